@@ -1,0 +1,39 @@
+/** Exit codes, named once for every command. */
+export const ExitCode = {
+  ok: 0,
+  /** Something outside the user's input failed: network, disk, a remote service. */
+  operational: 1,
+  /** The user can fix it: a bad flag, an unreadable or invalid input file. */
+  usage: 2,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/**
+ * An expected failure with a message for the user. `hint` is the suggested fix,
+ * printed on a second line.
+ */
+export class HubrefError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = "HubrefError";
+  }
+}
+
+export function usageError(message: string, hint?: string): HubrefError {
+  return new HubrefError(message, ExitCode.usage, hint);
+}
+
+export function operationalError(message: string, hint?: string): HubrefError {
+  return new HubrefError(message, ExitCode.operational, hint);
+}
+
+/** Formats an error as the one or two lines the user sees on stderr. */
+export function formatError(error: HubrefError): string {
+  const lines = [`error: ${error.message}`];
+  if (error.hint) lines.push(`hint: ${error.hint}`);
+  return lines.join("\n") + "\n";
+}

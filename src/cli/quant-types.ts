@@ -1,0 +1,92 @@
+import type { Command } from "commander";
+import type { CommandContext } from "./context.js";
+import { usageError } from "./errors.js";
+import { renderJson, renderTable, styleFor } from "./output.js";
+import { bitsPerWeight, quantCatalogue } from "../quant/catalogue.js";
+import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
+import { nearestQuant } from "../quant/nearest.js";
+import { didYouMean } from "../util/suggest.js";
+
+export interface QuantTypesOptions {
+  tensorTypes: boolean;
+  parse?: string[];
+  nearest?: string;
+  available?: string[];
+  json: boolean;
+}
+
+function listOfNames(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(",").map((name) => name.trim()).filter(Boolean)];
+}
+
+export function registerQuantTypes(program: Command, context: CommandContext): void {
+  program
+    .command("quant-types")
+    .description("GGUF quantization types: list them, read them from file names, pick the nearest")
+    .option("--tensor-types", "list the tensor types with block size, bytes per block and bits per weight", false)
+    .option("--parse <file-name...>", "print the quantization label in each GGUF file name")
+    .option("--nearest <label>", "pick the available quantization nearest to this one (needs --available)")
+    .option("--available <labels>", "comma-separated quantizations to choose from", listOfNames)
+    .option("--json", "print JSON", false)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ hubref quant-types                      # file types, largest first
+  $ hubref quant-types --tensor-types --json
+  $ hubref quant-types --parse model-UD-Q4_K_XL-00001-of-00003.gguf gpt-oss-20b-MXFP4.gguf
+  $ hubref quant-types --nearest Q4_K_M --available Q8_0,Q3_K_M,Q2_K`,
+    )
+    .action(async (options: QuantTypesOptions) => {
+      await runQuantTypes(options, context);
+    });
+}
+
+export async function runQuantTypes(options: QuantTypesOptions, context: CommandContext): Promise<void> {
+  const modes = [options.tensorTypes, options.parse !== undefined, options.nearest !== undefined].filter(Boolean).length;
+  if (modes > 1) throw usageError("--tensor-types, --parse and --nearest go one at a time");
+  if ((options.nearest === undefined) !== (options.available === undefined)) {
+    throw usageError("--nearest and --available go together", "for example: --nearest Q4_K_M --available Q8_0,Q3_K_M");
+  }
+  const catalogue = quantCatalogue();
+  const style = await styleFor(context.stdout, context.env);
+  const aligned = Boolean(context.stdout.isTTY);
+  const print = (text: string) => context.stdout.write(text);
+
+  if (options.nearest !== undefined) {
+    const wanted = quantTypeOfLabel(options.nearest, catalogue);
+    if (!wanted) {
+      throw usageError(`unknown quantization type '${options.nearest}'`, didYouMean(options.nearest.toUpperCase(), catalogue.fileTypes.map((type) => type.name)) ?? "run `hubref quant-types` for the list");
+    }
+    const available = options.available!.map((label) => quantTypeOfLabel(label, catalogue) ?? label.toUpperCase());
+    const nearest = nearestQuant(wanted, available, catalogue);
+    if (!nearest) throw usageError(`none of the available quantizations (${options.available!.join(", ")}) is a known type`, "run `hubref quant-types` for the list");
+    print(options.json ? renderJson({ wanted, available, nearest }) : `${nearest}\n`);
+    return;
+  }
+
+  if (options.parse !== undefined) {
+    const results = options.parse.map((file) => ({ file, quant: parseQuantLabel(file, catalogue) }));
+    if (options.json) print(renderJson(results));
+    else print(renderTable({ header: ["FILE", "QUANT"], rows: results.map((r) => [r.file, r.quant ?? (aligned ? style.dim("-") : "")]), style, aligned }));
+    return;
+  }
+
+  if (options.tensorTypes) {
+    const types = catalogue.tensorTypes.map((type) => ({ ...type, bitsPerWeight: Number(bitsPerWeight(type).toFixed(4)) }));
+    if (options.json) print(renderJson(types));
+    else
+      print(
+        renderTable({
+          header: ["NAME", "ID", "BLOCK", "BYTES/BLOCK", "BITS/WEIGHT"],
+          rows: types.map((type) => [type.name, String(type.id), String(type.blockSize), String(type.bytesPerBlock), String(type.bitsPerWeight)]),
+          style,
+          aligned,
+        }),
+      );
+    return;
+  }
+
+  if (options.json) print(renderJson(catalogue.fileTypes));
+  else print(renderTable({ header: ["NAME", "ID"], rows: catalogue.fileTypes.map((type) => [type.name, String(type.id)]), style, aligned }));
+}

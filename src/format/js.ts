@@ -1,0 +1,49 @@
+/**
+ * JavaScript literals for untrusted values. Every string from model metadata
+ * or user input reaches JS code through these functions.
+ */
+
+/** A double-quoted JS string literal; JSON's escaping is valid JS. */
+export function jsString(text: string): string {
+  // JSON leaves U+2028/U+2029 raw; escape them so older parsers and readers see them.
+  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function jsKey(key: string): string {
+  return IDENTIFIER.test(key) ? key : jsString(key);
+}
+
+/**
+ * Any JSON value as a JS expression. With `indent`, containers spread over
+ * lines, nested by `indent` spaces from `baseIndent`.
+ */
+export function jsValue(value: unknown, indent = 4, baseIndent = 0): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "string") return jsString(value);
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error("a JSON value cannot hold NaN or Infinity");
+    return String(value);
+  }
+  if (typeof value === "boolean") return String(value);
+  const inner = " ".repeat(baseIndent + indent);
+  const outer = " ".repeat(baseIndent);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    const items = value.map((item) => inner + jsValue(item, indent, baseIndent + indent));
+    return `[\n${items.join(",\n")},\n${outer}]`;
+  }
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+    if (entries.length === 0) return "{}";
+    const items = entries.map(([key, item]) => `${inner}${jsKey(key)}: ${jsValue(item, indent, baseIndent + indent)}`);
+    return `{\n${items.join(",\n")},\n${outer}}`;
+  }
+  throw new Error(`cannot write a ${typeof value} as a JS literal`);
+}
+
+/** A `//` comment line that stays one line whatever the text holds. */
+export function jsComment(text: string): string {
+  return `// ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+}

@@ -1,0 +1,74 @@
+/**
+ * Python literals for untrusted values. Every string from model metadata or
+ * user input reaches Python code through these functions.
+ */
+
+function escapeChar(char: string, quote: string): string {
+  switch (char) {
+    case "\\":
+      return "\\\\";
+    case "\n":
+      return "\\n";
+    case "\r":
+      return "\\r";
+    case "\t":
+      return "\\t";
+    case quote:
+      return `\\${quote}`;
+  }
+  const code = char.codePointAt(0)!;
+  // Control characters, and line separators Python would not keep inside a literal.
+  if (code < 0x20 || code === 0x7f) return `\\x${code.toString(16).padStart(2, "0")}`;
+  if (code === 0x2028 || code === 0x2029 || code === 0x85 || (code >= 0xd800 && code <= 0xdfff)) {
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+  }
+  return char;
+}
+
+/** A Python string literal: double-quoted unless the text holds more `"` than `'`. */
+export function pyString(text: string): string {
+  const doubles = text.split('"').length;
+  const singles = text.split("'").length;
+  const quote = doubles > singles ? "'" : '"';
+  let out = quote;
+  for (const char of text) out += escapeChar(char, quote);
+  return out + quote;
+}
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+function pyNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new Error("a JSON value cannot hold NaN or Infinity");
+  return String(value);
+}
+
+/**
+ * Any JSON value as a Python expression (dict, list, str, int/float, True,
+ * False, None). With `indent`, containers spread over lines, nested by
+ * `indent` spaces from `baseIndent`.
+ */
+export function pyValue(value: unknown, indent = 4, baseIndent = 0): string {
+  if (value === null || value === undefined) return "None";
+  if (typeof value === "string") return pyString(value);
+  if (typeof value === "number") return pyNumber(value);
+  if (typeof value === "boolean") return value ? "True" : "False";
+  const inner = " ".repeat(baseIndent + indent);
+  const outer = " ".repeat(baseIndent);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    const items = value.map((item) => inner + pyValue(item, indent, baseIndent + indent));
+    return `[\n${items.join(",\n")},\n${outer}]`;
+  }
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+    if (entries.length === 0) return "{}";
+    const items = entries.map(([key, item]) => `${inner}${pyString(key)}: ${pyValue(item, indent, baseIndent + indent)}`);
+    return `{\n${items.join(",\n")},\n${outer}}`;
+  }
+  throw new Error(`cannot write a ${typeof value} as a Python literal`);
+}
+
+/** A `#` comment line that stays one line whatever the text holds. */
+export function pyComment(text: string): string {
+  return `# ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+}

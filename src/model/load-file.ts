@@ -1,0 +1,20 @@
+import { readTextInput } from "../util/read-input.js";
+import { parseJson } from "../util/json.js";
+import { validate } from "../util/validate.js";
+import { usageError } from "../cli/errors.js";
+import { ModelDataSchema, type ModelData } from "./schema.js";
+
+/** Parses and validates model metadata from JSON text. */
+export function parseModelData(text: string, source: string): ModelData {
+  const value = parseJson(text, source);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw usageError(`${source}: expected a JSON object with model metadata, got ${Array.isArray(value) ? "an array" : typeof value === "object" ? "null" : `a ${typeof value}`}`);
+  }
+  return validate(ModelDataSchema, value, source);
+}
+
+/** Loads model metadata from a JSON file, or from stdin when `path` is `-`. */
+export function loadModelFile(path: string): ModelData {
+  const input = readTextInput(path);
+  return parseModelData(input.text, input.source);
+}

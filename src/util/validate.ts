@@ -1,0 +1,25 @@
+import type { z } from "zod";
+import { usageError } from "../cli/errors.js";
+
+/** Renders a zod issue path as a JSON path: `config.architectures[0]`. */
+export function formatJsonPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else if (typeof key === "string" && /^[A-Za-z_$][\w$]*$/.test(key)) out += out ? `.${key}` : key;
+    else out += `[${JSON.stringify(String(key))}]`;
+  }
+  return out || "(top level)";
+}
+
+/**
+ * Validates `value` against `schema`; the first problem becomes a usage error
+ * naming the source and the field.
+ */
+export function validate<Schema extends z.ZodType>(schema: Schema, value: unknown, source: string): z.infer<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problem${result.error.issues.length > 2 ? "s" : ""})` : "";
+  throw usageError(`${source}: field '${formatJsonPath(issue.path)}': ${issue.message}${more}`, "fix that field or remove it");
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    // Ink renders nothing until exit when CI=true; its tests need a live screen.
+    env: { CI: "false" },
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
