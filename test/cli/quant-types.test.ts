@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { runQuantTypes } from "../../src/cli/quant-types.js";
+import type { CommandContext } from "../../src/cli/context.js";
+
+function fakeContext(env: NodeJS.ProcessEnv, isTTY: boolean) {
+  let stdout = "";
+  const context: CommandContext = {
+    stdout: { isTTY, write: (text: string) => (stdout += text) },
+    stderr: { isTTY, write: () => true },
+    env,
+    stdinIsTTY: isTTY,
+  };
+  return { context, output: () => stdout };
+}
+
+describe("hubref quant-types", () => {
+  it("lists file types as tab-separated lines when piped", () => {
+    const result = runCli(["quant-types"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("");
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe("F32\t0");
+    expect(lines).toContain("Q4_K_M\t15");
+    expect(lines.at(-1)).toBe("Q1_0\t40");
+  });
+
+  it("prints only JSON with --json", () => {
+    const result = runCli(["quant-types", "--json"]);
+    expect(result.status).toBe(0);
+    const types = JSON.parse(result.stdout) as { name: string; id: number }[];
+    expect(types[0]).toEqual({ name: "F32", id: 0 });
+    expect(types).toHaveLength(48);
+  });
+
+  it("lists tensor types with block size, bytes per block and bits per weight", () => {
+    const types = JSON.parse(runCli(["quant-types", "--tensor-types", "--json"]).stdout) as Record<string, unknown>[];
+    expect(types.find((type) => type.name === "Q4_0")).toEqual({ name: "Q4_0", id: 2, blockSize: 32, bytesPerBlock: 18, bitsPerWeight: 4.5 });
+    expect(types.map((type) => type.name)).toEqual(expect.arrayContaining(["I8", "I16", "I32", "I64", "F64"]));
+  });
+
+  it("parses file names into labels, null where there is none", () => {
+    const result = runCli(["quant-types", "--parse", "a-UD-Q4_K_XL-00001-of-00003.gguf", "plain.gguf", "--json"]);
+    expect(JSON.parse(result.stdout)).toEqual([
+      { file: "a-UD-Q4_K_XL-00001-of-00003.gguf", quant: "UD-Q4_K_XL" },
+      { file: "plain.gguf", quant: null },
+    ]);
+  });
+
+  it("picks the nearest available quantization", () => {
+    expect(runCli(["quant-types", "--nearest", "Q4_K_M", "--available", "Q8_0,Q3_K_M"]).stdout).toBe("Q3_K_M\n");
+    const json = JSON.parse(runCli(["quant-types", "--nearest", "q4_k_m", "--available", "Q8_0", "--json"]).stdout);
+    expect(json).toEqual({ wanted: "Q4_K_M", available: ["Q8_0"], nearest: "Q8_0" });
+  });
+
+  it("rejects an unknown type with exit 2 and a suggestion", () => {
+    const result = runCli(["quant-types", "--nearest", "Q4_K_N", "--available", "Q8_0"]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe("error: unknown quantization type 'Q4_K_N'\nhint: did you mean 'Q4_K_M'?\n");
+  });
+
+  it("rejects --nearest without --available", () => {
+    const result = runCli(["quant-types", "--nearest", "Q4_K_M"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^error: --nearest and --available go together/);
+  });
+
+  it("draws an aligned, coloured table for a terminal, without colour under NO_COLOR", async () => {
+    const coloured = fakeContext({}, true);
+    await runQuantTypes({ tensorTypes: false, json: false }, coloured.context);
+    expect(coloured.output()).toMatch(/\u001b\[1mNAME/);
+    expect(coloured.output()).toMatch(/^Q4_K_M {2,}15$/m);
+
+    const plain = fakeContext({ NO_COLOR: "1" }, true);
+    await runQuantTypes({ tensorTypes: false, json: false }, plain.context);
+    expect(plain.output()).not.toMatch(/\u001b\[/);
+    expect(plain.output().split("\n")[0]).toMatch(/^NAME {2,}ID$/);
+  });
+});

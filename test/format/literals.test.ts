@@ -1,0 +1,62 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { pyComment, pyString, pyValue } from "../../src/format/python.js";
+import { jsString, jsValue } from "../../src/format/js.js";
+import { shellQuote, shellWord } from "../../src/format/shell.js";
+import { parsePython } from "../helpers/python.js";
+
+const HOSTILE = [
+  `it's "quoted"`,
+  `"""triple""" and '''single'''`,
+  "back\\slash \\n not a newline",
+  "line one\nline two\r\nthree\ttab",
+  "$(rm -rf /) `whoami` ${HOME} #{x} {{x}} %s %(x)s",
+  "unicode é 🙂 \u2028 \u2029 \u0085",
+  "nul-ish \u0001 \u007f",
+  "",
+];
+
+describe("Python literals", () => {
+  it("round-trip every hostile string through Python's parser", () => {
+    const parsed = parsePython(HOSTILE.map((text) => `value = ${pyString(text)}`));
+    parsed.forEach((result, index) => {
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.strings).toEqual([HOSTILE[index]]);
+    });
+  });
+
+  it("writes JSON values as Python values", () => {
+    expect(pyValue({ a: [1, true, null, "x"], "key with space": false })).toBe('{\n    "a": [\n        1,\n        True,\n        None,\n        "x",\n    ],\n    "key with space": False,\n}');
+    const [result] = parsePython([`value = ${pyValue({ text: HOSTILE, n: 1.5 })}`]);
+    expect(result?.ok && result.strings).toEqual(expect.arrayContaining(HOSTILE));
+  });
+
+  it("keeps a comment on one line", () => {
+    expect(pyComment("a\nb")).toBe("# a b");
+  });
+});
+
+describe("JS literals", () => {
+  it("round-trip every hostile string through node", () => {
+    const source = `process.stdout.write(JSON.stringify([${HOSTILE.map((text) => jsString(text)).join(", ")}]))`;
+    const result = spawnSync(process.execPath, ["-e", source], { encoding: "utf8" });
+    expect(JSON.parse(result.stdout)).toEqual(HOSTILE);
+    const objectSource = `process.stdout.write(JSON.stringify(${jsValue({ "a-b": HOSTILE, ok: true })}))`;
+    expect(JSON.parse(spawnSync(process.execPath, ["-e", objectSource], { encoding: "utf8" }).stdout)).toEqual({ "a-b": HOSTILE, ok: true });
+  });
+});
+
+describe("shell words", () => {
+  it("round-trip every hostile string through bash, expanding nothing", () => {
+    const withoutNul = HOSTILE.map((text) => text.replace(/\u0000/g, ""));
+    const script = withoutNul.map((text) => `printf '%s\\0' ${shellQuote(text)}`).join("\n");
+    const result = spawnSync("bash", ["-c", script], { encoding: "utf8" });
+    expect(result.stdout.split("\0").slice(0, -1)).toEqual(withoutNul);
+  });
+
+  it("writes `'` as '\\''", () => {
+    expect(shellQuote("it's")).toBe("'it'\\''s'");
+    expect(shellWord("torch")).toBe("torch");
+    expect(shellWord("a b")).toBe("'a b'");
+  });
+});

@@ -1,0 +1,93 @@
+import { mkdtempSync, mkdirSync, writeFileSync, truncateSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadModelFile, parseModelData } from "../../src/model/load-file.js";
+import { HubrefError } from "../../src/cli/errors.js";
+
+const dir = mkdtempSync(join(tmpdir(), "hubref-load-"));
+function file(name: string, content: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+function failure(run: () => unknown): HubrefError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof HubrefError) return error;
+    throw error;
+  }
+  throw new Error("expected a HubrefError");
+}
+
+describe("loadModelFile", () => {
+  it("loads valid metadata and keeps unknown fields", () => {
+    const model = loadModelFile(file("ok.json", JSON.stringify({ id: "org/model", pipeline_tag: "fill-mask", downloads: 42 })));
+    expect(model).toMatchObject({ id: "org/model", pipeline_tag: "fill-mask", tags: [], downloads: 42 });
+  });
+
+  it("loads the bundled examples", () => {
+    const model = loadModelFile("catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json");
+    expect(model.id).toBe("meta-llama/Llama-3.1-8B-Instruct");
+    expect(model.tags).toContain("conversational");
+  });
+
+  const cases: [string, () => string, RegExp][] = [
+    ["a missing file", () => join(dir, "nope.json"), /nope\.json: no such file$/],
+    ["a directory", () => (mkdirSync(join(dir, "folder"), { recursive: true }), join(dir, "folder")), /folder: is a directory/],
+    ["an unreadable file", () => "/proc/self/mem", /\/proc\/self\/mem: cannot read the file \(EIO\)/],
+    ["an empty file", () => file("empty.json", ""), /empty\.json: the input is empty/],
+    ["a blank file", () => file("blank.json", "  \n\t\n"), /blank\.json: the input is empty/],
+    ["invalid JSON", () => file("bad.json", '{\n  "id": "org/model",\n  "tags": [1,\n}'), /bad\.json:4:1: invalid JSON/],
+    ["a truncated JSON", () => file("cut.json", '{"id": "org/m'), /cut\.json:1:14: invalid JSON/],
+    ["a JSON array", () => file("array.json", "[1, 2]"), /array\.json: expected a JSON object with model metadata, got an array/],
+    ["a wrong field type", () => file("types.json", JSON.stringify({ id: "org/model", config: { architectures: ["A", 3] } })), /types\.json: field 'config\.architectures\[1\]': Invalid input: expected string, received number/],
+    ["a missing id", () => file("noid.json", JSON.stringify({ pipeline_tag: "fill-mask" })), /noid\.json: field 'id': /],
+    ["an id of the wrong shape", () => file("badid.json", JSON.stringify({ id: "org/../etc/passwd" })), /badid\.json: field 'id': not a hub model id/],
+    ["binary garbage", () => file("garbage.bin", Buffer.from([0x7b, 0x00, 0xff, 0xfe, 0x01])), /garbage\.bin: binary data, not a JSON text file/],
+    ["invalid UTF-8", () => file("latin1.json", Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d])), /latin1\.json: not valid UTF-8 text/],
+  ];
+  it.each(cases)("gives one clear usage error for %s", (_name, makePath, message) => {
+    const error = failure(() => loadModelFile(makePath()));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain("\n");
+  });
+
+  it("refuses a file over 10 MB without reading it", () => {
+    const path = file("huge.json", "");
+    truncateSync(path, 11 * 1024 * 1024); // sparse: no 11 MB written, and reading it whole would be the bug
+    const error = failure(() => loadModelFile(path));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toMatch(/huge\.json: file is 11\.0 MB, over the 10 MB limit/);
+  });
+});
+
+describe("model ids", () => {
+  const valid = ["gpt2", "org/model", "meta-llama/Llama-3.1-8B-Instruct", "a/b.c_d-e", "x".repeat(96)];
+  const invalid = ["", "/model", "org/", "a/b/c", "org/mo..del", "org/-model", "org/model.", "org/mo del", "org/mödel", "x".repeat(97), "org/model\n"];
+  it.each(valid)("accepts %s", (id) => {
+    expect(parseModelData(JSON.stringify({ id }), "t").id).toBe(id);
+  });
+  it.each(invalid)("rejects %j", (id) => {
+    expect(failure(() => parseModelData(JSON.stringify({ id }), "t.json")).message).toMatch(/^t\.json: field 'id': not a hub model id/);
+  });
+});
+
+describe("JSON syntax errors", () => {
+  const cases: [string, string][] = [
+    ['{"a": 1,}', "t.json:1:9: invalid JSON: unexpected \"}\", expected a property name in double quotes"],
+    ['{"a" 1}', "t.json:1:6: invalid JSON: unexpected \"1\", expected ':'"],
+    ['{"a": [1 2]}', "t.json:1:10: invalid JSON: unexpected \"2\", expected ',' or ']'"],
+    ["{'a': 1}", "t.json:1:2: invalid JSON: unexpected \"'\", expected a property name in double quotes"],
+    ['{"a": tru}', "t.json:1:7: invalid JSON: unexpected \"t\""],
+    ['{"a": "x\ny"}', "t.json:1:9: invalid JSON: control character in string (escape it)"],
+    ['{"a": 1} x', "t.json:1:10: invalid JSON: unexpected \"x\" after the JSON value"],
+    ['{\n  "a": {\n', "t.json:3:1: invalid JSON: unexpected end of input, expected a property name in double quotes"],
+  ];
+  it.each(cases)("locates %j", (text, message) => {
+    expect(failure(() => parseModelData(text, "t.json")).message).toBe(message);
+  });
+});
