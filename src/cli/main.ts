@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { ExitCode, HubrefError, formatError } from "./errors.js";
 import { processContext } from "./context.js";
 import { registerQuantTypes } from "./quant-types.js";
+import { registerLibraries } from "./libraries.js";
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -28,11 +29,13 @@ export function buildProgram(): Command {
 Examples:
   $ hubref quant-types --parse Llama-3-8B-Instruct.Q4_K_M.gguf
   $ hubref quant-types --nearest Q4_K_M --available Q8_0,Q3_K_M --json
+  $ hubref libraries diffusers
 
 Exit codes: 0 success, 1 operational failure (network, disk), 2 bad usage or input.
 Run 'hubref <command> --help' for a command's options.`,
     );
   registerQuantTypes(program, context);
+  registerLibraries(program, context);
   return program;
 }
 

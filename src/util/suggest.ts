@@ -23,7 +23,9 @@ export function closestMatch(input: string, candidates: Iterable<string>): strin
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const lower = candidate.toLowerCase();
-    const distance = lower.includes(needle) && needle.length >= 3 ? 1 : levenshtein(needle, lower);
+    // A candidate that contains what was typed is a plausible match even when much longer.
+    const edits = levenshtein(needle, lower);
+    const distance = lower.includes(needle) && needle.length >= 3 ? Math.min(edits, 2) : edits;
     if (!best || distance < best.distance) best = { candidate, distance };
   }
   if (!best) return undefined;

@@ -1,0 +1,80 @@
+import type { Command } from "commander";
+import type { CommandContext } from "./context.js";
+import { usageError } from "./errors.js";
+import { renderJson, renderTable, styleFor } from "./output.js";
+import { downloadRule, libraryEntries } from "../libraries/registry.js";
+import { didYouMean } from "../util/suggest.js";
+
+export interface LibrariesOptions {
+  key?: string;
+  filterable: boolean;
+  withSnippets: boolean;
+  json: boolean;
+}
+
+export function registerLibraries(program: Command, context: CommandContext): void {
+  program
+    .command("libraries")
+    .description("model libraries the hub knows: labels, links, download-count rules, usage snippets")
+    .argument("[key]", "show one library")
+    .option("--filterable", "only libraries offered as a filter in model search", false)
+    .option("--with-snippets", "only libraries with usage snippets", false)
+    .option("--json", "print JSON", false)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ hubref libraries --with-snippets
+  $ hubref libraries diffusers
+  $ hubref libraries --filterable --json`,
+    )
+    .action(async (key: string | undefined, options: Omit<LibrariesOptions, "key">) => {
+      await runLibraries({ ...options, key }, context);
+    });
+}
+
+export async function runLibraries(options: LibrariesOptions, context: CommandContext): Promise<void> {
+  const entries = libraryEntries();
+  const print = (text: string) => context.stdout.write(text);
+  const style = await styleFor(context.stdout, context.env);
+
+  if (options.key !== undefined) {
+    const entry = entries.find((candidate) => candidate.key === options.key);
+    if (!entry) {
+      throw usageError(`unknown library '${options.key}'`, didYouMean(options.key, entries.map((candidate) => candidate.key)) ?? "run `hubref libraries` for the list");
+    }
+    const rule = downloadRule(entry);
+    if (options.json) {
+      print(renderJson({ ...entry, downloadQuery: rule.query }));
+      return;
+    }
+    const rows: [string, string][] = [
+      ["key", entry.key],
+      ["label", entry.prettyLabel],
+      ["repository", `${entry.repoName} <${entry.repoUrl}>`],
+      ["docs", entry.docsUrl ?? "-"],
+      ["filter", entry.filter ? "yes" : "no"],
+      ["snippets", entry.hasSnippets ? `yes (hubref snippet MODEL --library)` : "no"],
+      ["downloads", `${rule.query}${rule.isDefault ? " (default rule)" : ""}`],
+    ];
+    const width = Math.max(...rows.map(([name]) => name.length));
+    print(rows.map(([name, value]) => `${style.bold(name.padEnd(width))}  ${value}\n`).join(""));
+    return;
+  }
+
+  const selected = entries.filter((entry) => (!options.filterable || entry.filter) && (!options.withSnippets || entry.hasSnippets));
+  if (options.json) {
+    print(renderJson(selected.map((entry) => ({ ...entry, downloadQuery: downloadRule(entry).query }))));
+    return;
+  }
+  const aligned = Boolean(context.stdout.isTTY);
+  const flag = (on: boolean) => (aligned ? (on ? style.green("yes") : style.dim("no")) : on ? "yes" : "no");
+  print(
+    renderTable({
+      header: ["KEY", "LABEL", "FILTER", "SNIPPETS"],
+      rows: selected.map((entry) => [entry.key, entry.prettyLabel, flag(entry.filter), flag(entry.hasSnippets)]),
+      style,
+      aligned,
+    }),
+  );
+}

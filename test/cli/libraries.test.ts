@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+
+describe("hubref libraries", () => {
+  it("lists key, label, filter and snippets flags as tab-separated lines", () => {
+    const result = runCli(["libraries"]);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(257);
+    expect(lines).toContain("diffusers\tDiffusers\tyes\tyes");
+    expect(lines).toContain("acestep\tACE-Step\tno\tno");
+  });
+
+  it("filters to filterable libraries with snippets", () => {
+    const entries = JSON.parse(runCli(["libraries", "--filterable", "--with-snippets", "--json"]).stdout) as { key: string; filter: boolean; hasSnippets: boolean }[];
+    expect(entries.length).toBeGreaterThan(10);
+    expect(entries.every((entry) => entry.filter && entry.hasSnippets)).toBe(true);
+    expect(entries.map((entry) => entry.key)).toContain("transformers");
+  });
+
+  it("shows one library with its links and download rule", () => {
+    const result = runCli(["libraries", "adapter-transformers"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Adapters");
+    expect(result.stdout).toContain("https://github.com/Adapter-Hub/adapters");
+    expect(result.stdout).toContain("https://huggingface.co/docs/hub/adapters");
+    expect(result.stdout).toContain('path:"adapter_config.json"');
+  });
+
+  it("says when a library uses the default download rule", () => {
+    const json = JSON.parse(runCli(["libraries", "allennlp", "--json"]).stdout) as { downloadQuery: string; countDownloads?: unknown };
+    expect(json.countDownloads).toBeUndefined();
+    expect(json.downloadQuery).toContain('path:"hyperparams.yaml"');
+    expect(runCli(["libraries", "allennlp"]).stdout).toContain("(default rule)");
+  });
+
+  it("rejects an unknown key with exit 2 and a suggestion", () => {
+    const result = runCli(["libraries", "transformer"]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe("error: unknown library 'transformer'\nhint: did you mean 'transformers'?\n");
+  });
+});
