@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { ExitCode, HubrefError, formatError } from "./errors.js";
 import { processContext } from "./context.js";
 import { registerQuantTypes } from "./quant-types.js";
+import { registerTasks } from "./tasks.js";
 import { registerLibraries } from "./libraries.js";
 
 function packageVersion(): string {
@@ -35,6 +36,7 @@ Exit codes: 0 success, 1 operational failure (network, disk), 2 bad usage or inp
 Run 'hubref <command> --help' for a command's options.`,
     );
   registerQuantTypes(program, context);
+  registerTasks(program, context);
   registerLibraries(program, context);
   return program;
 }

@@ -75,6 +75,8 @@ const BY_TASK: Record<string, Builder> = {
   "audio-to-audio": () => file("audio", SAMPLE_AUDIO),
   "image-to-image": () => imagePrompt("Turn the cat into a tiger."),
   "image-text-to-image": () => imagePrompt("Turn the cat into a tiger."),
+  // Chat models get messages instead (chatMessages); this is for the rest.
+  "image-text-to-text": () => imagePrompt("Describe this image in one sentence."),
   "image-to-video": () => imagePrompt("The cat starts to dance"),
   "image-text-to-video": () => imagePrompt("The cat starts to dance"),
   "text-to-image": () => text("Astronaut riding a horse"),

@@ -1,0 +1,120 @@
+import type { Command } from "commander";
+import type { CommandContext } from "./context.js";
+import { usageError } from "./errors.js";
+import { renderJson, renderTable, styleFor, type Style } from "./output.js";
+import {
+  allTasks,
+  filterTasks,
+  findPipelineType,
+  findTask,
+  knownLibraries,
+  modalities,
+  modalityOf,
+  pipelineCatalogue,
+  pipelineTypesWithoutTask,
+  resolveLibrary,
+  resolveModality,
+  tasksWithCanonical,
+  type TaskFilter,
+} from "../tasks/catalogue.js";
+import { renderPipelineWithoutTask, renderTaskDetail } from "../tasks/detail.js";
+import { didYouMean } from "../util/suggest.js";
+
+export interface TasksOptions {
+  modality?: string;
+  library?: string;
+  json: boolean;
+}
+
+export function registerTasks(program: Command, context: CommandContext): void {
+  program
+    .command("tasks")
+    .description("browse the model tasks: what each does, recommended models, datasets, metrics")
+    .argument("[id]", "a task or pipeline type to show in full, e.g. text-classification")
+    .option("--modality <modality>", "list only the tasks of this modality (nlp, cv, audio, multimodal, tabular, rl, other)")
+    .option("--library <library>", "list only the tasks this library serves, e.g. transformers")
+    .option("--json", "print JSON: the list of task definitions, or the one definition", false)
+    .addHelpText(
+      "after",
+      `
+The list shows id, label, modality and the number of recommended models: an
+aligned table at a terminal, tab-separated lines otherwise.
+
+--modality and --library ignore case. --library takes a library key as the hub
+spells it: a known library that no task lists gives an empty list (exit 0); a
+name that is no library at all is an error (exit 2) with a suggestion.
+
+A pipeline type without a task definition (robotics, for example) shows its
+name, modality and sub-tasks; with --json: {id, name, modality, subtasks, hasDefinition: false}.
+
+Examples:
+  $ hubref tasks
+  $ hubref tasks --modality cv
+  $ hubref tasks --library diffusers --json
+  $ hubref tasks text-classification
+  $ hubref tasks robotics --json`,
+    )
+    .action(async (id: string | undefined, options: TasksOptions) => {
+      await runTasks(id, options, context);
+    });
+}
+
+function checkedFilter(options: TasksOptions): TaskFilter {
+  const filter: TaskFilter = {};
+  if (options.modality !== undefined) {
+    filter.modality = resolveModality(options.modality);
+    if (filter.modality === undefined) {
+      throw usageError(`unknown modality '${options.modality}'`, didYouMean(options.modality, modalities()) ?? `the modalities are ${modalities().join(", ")}`);
+    }
+  }
+  if (options.library !== undefined) {
+    filter.library = resolveLibrary(options.library);
+    if (filter.library === undefined) {
+      throw usageError(`unknown library '${options.library}'`, didYouMean(options.library, knownLibraries()) ?? "use a library key as the hub spells it, e.g. transformers");
+    }
+  }
+  return filter;
+}
+
+function listTasks(filter: TaskFilter, options: TasksOptions, context: CommandContext, style: Style): void {
+  const tasks = filterTasks(allTasks(), filter);
+  if (options.json) {
+    context.stdout.write(renderJson(tasks));
+    return;
+  }
+  const aligned = Boolean(context.stdout.isTTY);
+  const rows = tasks.map((task) => [task.id, task.label, modalityOf(task.id) ?? "", String(task.models.length)]);
+  context.stdout.write(renderTable({ header: ["ID", "LABEL", "MODALITY", "MODELS"], rows, style, aligned }));
+  if (!aligned) return;
+  if (tasks.length === 0) context.stdout.write(style.dim("No task matches.\n"));
+  // Only a person sees this note: scripts get the tasks alone.
+  const undefinedTypes = filter.library === undefined ? pipelineTypesWithoutTask().filter((id) => filter.modality === undefined || modalityOf(id) === filter.modality) : [];
+  if (undefinedTypes.length > 0) {
+    context.stdout.write(style.dim(`\nPipeline types without a task definition: ${undefinedTypes.join(", ")} (hubref tasks <id> shows what is known)\n`));
+  }
+}
+
+function showOne(id: string, options: TasksOptions, context: CommandContext, style: Style): void {
+  const task = findTask(id);
+  const pipeline = findPipelineType(id);
+  if (task) {
+    context.stdout.write(options.json ? renderJson(task) : renderTaskDetail(task, pipeline, style));
+    return;
+  }
+  if (pipeline) {
+    const summary = { id, name: pipeline.name, modality: pipeline.modality, subtasks: pipeline.subtasks ?? [], hasDefinition: false };
+    context.stdout.write(options.json ? renderJson(summary) : renderPipelineWithoutTask(id, pipeline, tasksWithCanonical(id), style));
+    return;
+  }
+  const candidates = [...allTasks().map((known) => known.id), ...Object.keys(pipelineCatalogue().pipelines)];
+  throw usageError(`unknown task '${id}'`, didYouMean(id, candidates) ?? "run `hubref tasks` for the list");
+}
+
+export async function runTasks(id: string | undefined, options: TasksOptions, context: CommandContext): Promise<void> {
+  if (id !== undefined && (options.modality !== undefined || options.library !== undefined)) {
+    throw usageError("--modality and --library filter the list; they do not go with a task id", `run \`hubref tasks ${id}\` alone, or \`hubref tasks --modality ...\``);
+  }
+  const style = await styleFor(context.stdout, context.env);
+  if (id !== undefined) showOne(id, options, context, style);
+  else listTasks(checkedFilter(options), options, context, style);
+}

@@ -1,0 +1,208 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { runTasks, type TasksOptions } from "../../src/cli/tasks.js";
+import type { CommandContext } from "../../src/cli/context.js";
+import type { Task } from "../../src/catalogue/schemas/task.js";
+import { tasksPart } from "../../src/catalogue/parts.js";
+import { NO_EXAMPLE_MESSAGE } from "../../src/tasks/example-input.js";
+import { reference } from "../tasks/reference.js";
+
+const catalogue = tasksPart.load();
+
+function fakeContext(env: NodeJS.ProcessEnv, isTTY: boolean) {
+  let stdout = "";
+  const context: CommandContext = {
+    stdout: { isTTY, write: (text: string) => (stdout += text) },
+    stderr: { isTTY, write: () => true },
+    env,
+    stdinIsTTY: isTTY,
+  };
+  return { context, output: () => stdout };
+}
+
+function run(id: string | undefined, options: Partial<TasksOptions> = {}, { tty = false, env = { NO_COLOR: "1" } as NodeJS.ProcessEnv } = {}) {
+  const { context, output } = fakeContext(env, tty);
+  return runTasks(id, { json: false, ...options }, context).then(output);
+}
+
+function lines(stdout: string): string[][] {
+  return stdout.trimEnd().split("\n").map((line) => line.split("\t"));
+}
+
+describe("hubref tasks (list)", () => {
+  it("prints one tab-separated line per task when piped: id, label, modality, model count", () => {
+    const result = runCli(["tasks"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("");
+    const rows = lines(result.stdout);
+    expect(rows).toHaveLength(47);
+    expect(rows.map((row) => row[0])).toEqual(Object.keys(reference.tasks).sort());
+    expect(rows).toContainEqual(["text-classification", "Text Classification", "nlp", "5"]);
+    expect(rows).toContainEqual(["automatic-speech-recognition", "Automatic Speech Recognition", "audio", String(catalogue["automatic-speech-recognition"]!.models.length)]);
+    for (const row of rows) expect(row).toHaveLength(4);
+    expect(result.stdout).not.toMatch(/\x1b\[/);
+  });
+
+  it("prints an aligned table with a bold header at a terminal", async () => {
+    const plain = await run(undefined, {}, { tty: true });
+    const [header, ...rest] = plain.split("\n");
+    expect(header).toMatch(/^ID {2,}LABEL {2,}MODALITY {2,}MODELS$/);
+    const row = rest.find((line) => line.startsWith("text-classification "));
+    expect(row?.indexOf("Text Classification")).toBe(header!.indexOf("LABEL"));
+    expect(plain).toContain("robotics");
+    const coloured = await run(undefined, {}, { tty: true, env: { FORCE_COLOR: "1" } });
+    expect(coloured.split("\n")[0]).toMatch(/^\x1b\[1mID .*MODELS\x1b\[22m$/);
+  });
+
+  it("filters by modality, ignoring case", () => {
+    const result = runCli(["tasks", "--modality", "CV"]);
+    expect(result.status).toBe(0);
+    const rows = lines(result.stdout);
+    expect(rows.map((row) => row[0])).toContain("image-classification");
+    expect(rows.map((row) => row[0])).not.toContain("text-classification");
+    for (const row of rows) expect(row[2]).toBe("cv");
+  });
+
+  it("rejects an unknown modality with a suggestion", () => {
+    const result = runCli(["tasks", "--modality", "audoi"]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("unknown modality 'audoi'");
+    expect(result.stderr).toContain("did you mean 'audio'?");
+  });
+
+  it("filters by library", () => {
+    const result = runCli(["tasks", "--library", "diffusers", "--json"]);
+    expect(result.status).toBe(0);
+    const tasks = JSON.parse(result.stdout) as Task[];
+    const expected = Object.entries(reference.tasks).filter(([, task]) => task.libraries.includes("diffusers")).map(([id]) => id).sort();
+    expect(tasks.map((task) => task.id)).toEqual(expected);
+    expect(expected).toContain("text-to-image");
+  });
+
+  it("lists nothing, successfully, for a known library that no task lists", () => {
+    const libraries = Object.keys(JSON.parse(readFileSync(new URL("../fixtures/reference/libraries.json", import.meta.url), "utf8")) as Record<string, unknown>);
+    const listed = new Set(Object.values(reference.tasks).flatMap((task) => task.libraries));
+    const unlisted = libraries.find((library) => !listed.has(library));
+    expect(unlisted).toBeDefined();
+    const result = runCli(["tasks", "--library", unlisted!]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe("");
+  });
+
+  it("rejects a name that is no library, with a suggestion", () => {
+    const result = runCli(["tasks", "--library", "transformer"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("unknown library 'transformer'");
+    expect(result.stderr).toContain("did you mean 'transformers'?");
+  });
+
+  it("prints the definitions as a JSON array with --json", () => {
+    const result = runCli(["tasks", "--json", "--modality", "audio"]);
+    expect(result.status).toBe(0);
+    const tasks = JSON.parse(result.stdout) as Task[];
+    const expected = Object.entries(reference.pipelines.types)
+      .filter(([id, type]) => type.modality === "audio" && reference.tasks[id])
+      .map(([id]) => id)
+      .sort();
+    expect(tasks.map((task) => task.id)).toEqual(expected);
+    for (const task of tasks) expect(task).toEqual(catalogue[task.id]);
+  });
+});
+
+describe("hubref tasks <id>", () => {
+  it("shows a task with its summary, resources and their descriptions", () => {
+    const result = runCli(["tasks", "text-classification"]);
+    expect(result.status).toBe(0);
+    const task = catalogue["text-classification"]!;
+    expect(result.stdout).toContain(task.label);
+    expect(result.stdout).toContain(task.summary);
+    for (const item of [...task.models, ...task.datasets, ...task.spaces, ...task.metrics]) {
+      expect(result.stdout).toContain(item.id);
+      expect(result.stdout).toContain(item.description);
+    }
+    expect(result.stdout).toContain(task.libraries.join(", "));
+    expect(result.stdout).toContain(task.widgetModels[0]);
+    expect(result.stdout).toContain("https://www.youtube.com/watch?v=leNG9fN9FQU");
+    expect(result.stdout).toMatch(/Example input +"I like you\. I love you"/);
+    expect(result.stdout).toMatch(/Modality +Natural Language Processing \(nlp\)/);
+  });
+
+  it("renders the demo readably: texts with their labels, scores as bars, entities by type", () => {
+    const classification = runCli(["tasks", "text-classification"]).stdout;
+    const demo = catalogue["text-classification"]!.demo;
+    const input = demo.inputs[0]!;
+    if (input.type !== "text") throw new Error("the text-classification demo starts with a text");
+    expect(classification).toContain(`${input.label}: ${input.content}`);
+    expect(classification).toMatch(/POSITIVE +0\.98 +█{20}/);
+    const tokens = runCli(["tasks", "token-classification"]).stdout;
+    expect(tokens).toMatch(/PER +Maria Lopez/);
+    expect(tokens).toMatch(/ORG +Shopify/);
+  });
+
+  it("names the canonical task of a task that has one", () => {
+    expect(runCli(["tasks", "summarization"]).stdout).toMatch(/Canonical task +text-generation/);
+  });
+
+  it("gives the exact message for a task without an example input", async () => {
+    expect(await run("mask-generation")).toMatch(new RegExp(`Example input +${NO_EXAMPLE_MESSAGE.replace(/\./g, "\\.")}`));
+  });
+
+  it("shows the chat example of chat-capable tasks", async () => {
+    expect(await run("image-text-to-text")).toMatch(/Chat example +user: text ".+" \+ image_url https:\/\//);
+  });
+
+  it("prints the definition with --json", () => {
+    const result = runCli(["tasks", "translation", "--json"]);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(catalogue.translation);
+  });
+
+  it("exits 2 with a suggestion for an unknown id", () => {
+    const result = runCli(["tasks", "text-clasification"]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe("error: unknown task 'text-clasification'\nhint: did you mean 'text-classification'?\n");
+  });
+
+  it("does not take the list filters together with an id", () => {
+    const result = runCli(["tasks", "fill-mask", "--modality", "nlp"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--modality and --library filter the list");
+  });
+
+  it("shows what is known of a pipeline type without a definition", () => {
+    const result = runCli(["tasks", "robotics"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Robotics");
+    expect(result.stdout).toContain("no catalogue entry");
+    expect(result.stdout).toMatch(/Modality +Reinforcement Learning \(rl\)/);
+    expect(result.stdout).toMatch(/Sub-tasks +grasping, task-planning/);
+    expect(result.stdout).toContain(NO_EXAMPLE_MESSAGE);
+    const json = runCli(["tasks", "robotics", "--json"]);
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ id: "robotics", name: "Robotics", modality: "rl", subtasks: ["grasping", "task-planning"], hasDefinition: false });
+  });
+
+  it("points from a pipeline type without a definition to the task filed under it", async () => {
+    expect(await run("text-to-audio")).toMatch(/See also +text-to-speech/);
+  });
+
+  it("resolves every pipeline type a model can carry", async () => {
+    for (const [id, type] of Object.entries(reference.pipelines.types)) {
+      const shown = JSON.parse(await run(id, { json: true })) as { id: string; name?: string; label?: string; hasDefinition?: boolean };
+      expect(shown.id).toBe(id);
+      if (reference.tasks[id]) expect(shown.label, id).toBe(reference.tasks[id]!.label);
+      else expect(shown, id).toEqual({ id, name: type.name, modality: type.modality, subtasks: type.subtasks, hasDefinition: false });
+    }
+  });
+
+  it("documents the filters and gives examples in its help", () => {
+    const result = runCli(["tasks", "--help"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("--modality <modality>");
+    expect(result.stdout).toContain("--library <library>");
+    expect(result.stdout).toContain("$ hubref tasks text-classification");
+  });
+});
