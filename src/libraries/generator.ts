@@ -33,3 +33,36 @@ export function baseModelOf(model: ModelData): string | undefined {
 export function hasTag(model: ModelData, tag: string): boolean {
   return model.tags.includes(tag);
 }
+
+/** The text of the model card's first widget example, when it has a non-empty one. */
+export function widgetText(model: ModelData): string | undefined {
+  const example = model.widgetData?.[0]?.text;
+  return example ? example : undefined;
+}
+
+const PYTHON_KEYWORDS = new Set(
+  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(" "),
+);
+
+/**
+ * Whether untrusted metadata (a class name from a config) may stand as a bare
+ * Python name in generated code: an identifier, and not a keyword.
+ */
+export function isPythonIdentifier(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !PYTHON_KEYWORDS.has(name);
+}
+
+/** The repository's file names, when the metadata lists them (the hub's `siblings`). */
+export function repoFiles(model: ModelData): string[] {
+  const siblings: unknown = (model as Record<string, unknown>)["siblings"];
+  if (!Array.isArray(siblings)) return [];
+  return siblings.flatMap((sibling: unknown) => {
+    const name = sibling && typeof sibling === "object" ? (sibling as Record<string, unknown>)["rfilename"] : undefined;
+    return typeof name === "string" ? [name] : [];
+  });
+}
+
+/** The repository name without its owner: `org/name` gives `name`. */
+export function repoName(model: ModelData): string {
+  return model.id.slice(model.id.lastIndexOf("/") + 1);
+}

@@ -10,7 +10,9 @@ import ast, json, sys
 
 def literal(node):
     try:
-        return ast.literal_eval(node)
+        value = ast.literal_eval(node)
+        json.dumps(value)  # bytes, sets and the like have no JSON form
+        return value
     except Exception:
         return {"expr": ast.unparse(node)}
 

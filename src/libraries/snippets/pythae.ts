@@ -1,0 +1,9 @@
+import { pyString } from "../../format/python.js";
+import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+
+export const pythae: LibrarySnippetGenerator = (model) => [
+  sh("pip install -U pythae"),
+  python(`from pythae.models import AutoModel
+
+model = AutoModel.load_from_hf_hub(hf_hub_path=${pyString(model.id)})`),
+];

@@ -1,0 +1,34 @@
+import { pyString } from "../../format/python.js";
+import { Placeholder } from "../placeholders.js";
+import { comment, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+
+/* What each common SpeechBrain interface does with an audio file. */
+const RUN: Record<string, string> = {
+  EncoderClassifier: 'prediction = model.classify_file("audio.wav")',
+  EncoderASR: 'transcription = model.transcribe_file("audio.wav")',
+  EncoderDecoderASR: 'transcription = model.transcribe_file("audio.wav")',
+  WhisperASR: 'transcription = model.transcribe_file("audio.wav")',
+  SepformerSeparation: 'sources = model.separate_file("mixture.wav")',
+  SpectralMaskEnhancement: 'enhanced = model.enhance_file("noisy.wav")',
+  WaveformEnhancement: 'enhanced = model.enhance_file("noisy.wav")',
+  SpeakerRecognition: 'score, same_speaker = model.verify_files("speaker1.wav", "speaker2.wav")',
+};
+
+/**
+ * The interface class named in the repository's config loads the model. The
+ * name becomes a bare Python name, so only a plain identifier is accepted.
+ */
+export const speechbrain: LibrarySnippetGenerator = (model) => {
+  const name = model.config?.speechbrain?.speechbrain_interface;
+  if (name === undefined || !isPythonIdentifier(name)) return [python(comment("python", Placeholder.speechbrainInterfaceInvalid))];
+  const run = Object.hasOwn(RUN, name) ? `\n${RUN[name]}` : "";
+  return [
+    sh("pip install -U speechbrain"),
+    python(`from speechbrain.inference import ${name}
+
+model = ${name}.from_hparams(
+    source=${pyString(model.id)},
+    savedir=${pyString(`pretrained_models/${model.id}`)},
+)${run}`),
+  ];
+};

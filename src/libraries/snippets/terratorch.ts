@@ -1,0 +1,22 @@
+import { pyString } from "../../format/python.js";
+import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+
+/*
+ * TerraTorch builds backbones by registry name and fetches their weights from
+ * the hub itself; the family name (the first word of the repository name)
+ * narrows the registry down to this model's variants.
+ */
+export const terratorch: LibrarySnippetGenerator = (model) => {
+  const repoName = model.id.split("/").pop() ?? model.id;
+  const family = (repoName.split(/[-_.]/)[0] ?? repoName).toLowerCase();
+  return [
+    sh("pip install -U terratorch"),
+    python(`from terratorch.registry import BACKBONE_REGISTRY
+
+variants = [name for name in BACKBONE_REGISTRY if ${pyString(family)} in name.lower()]
+print(variants)
+
+# Pick the variant that matches this repository
+model = BACKBONE_REGISTRY.build(variants[0], pretrained=True)`),
+  ];
+};

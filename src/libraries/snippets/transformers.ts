@@ -1,0 +1,97 @@
+import type { ModelData } from "../../model/schema.js";
+import { pyString, pyValue } from "../../format/python.js";
+import { exampleInput } from "../../tasks/example-input.js";
+import { Placeholder } from "../placeholders.js";
+import { comment, hasTag, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+
+const SAMPLE_IMAGE_URL = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
+
+/** The keyword arguments every `from_pretrained`/`pipeline` call of this model needs after the id. */
+function remoteCode(model: ModelData): string {
+  return hasTag(model, "custom_code") ? ", trust_remote_code=True" : "";
+}
+
+/** Chat models take a messages list; image-text models get an image in the message as well. */
+function chatMessages(model: ModelData): unknown[] {
+  if (model.pipeline_tag === "image-text-to-text") {
+    return [
+      {
+        role: "user",
+        content: [
+          { type: "image", url: SAMPLE_IMAGE_URL },
+          { type: "text", text: "What animal is on the candy?" },
+        ],
+      },
+    ];
+  }
+  return [{ role: "user", content: "Who are you?" }];
+}
+
+function isChat(model: ModelData): boolean {
+  return hasTag(model, "conversational") && (model.pipeline_tag === "text-generation" || model.pipeline_tag === "image-text-to-text");
+}
+
+/** The call that runs the pipeline once, when the task has an input that fits in one argument. */
+function pipelineCall(model: ModelData): string | undefined {
+  if (isChat(model)) return `messages = ${pyValue(chatMessages(model))}\npipe(messages)`;
+  const input = exampleInput(model);
+  if (input?.kind === "text") return `pipe(${pyString(input.text)})`;
+  if (input?.kind === "file") return `pipe(${pyString(input.filename)})`;
+  return undefined;
+}
+
+function pipelineSnippet(model: ModelData, task: string): string {
+  const call = pipelineCall(model);
+  return [
+    "# Use a pipeline as a high-level helper",
+    "from transformers import pipeline",
+    "",
+    `pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCode(model)})`,
+    ...(call ? [call] : []),
+  ].join("\n");
+}
+
+/** A tokenizer + causal LM pair of a chat model can generate a reply directly. */
+function chatGeneration(model: ModelData, processor: string | undefined, autoModel: string): string | undefined {
+  if (!isChat(model) || model.pipeline_tag !== "text-generation" || processor !== "AutoTokenizer" || autoModel !== "AutoModelForCausalLM") {
+    return undefined;
+  }
+  return `messages = ${pyValue(chatMessages(model))}
+inputs = tokenizer.apply_chat_template(
+    messages,
+    add_generation_prompt=True,
+    tokenize=True,
+    return_dict=True,
+    return_tensors="pt",
+).to(model.device)
+
+outputs = model.generate(**inputs, max_new_tokens=40)
+print(tokenizer.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`;
+}
+
+function directSnippet(model: ModelData): string {
+  const info = model.transformersInfo;
+  // Class names from the metadata become bare Python names, so anything else is refused.
+  if (!info || !isPythonIdentifier(info.auto_model)) return comment("python", Placeholder.typeOfModelUnknown);
+  const autoModel = info.auto_model;
+  const processor = info.processor !== undefined && isPythonIdentifier(info.processor) ? info.processor : undefined;
+  const id = pyString(model.id);
+  const lines = ["# Load model directly", `from transformers import ${processor ? `${processor}, ` : ""}${autoModel}`, ""];
+  if (processor) {
+    const variable = processor === "AutoTokenizer" ? "tokenizer" : "processor";
+    lines.push(`${variable} = ${processor}.from_pretrained(${id}${remoteCode(model)})`);
+  }
+  lines.push(`model = ${autoModel}.from_pretrained(${id}${remoteCode(model)})`);
+  const generation = chatGeneration(model, processor, autoModel);
+  if (generation) lines.push("", generation);
+  return lines.join("\n");
+}
+
+/** A pipeline for the model's task, then the model and its processor loaded by class. */
+export const transformers: LibrarySnippetGenerator = (model) => {
+  const blocks = [sh("pip install -U transformers")];
+  const task = model.pipeline_tag ?? model.transformersInfo?.pipeline_tag;
+  if (task) blocks.push(python(pipelineSnippet(model, task)));
+  blocks.push(python(directSnippet(model)));
+  return blocks;
+};
