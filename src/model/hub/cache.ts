@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, isAbsolute, join } from "node:path";
+import { z } from "zod";
+import { ModelDataSchema, type ModelData } from "../schema.js";
+
+/** How long a cached copy is used without asking the hub again. */
+export const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Where one model's metadata from one hub endpoint is kept. */
+export interface CacheSlot {
+  file: string;
+  endpoint: string;
+  id: string;
+}
+
+export interface CachedModel {
+  fetchedAt: number;
+  data: ModelData;
+}
+
+const CacheFileSchema = z.object({
+  version: z.literal(1),
+  fetchedAt: z.iso.datetime(),
+  endpoint: z.string(),
+  id: z.string(),
+  data: z.unknown(),
+});
+
+/** `${XDG_CACHE_HOME:-$HOME/.cache}/hubref`, or undefined when neither is set (then nothing is cached). */
+export function cacheRoot(env: NodeJS.ProcessEnv): string | undefined {
+  // The XDG spec says to ignore a relative XDG_CACHE_HOME.
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, "hubref");
+  const home = env.HOME;
+  if (home && isAbsolute(home)) return join(home, ".cache", "hubref");
+  return undefined;
+}
+
+/**
+ * One folder per endpoint, named by its host (for people looking) and a hash
+ * of the whole URL (so a test server or a mirror never shares entries with
+ * the public hub).
+ */
+export function endpointFolder(endpoint: string): string {
+  const host = new URL(endpoint).host.replace(/[^A-Za-z0-9.-]/g, "_");
+  const hash = createHash("sha256").update(endpoint).digest("hex").slice(0, 10);
+  return `${host}-${hash}`;
+}
+
+/** A model id never holds "--" (see model-id.ts), so `org--name` names one model only. */
+export function escapeModelId(id: string): string {
+  return id.replace("/", "--");
+}
+
+export function cacheSlot(env: NodeJS.ProcessEnv, endpoint: string, id: string): CacheSlot | undefined {
+  const root = cacheRoot(env);
+  if (!root) return undefined;
+  return { file: join(root, "models", endpointFolder(endpoint), `${escapeModelId(id)}.json`), endpoint, id };
+}
+
+/**
+ * The cached copy, whatever its age; undefined when there is none or it is
+ * unreadable. A damaged file is treated as absent: it is refetched and
+ * overwritten, never a crash.
+ */
+export async function readCache(slot: CacheSlot): Promise<CachedModel | undefined> {
+  let text: string;
+  try {
+    text = await readFile(slot.file, "utf8");
+  } catch {
+    return undefined;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const entry = CacheFileSchema.safeParse(value);
+  if (!entry.success || entry.data.endpoint !== slot.endpoint || entry.data.id !== slot.id) return undefined;
+  const data = ModelDataSchema.safeParse(entry.data.data);
+  if (!data.success) return undefined;
+  return { fetchedAt: Date.parse(entry.data.fetchedAt), data: data.data };
+}
+
+/** Fresh: younger than the TTL. A date in the future (a clock that moved back) is not trusted. */
+export function isFresh(entry: CachedModel, now: number, ttlMs: number): boolean {
+  const age = now - entry.fetchedAt;
+  return age >= 0 && age < ttlMs;
+}
+
+/**
+ * Stores a copy. The text goes to a uniquely named file in the same folder,
+ * then is renamed over the entry: a rename within a folder is atomic, so a
+ * reader or a concurrent writer sees one whole file or another, never a mix.
+ * Best effort: a cache that cannot be written (read-only home, full disk)
+ * only means the next run fetches again. Resolves to whether it was written.
+ */
+export async function writeCache(slot: CacheSlot, data: ModelData, fetchedAt: number): Promise<boolean> {
+  const text = JSON.stringify({ version: 1, fetchedAt: new Date(fetchedAt).toISOString(), endpoint: slot.endpoint, id: slot.id, data });
+  const temp = `${slot.file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    // Private models' metadata may land here: keep it to the user.
+    await mkdir(dirname(slot.file), { recursive: true, mode: 0o700 });
+    await writeFile(temp, text, { flag: "wx", mode: 0o600 });
+    await rename(temp, slot.file);
+    return true;
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined);
+    return false;
+  }
+}

@@ -1,0 +1,102 @@
+/** One GET with a deadline for the headers and another for the body. */
+
+export interface RequestLimits {
+  /** From sending the request until the status and headers arrive (connecting included). */
+  headersTimeoutMs: number;
+  /** From the headers until the last byte of the body. */
+  bodyTimeoutMs: number;
+  /** A body larger than this is refused: model metadata is small, an endless stream is not. */
+  maxBodyBytes: number;
+}
+
+export interface HubResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+export type TransportFailureKind = "headers-timeout" | "body-timeout" | "network" | "too-large";
+
+/** The request got no complete answer. `code` is the system error code when there is one (ECONNREFUSED...). */
+export class TransportFailure extends Error {
+  constructor(
+    readonly kind: TransportFailureKind,
+    readonly code?: string,
+    detail?: string,
+  ) {
+    super(detail ?? code ?? kind);
+    this.name = "TransportFailure";
+  }
+}
+
+/** undici hides the system error one or two `cause`s down. */
+function systemErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function networkFailure(error: unknown): TransportFailure {
+  const cause = (error as { cause?: unknown }).cause;
+  const detail = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  return new TransportFailure("network", systemErrorCode(error), detail);
+}
+
+async function readBounded(response: Response, maxBytes: number, truncate: boolean): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (total + value.byteLength > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      if (!truncate) throw new TransportFailure("too-large", undefined, `over ${maxBytes} bytes`);
+      chunks.push(value.subarray(0, maxBytes - total));
+      break;
+    }
+    total += value.byteLength;
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Error bodies are only read for their message. */
+const MAX_ERROR_BODY_BYTES = 16 * 1024;
+
+/** GETs `url`; resolves with any HTTP status, rejects with a TransportFailure. */
+export async function getWithDeadlines(url: string, headers: Record<string, string>, limits: RequestLimits): Promise<HubResponse> {
+  const controller = new AbortController();
+  let timedOut: TransportFailureKind | undefined;
+  const arm = (kind: TransportFailureKind, ms: number) =>
+    setTimeout(() => {
+      timedOut = kind;
+      controller.abort();
+    }, ms);
+  let timer = arm("headers-timeout", limits.headersTimeoutMs);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal: controller.signal, redirect: "follow" });
+    } catch (error) {
+      throw timedOut ? new TransportFailure(timedOut) : networkFailure(error);
+    }
+    clearTimeout(timer);
+    timer = arm("body-timeout", limits.bodyTimeoutMs);
+    try {
+      const body = response.ok
+        ? await readBounded(response, limits.maxBodyBytes, false)
+        : await readBounded(response, MAX_ERROR_BODY_BYTES, true);
+      return { status: response.status, headers: response.headers, body };
+    } catch (error) {
+      if (error instanceof TransportFailure) throw error;
+      throw timedOut ? new TransportFailure(timedOut) : networkFailure(error);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,59 @@
+import type { OutputStream } from "../../cli/output.js";
+
+export interface SpinnerSettings {
+  /** Nothing is drawn for answers quicker than this: a flash is noise. */
+  delayMs: number;
+  intervalMs: number;
+}
+
+export const DEFAULT_SPINNER_SETTINGS: SpinnerSettings = { delayMs: 150, intervalMs: 80 };
+
+export interface Spinner {
+  /** Clears the line if anything was drawn; safe to call twice. */
+  stop(): void;
+}
+
+const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const CLEAR_LINE = "\r\x1b[2K";
+
+const idle: Spinner = { stop: () => undefined };
+
+/** Whether a spinner may draw on `stream`: a terminal that understands cursor movement. */
+export function canSpin(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
+  return Boolean(stream.isTTY) && env.TERM !== "dumb";
+}
+
+/**
+ * A one-line spinner with `message`, redrawn in place. Writes nothing at all
+ * unless `stream` is a terminal, so piped and captured output stays clean.
+ */
+export function startSpinner(stream: OutputStream, message: string, env: NodeJS.ProcessEnv, settings: Partial<SpinnerSettings> = {}): Spinner {
+  if (!canSpin(stream, env)) return idle;
+  const { delayMs, intervalMs } = { ...DEFAULT_SPINNER_SETTINGS, ...settings };
+  // A line longer than the terminal wraps, and "\r" would then only clear its last row.
+  const columns = (stream as { columns?: number }).columns;
+  const text = columns && message.length > columns - 3 ? `${message.slice(0, Math.max(0, columns - 4))}…` : message;
+  let frame = 0;
+  let drawn = false;
+  let interval: NodeJS.Timeout | undefined;
+  const draw = () => {
+    stream.write(`\r${FRAMES[frame % FRAMES.length]} ${text}`);
+    frame++;
+    drawn = true;
+  };
+  // unref: a spinner must never be what keeps the process alive.
+  const delay = setTimeout(() => {
+    draw();
+    interval = setInterval(draw, intervalMs).unref();
+  }, delayMs).unref();
+  let stopped = false;
+  return {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(delay);
+      clearInterval(interval);
+      if (drawn) stream.write(CLEAR_LINE);
+    },
+  };
+}

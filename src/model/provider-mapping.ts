@@ -1,0 +1,112 @@
+import { usageError } from "../cli/errors.js";
+import { didYouMean } from "../util/suggest.js";
+import type { ModelData, ProviderMappingEntry } from "./schema.js";
+
+/** One provider's entry for a model: which id it serves the model under, for which task. */
+export interface ProviderMapping {
+  provider: string;
+  /** The model's id at the provider: untrusted text, for the literal formatters only. */
+  providerId: string;
+  /** "live", "staging", "error", or whatever the hub says next. */
+  status: string;
+  task: string;
+  adapter?: string;
+  adapterWeightsPath?: string;
+}
+
+/**
+ * Provider names are short slugs. Anything else cannot match a provider hubref
+ * knows, and would otherwise reach the terminal in messages.
+ */
+const PROVIDER_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
+
+function normalise(entry: ProviderMappingEntry, provider: string | undefined): ProviderMapping | undefined {
+  if (provider === undefined || !PROVIDER_NAME.test(provider)) return undefined;
+  const mapping: ProviderMapping = { provider, providerId: entry.providerId, status: entry.status ?? "unknown", task: entry.task };
+  if (entry.adapter !== undefined) mapping.adapter = entry.adapter;
+  if (entry.adapterWeightsPath !== undefined) mapping.adapterWeightsPath = entry.adapterWeightsPath;
+  return mapping;
+}
+
+/**
+ * The model's provider mapping as a list, whichever shape the hub sent: a list
+ * of entries naming their provider, or an object keyed by provider. The first
+ * entry for a provider wins; entries with no usable provider name are dropped.
+ */
+export function providerMappings(model: ModelData): ProviderMapping[] {
+  const raw = model.inferenceProviderMapping;
+  if (raw === undefined) return [];
+  const pairs: [ProviderMappingEntry, string | undefined][] = Array.isArray(raw)
+    ? raw.map((entry) => [entry, entry.provider])
+    : Object.entries(raw).map(([provider, entry]) => [entry, provider]);
+  const seen = new Set<string>();
+  const out: ProviderMapping[] = [];
+  for (const [entry, provider] of pairs) {
+    const mapping = normalise(entry, provider);
+    if (!mapping || seen.has(mapping.provider)) continue;
+    seen.add(mapping.provider);
+    out.push(mapping);
+  }
+  return out;
+}
+
+/** Whether the hub says which providers serve this model. Local files often do not. */
+export function hasProviderMapping(model: ModelData): boolean {
+  return providerMappings(model).length > 0;
+}
+
+/** The providers that serve the model now (status "live"), in the hub's order. */
+export function liveProviders(model: ModelData): ProviderMapping[] {
+  return providerMappings(model).filter((mapping) => mapping.status === "live");
+}
+
+/** The entry for `provider`, whatever its status. */
+export function mappingFor(model: ModelData, provider: string): ProviderMapping | undefined {
+  return providerMappings(model).find((mapping) => mapping.provider === provider);
+}
+
+/**
+ * The live entry for an explicitly requested provider. Undefined when the model
+ * has no mapping at all (nothing to check against); a usage error, listing the
+ * live providers, when the mapping does not offer this one live.
+ */
+export function requireProvider(model: ModelData, provider: string): ProviderMapping | undefined {
+  const all = providerMappings(model);
+  if (all.length === 0) return undefined;
+  const live = all.filter((mapping) => mapping.status === "live").map((mapping) => mapping.provider);
+  const offered = live.length > 0 ? `it is served by: ${live.join(", ")}` : "no provider serves it live";
+  const entry = all.find((mapping) => mapping.provider === provider);
+  if (entry?.status === "live") return entry;
+  if (entry) {
+    throw usageError(`provider '${provider}' does not serve '${model.id}' yet (status: ${entry.status}); ${offered}`, live.length > 0 ? `pick one of: ${live.join(", ")}` : undefined);
+  }
+  const suggestion = didYouMean(provider, live);
+  throw usageError(
+    `provider '${provider}' does not serve '${model.id}'; ${offered}`,
+    suggestion ?? (live.length > 0 ? `pick one of: ${live.join(", ")}` : "generate code for local use instead, or pick another model"),
+  );
+}
+
+/** What a snippet for `provider` calls: the provider's model id and the task. */
+export interface ProviderTarget {
+  provider: string;
+  providerModelId: string;
+  /** From the mapping; undefined when the model has none (the caller falls back to the pipeline tag). */
+  task?: string;
+  mapping?: ProviderMapping;
+}
+
+/**
+ * The target for `provider`: the mapping gives the provider's model id and the
+ * task; `providerModelIdOverride` (--provider-model-id) beats the mapping; a
+ * model without a mapping is called by its hub id.
+ */
+export function providerTarget(model: ModelData, provider: string, providerModelIdOverride?: string): ProviderTarget {
+  const mapping = requireProvider(model, provider);
+  const target: ProviderTarget = { provider, providerModelId: providerModelIdOverride ?? mapping?.providerId ?? model.id };
+  if (mapping) {
+    target.task = mapping.task;
+    target.mapping = mapping;
+  }
+  return target;
+}

@@ -1,0 +1,236 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ExitCode, HubrefError } from "../../src/cli/errors.js";
+import { cacheSlot } from "../../src/model/hub/cache.js";
+import { modelFromHub, resolveModel, type ResolveOptions } from "../../src/model/resolve.js";
+import { CHAT_MODEL, GATED_MODEL, GATED_TOKEN, gatedModel, startHubServer, TEXT_TO_IMAGE_MODEL, type HubServer, type Responder } from "../helpers/hub-server.js";
+
+const HOUR = 60 * 60 * 1000;
+const T0 = Date.parse("2025-06-01T12:00:00Z");
+
+let dir: string;
+let server: HubServer | undefined;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "hubref-resolve-"));
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function serve(routes: Record<string, Responder | Responder[]>): Promise<HubServer> {
+  server = await startHubServer(routes);
+  return server;
+}
+
+function options(hub: HubServer | undefined, extra: Partial<ResolveOptions> = {}): ResolveOptions {
+  const { env, ...rest } = extra;
+  return {
+    env: { XDG_CACHE_HOME: join(dir, "cache"), ...(hub ? { HF_ENDPOINT: hub.endpoint } : {}), ...env },
+    fetch: { retries: 1, backoffBaseMs: 1, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
+    now: () => T0,
+    ...rest,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<HubrefError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HubrefError) return error;
+    throw error;
+  }
+  throw new Error("expected a failure");
+}
+
+function terminal() {
+  const writes: string[] = [];
+  return { writes, isTTY: true, write: (text: string) => writes.push(text) };
+}
+
+describe("resolveModel: file or id", () => {
+  it("an existing file wins over a model id spelled the same", async () => {
+    const hub = await serve({ "acme/tiny": { body: { id: "acme/tiny", pipeline_tag: "from-hub" } } });
+    await mkdir(join(dir, "acme"));
+    await writeFile(join(dir, "acme", "tiny"), JSON.stringify({ id: "acme/tiny", pipeline_tag: "from-file" }));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const model = await resolveModel("acme/tiny", options(hub));
+      expect(model.pipeline_tag).toBe("from-file");
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(hub.requests).toHaveLength(0);
+  });
+
+  it("a folder named like a model id does not stop the hub lookup; any other folder is a usage error", async () => {
+    const hub = await serve({ "acme/tiny": { body: { id: "acme/tiny", pipeline_tag: "from-hub" } } });
+    await mkdir(join(dir, "acme", "tiny"), { recursive: true });
+    await mkdir(join(dir, "downloads"));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      expect((await resolveModel("acme/tiny", options(hub))).pipeline_tag).toBe("from-hub");
+      const error = await failure(resolveModel("./downloads", options(hub)));
+      expect(error.exitCode).toBe(ExitCode.usage);
+      expect(error.message).toContain("is a directory");
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it("a missing .json path is a usage error about the file, not a hub lookup", async () => {
+    const hub = await serve({});
+    const error = await failure(resolveModel("no-such-model.json", options(hub)));
+    expect(error.exitCode).toBe(ExitCode.usage);
+    expect(error.message).toBe("no-such-model.json: no such file");
+    expect(hub.requests).toHaveLength(0);
+  });
+
+  it("what is neither a file nor a model id is a usage error saying so", async () => {
+    const error = await failure(resolveModel("not//a model", options(undefined)));
+    expect(error.exitCode).toBe(ExitCode.usage);
+    expect(error.message).toContain("'not//a model' is neither an existing file nor a hub model id");
+  });
+
+  it("a model id is fetched from HF_ENDPOINT", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    const model = await resolveModel(CHAT_MODEL.id, options(hub));
+    expect(model.id).toBe(CHAT_MODEL.id);
+    expect(hub.requestsFor(CHAT_MODEL.id)).toHaveLength(1);
+  });
+
+  it("sends HF_TOKEN for a gated model", async () => {
+    const hub = await serve({ [GATED_MODEL.id]: gatedModel(GATED_MODEL) });
+    const model = await resolveModel(GATED_MODEL.id, options(hub, { env: { HF_TOKEN: GATED_TOKEN } }));
+    expect(model.id).toBe(GATED_MODEL.id);
+  });
+
+  it("a hub error is the fetch's operational error, and nothing is cached", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { status: 500 } });
+    const opts = options(hub);
+    const error = await failure(resolveModel(CHAT_MODEL.id, opts));
+    expect(error.exitCode).toBe(ExitCode.operational);
+    expect(existsSync(cacheSlot(opts.env, hub.endpoint, CHAT_MODEL.id)!.file)).toBe(false);
+  });
+});
+
+describe("modelFromHub: the cache", () => {
+  it("a fresh copy is used without asking the hub", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    await modelFromHub(CHAT_MODEL.id, options(hub));
+    const again = await modelFromHub(CHAT_MODEL.id, options(hub, { now: () => T0 + 23 * HOUR }));
+    expect(again.id).toBe(CHAT_MODEL.id);
+    expect(hub.requests).toHaveLength(1);
+  });
+
+  it("a stale copy is fetched again and replaced", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: [{ body: CHAT_MODEL }, { body: { ...CHAT_MODEL, pipeline_tag: "image-text-to-text" } }] });
+    await modelFromHub(CHAT_MODEL.id, options(hub));
+    const later = await modelFromHub(CHAT_MODEL.id, options(hub, { now: () => T0 + 25 * HOUR }));
+    expect(later.pipeline_tag).toBe("image-text-to-text");
+    expect(hub.requests).toHaveLength(2);
+    const cached = await modelFromHub(CHAT_MODEL.id, options(hub, { now: () => T0 + 26 * HOUR }));
+    expect(cached.pipeline_tag).toBe("image-text-to-text");
+    expect(hub.requests).toHaveLength(2);
+  });
+
+  it("honours a shorter TTL", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    await modelFromHub(CHAT_MODEL.id, options(hub));
+    await modelFromHub(CHAT_MODEL.id, options(hub, { now: () => T0 + 2 * HOUR, cacheTtlMs: HOUR }));
+    expect(hub.requests).toHaveLength(2);
+  });
+
+  it("--offline uses a copy of any age and never touches the network", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    const opts = options(hub);
+    await modelFromHub(CHAT_MODEL.id, opts);
+    await hub.close();
+    server = undefined;
+    const model = await modelFromHub(CHAT_MODEL.id, { ...opts, offline: true, now: () => T0 + 1000 * HOUR });
+    expect(model.id).toBe(CHAT_MODEL.id);
+  });
+
+  it("--offline without a cached copy fails with exit 1 and says to run without --offline", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    const error = await failure(modelFromHub(CHAT_MODEL.id, options(hub, { offline: true })));
+    expect(error.exitCode).toBe(ExitCode.operational);
+    expect(error.message).toBe("model 'meta-llama/Llama-3.1-8B-Instruct' is not in the cache, and --offline forbids fetching it");
+    expect(error.hint).toContain("without --offline");
+    expect(hub.requests).toHaveLength(0);
+  });
+
+  it("--offline with no cache directory at all fails clearly", async () => {
+    const error = await failure(modelFromHub(CHAT_MODEL.id, { env: {}, offline: true }));
+    expect(error.exitCode).toBe(ExitCode.operational);
+    expect(error.message).toContain("neither XDG_CACHE_HOME nor HOME is set");
+  });
+
+  it("--refresh fetches even when the copy is fresh, and caches the new one", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: [{ body: CHAT_MODEL }, { body: { ...CHAT_MODEL, library_name: "vllm" } }] });
+    await modelFromHub(CHAT_MODEL.id, options(hub));
+    const refreshed = await modelFromHub(CHAT_MODEL.id, options(hub, { refresh: true }));
+    expect(refreshed.library_name).toBe("vllm");
+    expect(hub.requests).toHaveLength(2);
+    expect((await modelFromHub(CHAT_MODEL.id, options(hub))).library_name).toBe("vllm");
+    expect(hub.requests).toHaveLength(2);
+  });
+
+  it("--offline and --refresh together are a usage error", async () => {
+    const error = await failure(modelFromHub(CHAT_MODEL.id, options(undefined, { offline: true, refresh: true })));
+    expect(error.exitCode).toBe(ExitCode.usage);
+  });
+
+  it("a corrupt cache file is ignored, refetched and rewritten", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    const opts = options(hub);
+    const file = cacheSlot(opts.env, hub.endpoint, CHAT_MODEL.id)!.file;
+    await modelFromHub(CHAT_MODEL.id, opts);
+    await writeFile(file, '{"version": 1, "fetchedAt": "2025-06-01T1');
+    const model = await modelFromHub(CHAT_MODEL.id, opts);
+    expect(model.id).toBe(CHAT_MODEL.id);
+    expect(hub.requests).toHaveLength(2);
+    await modelFromHub(CHAT_MODEL.id, opts);
+    expect(hub.requests).toHaveLength(2);
+  });
+
+  it("falls back to ~/.cache when XDG_CACHE_HOME is unset", async () => {
+    const hub = await serve({ [TEXT_TO_IMAGE_MODEL.id]: { body: TEXT_TO_IMAGE_MODEL } });
+    const env = { HOME: dir, HF_ENDPOINT: hub.endpoint };
+    await modelFromHub(TEXT_TO_IMAGE_MODEL.id, { env, now: () => T0 });
+    expect(existsSync(cacheSlot(env, hub.endpoint, TEXT_TO_IMAGE_MODEL.id)!.file)).toBe(true);
+    expect(cacheSlot(env, hub.endpoint, TEXT_TO_IMAGE_MODEL.id)!.file.startsWith(join(dir, ".cache", "hubref"))).toBe(true);
+  });
+});
+
+describe("modelFromHub: the spinner", () => {
+  it("spins on a terminal while fetching, then clears its line", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { headersDelayMs: 150, body: CHAT_MODEL } });
+    const stderr = terminal();
+    await modelFromHub(CHAT_MODEL.id, options(hub, { stderr, spinner: { delayMs: 0, intervalMs: 20 } }));
+    expect(stderr.writes.length).toBeGreaterThan(1);
+    expect(stderr.writes[0]).toContain(`fetching ${CHAT_MODEL.id} from 127.0.0.1:`);
+    expect(stderr.writes.at(-1)).toBe("\r\x1b[2K");
+  });
+
+  it("clears its line before a fetch error is reported", async () => {
+    const hub = await serve({ "acme/missing": { headersDelayMs: 100, status: 404 } });
+    const stderr = terminal();
+    await failure(modelFromHub("acme/missing", options(hub, { stderr, spinner: { delayMs: 0, intervalMs: 20 } })));
+    expect(stderr.writes.length).toBeGreaterThan(0);
+    expect(stderr.writes.at(-1)).toBe("\r\x1b[2K");
+  });
+
+  it("writes nothing when stderr is not a terminal", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { headersDelayMs: 100, body: CHAT_MODEL } });
+    const stderr = { ...terminal(), isTTY: false };
+    await modelFromHub(CHAT_MODEL.id, options(hub, { stderr, spinner: { delayMs: 0, intervalMs: 20 } }));
+    expect(stderr.writes).toEqual([]);
+  });
+});
