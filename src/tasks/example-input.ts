@@ -87,6 +87,11 @@ const BY_TASK: Record<string, Builder> = {
   "tabular-regression": () => structured({ data: { Height: ["11.52", "12.48", "12.3778"], Length1: ["23.2", "24", "23.9"], Width: ["4.02", "4.3056", "4.6961"] } }),
 };
 
+/** The builder for a pipeline tag; the tag is untrusted, so inherited keys such as `constructor` do not count. */
+function builderFor(tag: string | undefined): Builder | undefined {
+  return tag !== undefined && Object.hasOwn(BY_TASK, tag) ? BY_TASK[tag] : undefined;
+}
+
 function chatMessages(model: ModelData): ExampleInput | undefined {
   if (model.pipeline_tag === "text-generation") {
     return { kind: "messages", messages: [{ role: "user", content: "What is the capital of France?" }] };
@@ -118,7 +123,7 @@ function widgetExample(model: ModelData): ExampleInput | undefined {
     }
     return undefined;
   }
-  const base = model.pipeline_tag ? BY_TASK[model.pipeline_tag] : undefined;
+  const base = builderFor(model.pipeline_tag);
   if (widget.text !== undefined && widget.text !== "" && base?.(model).kind === "text") return text(widget.text);
   return undefined;
 }
@@ -135,7 +140,7 @@ export function exampleInput(model: ModelData): ExampleInput | undefined {
   }
   const tag = model.pipeline_tag;
   if (!tag) return undefined;
-  return widgetExample(model) ?? BY_TASK[tag]?.(model);
+  return widgetExample(model) ?? builderFor(tag)?.(model);
 }
 
 /** Pipeline tags that have a default example input. */

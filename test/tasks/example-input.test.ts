@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NO_EXAMPLE_MESSAGE, TASKS_WITH_EXAMPLES, exampleInput, type ExampleInput } from "../../src/tasks/example-input.js";
 import { loadModelFile } from "../../src/model/load-file.js";
-import type { ModelData } from "../../src/model/schema.js";
+import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 import { reference } from "./reference.js";
 
 function model(pipelineTag: string | undefined, extra: Partial<ModelData> = {}): ModelData {
@@ -151,5 +151,13 @@ describe("exampleInput", () => {
     expect(exampleInput(model("robotics"))).toBeUndefined();
     expect(exampleInput(model(undefined))).toBeUndefined();
     expect(NO_EXAMPLE_MESSAGE).toBe("No input example has been defined for this model task.");
+  });
+});
+
+describe("exampleInput with an untrusted pipeline tag", () => {
+  it("treats inherited object keys as unknown tasks", () => {
+    for (const tag of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(exampleInput(ModelDataSchema.parse({ id: "org/model", pipeline_tag: tag }))).toBeUndefined();
+    }
   });
 });

@@ -33,7 +33,11 @@ function isChat(model: ModelData): boolean {
 
 /** The call that runs the pipeline once, when the task has an input that fits in one argument. */
 function pipelineCall(model: ModelData): string | undefined {
-  if (isChat(model)) return `messages = ${pyValue(chatMessages(model))}\npipe(messages)`;
+  if (isChat(model)) {
+    // The image-text pipeline's first parameter is the images: a conversation goes in \`text\`.
+    const argument = model.pipeline_tag === "image-text-to-text" ? "text=messages" : "messages";
+    return `messages = ${pyValue(chatMessages(model))}\npipe(${argument})`;
+  }
   const input = exampleInput(model);
   if (input?.kind === "text") return `pipe(${pyString(input.text)})`;
   if (input?.kind === "file") return `pipe(${pyString(input.filename)})`;
