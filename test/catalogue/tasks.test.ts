@@ -142,3 +142,13 @@ describe("an invalid catalogue file", () => {
     expect(error.message).toContain("robots");
   });
 });
+
+describe("the blank task for contributors", () => {
+  it("is valid, marked as a placeholder, and not part of the catalogue", async () => {
+    const { TaskSchema } = await import("../../src/catalogue/schemas/task.js");
+    const { readJsonFile } = await import("../../src/catalogue/parts.js");
+    const template = TaskSchema.parse(readJsonFile(new URL("../../catalogue/tasks/_template.json", import.meta.url).pathname));
+    expect(template.isPlaceholder).toBe(true);
+    expect(Object.keys(tasksPart.load())).not.toContain("_template");
+  });
+});
