@@ -1,0 +1,68 @@
+import { Box, Text, useInput, type Key } from "ink";
+import { useCallback, useEffect, useMemo, useReducer } from "react";
+import { useCommandRunner, type PickerServices } from "../hooks/use-command-runner.js";
+import { useTerminalSize } from "../hooks/use-terminal-size.js";
+import { keyPresses } from "../keys.js";
+import { languageLabel, providerLabel } from "../labels.js";
+import { screenLayout } from "../layout.js";
+import { previewLines } from "../preview-lines.js";
+import { createReducer, initialState, rowOptions, rowsOf, shownEntry, type RowId } from "../state.js";
+import { safeLine } from "../text.js";
+import type { PickerInput } from "../types.js";
+import { Header } from "./Header.js";
+import { OptionRow } from "./OptionRow.js";
+import { Preview } from "./Preview.js";
+import { StatusLine } from "./StatusLine.js";
+
+export interface AppProps {
+  /** The model and how to build its snippets. */
+  input: PickerInput;
+  /** Clipboard, where files go, and what to do on exit. */
+  services: PickerServices;
+}
+
+const ROW_TITLES: Record<RowId, string> = {
+  language: "Language",
+  client: "Client",
+  provider: "Provider",
+  stream: "Stream",
+  requests: "Requests",
+};
+
+/** The whole picker screen, sized to the terminal. */
+export function App({ input, services }: AppProps) {
+  const reducer = useMemo(() => createReducer(input.loadSnippets), [input]);
+  const [state, dispatch] = useReducer(reducer, input, initialState);
+  const { columns, rows } = useTerminalSize();
+
+  const onInput = useCallback((text: string, key: Key) => {
+    for (const press of keyPresses(text, key)) dispatch({ type: "key", key: press });
+  }, []);
+  useInput(onInput);
+  useCommandRunner(state.outbox, dispatch, services);
+
+  const rowIds = rowsOf(state);
+  const layout = screenLayout(rows, rowIds.length);
+  const entry = shownEntry(state);
+  const lines = useMemo(() => (entry ? previewLines(entry.content, entry.language, columns) : []), [entry, columns]);
+  useEffect(() => {
+    dispatch({ type: "measured", viewHeight: layout.previewHeight, lineCount: lines.length });
+  }, [layout.previewHeight, lines.length]);
+  // The state's offset may predate a resize; never scroll past the end.
+  const offset = Math.min(state.scroll.offset, Math.max(0, lines.length - layout.previewHeight));
+  const provider = entry ? providerLabel(entry.provider) : "—";
+  const title = entry ? `${languageLabel(entry.language)} / ${safeLine(entry.client)} / ${provider}` : "No snippet for this model";
+
+  return (
+    <Box flexDirection="column" width={columns}>
+      <Header model={input.model} provider={provider} compact={layout.compact} width={columns} />
+      {layout.compact ? null : <Text dimColor>{"─".repeat(columns)}</Text>}
+      {rowIds.map((id) => {
+        const { labels, chosen } = rowOptions(state, id);
+        return <OptionRow key={id} title={ROW_TITLES[id]} options={labels} chosen={chosen} focused={state.focus === id} width={columns} />;
+      })}
+      <Preview title={title} lines={lines} offset={offset} height={layout.previewHeight} focused={state.focus === "preview"} width={columns} />
+      <StatusLine mode={state.mode} message={state.message} focus={state.focus} compact={layout.compact} width={columns} />
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { Box, Text } from "ink";
+import { ACCENT } from "../theme.js";
+import { safeLine, truncate } from "../text.js";
+
+export interface HeaderProps {
+  /** Model id; task and library are shown as "—" when unknown. */
+  model: { id: string; pipelineTag?: string; libraryName?: string };
+  /** Label of the provider of the shown snippet. */
+  provider: string;
+  /** One line instead of two. */
+  compact: boolean;
+  /** Columns available; nothing drawn is wider. */
+  width: number;
+}
+
+/** Which model, task, library and provider the snippets are for. */
+export function Header({ model, provider, compact, width }: HeaderProps) {
+  const id = safeLine(model.id);
+  const task = safeLine(model.pipelineTag ?? "—");
+  const library = safeLine(model.libraryName ?? "—");
+  if (compact) {
+    return <Text wrap="truncate-end">{truncate(`${id} · ${task} · ${provider}`, width)}</Text>;
+  }
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end">
+        <Text dimColor>hubref </Text>
+        <Text bold color={ACCENT}>
+          {truncate(id, width - 7)}
+        </Text>
+      </Text>
+      <Text wrap="truncate-end">{truncate(`task ${task} · library ${library} · provider ${provider}`, width)}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,373 @@
+/**
+ * The picker's state and the reducer that moves it on each key press. Side
+ * effects (copying, writing a file, leaving) are queued as commands in the
+ * state and run by the screen, so fast keys never act on a stale state.
+ */
+import { buildCombos, resolveSelection, type Combo, type Preferences, type Selection } from "./combos.js";
+import type { CopyOutcome } from "./copy.js";
+import type { KeyPress } from "./keys.js";
+import { clientLabel, defaultFileName, languageLabel, providerLabel } from "./labels.js";
+import type { SaveOutcome } from "./save-file.js";
+import { safeLine } from "./text.js";
+import type { PickerInput, PickerResult, PickerToggles, SnippetEntry } from "./types.js";
+
+export type RowId = "language" | "client" | "provider" | "stream" | "requests";
+export type FocusId = RowId | "preview";
+
+export type Tone = "info" | "success" | "warning" | "error";
+export interface StatusMessage {
+  text: string;
+  tone: Tone;
+}
+
+export type Mode =
+  | { kind: "browse" }
+  /** Asking for a file name. */
+  | { kind: "naming"; name: string }
+  /** A write is under way; only Ctrl+C counts. */
+  | { kind: "saving"; name: string }
+  /** The file exists: overwrite it? */
+  | { kind: "confirming"; name: string; path: string };
+
+export type Command =
+  | { id: number; kind: "copy"; entry: SnippetEntry }
+  | { id: number; kind: "save"; name: string; content: string; overwrite: boolean }
+  | { id: number; kind: "exit"; result: PickerResult };
+
+/** A command before it is numbered (distributes over the union). */
+type NewCommand = Command extends infer C ? (C extends Command ? Omit<C, "id"> : never) : never;
+
+export interface Scroll {
+  offset: number;
+  /** Preview lines on screen and lines in the preview, as last measured by the screen. */
+  viewHeight: number;
+  lineCount: number;
+}
+
+export interface PickerState {
+  toggles: PickerToggles;
+  canStream: boolean;
+  entries: SnippetEntry[];
+  combos: Combo[];
+  prefs: Preferences;
+  /** Undefined only when the model has no snippet at all. */
+  selection: Selection | undefined;
+  focus: FocusId;
+  scroll: Scroll;
+  mode: Mode;
+  message?: StatusMessage;
+  copying: boolean;
+  /** Quit was asked for while a copy was under way. */
+  quitting: boolean;
+  result: PickerResult;
+  outbox: Command[];
+  nextId: number;
+  /** The exit command is queued: keys no longer count. */
+  done: boolean;
+}
+
+export type Action =
+  | { type: "key"; key: KeyPress }
+  | { type: "measured"; viewHeight: number; lineCount: number }
+  | { type: "copyFinished"; entry: SnippetEntry; outcome: CopyOutcome }
+  | { type: "saveFinished"; outcome: SaveOutcome }
+  | { type: "commandsTaken"; upTo: number };
+
+export type SnippetLoader = PickerInput["loadSnippets"];
+
+export function rowsOf(state: Pick<PickerState, "canStream">): RowId[] {
+  return state.canStream ? ["language", "client", "provider", "stream", "requests"] : ["language", "client", "provider", "requests"];
+}
+
+function focusOrder(state: PickerState): FocusId[] {
+  return [...rowsOf(state), "preview"];
+}
+
+export function initialState(input: PickerInput): PickerState {
+  const toggles: PickerToggles = { stream: false, direct: false };
+  const entries = input.loadSnippets(toggles);
+  const combos = buildCombos(entries);
+  const prefs: Preferences = input.initialProvider === undefined ? {} : { provider: input.initialProvider };
+  return {
+    toggles,
+    canStream: input.canStream,
+    entries,
+    combos,
+    prefs,
+    selection: resolveSelection(combos, prefs),
+    focus: "language",
+    scroll: { offset: 0, viewHeight: 0, lineCount: 0 },
+    mode: { kind: "browse" },
+    copying: false,
+    quitting: false,
+    result: {},
+    outbox: [],
+    nextId: 1,
+    done: false,
+  };
+}
+
+export function shownEntry(state: PickerState): SnippetEntry | undefined {
+  return state.selection ? state.entries[state.selection.index] : undefined;
+}
+
+/** The options of a row, as values and labels, with the chosen one's position. */
+export function rowOptions(state: PickerState, row: RowId): { values: string[]; labels: string[]; chosen: number } {
+  const selection = state.selection;
+  const list = (values: string[], current: string, label: (value: string) => string) => ({
+    values,
+    labels: values.map(label),
+    chosen: Math.max(0, values.indexOf(current)),
+  });
+  switch (row) {
+    case "language":
+      return selection ? list(selection.languages, selection.language, languageLabel) : list([], "", String);
+    case "client":
+      return selection ? list(selection.clients, selection.clientKey, clientLabel) : list([], "", String);
+    case "provider":
+      return selection ? list(selection.providers, selection.provider, providerLabel) : list([], "", String);
+    case "stream":
+      return list(["off", "on"], state.toggles.stream ? "on" : "off", String);
+    case "requests":
+      return list(["routed", "direct"], state.toggles.direct ? "direct" : "routed", (value) => (value === "routed" ? "routed via Hugging Face" : "direct to provider"));
+  }
+}
+
+function push(state: PickerState, command: NewCommand): PickerState {
+  return { ...state, outbox: [...state.outbox, { ...command, id: state.nextId } as Command], nextId: state.nextId + 1 };
+}
+
+function exit(state: PickerState, interrupted: boolean): PickerState {
+  const result: PickerResult = interrupted ? { ...state.result, interrupted: true } : state.result;
+  return { ...push(state, { kind: "exit", result }), done: true };
+}
+
+function quit(state: PickerState): PickerState {
+  if (state.copying) return { ...state, quitting: true, message: { text: "Finishing the copy…", tone: "info" } };
+  return exit(state, false);
+}
+
+function maxOffset(scroll: Scroll): number {
+  return Math.max(0, scroll.lineCount - scroll.viewHeight);
+}
+
+function scrollTo(state: PickerState, offset: number): PickerState {
+  const clamped = Math.min(Math.max(0, offset), maxOffset(state.scroll));
+  return clamped === state.scroll.offset ? state : { ...state, scroll: { ...state.scroll, offset: clamped } };
+}
+
+function page(state: PickerState): number {
+  return Math.max(1, state.scroll.viewHeight - 1);
+}
+
+function moveFocus(state: PickerState, delta: 1 | -1, wrap: boolean): PickerState {
+  const order = focusOrder(state);
+  const at = order.indexOf(state.focus);
+  let next = at + delta;
+  if (next < 0 || next >= order.length) {
+    if (!wrap) return state;
+    next = (next + order.length) % order.length;
+  }
+  return { ...state, focus: order[next]! };
+}
+
+function select(state: PickerState, prefs: Preferences): PickerState {
+  const selection = resolveSelection(state.combos, prefs);
+  const sameSnippet = selection?.index === state.selection?.index;
+  return { ...state, prefs, selection, scroll: sameSnippet ? state.scroll : { ...state.scroll, offset: 0 } };
+}
+
+function describeToggles(toggles: PickerToggles): string {
+  return `${toggles.stream ? "streaming" : "no streaming"}, ${toggles.direct ? "direct" : "routed"} requests`;
+}
+
+function applyToggles(state: PickerState, toggles: PickerToggles, load: SnippetLoader): PickerState {
+  let entries: SnippetEntry[];
+  try {
+    entries = load(toggles);
+  } catch (error) {
+    return { ...state, message: { text: `Could not build the snippets: ${error instanceof Error ? error.message : String(error)}`, tone: "error" } };
+  }
+  // A toggle that would leave nothing to show is refused: no dead ends.
+  if (entries.length === 0) return { ...state, message: { text: `No snippet for ${describeToggles(toggles)}`, tone: "warning" } };
+  const combos = buildCombos(entries);
+  const selection = resolveSelection(combos, state.prefs);
+  return { ...state, toggles, entries, combos, selection, scroll: { ...state.scroll, offset: 0 } };
+}
+
+function choose(state: PickerState, row: RowId, delta: 1 | -1, load: SnippetLoader): PickerState {
+  const { values, chosen } = rowOptions(state, row);
+  const value = values[chosen + delta];
+  if (value === undefined) return state;
+  switch (row) {
+    case "language":
+      return select(state, { ...state.prefs, language: value });
+    case "client":
+      return select(state, { ...state.prefs, clientKey: value });
+    case "provider":
+      return select(state, { ...state.prefs, provider: value });
+    case "stream":
+      return applyToggles(state, { ...state.toggles, stream: value === "on" }, load);
+    case "requests":
+      return applyToggles(state, { ...state.toggles, direct: value === "direct" }, load);
+  }
+}
+
+function startCopy(state: PickerState): PickerState {
+  const entry = shownEntry(state);
+  if (!entry) return { ...state, message: { text: "Nothing to copy", tone: "warning" } };
+  if (state.copying) return state;
+  return { ...push(state, { kind: "copy", entry }), copying: true, message: { text: "Copying…", tone: "info" } };
+}
+
+function startNaming(state: PickerState): PickerState {
+  const entry = shownEntry(state);
+  if (!entry) return { ...state, message: { text: "Nothing to save", tone: "warning" } };
+  return { ...state, mode: { kind: "naming", name: defaultFileName(entry.language) }, message: undefined };
+}
+
+/** Letters that act while browsing; j and k are vi's down and up. */
+const LETTER_KEYS: Record<string, "down" | "up" | "quit" | "copy" | "save"> = { j: "down", k: "up", q: "quit", c: "copy", s: "save" };
+
+function browseKey(before: PickerState, key: KeyPress, load: SnippetLoader): PickerState {
+  // A message stays until the next key.
+  const state: PickerState = before.message ? { ...before, message: undefined } : before;
+  const onPreview = state.focus === "preview";
+  const row = onPreview ? undefined : (state.focus as RowId);
+  const name = key.name === "char" ? LETTER_KEYS[key.char] : key.name;
+  switch (name) {
+    case "interrupt":
+      return exit(state, true);
+    case "escape":
+    case "quit":
+      return quit(state);
+    case "copy":
+      return startCopy(state);
+    case "save":
+      return startNaming(state);
+    case "tab":
+      return moveFocus(state, 1, true);
+    case "backtab":
+      return moveFocus(state, -1, true);
+    case "down":
+      return onPreview ? scrollTo(state, state.scroll.offset + 1) : moveFocus(state, 1, false);
+    case "up":
+      // Up from the top of the preview goes back to the pickers.
+      if (onPreview && state.scroll.offset > 0) return scrollTo(state, state.scroll.offset - 1);
+      return moveFocus(state, -1, false);
+    case "enter":
+      return row ? moveFocus(state, 1, false) : state;
+    case "left":
+      return row ? choose(state, row, -1, load) : state;
+    case "right":
+      return row ? choose(state, row, 1, load) : state;
+    case "pageUp":
+      return scrollTo(state, state.scroll.offset - page(state));
+    case "pageDown":
+      return scrollTo(state, state.scroll.offset + page(state));
+    case "home":
+      return scrollTo(state, 0);
+    case "end":
+      return scrollTo(state, maxOffset(state.scroll));
+    default:
+      return state;
+  }
+}
+
+function namingKey(state: PickerState, name: string, key: KeyPress): PickerState {
+  switch (key.name) {
+    case "interrupt":
+      return exit(state, true);
+    case "escape":
+      return { ...state, mode: { kind: "browse" }, message: { text: "Not saved", tone: "info" } };
+    case "backspace":
+      return { ...state, mode: { kind: "naming", name: [...name].slice(0, -1).join("") } };
+    case "char":
+      return { ...state, mode: { kind: "naming", name: name + key.char }, message: undefined };
+    case "enter": {
+      const trimmed = name.trim();
+      const entry = shownEntry(state);
+      if (trimmed === "" || !entry) return { ...state, message: { text: "Type a file name, or press Esc to cancel", tone: "warning" } };
+      return { ...push(state, { kind: "save", name: trimmed, content: entry.content, overwrite: false }), mode: { kind: "saving", name: trimmed }, message: undefined };
+    }
+    default:
+      return state;
+  }
+}
+
+function confirmingKey(state: PickerState, mode: Extract<Mode, { kind: "confirming" }>, key: KeyPress): PickerState {
+  if (key.name === "interrupt") return exit(state, true);
+  const answer = key.name === "char" ? key.char.toLowerCase() : key.name;
+  if (answer === "y") {
+    const entry = shownEntry(state);
+    if (!entry) return state;
+    return { ...push(state, { kind: "save", name: mode.name, content: entry.content, overwrite: true }), mode: { kind: "saving", name: mode.name } };
+  }
+  if (answer === "n" || answer === "escape") {
+    return { ...state, mode: { kind: "naming", name: mode.name }, message: { text: "Not overwritten: choose another name", tone: "info" } };
+  }
+  return state;
+}
+
+function onKey(state: PickerState, key: KeyPress, load: SnippetLoader): PickerState {
+  if (state.done) return state;
+  const mode = state.mode;
+  switch (mode.kind) {
+    case "browse":
+      return browseKey(state, key, load);
+    case "naming":
+      return namingKey(state, mode.name, key);
+    case "confirming":
+      return confirmingKey(state, mode, key);
+    case "saving":
+      return key.name === "interrupt" ? exit(state, true) : state;
+  }
+}
+
+export function copyMessage(entry: SnippetEntry, outcome: CopyOutcome): StatusMessage {
+  const what = `${languageLabel(entry.language)} / ${safeLine(entry.client)}${entry.provider ? ` / ${providerLabel(entry.provider)}` : ""}`;
+  if (!outcome.ok) return { text: `Copy failed: ${outcome.reason}`, tone: "error" };
+  if (outcome.method === "clipboard") return { text: `Copied ${what} to the clipboard`, tone: "success" };
+  return { text: `Copied via the terminal (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
+}
+
+function copyFinished(state: PickerState, entry: SnippetEntry, outcome: CopyOutcome): PickerState {
+  const result: PickerResult = outcome.ok ? { ...state.result, copied: entry, copyMethod: outcome.method } : state.result;
+  const next: PickerState = { ...state, copying: false, result, message: copyMessage(entry, outcome) };
+  return state.quitting && !state.done ? exit(next, false) : next;
+}
+
+function saveFinished(state: PickerState, outcome: SaveOutcome): PickerState {
+  if (state.mode.kind !== "saving") return state;
+  const name = state.mode.name;
+  switch (outcome.kind) {
+    case "saved":
+      return { ...state, mode: { kind: "browse" }, result: { ...state.result, savedTo: outcome.path }, message: { text: `Saved to ${outcome.path}`, tone: "success" } };
+    case "exists":
+      return { ...state, mode: { kind: "confirming", name, path: outcome.path } };
+    case "failed":
+      return { ...state, mode: { kind: "naming", name }, message: { text: `Could not save: ${outcome.message}`, tone: "error" } };
+  }
+}
+
+/** The reducer, given how to build the snippets again when a toggle changes. */
+export function createReducer(load: SnippetLoader): (state: PickerState, action: Action) => PickerState {
+  return (state, action) => {
+    switch (action.type) {
+      case "key":
+        return onKey(state, action.key, load);
+      case "measured": {
+        const { viewHeight, lineCount } = action;
+        if (viewHeight === state.scroll.viewHeight && lineCount === state.scroll.lineCount) return state;
+        const scroll = { ...state.scroll, viewHeight, lineCount };
+        return { ...state, scroll: { ...scroll, offset: Math.min(scroll.offset, maxOffset(scroll)) } };
+      }
+      case "copyFinished":
+        return copyFinished(state, action.entry, action.outcome);
+      case "saveFinished":
+        return saveFinished(state, action.outcome);
+      case "commandsTaken":
+        return { ...state, outbox: state.outbox.filter((command) => command.id > action.upTo) };
+    }
+  };
+}

@@ -1,0 +1,318 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import chalk from "chalk";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { osc52 } from "../../../src/ui/copy.js";
+import { textWidth } from "../../../src/ui/text.js";
+import { sparseInput, sparseSnippets, tallSnippets } from "../helpers/fixtures.js";
+import { KEY, linesOf, renderPicker } from "../helpers/render-picker.js";
+
+const NO_DISPLAY = new Error("Clipboard access requires a display server (X11 or Wayland). This doesn't work in headless environments.");
+const content = (language: string, client: string, provider: string) =>
+  sparseSnippets({ stream: false, direct: false }).find((e) => e.language === language && e.client === client && e.provider === provider)!.content;
+
+/** The line of a row, e.g. row(frame, "Client"). */
+const row = (frame: string, title: string) => linesOf(frame).find((line) => line.slice(2).startsWith(title)) ?? "";
+
+afterEach(() => {
+  chalk.level = 0;
+});
+
+describe("the picker screen", () => {
+  it("shows the model, task, library and provider, the pickers, the snippet and the keys", async () => {
+    const { frame } = await renderPicker();
+    const lines = linesOf(frame());
+    expect(lines.slice(0, 8)).toEqual([
+      "hubref org/model",
+      "task text-generation · library transformers · provider together",
+      "─".repeat(80),
+      "› Language  [Python]  JavaScript   Shell   Text",
+      "  Client    [huggingface_hub]  requests   transformers (library)  …",
+      "  Provider  [together]  fireworks-ai",
+      "  Stream    [off]  on",
+      "  Requests  [routed via Hugging Face]  direct to provider",
+    ]);
+    expect(lines[8]).toMatch(/^─ Python \/ huggingface_hub \/ together ─+ 3 lines ─$/);
+    expect(textWidth(lines[8]!)).toBe(80);
+    expect(lines.slice(9, 12)).toEqual(["1 │ from huggingface_hub import InferenceClient", '2 │ client = InferenceClient(provider="together")', "3 │ # huggingface_hub together once routed"]);
+    expect(lines.at(-1)).toBe("←/→ choose  ↑/↓ tab move  enter next  c copy  s save  q quit");
+    // One row is kept free, so Ink never clears the whole screen to redraw.
+    expect(lines).toHaveLength(23);
+  });
+
+  it("colours the code with the highlighter", async () => {
+    chalk.level = 1;
+    const { ui } = await renderPicker();
+    expect(ui.lastFrame()).toContain("\x1b[35mfrom\x1b[39m");
+    expect(ui.lastFrame()).toContain('\x1b[32m"together"\x1b[39m');
+  });
+
+  it("picks python then requests with the arrows, and the preview follows", async () => {
+    const { press, waitFor, frame } = await renderPicker();
+    press(KEY.enter, KEY.right);
+    await waitFor("[requests]", "─ Python / requests / together");
+    expect(frame()).toContain('2 │ response = requests.post("https://router.example/v1", json={})');
+    expect(row(frame(), "Client")).toMatch(/^› Client/);
+  });
+
+  it("offers only combinations that have a snippet (no dead ends)", async () => {
+    const { press, waitFor, frame } = await renderPicker();
+    press(KEY.right);
+    await waitFor("[JavaScript]");
+    expect(row(frame(), "Client")).toBe("  Client    [fetch]");
+    expect(row(frame(), "Provider")).toBe("  Provider  [fireworks-ai]");
+    expect(frame()).toContain("provider fireworks-ai");
+    // Nothing further right on a one-option row.
+    press(KEY.down, KEY.right, KEY.left);
+    await waitFor("› Client    [fetch]");
+    press(KEY.up, KEY.right, KEY.right);
+    await waitFor("[Text]", "Provider  [local]", "1 │ pip install transformers");
+    press(KEY.right);
+    await waitFor("[Text]");
+  });
+
+  it("moves focus with down, up, enter, tab and shift+tab", async () => {
+    const { press, waitFor } = await renderPicker();
+    press(KEY.down);
+    await waitFor("› Client");
+    press(KEY.tab);
+    await waitFor("› Provider");
+    press(KEY.up);
+    await waitFor("› Client");
+    press(KEY.backtab, KEY.backtab);
+    await waitFor("› Python / huggingface_hub / together", "↑/↓ j/k scroll  PgUp/PgDn page  tab move  c copy  s save  q quit");
+    press(KEY.tab);
+    await waitFor("› Language");
+  });
+
+  it("scrolls a long snippet with arrows, j/k, PgUp/PgDn, Home and End", async () => {
+    const { press, waitFor, frame } = await renderPicker(sparseInput({ loadSnippets: tallSnippets(40) }));
+    await waitFor("lines 1–12 of 40 ─", " 1 │ print(1)");
+    press(KEY.backtab);
+    await waitFor("› Python / requests / together");
+    press(KEY.down, "j");
+    await waitFor("lines 3–14 of 40", " 3 │ print(3)");
+    press("k");
+    await waitFor("lines 2–13 of 40");
+    press(KEY.pageDown);
+    await waitFor("lines 13–24 of 40", "13 │ print(13)");
+    press(KEY.end);
+    await waitFor("lines 29–40 of 40", "40 │ print(40)");
+    press(KEY.pageUp);
+    await waitFor("lines 18–29 of 40");
+    press(KEY.home);
+    await waitFor("lines 1–12 of 40");
+    expect(frame()).not.toContain("print(13)");
+    press(KEY.up);
+    await waitFor("› Requests");
+  });
+
+  it("builds the snippets again when streaming or direct requests are switched on", async () => {
+    const { press, waitFor } = await renderPicker();
+    press(KEY.down, KEY.down, KEY.down, KEY.right);
+    await waitFor("Stream     off  [on]", "# huggingface_hub together stream routed");
+    press(KEY.left, KEY.down, KEY.right);
+    await waitFor("Requests   routed via Hugging Face  [direct to provider]", "# huggingface_hub together once direct");
+  });
+
+  it("refuses a switch that leaves no snippet, and says why", async () => {
+    const { press, waitFor, frame } = await renderPicker();
+    press(KEY.backtab, KEY.backtab, KEY.right, KEY.up, KEY.right);
+    await waitFor("No snippet for streaming, direct requests");
+    expect(row(frame(), "Stream")).toBe("› Stream    [off]  on");
+  });
+});
+
+describe("copying", () => {
+  it("copies the shown snippet exactly to the clipboard and says so", async () => {
+    const picker = await renderPicker();
+    picker.press(KEY.down, KEY.right, "c");
+    await picker.waitFor("Copied Python / requests / together to the clipboard");
+    expect(picker.clipboard).toEqual([content("python", "requests", "together")]);
+    expect(picker.terminal).toEqual([]);
+  });
+
+  it("falls back to OSC 52 when no clipboard is reachable, and says which was used", async () => {
+    const terminal: string[] = [];
+    const picker = await renderPicker(sparseInput(), { copy: { writeClipboard: () => Promise.reject(NO_DISPLAY), writeTerminal: (data) => terminal.push(data) } });
+    picker.press("c");
+    await picker.waitFor("Copied via the terminal (OSC 52); no system clipboard: no display server");
+    expect(terminal).toEqual([osc52(content("python", "huggingface_hub", "together"))]);
+  });
+
+  it("says the copy failed when neither works", async () => {
+    const picker = await renderPicker(sparseInput(), { copy: { writeClipboard: () => Promise.reject(NO_DISPLAY) } });
+    picker.press("c");
+    await picker.waitFor("Copy failed: no display server, and the output is not a terminal");
+  });
+
+  it("clears the message on the next key", async () => {
+    const picker = await renderPicker();
+    picker.press("c");
+    await picker.waitFor("to the clipboard");
+    picker.press(KEY.down);
+    await picker.waitFor("› Client");
+    expect(picker.frame()).not.toContain("to the clipboard");
+  });
+});
+
+describe("saving", () => {
+  it("asks for a name named after the language and saves the snippet there", async () => {
+    const picker = await renderPicker();
+    picker.press(KEY.right, KEY.right, "s");
+    await picker.waitFor("Save as: snippet.sh   enter save · esc cancel");
+    picker.press(KEY.backspace, KEY.backspace, "bash", KEY.enter);
+    const path = join(picker.cwd, "snippet.bash");
+    await picker.waitFor(`Saved to ${path}`);
+    expect(readFileSync(path, "utf8")).toBe(`${content("sh", "curl", "together")}\n`);
+  });
+
+  it("never overwrites without a yes: n goes back to the name, y overwrites", async () => {
+    const picker = await renderPicker();
+    const path = join(picker.cwd, "snippet.py");
+    writeFileSync(path, "mine\n");
+    picker.press("s", KEY.enter);
+    await picker.waitFor(`${path} exists. Overwrite it? (y/n)`);
+    picker.press("n");
+    await picker.waitFor("Not overwritten: choose another name", "Save as: snippet.py");
+    expect(readFileSync(path, "utf8")).toBe("mine\n");
+    picker.press(KEY.enter);
+    await picker.waitFor("Overwrite it? (y/n)");
+    picker.press("y");
+    await picker.waitFor(`Saved to ${path}`);
+    expect(readFileSync(path, "utf8")).toBe(`${content("python", "huggingface_hub", "together")}\n`);
+  });
+
+  it("cancels with Esc at the name and at the question", async () => {
+    const picker = await renderPicker();
+    writeFileSync(join(picker.cwd, "snippet.py"), "mine\n");
+    picker.press("s");
+    await picker.waitFor("Save as:");
+    picker.press(KEY.escape);
+    await picker.waitFor("Not saved", "c copy  s save  q quit");
+    picker.press("s", KEY.enter);
+    await picker.waitFor("Overwrite it? (y/n)");
+    picker.press(KEY.escape);
+    await picker.waitFor("Save as: snippet.py");
+    picker.press(KEY.escape);
+    await picker.waitFor("Not saved");
+    expect(readFileSync(join(picker.cwd, "snippet.py"), "utf8")).toBe("mine\n");
+  });
+
+  it("shows why a file could not be written, and lets the name be changed", async () => {
+    const picker = await renderPicker();
+    picker.press("s", KEY.backspace.repeat(10), "missing/a.py", KEY.enter);
+    await picker.waitFor(`Could not save: folder ${join(picker.cwd, "missing")} does not exist`, "Save as: missing/a.py");
+  });
+
+  it("types q and s into the name instead of quitting or saving again", async () => {
+    const picker = await renderPicker();
+    picker.press("s", KEY.backspace, KEY.backspace, KEY.backspace, "qs");
+    await picker.waitFor("Save as: snippetqs");
+    expect(picker.onExit).not.toHaveBeenCalled();
+  });
+});
+
+describe("quitting", () => {
+  it.each([
+    ["q", "q"],
+    ["Esc", KEY.escape],
+  ])("quits with %s", async (_name, key) => {
+    const picker = await renderPicker();
+    picker.press(key);
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}));
+  });
+
+  it("quits with Ctrl+C, marked as interrupted, even while asking for a name", async () => {
+    const picker = await renderPicker();
+    picker.press("s");
+    await picker.waitFor("Save as:");
+    picker.press(KEY.ctrlC);
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({ interrupted: true }));
+  });
+
+  it("reports what was copied and saved on quit", async () => {
+    const picker = await renderPicker();
+    picker.press(KEY.down, KEY.right, "c");
+    await picker.waitFor("to the clipboard");
+    picker.press("s", KEY.enter);
+    await picker.waitFor("Saved to");
+    picker.press("q");
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledTimes(1));
+    expect(picker.onExit).toHaveBeenCalledWith({
+      copied: { source: "inference", language: "python", client: "requests", provider: "together", content: content("python", "requests", "together") },
+      copyMethod: "clipboard",
+      savedTo: join(picker.cwd, "snippet.py"),
+    });
+  });
+
+  it("finishes a copy under way before quitting", async () => {
+    let finish: () => void = () => {};
+    const picker = await renderPicker(sparseInput(), {
+      copy: {
+        writeClipboard: () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+          }),
+      },
+    });
+    picker.press("c", "q");
+    await picker.waitFor("Finishing the copy…");
+    expect(picker.onExit).not.toHaveBeenCalled();
+    finish();
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith(expect.objectContaining({ copyMethod: "clipboard" })));
+  });
+});
+
+describe("terminal size", () => {
+  it("fits a small terminal: one header line, one status line, every line within the width", async () => {
+    const picker = await renderPicker(sparseInput(), { columns: 60, rows: 14 });
+    const lines = linesOf(picker.frame());
+    expect(lines).toHaveLength(13);
+    for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(60);
+    expect(lines[0]).toBe("org/model · text-generation · together");
+    expect(lines[1]).toBe("› Language  [Python]  JavaScript   Shell   Text");
+    expect(lines[2]).toBe("  Client    [huggingface_hub]  requests  …");
+    expect(lines.at(-1)).toBe("←/→ choose  ↑/↓ tab move  enter next  c copy  s save  q quit");
+    expect(lines.filter((line) => line.includes(" │ "))).toHaveLength(3);
+    picker.press("c");
+    await picker.waitFor("Copied Python / huggingface_hub / together to the clipboard");
+    expect(linesOf(picker.frame()).at(-1)).toBe("Copied Python / huggingface_hub / together to the clipboard");
+  });
+
+  it("scrolls sideways to keep the chosen option in view on a narrow terminal", async () => {
+    const picker = await renderPicker(sparseInput(), { columns: 50, rows: 24 });
+    picker.press(KEY.down, KEY.right, KEY.right, KEY.right);
+    await picker.waitFor("[transformers (library) #2]");
+    expect(row(picker.frame(), "Client")).toBe("› Client    … [transformers (library) #2]");
+  });
+
+  it("adapts when the terminal is resized", async () => {
+    const picker = await renderPicker(sparseInput({ loadSnippets: tallSnippets(40) }));
+    await picker.waitFor("lines 1–12 of 40");
+    picker.resize(100, 30);
+    await picker.waitFor("lines 1–18 of 40");
+    expect(linesOf(picker.frame())).toHaveLength(29);
+    picker.resize(40, 12);
+    await picker.waitFor("lines 1–3 of 40");
+    for (const line of linesOf(picker.frame())) expect(textWidth(line)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("untrusted and missing data", () => {
+  it("shows escape sequences from model metadata as U+FFFD, never raw", async () => {
+    const picker = await renderPicker(sparseInput({ model: { id: "org/\x1b]52;c;ZXZpbA==\x07model", pipelineTag: "text\x1b[2J" } }));
+    expect(picker.frame()).toContain("hubref org/\uFFFD]52;c;ZXZpbA==\uFFFDmodel");
+    expect(picker.ui.lastFrame()).not.toContain("\x1b]52");
+    expect(picker.ui.lastFrame()).not.toContain("\x1b[2J");
+  });
+
+  it("says when the model has no snippet, and still quits", async () => {
+    const picker = await renderPicker(sparseInput({ loadSnippets: () => [] }));
+    await picker.waitFor("─ No snippet for this model", "Language  —");
+    picker.press("c");
+    await picker.waitFor("Nothing to copy");
+    picker.press("q");
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}));
+  });
+});
