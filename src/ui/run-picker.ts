@@ -17,6 +17,22 @@ export interface PickerIO {
   writeClipboard?: (text: string) => Promise<void>;
 }
 
+type MountModule = typeof import("./mount.js");
+
+/**
+ * The build bundles the screen with Ink and React into one file, which loads
+ * about four times faster than Ink's own module graph. Running from source
+ * (tests), there is no bundle and the module itself is used.
+ */
+async function loadMount(): Promise<MountModule> {
+  try {
+    return (await import(new URL("./mount.bundle.js", import.meta.url).href)) as MountModule;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    return import("./mount.js");
+  }
+}
+
 /**
  * Shows the picker until the user quits and returns what they copied or saved.
  * Throws a usage error (exit 2) when stdin or stdout is not a terminal.
@@ -31,7 +47,7 @@ export async function runPicker(input: PickerInput, io: PickerIO = {}): Promise<
   enterScreen(stdout, input);
   let outcome;
   try {
-    const { mountPicker } = await import("./mount.js");
+    const { mountPicker } = await loadMount();
     outcome = await mountPicker(input, {
       stdin,
       stdout,

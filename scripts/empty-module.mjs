@@ -1,0 +1,2 @@
+// Stands in for optional packages a bundle must not load (see bundle-ui.mjs).
+export default {};
