@@ -5,6 +5,7 @@ import { processContext } from "./context.js";
 import { registerQuantTypes } from "./quant-types.js";
 import { registerTasks } from "./tasks.js";
 import { registerLibraries } from "./libraries.js";
+import { registerSnippet } from "./snippet.js";
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -31,11 +32,13 @@ Examples:
   $ hubref quant-types --parse Llama-3-8B-Instruct.Q4_K_M.gguf
   $ hubref quant-types --nearest Q4_K_M --available Q8_0,Q3_K_M --json
   $ hubref libraries diffusers
+  $ hubref snippet model.json --language python --client requests > run.py
 
 Exit codes: 0 success, 1 operational failure (network, disk), 2 bad usage or input.
 Run 'hubref <command> --help' for a command's options.`,
     );
   registerQuantTypes(program, context);
+  registerSnippet(program, context);
   registerTasks(program, context);
   registerLibraries(program, context);
   return program;

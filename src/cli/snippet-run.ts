@@ -1,0 +1,110 @@
+import type { CommandContext } from "./context.js";
+import type { SnippetCommandOptions } from "./snippet.js";
+import { usageError } from "./errors.js";
+import { renderJson } from "./output.js";
+import { loadModelFile } from "../model/load-file.js";
+import { didYouMean } from "../util/suggest.js";
+import { pyComment } from "../format/python.js";
+import { jsComment } from "../format/js.js";
+import { shellComment } from "../format/shell.js";
+import { CLIENTS_BY_LANGUAGE, ClientSchema, LanguageSchema, ProviderChoiceSchema, languagesOfClient, type Language } from "../inference/ids.js";
+import { generateSnippets } from "../inference/engine.js";
+import { tokenProblem } from "../inference/token.js";
+import type { Snippet, SnippetOptions } from "../inference/snippet.js";
+
+/*
+ * Running `hubref snippet`: the options checked into engine options, one
+ * generateSnippets call per model, and the output (code, or JSON).
+ */
+
+function oneOf<T extends string>(flag: string, value: string, choices: readonly T[]): T {
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw usageError(`unknown ${flag} '${value}'`, didYouMean(value, choices) ?? `one of: ${choices.join(", ")}`);
+}
+
+function numberOption(flag: string, text: string, valid: (value: number) => boolean, expected: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value) || !valid(value)) throw usageError(`${flag} takes ${expected}, got '${text}'`);
+  return value;
+}
+
+function endpointUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw usageError(`--endpoint-url '${text}' is not a URL`, "for example: --endpoint-url https://xyz.endpoints.huggingface.cloud");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw usageError(`--endpoint-url takes an http(s) URL, got ${url.protocol}`);
+  return url.href;
+}
+
+/** Checks the command-line options and turns them into engine options. */
+export function parseSnippetOptions(raw: SnippetCommandOptions): SnippetOptions {
+  const language = raw.language === undefined ? undefined : oneOf("language", raw.language, LanguageSchema.options);
+  const client = raw.client === undefined ? undefined : oneOf("client", raw.client, ClientSchema.options);
+  if (language !== undefined && client !== undefined && !CLIENTS_BY_LANGUAGE[language].includes(client)) {
+    throw usageError(`${client} is not a ${language} client`, `${language} clients: ${CLIENTS_BY_LANGUAGE[language].join(", ")}; ${client} is for ${languagesOfClient(client).join(", ")}`);
+  }
+  const provider = oneOf("provider", raw.provider ?? "auto", ProviderChoiceSchema.options);
+  const options: SnippetOptions = { provider, stream: raw.stream, direct: raw.direct };
+  if (language !== undefined) options.language = language;
+  if (client !== undefined) options.client = client;
+  if (raw.direct && provider === "auto") throw usageError("--direct calls one provider: name it with --provider", "for example: --provider together --direct");
+  if (raw.endpointUrl !== undefined) {
+    if (raw.direct) throw usageError("--endpoint-url and --direct do not go together: an endpoint is always called directly");
+    if (provider !== "auto" && provider !== "hf-inference") throw usageError(`--endpoint-url calls your own endpoint, not ${provider}: leave out --provider`);
+    options.endpointUrl = endpointUrl(raw.endpointUrl);
+  }
+  if (raw.billTo !== undefined) {
+    if (raw.direct) throw usageError("--bill-to bills a hub organisation, which --direct calls bypass");
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/.test(raw.billTo)) throw usageError(`--bill-to takes a hub organisation name, got '${raw.billTo}'`);
+    options.billTo = raw.billTo;
+  }
+  if (raw.token !== undefined) {
+    const problem = tokenProblem(raw.token);
+    if (problem) throw usageError(`--token: ${problem}`);
+    options.token = raw.token;
+  }
+  if (raw.providerModelId !== undefined) {
+    if (raw.providerModelId.trim() === "") throw usageError("--provider-model-id is empty");
+    options.providerModelId = raw.providerModelId;
+  }
+  if (raw.inputs !== undefined) options.inputs = raw.inputs;
+  if (raw.temperature !== undefined) options.temperature = numberOption("--temperature", raw.temperature, (n) => n >= 0, "a number from 0 up");
+  if (raw.maxTokens !== undefined) options.maxTokens = numberOption("--max-tokens", raw.maxTokens, (n) => Number.isInteger(n) && n > 0, "a whole number above 0");
+  if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, (n) => n > 0 && n <= 1, "a number above 0, at most 1");
+  return options;
+}
+
+const COMMENT: Record<Language, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment };
+
+/** Several snippets, each under a comment line in its own language. */
+export function renderSnippets(snippets: Snippet[]): string {
+  if (snippets.length === 1) return snippets[0]!.content;
+  const models = new Set(snippets.map((snippet) => snippet.model)).size;
+  return snippets
+    .map((snippet) => {
+      const title = `${snippet.language} / ${snippet.client} / ${snippet.provider}`;
+      return `${COMMENT[snippet.language](models > 1 ? `${snippet.model}: ${title}` : title)}\n${snippet.content}`;
+    })
+    .join("\n");
+}
+
+export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
+  const options = parseSnippetOptions(raw);
+  if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
+  const snippets: Snippet[] = [];
+  const problems: string[] = [];
+  for (const path of models) {
+    const result = generateSnippets(loadModelFile(path), options);
+    snippets.push(...result.snippets);
+    problems.push(...result.problems);
+    for (const note of result.notes) context.stderr.write(`note: ${note}\n`);
+  }
+  if (snippets.length === 0) {
+    throw usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options");
+  }
+  for (const problem of problems) context.stderr.write(`warning: ${problem}\n`);
+  context.stdout.write(raw.json ? renderJson(snippets) : renderSnippets(snippets));
+}

@@ -1,0 +1,64 @@
+import type { Command } from "commander";
+import type { CommandContext } from "./context.js";
+
+/*
+ * The `snippet` command's registration. The engine (and zod, eta, the model
+ * loader) load only when the command runs, so other commands start fast.
+ */
+
+/** The options as commander hands them over: strings, unchecked. */
+export interface SnippetCommandOptions {
+  language?: string;
+  client?: string;
+  provider?: string;
+  stream: boolean;
+  billTo?: string;
+  token?: string;
+  direct: boolean;
+  endpointUrl?: string;
+  providerModelId?: string;
+  inputs?: string;
+  temperature?: string;
+  maxTokens?: string;
+  topP?: string;
+  json: boolean;
+}
+
+export function registerSnippet(program: Command, context: CommandContext): void {
+  program
+    .command("snippet")
+    .description("code that calls a hosted inference API for a model, ready to copy and run")
+    .argument("<model...>", "model metadata JSON file, or - to read it from stdin")
+    .option("--language <language>", "python, js or sh")
+    .option("--client <client>", "huggingface_hub, requests, openai, fal_client (python); huggingface.js, fetch, openai (js); curl (sh)")
+    .option("--provider <provider>", "inference provider, or auto to let the hub choose", "auto")
+    .option("--stream", "chat models: stream the reply", false)
+    .option("--bill-to <org>", "bill the requests to this hub organisation (X-HF-Bill-To)")
+    .option("--token <value>", "write this token into the code instead of reading an environment variable")
+    .option("--direct", "call the provider itself with its own key, not through the hub router", false)
+    .option("--endpoint-url <url>", "call your own inference endpoint at this URL")
+    .option("--provider-model-id <id>", "the model's id at the provider, when the metadata has none")
+    .option("--inputs <json-or-text>", "the input to send: JSON for tasks that take an object or messages, else text")
+    .option("--temperature <n>", "chat models: sampling temperature")
+    .option("--max-tokens <n>", "chat models: most tokens to generate")
+    .option("--top-p <n>", "chat models: nucleus sampling probability")
+    .option("--json", "print a JSON array of {model, language, client, provider, content}", false)
+    .addHelpText(
+      "after",
+      `
+With one snippet selected it prints just the code, so it can go straight into a file.
+The token comes from an environment variable: HF_TOKEN through the hub router,
+<PROVIDER>_API_KEY with --direct, API_TOKEN with --endpoint-url.
+
+Examples:
+  $ hubref snippet model.json --language python --client requests > run.py
+  $ hubref snippet model.json --provider together --stream
+  $ hubref snippet model.json --provider fal-ai --direct --client fal_client
+  $ hubref snippet - --json < model.json`,
+    )
+    .action(async (models: string[], options: SnippetCommandOptions) => {
+      const { runSnippet } = await import("./snippet-run.js");
+      await runSnippet(models, options, context);
+    });
+}
+

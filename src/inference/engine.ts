@@ -1,0 +1,169 @@
+import type { ModelData } from "../model/schema.js";
+import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
+import { CLIENTS_BY_LANGUAGE, isInferenceTask, LanguageSchema, type Client, type InferenceTask, type Language, type RouteTask } from "./ids.js";
+import { fromExample, parseUserInputs, type TaskInput } from "./inputs.js";
+import { JS_METHODS, PYTHON_METHODS } from "./client-methods.js";
+import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
+import { mappingFor } from "../model/provider-mapping.js";
+import { SnippetProblem, templateNotFoundMessage } from "./problem.js";
+import { templateExists, renderTemplate, type TemplateName } from "./templates.js";
+import { tokenSource, type CallMode } from "./token.js";
+import type { SnippetContext } from "./fields/context.js";
+import { pythonFields } from "./fields/python.js";
+import { jsFields } from "./fields/js.js";
+import { shellFields } from "./fields/shell.js";
+import type { Snippet, SnippetOptions, SnippetResult } from "./snippet.js";
+
+/*
+ * The snippet engine: for one model, the snippets of every language and
+ * client that fit its task and the chosen provider, rendered from templates.
+ */
+
+const CHAT_TASKS: readonly InferenceTask[] = ["text-generation", "image-text-to-text"];
+const SAFE_TAG = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+function taskOf(model: ModelData): InferenceTask {
+  const tag = model.pipeline_tag;
+  if (tag === undefined) throw new SnippetProblem(`${model.id}: the metadata has no pipeline tag, so there is no inference snippet`);
+  // The tag is model metadata: name it only when it is a plain slug.
+  if (!isInferenceTask(tag)) throw new SnippetProblem(`${model.id}: no inference snippets for ${SAFE_TAG.test(tag) ? `the pipeline tag ${tag}` : "its pipeline tag"}`);
+  return tag;
+}
+
+function callMode(options: SnippetOptions): CallMode {
+  if (options.endpointUrl !== undefined) return "endpoint";
+  return options.direct ? "direct" : "routed";
+}
+
+function chatParameters(options: SnippetOptions): ChatParameters {
+  return { temperature: options.temperature, max_tokens: options.maxTokens, top_p: options.topP, stream: options.stream ?? false };
+}
+
+function hasChatParameters(options: SnippetOptions): boolean {
+  return options.stream === true || options.temperature !== undefined || options.maxTokens !== undefined || options.topP !== undefined;
+}
+
+/** The (language, client) pairs to try, in listing order. */
+function clientPairs(options: Pick<SnippetOptions, "language" | "client">): [Language, Client][] {
+  const languages = options.language !== undefined ? [options.language] : LanguageSchema.options;
+  const pairs: [Language, Client][] = [];
+  for (const language of languages) {
+    for (const client of CLIENTS_BY_LANGUAGE[language]) {
+      if (options.client === undefined || options.client === client) pairs.push([language, client]);
+    }
+  }
+  return pairs;
+}
+
+/** The template for a client, or why there is none. A plain result, not an exception: most clients are skipped for most models. */
+type TemplateChoice = { template: TemplateName } | { problem: string };
+
+function templateFor(language: Language, client: Client, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
+  const name: TemplateName = chat ? (stream ? "conversationalStream" : "conversational") : "basic";
+  const notFound = { problem: templateNotFoundMessage(language, client, context.task) };
+  const library = client === "huggingface_hub" || client === "huggingface.js";
+  if (!chat) {
+    if (client === "openai") return notFound;
+    if (library && !(language === "python" ? PYTHON_METHODS : JS_METHODS)[context.task]) return notFound;
+    if (!library && context.request === undefined) {
+      return { problem: `with provider auto, ${context.task} snippets use huggingface_hub or huggingface.js: pick a provider with --provider for ${client}` };
+    }
+    if (client === "fal_client") {
+      if (context.provider !== "fal-ai") return { problem: `fal_client calls fal only: use --provider fal-ai --direct (${context.task})` };
+      if (context.mode !== "direct") return { problem: `fal_client calls fal directly with a fal key: add --direct (${context.task})` };
+    }
+  } else if (client === "fal_client") {
+    return notFound;
+  }
+  return templateExists(language, client, name) ? { template: name } : notFound;
+}
+
+function fieldsFor(language: Language, client: Client, context: SnippetContext): object {
+  switch (language) {
+    case "python":
+      return pythonFields(client, context, context.chat ? undefined : PYTHON_METHODS[context.task]);
+    case "js":
+      return jsFields(client, context, context.chat ? undefined : JS_METHODS[context.task]);
+    case "sh":
+      return shellFields(client, context);
+  }
+}
+
+function contextFor(model: ModelData, task: InferenceTask, chat: boolean, input: TaskInput, options: SnippetOptions, notes: string[]): SnippetContext {
+  const mode = callMode(options);
+  const provider = mode === "endpoint" ? "hf-inference" : options.provider ?? "auto";
+  const mapped = options.providerModelId ?? mappingFor(model, provider)?.providerId;
+  // OpenAI's own models are named "openai/<name>" on the hub and "<name>" at OpenAI.
+  const providerModelId = mapped ?? (provider === "openai" && model.id.startsWith("openai/") ? model.id.slice("openai/".length) : model.id);
+  const target: Target = {
+    provider,
+    providerModelId,
+    modelId: model.id,
+    mode,
+    token: tokenSource(mode, provider, options.token),
+    ...(options.endpointUrl !== undefined && { endpointUrl: options.endpointUrl }),
+    ...(options.billTo !== undefined && { billTo: options.billTo }),
+  };
+  const context: SnippetContext = { task, modelId: model.id, provider, providerModelId, mode, token: target.token, input, memo: new Map() };
+  if (target.endpointUrl !== undefined) context.endpointUrl = target.endpointUrl;
+  if (target.billTo !== undefined) context.billTo = target.billTo;
+  if (chat) {
+    if (input.kind !== "messages") throw new Error("a chat model takes messages");
+    const parameters = chatParameters(options);
+    context.chat = { request: chatRequest(target, input.messages, parameters), messages: input.messages, parameters };
+  } else if (provider !== "auto") {
+    const routeTask = task as Exclude<RouteTask, "conversational">;
+    context.request = taskRequest(target, routeTask, input);
+    const accepts = mode === "endpoint" ? undefined : routeOf(provider, routeTask).accepts;
+    if (input.kind === "file" && accepts && !accepts.includes(input.file.mime)) {
+      const types = accepts.filter((type) => type.startsWith(`${input.file.media}/`)).join(", ");
+      notes.push(`${provider} refuses ${input.file.mime} files: pass a file of type ${types} with --inputs`);
+    }
+  }
+  // Said once the provider is known to serve the task, so a refusal is not buried under it.
+  if (mapped === undefined && provider !== "auto" && provider !== "hf-inference" && mode !== "endpoint") {
+    notes.push(`${model.id}: the metadata maps no ${provider} model id; the snippet uses the hub id (set one with --provider-model-id)`);
+  }
+  return context;
+}
+
+function modelSnippets(model: ModelData, options: SnippetOptions, problems: string[], notes: string[]): Snippet[] {
+  const task = taskOf(model);
+  const chat = model.tags.includes("conversational") && CHAT_TASKS.includes(task);
+  if (task === "image-text-to-text" && !chat) throw new SnippetProblem(`${model.id}: image-text-to-text models have snippets only for chat (tagged conversational)`);
+  const example = exampleInput(model);
+  if (example === undefined) throw new SnippetProblem(`${model.id}: ${NO_EXAMPLE_MESSAGE}`);
+  const defaults = fromExample(example);
+  const input = options.inputs === undefined ? defaults : parseUserInputs(options.inputs, defaults, task);
+  if (!chat && hasChatParameters(options)) notes.push(`${model.id}: --stream, --temperature, --max-tokens and --top-p apply to chat models only`);
+  const context = contextFor(model, task, chat, input, options, notes);
+
+  const snippets: Snippet[] = [];
+  const skipped: string[] = [];
+  for (const [language, client] of clientPairs(options)) {
+    const choice = templateFor(language, client, context, chat, options.stream ?? false);
+    if ("problem" in choice) {
+      skipped.push(choice.problem);
+      continue;
+    }
+    // Every template ends with one newline (test/inference/engine.test.ts checks it).
+    const content = renderTemplate(language, client, choice.template, fieldsFor(language, client, context));
+    snippets.push({ model: model.id, language, client, provider: context.provider, content });
+  }
+  // Say why a combination was left out when the user asked for it, or when nothing came out.
+  if (options.client !== undefined || snippets.length === 0) problems.push(...new Set(skipped));
+  return snippets;
+}
+
+/** The snippets for one model. Problems specific to the model are reported, not thrown; bad usage throws. */
+export function generateSnippets(model: ModelData, options: SnippetOptions): SnippetResult {
+  const problems: string[] = [];
+  const notes: string[] = [];
+  try {
+    return { snippets: modelSnippets(model, options, problems, notes), problems, notes };
+  } catch (error) {
+    if (error instanceof SnippetProblem) return { snippets: [], problems: [...problems, error.message], notes };
+    throw error;
+  }
+}
+

@@ -1,0 +1,152 @@
+import { jsString } from "../../format/js.js";
+import type { Client } from "../ids.js";
+import type { Tree } from "../payload.js";
+import { jsPropertyKey } from "../render-tree.js";
+import { callInputs, type ClientMethod } from "../client-methods.js";
+import type { Output } from "../providers/types.js";
+import type { HttpRequest } from "../request.js";
+import type { TokenSource } from "../token.js";
+import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
+import { inputFile, inputReadsFile, outputFileName, resultName, type SnippetContext } from "./context.js";
+import { TemplateFields, type LanguageLiterals } from "./common.js";
+
+/*
+ * Template fields for JavaScript snippets (ES modules, top-level await).
+ * Every value is JS source text already.
+ */
+
+const JS: LanguageLiterals = {
+  string: jsString,
+  accessToken: (token: TokenSource) => (token.kind === "env" ? `process.env.${token.name}` : jsString(token.value)),
+  // The variable name is hubref's own ([A-Z0-9_]), so it may sit inside the template literal.
+  authorizationHeader: (scheme: string, token: TokenSource) => (token.kind === "env" ? `\`${scheme} \${process.env.${token.name}}\`` : jsString(`${scheme} ${token.value}`)),
+};
+
+export class JsFields extends TemplateFields {
+  fullUrl?: string;
+  baseUrl?: string;
+  methodName?: string;
+  providerInputs?: LiteralForms;
+  /** The import lines. */
+  imports = "";
+  /** The headers object (raw HTTP), or the extra headers an OpenAI client sends. */
+  headers?: string;
+  /** The line that reads the input's file into a variable, when the body carries it as text. */
+  fileSetup?: string;
+  bodyKind?: "json" | "binary";
+  binaryFile?: string;
+  /** Member lines (indented, each ending in a comma) of the client call's argument object. */
+  callMembers?: string;
+  resultName = "result";
+  outputKind: Output["kind"] | "print" | "blob" = "print";
+  outputFile?: string;
+  outputField?: string;
+  queued = false;
+
+  constructor(context: SnippetContext) {
+    super(context, JS);
+  }
+}
+
+function object(entries: [string, string][], baseIndent: number): string {
+  const inner = " ".repeat(baseIndent + 4);
+  let out = "";
+  for (const [key, value] of entries) out += `${inner}${key}: ${value},\n`;
+  return out === "" ? "{}" : `{\n${out}${" ".repeat(baseIndent)}}`;
+}
+
+function imports(read: boolean, write: boolean, client?: string): string {
+  const fs = read && write ? "readFile, writeFile" : read ? "readFile" : write ? "writeFile" : undefined;
+  const lines = fs === undefined ? [] : [`import { ${fs} } from "node:fs/promises";`];
+  if (client) lines.push(client);
+  return lines.join("\n");
+}
+
+function propertyPath(path: readonly (string | number)[]): string {
+  return path.map((part) => `[${typeof part === "number" ? String(part) : jsString(part)}]`).join("");
+}
+
+function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
+  const fields = new JsFields(context);
+  const body = request.body;
+  fields.authScheme = request.auth.scheme;
+  const headers: [string, string][] = [["Authorization", fields.authorizationHeader]];
+  for (const [name, value] of request.headers) headers.push([jsPropertyKey(name), jsString(value)]);
+  fields.fullUrl = jsString(request.url);
+  fields.imports = imports(inputReadsFile(context.input), request.output.kind !== "json");
+  fields.headers = object(headers, 4);
+  fields.bodyKind = body.kind;
+  fields.outputKind = request.output.kind;
+  fields.queued = request.queued;
+  const file = inputFile(context.input);
+  if (body.kind === "binary") fields.binaryFile = jsString(body.file.path);
+  else {
+    fields.providerInputs = literalForms(body.value, VARIABLE_WRITERS);
+    if (file) fields.fileSetup = `const ${fileVariable(file)} = (await readFile(${jsString(file.path)})).toString("base64");`;
+  }
+  const output = outputFileName(request.output);
+  if (output !== undefined) fields.outputFile = jsString(output);
+  if (request.output.kind === "base64-field") fields.outputField = propertyPath(request.output.path);
+  return fields;
+}
+
+function chatMembers(context: SnippetContext): Record<string, Tree | undefined> {
+  const { messages, parameters } = context.chat!;
+  return { messages, temperature: parameters.temperature, max_tokens: parameters.max_tokens, top_p: parameters.top_p };
+}
+
+function memberLines(context: SnippetContext, members: Record<string, Tree | undefined>, baseIndent: number): string {
+  return `${WRITERS.ts.members(members, baseIndent).join(",\n")},`;
+}
+
+function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | undefined): JsFields {
+  const fields = new JsFields(context);
+  // An endpoint serves one model: the client is bound to its URL, and the call names no provider or model.
+  const target: Record<string, Tree | undefined> = context.endpointUrl === undefined ? { provider: context.provider, model: context.modelId } : {};
+  let members: Record<string, Tree | undefined>;
+  let write = false;
+  if (context.chat) {
+    members = { ...target, ...chatMembers(context) };
+    fields.resultName = "chatCompletion";
+  } else {
+    if (!method) throw new Error(`huggingface.js has no method for ${context.task}`);
+    fields.methodName = method.name;
+    members = { ...target, ...callInputs(context.task, context.input).js };
+    fields.resultName = "output";
+    if (method.result === "blob") {
+      fields.outputKind = "blob";
+      fields.resultName = resultName(context.task);
+      fields.outputFile = jsString(`output.${method.extension ?? "bin"}`);
+      write = true;
+    }
+  }
+  fields.callMembers = memberLines(context, members, 8);
+  fields.imports = imports(!context.chat && inputReadsFile(context.input), write, 'import { InferenceClient } from "@huggingface/inference";');
+  return fields;
+}
+
+function openaiFields(context: SnippetContext): JsFields {
+  const request = context.chat!.request;
+  const fields = new JsFields(context);
+  fields.modelText = request.model;
+  fields.baseUrl = jsString(request.baseUrl);
+  fields.imports = imports(false, false, 'import { OpenAI } from "openai";');
+  fields.callMembers = memberLines(context, { model: request.model, ...chatMembers(context) }, 4);
+  fields.resultName = "chatCompletion";
+  const extra = request.headers.filter(([name]) => name !== "Content-Type");
+  if (extra.length > 0) fields.headers = object(extra.map(([name, value]) => [jsPropertyKey(name), jsString(value)]), 4);
+  return fields;
+}
+
+export function jsFields(client: Client, context: SnippetContext, method: ClientMethod | undefined): JsFields {
+  switch (client) {
+    case "fetch":
+      return fetchFields(context, context.chat?.request ?? context.request!);
+    case "huggingface.js":
+      return huggingfaceJsFields(context, method);
+    case "openai":
+      return openaiFields(context);
+    default:
+      throw new Error(`${client} is not a JS client`);
+  }
+}

@@ -1,0 +1,178 @@
+import { pyString } from "../../format/python.js";
+import type { Client } from "../ids.js";
+import type { FileRef, Tree } from "../payload.js";
+import { pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tree.js";
+import { callInputs, type ClientMethod } from "../client-methods.js";
+import type { Output } from "../providers/types.js";
+import type { HttpRequest } from "../request.js";
+import type { TokenSource } from "../token.js";
+import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
+import { inputFile, inputReadsFile, memoPerContext, outputFileName, resultName, type SnippetContext } from "./context.js";
+import { TemplateFields, type LanguageLiterals } from "./common.js";
+
+/*
+ * Template fields for Python snippets. Every value is Python source text
+ * already: literals from the formatters, or code built from them.
+ */
+
+const PYTHON: LanguageLiterals = {
+  string: pyString,
+  accessToken: (token: TokenSource) => (token.kind === "env" ? `os.environ[${pyString(token.name)}]` : pyString(token.value)),
+  // The variable name is hubref's own ([A-Z0-9_]), so it may sit inside the f-string.
+  authorizationHeader: (scheme: string, token: TokenSource) => (token.kind === "env" ? `f"${scheme} {os.environ['${token.name}']}"` : pyString(`${scheme} ${token.value}`)),
+};
+
+export class PythonFields extends TemplateFields {
+  fullUrl?: string;
+  baseUrl?: string;
+  methodName?: string;
+  providerInputs?: LiteralForms;
+  /** The import lines, standard library first. */
+  imports = "";
+  /** The headers dict (raw HTTP), or the extra headers an OpenAI client sends. */
+  headers?: string;
+  /** The line that reads the input's file into a variable, when the body carries it as text. */
+  fileSetup?: string;
+  /** `json` bodies go in `payload`; `binary` ones are a file's bytes. */
+  bodyKind?: "json" | "binary";
+  binaryFile?: string;
+  /** Argument lines (4-space indented, each ending in a comma) for the client call. */
+  callArguments?: string;
+  resultName = "result";
+  outputKind: Output["kind"] | "print" | "image" | "bytes" = "print";
+  outputFile?: string;
+  /** Subscripts reaching the base64 field of a JSON reply, e.g. `["data"][0]["b64_json"]`. */
+  outputField?: string;
+  queued = false;
+
+  constructor(context: SnippetContext) {
+    super(context, PYTHON);
+  }
+}
+
+function dict(entries: [string, string][], baseIndent = 0): string {
+  const inner = " ".repeat(baseIndent + 4);
+  let out = "";
+  for (const [key, value] of entries) out += `${inner}${key}: ${value},\n`;
+  return out === "" ? "{}" : `{\n${out}${" ".repeat(baseIndent)}}`;
+}
+
+/** Import lines: standard library (`import x` before `from x import y`), a blank line, then the client. */
+function importBlock(context: SnippetContext, standard: string[], client: string): string {
+  if (context.token.kind === "env") standard.push("import os");
+  standard.sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
+  return standard.length === 0 ? client : `${standard.join("\n")}\n\n${client}`;
+}
+
+function subscripts(path: readonly (string | number)[]): string {
+  return path.map((part) => `[${typeof part === "number" ? String(part) : pyString(part)}]`).join("");
+}
+
+function argumentLines(args: { name?: string; value: Tree }[], writer: LiteralWriter): string {
+  let out = "";
+  for (const { name, value } of args) out += `${out === "" ? "" : "\n"}    ${name === undefined ? "" : `${name}=`}${writer.tree(value, 4)},`;
+  return out;
+}
+
+/** requests: the HTTP request written out. */
+function requestsFields(context: SnippetContext, request: HttpRequest): PythonFields {
+  const fields = new PythonFields(context);
+  const body = request.body;
+  const standard: string[] = [];
+  // A JSON body carries its files as base64 text (or data URLs).
+  const encodesFiles = body.kind === "json" && inputReadsFile(context.input);
+  if (encodesFiles || body.kind === "binary" || request.output.kind !== "json") standard.push("from pathlib import Path");
+  if (encodesFiles || request.output.kind === "base64-field") standard.push("import base64");
+  if (context.chat?.parameters.stream) standard.push("import json");
+  fields.authScheme = request.auth.scheme;
+  const headers: [string, string][] = [[pyString("Authorization"), fields.authorizationHeader]];
+  for (const [name, value] of request.headers) headers.push([pyString(name), pyString(value)]);
+  fields.fullUrl = pyString(request.url);
+  fields.imports = importBlock(context, standard, "import requests");
+  fields.headers = dict(headers);
+  fields.bodyKind = body.kind;
+  fields.outputKind = request.output.kind;
+  fields.queued = request.queued;
+  const file = inputFile(context.input);
+  if (body.kind === "binary") fields.binaryFile = pyString(body.file.path);
+  else fields.providerInputs = literalForms(body.value, VARIABLE_WRITERS);
+  if (encodesFiles && file) fields.fileSetup = `${fileVariable(file)} = base64.b64encode(Path(${pyString(file.path)}).read_bytes()).decode("ascii")`;
+  const output = outputFileName(request.output);
+  if (output !== undefined) fields.outputFile = pyString(output);
+  if (request.output.kind === "base64-field") fields.outputField = subscripts(request.output.path);
+  return fields;
+}
+
+/** The chat call's arguments after `model=`: messages, then the parameters given. */
+const chatArgumentLines = memoPerContext((context): string => {
+  const { messages, parameters } = context.chat!;
+  const args: { name: string; value: Tree }[] = [{ name: "messages", value: messages }];
+  if (parameters.temperature !== undefined) args.push({ name: "temperature", value: parameters.temperature });
+  if (parameters.max_tokens !== undefined) args.push({ name: "max_tokens", value: parameters.max_tokens });
+  if (parameters.top_p !== undefined) args.push({ name: "top_p", value: parameters.top_p });
+  return argumentLines(args, WRITERS.python);
+});
+
+function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | undefined): PythonFields {
+  const fields = new PythonFields(context);
+  const standard: string[] = [];
+  if (context.chat) {
+    fields.callArguments = chatArgumentLines(context);
+    fields.resultName = "completion";
+  } else {
+    if (!method) throw new Error(`huggingface_hub has no method for ${context.task}`);
+    fields.methodName = method.name;
+    fields.callArguments = argumentLines(callInputs(context.task, context.input).python, WRITERS.python);
+    if (method.result !== "print") {
+      fields.outputKind = method.result === "image" ? "image" : "bytes";
+      fields.resultName = resultName(context.task);
+      fields.outputFile = pyString(`output.${method.extension ?? "bin"}`);
+      if (method.result === "bytes") standard.push("from pathlib import Path");
+    }
+  }
+  fields.imports = importBlock(context, standard, "from huggingface_hub import InferenceClient");
+  return fields;
+}
+
+function openaiFields(context: SnippetContext): PythonFields {
+  const request = context.chat!.request;
+  const fields = new PythonFields(context);
+  fields.modelText = request.model;
+  fields.baseUrl = pyString(request.baseUrl);
+  fields.imports = importBlock(context, [], "from openai import OpenAI");
+  fields.callArguments = chatArgumentLines(context);
+  fields.resultName = "completion";
+  const extra = request.headers.filter(([name]) => name !== "Content-Type");
+  if (extra.length > 0) fields.headers = dict(extra.map(([name, value]) => [pyString(name), pyString(value)]), 4);
+  return fields;
+}
+
+/** fal_client uploads the local file once and passes its URL, kept in `<media>_url`. */
+const falUrlVariable = (file: FileRef) => `${fileVariable(file)}_url`;
+const falResolveFile: ResolveFile = (file) => falUrlVariable(file);
+const FAL_WRITERS = { ...WRITERS, python: pythonWriter(falResolveFile) };
+
+function falClientFields(context: SnippetContext, request: HttpRequest): PythonFields {
+  if (request.body.kind !== "json") throw new Error("fal takes JSON arguments");
+  const fields = new PythonFields(context);
+  fields.providerInputs = literalForms(request.body.value, FAL_WRITERS, 4);
+  const file = inputFile(context.input);
+  if (file) fields.fileSetup = `${falUrlVariable(file)} = client.upload_file(${pyString(file.path)})`;
+  fields.imports = importBlock(context, [], "import fal_client");
+  return fields;
+}
+
+export function pythonFields(client: Client, context: SnippetContext, method: ClientMethod | undefined): PythonFields {
+  switch (client) {
+    case "requests":
+      return requestsFields(context, context.chat?.request ?? context.request!);
+    case "huggingface_hub":
+      return huggingfaceHubFields(context, method);
+    case "openai":
+      return openaiFields(context);
+    case "fal_client":
+      return falClientFields(context, context.request!);
+    default:
+      throw new Error(`${client} is not a Python client`);
+  }
+}

@@ -1,0 +1,80 @@
+import { shellQuote, shellWord } from "../../format/shell.js";
+import type { Client } from "../ids.js";
+import { jsonPieces } from "../render-tree.js";
+import type { HttpRequest } from "../request.js";
+import type { TokenSource } from "../token.js";
+import { fileVariable, literalForms, WRITERS, type LiteralForms } from "./forms.js";
+import type { SnippetContext } from "./context.js";
+import { TemplateFields, type LanguageLiterals } from "./common.js";
+
+/*
+ * Template fields for curl. Values are shell words: single-quoted by
+ * shellQuote (nothing inside expands), except the token variable, whose name
+ * is hubref's own, inside double quotes.
+ */
+
+const SHELL: LanguageLiterals = {
+  string: shellQuote,
+  accessToken: (token: TokenSource) => (token.kind === "env" ? `"$${token.name}"` : shellQuote(token.value)),
+  /** The whole `-H` argument. */
+  authorizationHeader: (scheme: string, token: TokenSource) => (token.kind === "env" ? `"Authorization: ${scheme} $${token.name}"` : shellQuote(`Authorization: ${scheme} ${token.value}`)),
+};
+
+export class ShellFields extends TemplateFields {
+  fullUrl = "";
+  providerInputs?: LiteralForms;
+  /** The `-H` arguments besides Authorization. */
+  headerWords: string[] = [];
+  /** `-d <json>`, or `--data-binary @<file>` (`@-` when `printedBody` is piped in). */
+  dataArgument = "";
+  /** The line that reads the input's file into a variable as base64, when the body carries it as text. */
+  fileSetup?: string;
+  /** A JSON body with a file in it, as one shell word for printf: quoted text around "$variable". */
+  printedBody?: string;
+  outputFile?: string;
+  queued = false;
+
+  constructor(context: SnippetContext) {
+    super(context, SHELL);
+  }
+}
+
+/** JSON text indented to sit under `-d` in a continued command line; JSON breaks lines only between tokens. */
+function indentJson(text: string): string {
+  return text.replace(/\n/g, "\n    ");
+}
+
+function writeBody(fields: ShellFields, request: HttpRequest): void {
+  if (request.body.kind === "binary") {
+    fields.dataArgument = `--data-binary ${shellWord(`@${request.body.file.path}`)}`;
+    return;
+  }
+  const pieces = jsonPieces(request.body.value);
+  const only = pieces[0];
+  if (pieces.length === 1 && only !== undefined && "text" in only) {
+    fields.dataArgument = `-d ${shellQuote(indentJson(only.text))}`;
+    return;
+  }
+  // The file's base64 text sits in a variable and reaches curl through printf (a builtin) and a pipe:
+  // a command line could not hold a large file.
+  let word = "";
+  for (const piece of pieces) word += "text" in piece ? shellQuote(piece.text) : `"$${fileVariable(piece.file)}"`;
+  const file = pieces.find((piece) => "file" in piece);
+  if (file && "file" in file) fields.fileSetup = `${fileVariable(file.file)}=$(base64 < ${shellWord(file.file.path)} | tr -d '\\n')`;
+  fields.dataArgument = "--data-binary @-";
+  fields.printedBody = word;
+}
+
+export function shellFields(client: Client, context: SnippetContext): ShellFields {
+  if (client !== "curl") throw new Error(`${client} is not a shell client`);
+  const request = context.chat?.request ?? context.request!;
+  const fields = new ShellFields(context);
+  fields.authScheme = request.auth.scheme;
+  fields.fullUrl = shellWord(request.url);
+  fields.headerWords = request.headers.map(([name, value]) => shellQuote(`${name}: ${value}`));
+  fields.queued = request.queued;
+  writeBody(fields, request);
+  if (request.body.kind === "json") fields.providerInputs = literalForms(request.body.value, WRITERS);
+  if (request.output.kind === "file") fields.outputFile = shellWord(`output.${request.output.extension}`);
+  return fields;
+}

@@ -1,0 +1,101 @@
+import { usageError } from "../cli/errors.js";
+import type { ExampleInput } from "../tasks/example-input.js";
+import { fileRef, type FileRef, type Tree } from "./payload.js";
+
+/*
+ * The input a snippet sends, normalised for the providers: file names become
+ * file references with a content type. `--inputs` replaces the example input
+ * and must fit the same shape.
+ */
+
+export type TaskInput =
+  | { kind: "text"; text: string }
+  | { kind: "file"; file: FileRef }
+  | { kind: "messages"; messages: Tree[] }
+  | { kind: "image-prompt"; image: FileRef; prompt: string }
+  /** Named fields; a field named `image` holds an image file name. */
+  | { kind: "structured"; fields: Record<string, Tree> };
+
+export function fromExample(example: ExampleInput): TaskInput {
+  switch (example.kind) {
+    case "text":
+      return { kind: "text", text: example.text };
+    case "file":
+      return { kind: "file", file: fileRef(example.filename, example.media) };
+    case "messages":
+      return { kind: "messages", messages: example.messages as unknown as Tree[] };
+    case "image-prompt":
+      return { kind: "image-prompt", image: fileRef(example.filename, "image"), prompt: example.prompt };
+    case "structured":
+      return { kind: "structured", fields: example.value as Record<string, Tree> };
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON.parse turns 1e400 into Infinity, which no language's literal can carry. */
+function finiteTree(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(finiteTree);
+  if (typeof value === "object" && value !== null) return Object.values(value).every(finiteTree);
+  return true;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function sameShape(value: unknown, example: unknown): boolean {
+  if (typeof example === "string") return typeof value === "string";
+  if (Array.isArray(example)) return Array.isArray(value) && (example.length === 0 || value.every((item) => sameShape(item, example[0])));
+  if (isObject(example)) return isObject(value);
+  return true;
+}
+
+function messagesOf(raw: string, parsed: unknown): Tree[] {
+  const list = Array.isArray(parsed) ? parsed : isObject(parsed) && "role" in parsed ? [parsed] : undefined;
+  if (list === undefined) return [{ role: "user", content: typeof parsed === "string" ? parsed : raw }];
+  const valid = list.length > 0 && list.every((message) => isObject(message) && typeof message.role === "string" && (typeof message.content === "string" || Array.isArray(message.content)));
+  if (!valid || !finiteTree(list)) {
+    throw usageError("--inputs for a chat model takes a text, or a JSON list of messages with `role` and `content`", `for example: --inputs '[{"role": "user", "content": "Hello"}]'`);
+  }
+  return list as Tree[];
+}
+
+/**
+ * `--inputs` for a task whose default input is `example`. A task that takes an
+ * object or messages reads it as JSON when it parses; anything else is text.
+ */
+export function parseUserInputs(raw: string, example: TaskInput, task: string): TaskInput {
+  switch (example.kind) {
+    case "text":
+      return { kind: "text", text: raw };
+    case "file":
+      if (raw === "") throw usageError(`--inputs for ${task} is the name of a local ${example.file.media} file`);
+      return { kind: "file", file: fileRef(raw, example.file.media) };
+    case "messages":
+      return { kind: "messages", messages: messagesOf(raw, parseJson(raw)) };
+    case "image-prompt": {
+      const parsed = parseJson(raw);
+      if (isObject(parsed) && typeof parsed.prompt === "string" && (parsed.image === undefined || typeof parsed.image === "string")) {
+        return { kind: "image-prompt", prompt: parsed.prompt, image: typeof parsed.image === "string" ? fileRef(parsed.image, "image") : example.image };
+      }
+      return { kind: "image-prompt", prompt: raw, image: example.image };
+    }
+    case "structured": {
+      const parsed = parseJson(raw);
+      const fits = isObject(parsed) && finiteTree(parsed) && Object.entries(example.fields).every(([key, value]) => key in parsed && sameShape(parsed[key], value));
+      if (!fits) {
+        // The example's values may come from the model card: name the fields only.
+        throw usageError(`--inputs for ${task} takes a JSON object with the fields ${Object.keys(example.fields).join(", ")}`);
+      }
+      return { kind: "structured", fields: parsed as Record<string, Tree> };
+    }
+  }
+}

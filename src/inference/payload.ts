@@ -1,0 +1,68 @@
+/*
+ * Request bodies and client arguments as data trees. A tree is JSON, except
+ * where it refers to a local file whose bytes the generated code reads at run
+ * time: each language renders such a reference as its own code.
+ */
+
+export type Media = "image" | "audio";
+
+/** How a file's bytes appear in the request. */
+export type FileEncoding =
+  /** Base64 text. */
+  | "base64"
+  /** A `data:<mime>;base64,...` URL. */
+  | "data-url"
+  /** Whatever the client library takes for a file: a path (huggingface_hub), a Blob (huggingface.js), an upload (fal_client). */
+  | "native";
+
+export interface FileRef {
+  readonly path: string;
+  readonly mime: string;
+  readonly media: Media;
+}
+
+const FILE = Symbol("file");
+
+/** A file reference inside a tree. A symbol key: no JSON value can carry one. */
+export interface FileNode {
+  readonly [FILE]: { file: FileRef; encoding: FileEncoding };
+}
+
+export type Tree = string | number | boolean | null | FileNode | Tree[] | { [key: string]: Tree | undefined };
+
+export function fileNode(file: FileRef, encoding: FileEncoding): FileNode {
+  return { [FILE]: { file, encoding } };
+}
+
+export function isFileNode(value: unknown): value is FileNode {
+  return typeof value === "object" && value !== null && FILE in value;
+}
+
+export function fileOfNode(node: FileNode): { file: FileRef; encoding: FileEncoding } {
+  return node[FILE];
+}
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  bmp: "image/bmp",
+  tif: "image/tiff",
+  tiff: "image/tiff",
+  flac: "audio/flac",
+  wav: "audio/wav",
+  mp3: "audio/mpeg",
+  ogg: "audio/ogg",
+  m4a: "audio/mp4",
+  webm: "audio/webm",
+};
+
+/** The content type of a file by its name; image/jpeg or audio/flac when the name says nothing known. */
+export function fileRef(path: string, media: Media): FileRef {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
+  const known = extension ? MIME_BY_EXTENSION[extension] : undefined;
+  const mime = known?.startsWith(`${media}/`) ? known : media === "image" ? "image/jpeg" : "audio/flac";
+  return { path, mime, media };
+}

@@ -1,0 +1,44 @@
+import type { Provider, TaskRoute } from "./types.js";
+import { dataUrl, fileOf, idPath, imagePromptOf, json, JSON_OUTPUT, textOf } from "./shared.js";
+import type { Tree } from "../payload.js";
+
+/*
+ * Replicate runs a model as a prediction. `Prefer: wait` keeps the request
+ * open until the prediction ends. An id with a version (`owner/model:version`)
+ * goes to the version route.
+ */
+
+function versioned(id: string): { model: string; version?: string } {
+  const colon = id.indexOf(":");
+  return colon < 0 ? { model: id } : { model: id.slice(0, colon), version: id.slice(colon + 1) };
+}
+
+function prediction(input: (value: Parameters<TaskRoute["body"]>[0]) => Tree): TaskRoute {
+  return {
+    path: (id) => (versioned(id).version === undefined ? `/v1/models/${idPath(id)}/predictions` : "/v1/predictions"),
+    body: (value, id) => {
+      const { version } = versioned(id);
+      return json(version === undefined ? { input: input(value) } : { version, input: input(value) });
+    },
+    output: JSON_OUTPUT,
+  };
+}
+
+export const replicate: Provider = {
+  id: "replicate",
+  directBaseUrl: "https://api.replicate.com",
+  authScheme: "Bearer",
+  headers: { Prefer: "wait" },
+  acceptsHubTokens: true,
+  tasks: {
+    "text-to-image": prediction((input) => ({ prompt: textOf(input) })),
+    "text-to-video": prediction((input) => ({ prompt: textOf(input) })),
+    "text-to-speech": prediction((input) => ({ text: textOf(input) })),
+    "automatic-speech-recognition": prediction((input) => ({ audio: dataUrl(fileOf(input)) })),
+    // Replicate's image models name their input differently; the reply ignores the names a model lacks.
+    "image-to-image": prediction((input) => {
+      const { image, prompt } = imagePromptOf(input);
+      return { prompt, image: dataUrl(image), images: [dataUrl(image)], input_image: dataUrl(image), input_images: [dataUrl(image)] };
+    }),
+  },
+};

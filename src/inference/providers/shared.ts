@@ -1,0 +1,85 @@
+import { fileNode, fileRef, type FileRef, type Tree } from "../payload.js";
+import type { TaskInput } from "../inputs.js";
+import type { Body, Output, TaskRoute } from "./types.js";
+
+/*
+ * Building blocks for provider facts: reading the normalised input, and the
+ * request shapes several providers share (OpenAI-compatible routes).
+ */
+
+function wrongInput(input: TaskInput, wanted: string): never {
+  throw new Error(`expected a ${wanted} input, got ${input.kind}`);
+}
+
+export function textOf(input: TaskInput): string {
+  return input.kind === "text" ? input.text : wrongInput(input, "text");
+}
+
+export function fileOf(input: TaskInput): FileRef {
+  return input.kind === "file" ? input.file : wrongInput(input, "file");
+}
+
+export function imagePromptOf(input: TaskInput): { image: FileRef; prompt: string } {
+  return input.kind === "image-prompt" ? input : wrongInput(input, "image and prompt");
+}
+
+export function fieldsOf(input: TaskInput): Record<string, Tree> {
+  return input.kind === "structured" ? input.fields : wrongInput(input, "structured");
+}
+
+/** The image file a structured input names in its `image` field. */
+export function imageFieldOf(input: TaskInput): FileRef {
+  const image = fieldsOf(input).image;
+  if (typeof image !== "string") throw new Error("expected an `image` field with a file name");
+  return fileRef(image, "image");
+}
+
+export const json = (value: Tree): Body => ({ kind: "json", value });
+export const base64 = (file: FileRef) => fileNode(file, "base64");
+export const dataUrl = (file: FileRef) => fileNode(file, "data-url");
+
+export const JSON_OUTPUT: Output = { kind: "json" };
+export const fileOutput = (extension: string): Output => ({ kind: "file", extension });
+/** OpenAI-style image replies: `{"data": [{"b64_json": ...}]}`. */
+export const B64_JSON_IMAGE: Output = { kind: "base64-field", path: ["data", 0, "b64_json"], extension: "png" };
+
+/**
+ * A model id as URL path segments. Ids come from model metadata: each segment
+ * is percent-encoded, and `.`/`..` or empty segments, which would move the
+ * request elsewhere on the host, are refused.
+ */
+export function idPath(id: string): string {
+  const segments = id.split("/");
+  if (segments.some((segment) => segment === "" || segment === "." || segment === "..")) {
+    throw new UnusableModelIdError(id);
+  }
+  return segments.map(encodeURIComponent).join("/");
+}
+
+export class UnusableModelIdError extends Error {
+  constructor(readonly id: string) {
+    super("the provider's model id has empty, '.' or '..' path segments");
+  }
+}
+
+/** A route that does not depend on the model id. */
+export const fixed = (path: string) => () => path;
+
+export function openAiCompletions(path: string): TaskRoute {
+  return { path: fixed(path), body: (input, model) => json({ model, prompt: textOf(input) }), output: JSON_OUTPUT };
+}
+
+export function openAiEmbeddings(path: string): TaskRoute {
+  return { path: fixed(path), body: (input, model) => json({ input: textOf(input), model }), output: JSON_OUTPUT };
+}
+
+export function openAiSpeech(path: string): TaskRoute {
+  return { path: fixed(path), body: (input, model) => json({ input: textOf(input), model }), output: fileOutput("mp3") };
+}
+
+export function openAiImages(path: string): TaskRoute {
+  return { path: fixed(path), body: (input, model) => json({ response_format: "b64_json", prompt: textOf(input), model }), output: B64_JSON_IMAGE };
+}
+
+/** A provider that serves only OpenAI-compatible chat at `path`. */
+export const chatAt = (path: string) => () => path;

@@ -1,0 +1,39 @@
+import type { Provider } from "./types.js";
+import { B64_JSON_IMAGE, dataUrl, fixed, imagePromptOf, json, JSON_OUTPUT, openAiCompletions, openAiEmbeddings, openAiSpeech, textOf, chatAt } from "./shared.js";
+
+export const together: Provider = {
+  id: "together",
+  directBaseUrl: "https://api.together.xyz",
+  authScheme: "Bearer",
+  acceptsHubTokens: true,
+  chatPath: chatAt("/v1/chat/completions"),
+  tasks: {
+    "text-generation": openAiCompletions("/v1/completions"),
+    "feature-extraction": openAiEmbeddings("/v1/embeddings"),
+    "text-to-speech": openAiSpeech("/v1/audio/speech"),
+    "text-to-image": {
+      path: fixed("/v1/images/generations"),
+      body: (input, model) => json({ prompt: textOf(input), response_format: "base64", model }),
+      output: B64_JSON_IMAGE,
+    },
+    "image-to-image": {
+      path: fixed("/v1/images/generations"),
+      body: (input, model) => {
+        const { image, prompt } = imagePromptOf(input);
+        return json({ prompt, reference_images: [dataUrl(image)], response_format: "base64", model });
+      },
+      output: B64_JSON_IMAGE,
+    },
+    // Videos are queued: the reply is a job to poll.
+    "text-to-video": { path: fixed("/v2/videos"), body: (input, model) => json({ prompt: textOf(input), model }), output: JSON_OUTPUT, queued: true },
+    "image-to-video": {
+      path: fixed("/v2/videos"),
+      body: (input, model) => {
+        const { image, prompt } = imagePromptOf(input);
+        return json({ frame_images: [{ input_image: dataUrl(image), frame: "first" }], model, prompt });
+      },
+      output: JSON_OUTPUT,
+      queued: true,
+    },
+  },
+};

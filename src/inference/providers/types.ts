@@ -1,0 +1,56 @@
+import type { ProviderId, RouteTask } from "../ids.js";
+import type { FileRef, Tree } from "../payload.js";
+import type { TaskInput } from "../inputs.js";
+
+/*
+ * What hubref knows about an inference provider: where it listens, how it
+ * authenticates, and per task the route, the body it expects and what it
+ * answers. Facts only; request.ts turns them into a request.
+ */
+
+export type AuthScheme = "Bearer" | "Key";
+
+export type Body =
+  /** A JSON document; file references become base64 text or data URLs. */
+  | { kind: "json"; value: Tree }
+  /** The raw bytes of a file, with the file's content type. */
+  | { kind: "binary"; file: FileRef };
+
+/** What the reply holds, so the snippet can keep a result that is not text. */
+export type Output =
+  | { kind: "json" }
+  /** The reply body is the file. */
+  | { kind: "file"; extension: string }
+  /** A JSON reply with a base64 file at `path`. */
+  | { kind: "base64-field"; path: readonly (string | number)[]; extension: string };
+
+export interface TaskRoute {
+  /** Path below the provider's base URL (routed: below https://router.huggingface.co/<provider>). */
+  path(providerModelId: string): string;
+  /** The direct base URL when this route's differs from the provider's. */
+  directBaseUrl?: string;
+  /** Query the router needs to reach this route (fal's queue). */
+  routedQuery?: string;
+  body(input: TaskInput, providerModelId: string): Body;
+  output: Output;
+  /** The provider queues the job: the reply is a ticket saying where to fetch the result. */
+  queued?: boolean;
+  /** The file types the provider takes, when it does not take every type. */
+  accepts?: readonly string[];
+}
+
+export type TaskRoutes = Partial<Record<Exclude<RouteTask, "conversational">, TaskRoute>>;
+
+export interface Provider {
+  id: ProviderId;
+  /** The provider's own base URL, for --direct. */
+  directBaseUrl: string;
+  authScheme: AuthScheme;
+  /** Headers the provider wants on every request. */
+  headers?: Readonly<Record<string, string>>;
+  /** Path of its OpenAI-compatible chat-completions route; absent when it serves no chat. */
+  chatPath?(providerModelId: string): string;
+  /** False when the hub router does not take hub tokens for it (closed-source providers). */
+  acceptsHubTokens: boolean;
+  tasks: TaskRoutes;
+}

@@ -1,0 +1,180 @@
+import type { ProviderChoice, ProviderId, RouteTask } from "./ids.js";
+import type { Tree } from "./payload.js";
+import type { TaskInput } from "./inputs.js";
+import { PROVIDERS } from "./providers/index.js";
+import { hfInference } from "./providers/hf-inference.js";
+import type { AuthScheme, Body, Output, TaskRoute } from "./providers/types.js";
+import { JSON_OUTPUT, textOf, UnusableModelIdError } from "./providers/shared.js";
+import { noProviderHelper, SnippetProblem } from "./problem.js";
+import type { CallMode, TokenSource } from "./token.js";
+
+/*
+ * The HTTP request a snippet sends, from the provider facts. Raw-HTTP
+ * snippets (requests, fetch, curl) write it out; for the client libraries it
+ * is what the library will send.
+ */
+
+export const ROUTER_URL = "https://router.huggingface.co";
+export const ROUTER_CHAT_URL = `${ROUTER_URL}/v1/chat/completions`;
+
+export interface HttpRequest {
+  url: string;
+  auth: { scheme: AuthScheme; token: TokenSource };
+  /** Headers besides Authorization, Content-Type included, in the order they are written. */
+  headers: [string, string][];
+  body: Body;
+  output: Output;
+  /** The provider queues the job; the reply is a ticket. */
+  queued: boolean;
+}
+
+export interface ChatRequest extends HttpRequest {
+  /** The `model` the body names. */
+  model: string;
+  /** The OpenAI-compatible base URL (the chat URL without `/chat/completions`). */
+  baseUrl: string;
+}
+
+export interface Target {
+  /** The provider asked for; "auto" lets the router choose, which only chat requests can be written for. */
+  provider: ProviderChoice;
+  providerModelId: string;
+  /** The hub model id. */
+  modelId: string;
+  mode: CallMode;
+  endpointUrl?: string;
+  token: TokenSource;
+  billTo?: string;
+}
+
+export interface ChatParameters {
+  temperature?: number;
+  max_tokens?: number;
+  top_p?: number;
+  stream: boolean;
+}
+
+function headersFor(target: Target, providerHeaders: Readonly<Record<string, string>> | undefined, contentType: string): [string, string][] {
+  const headers: [string, string][] = Object.entries(providerHeaders ?? {});
+  headers.push(["Content-Type", contentType]);
+  if (target.billTo !== undefined) headers.push(["X-HF-Bill-To", target.billTo]);
+  return headers;
+}
+
+function contentTypeOf(body: Body): string {
+  return body.kind === "binary" ? body.file.mime : "application/json";
+}
+
+function requireProvider(target: Target, task: RouteTask): ProviderId {
+  if (target.provider === "auto") throw new Error("a request for provider auto is the client's to make");
+  const provider = PROVIDERS[target.provider];
+  if (target.mode === "routed" && !provider.acceptsHubTokens) {
+    throw new SnippetProblem(`Provider ${provider.id} does not take hub tokens (${task}): call it with --direct and its own key`);
+  }
+  return provider.id;
+}
+
+function unusableId(error: unknown): unknown {
+  return error instanceof UnusableModelIdError ? new SnippetProblem(`the provider model id ${JSON.stringify(error.id)} cannot go into a URL: ${error.message}`) : error;
+}
+
+/** The route of a task at a provider, or the "no provider helper" problem. */
+export function routeOf(provider: ProviderId, task: Exclude<RouteTask, "conversational">): TaskRoute {
+  const route = PROVIDERS[provider].tasks[task];
+  if (!route) throw noProviderHelper(provider, task);
+  return route;
+}
+
+function endpointBody(task: Exclude<RouteTask, "conversational">, input: TaskInput, modelId: string): { body: Body; output: Output } {
+  // An endpoint serves one model at its own URL: text generation takes `inputs` there, like every other task.
+  if (task === "text-generation") return { body: { kind: "json", value: { inputs: textOf(input) } }, output: JSON_OUTPUT };
+  const route = hfInference.tasks[task];
+  if (!route) throw noProviderHelper("hf-inference", task);
+  return { body: route.body(input, modelId), output: route.output };
+}
+
+/** The request for a pipeline task (not chat). */
+export function taskRequest(target: Target, task: Exclude<RouteTask, "conversational">, input: TaskInput): HttpRequest {
+  if (target.mode === "endpoint") {
+    const { body, output } = endpointBody(task, input, target.modelId);
+    return { url: target.endpointUrl!, auth: { scheme: "Bearer", token: target.token }, headers: headersFor(target, undefined, contentTypeOf(body)), body, output, queued: false };
+  }
+  const id = requireProvider(target, task);
+  const provider = PROVIDERS[id];
+  const route = routeOf(id, task);
+  let path: string;
+  try {
+    path = route.path(target.providerModelId);
+  } catch (error) {
+    throw unusableId(error);
+  }
+  const url = target.mode === "routed" ? `${ROUTER_URL}/${id}${path}${route.routedQuery ? `?${route.routedQuery}` : ""}` : `${route.directBaseUrl ?? provider.directBaseUrl}${path}`;
+  const body = route.body(input, target.providerModelId);
+  const scheme = target.mode === "routed" ? "Bearer" : provider.authScheme;
+  return { url, auth: { scheme, token: target.token }, headers: headersFor(target, provider.headers, contentTypeOf(body)), body, output: route.output, queued: route.queued ?? false };
+}
+
+/** An endpoint URL's chat route: `/v1/chat/completions` below it unless it already names one. */
+export function endpointChatUrl(endpointUrl: string): string {
+  const base = endpointUrl.replace(/\/+$/, "");
+  if (base.endsWith("/chat/completions")) return base;
+  if (base.endsWith("/v1")) return `${base}/chat/completions`;
+  return `${base}/v1/chat/completions`;
+}
+
+export function chatBody(model: string, messages: Tree[], parameters: ChatParameters): Tree {
+  return {
+    model,
+    messages,
+    temperature: parameters.temperature,
+    max_tokens: parameters.max_tokens,
+    top_p: parameters.top_p,
+    stream: parameters.stream ? true : undefined,
+  };
+}
+
+/**
+ * A chat-completions request. Routed calls use the router's OpenAI-compatible
+ * route and name the provider in the model (`<id>:<provider>`, or just `<id>`
+ * for auto); direct calls use the provider's own route and model id.
+ */
+export function chatRequest(target: Target, messages: Tree[], parameters: ChatParameters): ChatRequest {
+  let url: string;
+  let model: string;
+  let scheme: AuthScheme = "Bearer";
+  let providerHeaders: Readonly<Record<string, string>> | undefined;
+  if (target.mode === "endpoint") {
+    url = endpointChatUrl(target.endpointUrl!);
+    model = target.modelId;
+  } else if (target.mode === "routed") {
+    if (target.provider !== "auto") {
+      const id = requireProvider(target, "conversational");
+      if (!PROVIDERS[id].chatPath) throw noProviderHelper(id, "conversational");
+    }
+    url = ROUTER_CHAT_URL;
+    model = target.provider === "auto" ? target.modelId : `${target.modelId}:${target.provider}`;
+  } else {
+    const id = requireProvider(target, "conversational");
+    const provider = PROVIDERS[id];
+    if (!provider.chatPath) throw noProviderHelper(id, "conversational");
+    try {
+      url = `${provider.directBaseUrl}${provider.chatPath(target.providerModelId)}`;
+    } catch (error) {
+      throw unusableId(error);
+    }
+    model = target.providerModelId;
+    scheme = provider.authScheme;
+    providerHeaders = provider.headers;
+  }
+  const body: Body = { kind: "json", value: chatBody(model, messages, parameters) };
+  return {
+    url,
+    model,
+    baseUrl: url.replace(/\/chat\/completions$/, ""),
+    auth: { scheme, token: target.token },
+    headers: headersFor(target, providerHeaders, "application/json"),
+    body,
+    output: JSON_OUTPUT,
+    queued: false,
+  };
+}

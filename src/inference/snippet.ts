@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { ClientSchema, LanguageSchema, ProviderChoiceSchema } from "./ids.js";
+
+/** One generated snippet, as `hubref snippet --json` prints it. */
+export const SnippetSchema = z.object({
+  model: z.string(),
+  language: LanguageSchema,
+  client: ClientSchema,
+  provider: ProviderChoiceSchema,
+  content: z.string(),
+});
+export type Snippet = z.infer<typeof SnippetSchema>;
+
+/** What to generate. Values are checked by the command before they get here. */
+export const SnippetOptionsSchema = z.object({
+  language: LanguageSchema.optional(),
+  client: ClientSchema.optional(),
+  provider: ProviderChoiceSchema.default("auto"),
+  stream: z.boolean().default(false),
+  billTo: z.string().optional(),
+  token: z.string().optional(),
+  direct: z.boolean().default(false),
+  endpointUrl: z.string().optional(),
+  providerModelId: z.string().optional(),
+  /** Replaces the example input: JSON where the task takes an object or messages, else text. */
+  inputs: z.string().optional(),
+  temperature: z.number().optional(),
+  maxTokens: z.number().int().optional(),
+  topP: z.number().optional(),
+});
+export type SnippetOptions = z.input<typeof SnippetOptionsSchema>;
+
+export interface SnippetResult {
+  snippets: Snippet[];
+  /** Why a model got no snippet, or not the one asked for. */
+  problems: string[];
+  /** Things the user may want to know, that did not stop anything. */
+  notes: string[];
+}

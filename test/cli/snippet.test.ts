@@ -1,0 +1,126 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { runCli } from "../helpers/cli.js";
+import { SnippetSchema } from "../../src/inference/snippet.js";
+import { parsePython } from "../helpers/python.js";
+import { bashSyntaxError } from "../helpers/bash.js";
+
+/* `hubref snippet` as a user runs it: the built CLI, stdout and stderr captured. */
+
+const CLASSIFIER = "catalogue/models/distilbert--distilbert-base-uncased-finetuned-sst-2-english.json";
+const LLAMA = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
+const FLUX = "catalogue/models/black-forest-labs--FLUX.1-dev.json";
+
+describe("hubref snippet", () => {
+  it("prints just the code when one snippet is selected, ready for `> run.py`", () => {
+    const result = runCli(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "requests"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout.startsWith("import os\n")).toBe(true);
+    expect(result.stdout.endsWith(")\n")).toBe(true);
+    const [parsed] = parsePython([result.stdout]);
+    expect(parsed?.ok).toBe(true);
+  });
+
+  it("separates several snippets with a comment header each, in its own language", () => {
+    const result = runCli(["snippet", LLAMA, "--provider", "cerebras"]);
+    expect(result.status).toBe(0);
+    const headers = result.stdout.split("\n").filter((line) => /^(#|\/\/) (python|js|sh) \/ /.test(line));
+    expect(headers).toEqual([
+      "# python / huggingface_hub / cerebras",
+      "# python / requests / cerebras",
+      "# python / openai / cerebras",
+      "// js / huggingface.js / cerebras",
+      "// js / fetch / cerebras",
+      "// js / openai / cerebras",
+      "# sh / curl / cerebras",
+    ]);
+  });
+
+  it("names the model in the headers when there are several models", () => {
+    const result = runCli(["snippet", CLASSIFIER, LLAMA, "--language", "sh", "--provider", "hf-inference"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("# distilbert/distilbert-base-uncased-finetuned-sst-2-english: sh / curl / hf-inference\n");
+    expect(result.stdout).toContain("# meta-llama/Llama-3.1-8B-Instruct: sh / curl / hf-inference\n");
+    expect(bashSyntaxError(result.stdout)).toBeUndefined();
+  });
+
+  it("--json prints an array of model, language, client, provider and content", () => {
+    const result = runCli(["snippet", FLUX, "--json"]);
+    expect(result.status).toBe(0);
+    const snippets = z.array(SnippetSchema).parse(JSON.parse(result.stdout));
+    expect(snippets.map((snippet) => `${snippet.language}/${snippet.client}`)).toEqual(["python/huggingface_hub", "js/huggingface.js"]);
+    for (const snippet of snippets) {
+      expect(Object.keys(snippet).sort()).toEqual(["client", "content", "language", "model", "provider"]);
+      expect(snippet.content.endsWith("\n")).toBe(true);
+      expect(snippet).toMatchObject({ model: "black-forest-labs/FLUX.1-dev", provider: "auto" });
+    }
+  });
+
+  it("reads the model from stdin with -", () => {
+    const result = runCli(["snippet", "-", "--client", "curl", "--provider", "together"], { input: readFileSync(FLUX) });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("curl https://router.huggingface.co/together/v1/images/generations \\\n");
+  });
+
+  it("--inputs replaces the example input", () => {
+    const result = runCli(["snippet", CLASSIFIER, "--provider", "hf-inference", "--client", "curl", "--inputs", "it's $(great)"]);
+    expect(result.stdout).toContain(`"inputs": "it'\\''s $(great)"`);
+  });
+
+  it.each([
+    [["--language", "pyton"], "error: unknown language 'pyton'\nhint: did you mean 'python'?\n"],
+    [["--client", "request"], "error: unknown client 'request'\nhint: did you mean 'requests'?\n"],
+    [["--provider", "togther"], "error: unknown provider 'togther'\nhint: did you mean 'together'?\n"],
+    [["--language", "sh", "--client", "fetch"], "error: fetch is not a sh client\nhint: sh clients: curl; fetch is for js\n"],
+    [["--direct"], "error: --direct calls one provider: name it with --provider\nhint: for example: --provider together --direct\n"],
+    [["--provider", "together", "--direct", "--bill-to", "acme"], "error: --bill-to bills a hub organisation, which --direct calls bypass\n"],
+    [["--bill-to", "acme\nX-Evil: 1"], "error: --bill-to takes a hub organisation name, got 'acme\nX-Evil: 1'\n"],
+    [["--token", "hf_a b"], "error: --token: a token is printable ASCII with no spaces\n"],
+    [["--temperature", "hot"], "error: --temperature takes a number from 0 up, got 'hot'\n"],
+    [["--max-tokens", "1.5"], "error: --max-tokens takes a whole number above 0, got '1.5'\n"],
+    [["--top-p", "0"], "error: --top-p takes a number above 0, at most 1, got '0'\n"],
+    [["--endpoint-url", "ftp://x"], "error: --endpoint-url takes an http(s) URL, got ftp:\n"],
+    [["--endpoint-url", "https://x.example", "--provider", "together"], "error: --endpoint-url calls your own endpoint, not together: leave out --provider\n"],
+  ])("refuses %j with exit 2 and a hint", (args, stderr) => {
+    const result = runCli(["snippet", CLASSIFIER, ...args]);
+    expect(result).toMatchObject({ status: 2, stdout: "", stderr });
+  });
+
+  it("exits 2 with the reason when no snippet exists for the request", () => {
+    const template = runCli(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "openai"]);
+    expect(template).toMatchObject({ status: 2, stdout: "", stderr: "error: Template not found: python/openai/text-classification\n" });
+    const helper = runCli(["snippet", FLUX, "--provider", "cerebras"]);
+    expect(helper.status).toBe(2);
+    expect(helper.stderr).toBe("error: Failed to get provider helper for cerebras (text-to-image)\n");
+  });
+
+  it("keeps going past a model that gets nothing, with a warning, when another one does", () => {
+    const result = runCli(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--client", "curl"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("warning: Failed to get provider helper for cerebras (text-to-image)\n");
+    expect(result.stdout).toContain("meta-llama/Llama-3.1-8B-Instruct:cerebras");
+  });
+
+  it("writes notes to stderr and keeps stdout for code", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hubref-snippet-"));
+    const model = join(dir, "model.json");
+    writeFileSync(model, JSON.stringify({ id: "acme/unmapped", pipeline_tag: "text-to-image" }));
+    const result = runCli(["snippet", model, "--provider", "nscale", "--client", "curl"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("note: acme/unmapped: the metadata maps no nscale model id; the snippet uses the hub id (set one with --provider-model-id)\n");
+    expect(bashSyntaxError(result.stdout)).toBeUndefined();
+  });
+
+  it("shows the options and examples in its help", () => {
+    const result = runCli(["snippet", "--help"]);
+    expect(result.status).toBe(0);
+    for (const option of ["--language", "--client", "--provider", "--stream", "--bill-to", "--token", "--direct", "--endpoint-url", "--provider-model-id", "--inputs", "--temperature", "--max-tokens", "--top-p", "--json"]) {
+      expect(result.stdout).toContain(option);
+    }
+    expect(result.stdout).toContain("$ hubref snippet model.json --language python --client requests > run.py");
+  });
+});

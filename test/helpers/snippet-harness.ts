@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./cli.js";
+import { startInferenceServer, type InferenceServer, type ReceivedRequest, type Reply } from "./inference-server.js";
+import { runNode, runPython, runShell, type RunOutcome, type SnippetCase } from "./snippet-runners.js";
+import type { Snippet } from "../../src/inference/snippet.js";
+import { PROVIDER_IDS } from "../../src/inference/ids.js";
+
+/*
+ * The end-to-end rig: a temporary working directory with the sample files
+ * snippets read, the loopback server, token variables, and a way to run a
+ * batch of snippets and collect what each sent.
+ */
+
+/** Distinct token values per variable, so a test can tell which one a snippet read. */
+export const TOKENS: Record<string, string> = {
+  HF_TOKEN: "hf_test_routed_token",
+  API_TOKEN: "endpoint_test_token",
+  ...Object.fromEntries(PROVIDER_IDS.map((id) => [`${id.toUpperCase().replace(/-/g, "_")}_API_KEY`, `key_for_${id}`])),
+};
+
+export const SAMPLE_FILES: Record<string, Buffer> = {
+  "cats.jpg": Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("sample image bytes \u00e9\n\u0000\u00ff", "latin1")]),
+  "invoice.png": Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from("sample invoice bytes")]),
+  "sample1.flac": Buffer.concat([Buffer.from("fLaC"), Buffer.from([0, 1, 2, 3, 250, 251, 252, 253, 254, 255])]),
+};
+
+export interface Rig {
+  server: InferenceServer;
+  dir: string;
+  /** Writes an extra sample file (e.g. one with a hostile name). */
+  addFile(name: string, bytes: Buffer): void;
+  close(): Promise<void>;
+}
+
+export async function startRig(): Promise<Rig> {
+  const base = join(ROOT, ".tmp");
+  mkdirSync(base, { recursive: true });
+  // Inside the project, so that snippets importing openai or @huggingface/inference resolve them.
+  const dir = mkdtempSync(join(base, "snippets-"));
+  for (const [name, bytes] of Object.entries(SAMPLE_FILES)) writeFileSync(join(dir, name), bytes);
+  const server = await startInferenceServer();
+  return {
+    server,
+    dir,
+    addFile: (name, bytes) => writeFileSync(join(dir, name), bytes),
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ExecutableCase {
+  id: string;
+  snippet: Snippet;
+  reply?: (request: ReceivedRequest) => Reply;
+}
+
+/** Whether the harness can run a snippet's client here. */
+export function isExecutable(snippet: Snippet): boolean {
+  return (snippet.language === "python" && snippet.client === "requests") || snippet.language === "sh" || (snippet.language === "js" && ["fetch", "huggingface.js", "openai"].includes(snippet.client));
+}
+
+/** Runs the cases, grouped by runtime, and returns each case's outcome. */
+export async function execute(rig: Rig, cases: ExecutableCase[]): Promise<Map<string, RunOutcome>> {
+  for (const item of cases) if (item.reply) rig.server.respond(item.id, item.reply);
+  const byRuntime = (test: (snippet: Snippet) => boolean): SnippetCase[] => cases.filter((item) => test(item.snippet)).map((item) => ({ id: item.id, source: item.snippet.content }));
+  const options = { port: rig.server.port, cwd: rig.dir, env: TOKENS };
+  const [python, shell, node] = await Promise.all([
+    runPython(byRuntime((s) => s.language === "python" && s.client === "requests"), options),
+    runShell(byRuntime((s) => s.language === "sh"), options),
+    runNode(byRuntime((s) => s.language === "js"), { ...options, dir: join(rig.dir, `js-${Date.now()}-${Math.random().toString(36).slice(2)}`) }),
+  ]);
+  return new Map([...python, ...shell, ...node]);
+}
+
+/** The request a case sent, parsed for comparison: JSON bodies as values, others as bytes. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  json?: unknown;
+  bytes: Buffer;
+}
+
+export function sent(request: ReceivedRequest): SentRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers[name] = value;
+  const result: SentRequest = { method: request.method, url: request.url, headers, bytes: request.body };
+  if ((headers["content-type"] ?? "").startsWith("application/json")) result.json = JSON.parse(request.body.toString("utf8"));
+  return result;
+}
+
+/** The POST requests of a case (client libraries may first GET the model's provider mapping). */
+export function postsOf(rig: Rig, caseId: string): SentRequest[] {
+  return rig.server.requestsOf(caseId).filter((request) => request.method === "POST").map(sent);
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateSnippets } from "../../src/inference/engine.js";
+import type { SnippetOptions } from "../../src/inference/snippet.js";
+import { execute, isExecutable, postsOf, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
+import { WIRE } from "../helpers/expected-request.js";
+import { plausibleReply } from "../helpers/fake-replies.js";
+import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
+
+/*
+ * Chat snippets for every provider that serves chat, routed and direct, whole
+ * and streamed, run against the loopback server: python requests, fetch and
+ * curl, the real openai package and the real @huggingface/inference package.
+ */
+
+const CHAT_PROVIDERS = Object.keys(WIRE).filter((provider) => WIRE[provider]!.conversational);
+
+interface Variant {
+  provider: string;
+  mode: "routed" | "direct";
+  stream: boolean;
+  task: "text-generation" | "image-text-to-text";
+  parameters: boolean;
+  billTo?: string;
+}
+
+const VARIANTS: Variant[] = [];
+for (const provider of CHAT_PROVIDERS) {
+  for (const mode of ["routed", "direct"] as const) {
+    if (!WIRE[provider]!.conversational![mode]) continue;
+    for (const stream of [false, true]) VARIANTS.push({ provider, mode, stream, task: "text-generation", parameters: false });
+  }
+}
+VARIANTS.push({ provider: "together", mode: "routed", stream: false, task: "image-text-to-text", parameters: true, billTo: "acme-corp" });
+VARIANTS.push({ provider: "zai-org", mode: "direct", stream: true, task: "image-text-to-text", parameters: true });
+VARIANTS.push({ provider: "auto", mode: "routed", stream: false, task: "text-generation", parameters: true });
+VARIANTS.push({ provider: "auto", mode: "routed", stream: true, task: "text-generation", parameters: false, billTo: "acme-corp" });
+
+/** A model id per variant (the JS library caches mappings by id); OpenAI's models are "openai/<name>" on the hub. */
+function modelIdOf(v: Variant): string {
+  return `${v.provider === "openai" ? "openai" : "acme"}/chat-${v.provider}-${v.mode}-${v.stream ? "s" : "w"}-${v.task}`;
+}
+
+const label = (v: Variant) => `${v.provider} ${v.mode} ${v.task}${v.stream ? " stream" : ""}${v.parameters ? " +parameters" : ""}${v.billTo ? " +bill-to" : ""}`;
+
+let rig: Rig;
+let outcomes: Awaited<ReturnType<typeof execute>>;
+
+beforeAll(async () => {
+  rig = await startRig();
+  const cases: ExecutableCase[] = [];
+  for (const variant of VARIANTS) {
+    const modelId = modelIdOf(variant);
+    const model = syntheticModel(variant.task, { conversational: true, id: modelId, providers: variant.provider === "auto" ? ["together"] : variant.provider === "openai" ? [] : [variant.provider] });
+    const options: SnippetOptions = { provider: variant.provider as never, direct: variant.mode === "direct", stream: variant.stream };
+    if (variant.parameters) Object.assign(options, { temperature: 0.25, maxTokens: 64, topP: 0.5 });
+    if (variant.billTo) options.billTo = variant.billTo;
+    const { snippets, problems } = generateSnippets(model, options);
+    expect(problems, label(variant)).toEqual([]);
+    const served = variant.provider === "auto" ? "together" : variant.provider;
+    for (const snippet of snippets.filter(isExecutable)) {
+      const id = `${label(variant)}|${snippet.language}|${snippet.client}`;
+      cases.push({ id, snippet, reply: plausibleReply({ task: variant.task, modelId, provider: served, providerId: providerIdFor(served, modelId), output: "json", chat: true }) });
+    }
+  }
+  outcomes = await execute(rig, cases);
+}, 120_000);
+
+afterAll(async () => {
+  await rig.close();
+});
+
+function expectedMessages(task: Variant["task"]): unknown {
+  return task === "text-generation"
+    ? [{ role: "user", content: "What is the capital of France?" }]
+    : [{ role: "user", content: [{ type: "text", text: "Describe this image in one sentence." }, { type: "image_url", image_url: { url: "https://cdn.britannica.com/61/93061-050-99147DCE/Statue-of-Liberty-Island-New-York-Bay.jpg" } }] }];
+}
+
+describe.each(VARIANTS.map((variant) => ({ variant, name: label(variant) })))("$name", ({ variant }) => {
+  const modelId = modelIdOf(variant);
+  const providerModelId = variant.provider === "openai" ? modelId.slice("openai/".length) : providerIdFor(variant.provider === "auto" ? "together" : variant.provider, modelId);
+  const keyVariable = variant.mode === "routed" || variant.provider === "hf-inference" ? "HF_TOKEN" : `${variant.provider.toUpperCase().replace(/-/g, "_")}_API_KEY`;
+  const token = TOKENS[keyVariable]!;
+  const fact = variant.provider === "auto" ? undefined : WIRE[variant.provider]!.conversational![variant.mode]!;
+  const wire = fact && { ...fact, url: fact.url.replace("{id}", providerModelId) };
+
+  function expectedBody(model: string): Record<string, unknown> {
+    const body: Record<string, unknown> = { model, messages: expectedMessages(variant.task) };
+    if (variant.parameters) Object.assign(body, { temperature: 0.25, max_tokens: 64, top_p: 0.5 });
+    if (variant.stream) body.stream = true;
+    return body;
+  }
+
+  it.each(["python|requests", "js|fetch", "sh|curl", "js|openai"])("%s sends the chat request and reads the reply", (client) => {
+    const id = `${label(variant)}|${client}`;
+    expect(outcomes.get(id), `${id}: ${outcomes.get(id)?.error}`).toMatchObject({ ok: true });
+    const posts = postsOf(rig, id);
+    expect(posts.length).toBe(1);
+    const request = posts[0]!;
+    if (variant.mode === "routed") {
+      expect(request.url).toBe("https://router.huggingface.co/v1/chat/completions");
+      expect(request.headers.authorization).toBe(`Bearer ${token}`);
+      expect(request.json).toEqual(expectedBody(variant.provider === "auto" ? modelId : `${modelId}:${variant.provider}`));
+    } else {
+      expect(request.url).toBe(wire!.url);
+      for (const [name, value] of Object.entries(wire!.headers)) expect(request.headers[name.toLowerCase()], name).toBe(value.replace("{token}", token));
+      expect(request.json).toEqual(expectedBody(providerModelId));
+    }
+    expect(request.headers["content-type"]).toMatch(/^application\/json/);
+    expect(request.headers["x-hf-bill-to"]).toBe(variant.billTo);
+  });
+
+  it("@huggingface/inference sends the provider's chat request", () => {
+    const id = `${label(variant)}|js|huggingface.js`;
+    expect(outcomes.get(id), `${id}: ${outcomes.get(id)?.error}`).toMatchObject({ ok: true });
+    const [request] = postsOf(rig, id);
+    // With auto, the library leaves the choice to the router's OpenAI-compatible route.
+    expect(request!.url).toBe(wire?.url ?? "https://router.huggingface.co/v1/chat/completions");
+    expect(request!.headers.authorization).toBe((wire?.headers.Authorization ?? "Bearer {token}").replace("{token}", token));
+    expect(request!.json).toEqual(expectedBody(wire ? providerModelId : modelId));
+    expect(request!.headers["x-hf-bill-to"]).toBe(variant.billTo);
+  });
+});

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateSnippets } from "../../src/inference/engine.js";
+import { fromExample, type TaskInput } from "../../src/inference/inputs.js";
+import { fileRef, type Tree } from "../../src/inference/payload.js";
+import type { Snippet } from "../../src/inference/snippet.js";
+import { exampleInput } from "../../src/tasks/example-input.js";
+import { ModelDataSchema } from "../../src/model/schema.js";
+import { parsePython } from "../helpers/python.js";
+import { bashSyntaxError } from "../helpers/bash.js";
+import { jsSyntaxErrors } from "../helpers/snippet-runners.js";
+import { execute, isExecutable, postsOf, SAMPLE_FILES, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
+import { expectedTaskRequest, WIRE } from "../helpers/expected-request.js";
+import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
+import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
+
+/*
+ * Inputs built to break generated code: quotes of every kind, backslashes,
+ * newlines, shell substitutions, template syntax, control and line-separator
+ * characters, non-Latin text. Every snippet must still parse, and every
+ * request must carry the input exactly.
+ */
+
+const HOSTILE = [
+  `He said "hi" & 'bye' '''triple''' """triple"""`,
+  "back\\slash \\n \\u0041 \\x41 \\",
+  "new\nline\r\nand\ttab",
+  "$(touch /tmp/hubref-pwned) `touch /tmp/hubref-pwned` ${HOME} $HOME %s %d {0}",
+  "<%= it.fullUrl %> <% throw 1 %> {{ inputs }} ${it}",
+  "unicode é 日本語 🚀 \u2028line\u2029para \u0085 \u0000nul \u007f",
+  "'; rm -rf / #",
+].join(" | ");
+
+const HOSTILE_IMAGE = `cat "pic" 'it''s' $(id) \`id\` \${HOME} é\nline.jpg`;
+const HOSTILE_AUDIO = `voice "rec" 'it''s' $(id) \`id\` é.flac`;
+
+function hostileValue(example: Tree, key: string): Tree {
+  if (typeof example === "string") return `${HOSTILE} (${key})`;
+  if (Array.isArray(example)) return [HOSTILE, `${HOSTILE} 2`];
+  if (typeof example === "object" && example !== null) return { [HOSTILE]: [HOSTILE, "1"], plain: ["2", `${HOSTILE}`] };
+  return example;
+}
+
+/** A hostile --inputs value for a task, and the input it must become. */
+function hostileInputs(defaults: TaskInput): { raw: string; input: TaskInput } {
+  switch (defaults.kind) {
+    case "text":
+      return { raw: HOSTILE, input: { kind: "text", text: HOSTILE } };
+    case "file": {
+      const path = defaults.file.media === "image" ? HOSTILE_IMAGE : HOSTILE_AUDIO;
+      return { raw: path, input: { kind: "file", file: fileRef(path, defaults.file.media) } };
+    }
+    case "image-prompt":
+      return { raw: JSON.stringify({ image: HOSTILE_IMAGE, prompt: HOSTILE }), input: { kind: "image-prompt", image: fileRef(HOSTILE_IMAGE, "image"), prompt: HOSTILE } };
+    case "structured": {
+      const fields = Object.fromEntries(Object.entries(defaults.fields).map(([key, value]) => [key, key === "image" ? HOSTILE_IMAGE : hostileValue(value, key)]));
+      return { raw: JSON.stringify(fields), input: { kind: "structured", fields } };
+    }
+    case "messages": {
+      const messages = [{ role: "user", content: HOSTILE }];
+      return { raw: JSON.stringify(messages), input: { kind: "messages", messages } };
+    }
+  }
+}
+
+interface Planned {
+  label: string;
+  snippets: Snippet[];
+  expected?: ReturnType<typeof expectedTaskRequest>;
+  messages?: unknown;
+  /** The hostile text the snippet's literals must hold. */
+  literal: string;
+}
+
+/** Where the JS library sends something else than the provider expects (see e2e-providers.test.ts). */
+const LIBRARY_DIFFERS = ["together text-generation", "scaleway text-generation", "fal-ai automatic-speech-recognition", "fal-ai audio-to-audio"];
+
+const PAIRS = Object.entries(WIRE).flatMap(([provider, tasks]) => Object.keys(tasks).filter((task) => task !== "conversational").map((task) => ({ provider, task })));
+const FILES: Record<string, Buffer> = { [HOSTILE_IMAGE]: SAMPLE_FILES["cats.jpg"]!, [HOSTILE_AUDIO]: SAMPLE_FILES["sample1.flac"]! };
+
+let rig: Rig;
+const planned: Planned[] = [];
+let outcomes: Awaited<ReturnType<typeof execute>>;
+const caseOf = new Map<string, { plan: Planned; snippet: Snippet }>();
+
+beforeAll(async () => {
+  rig = await startRig();
+  for (const [name, bytes] of Object.entries(FILES)) rig.addFile(name, bytes);
+  const cases: ExecutableCase[] = [];
+  const add = (plan: Planned, reply: ExecutableCase["reply"]) => {
+    planned.push(plan);
+    plan.snippets.forEach((snippet, index) => {
+      const id = `${plan.label}|${index}`;
+      caseOf.set(id, { plan, snippet });
+      if (isExecutable(snippet)) cases.push({ id, snippet, reply });
+    });
+  };
+  for (const { provider, task } of PAIRS) {
+    for (const mode of ["routed", "direct"] as const) {
+      if (!WIRE[provider]![task]![mode]) continue;
+      const model = syntheticModel(task, { id: `acme/hostile-${task}-${provider}-${mode}` });
+      const { raw, input } = hostileInputs(fromExample(exampleInput(model)!));
+      const { snippets, problems } = generateSnippets(model, { provider: provider as never, direct: mode === "direct", inputs: raw });
+      expect(problems).toEqual([]);
+      const providerModelId = providerIdFor(provider, model.id);
+      const token = TOKENS[mode === "routed" || provider === "hf-inference" ? "HF_TOKEN" : `${provider.toUpperCase().replace(/-/g, "_")}_API_KEY`]!;
+      const expected = expectedTaskRequest(provider, task, mode, { providerModelId, token, input, files: FILES });
+      add({ label: `${provider} ${task} ${mode}`, snippets, expected, literal: input.kind === "file" ? input.file.path : HOSTILE }, plausibleReply({ task, modelId: model.id, provider, providerId: providerModelId, output: replyOutput(provider, task) }));
+    }
+  }
+  for (const provider of ["auto", "hf-inference", "together", "zai-org"]) {
+    for (const task of ["text-generation", "image-text-to-text"]) {
+      const model = syntheticModel(task, { conversational: true, id: `acme/hostile-chat-${task}-${provider}`, providers: provider === "auto" ? ["together"] : [provider] });
+      const messages = [{ role: "user", content: HOSTILE }, { role: "assistant", content: `${HOSTILE} again` }, { role: "user", content: [{ type: "text", text: HOSTILE }] }];
+      for (const stream of [false, true]) {
+        const { snippets, problems } = generateSnippets(model, { provider: provider as never, inputs: JSON.stringify(messages), stream, temperature: 0.5 });
+        expect(problems).toEqual([]);
+        add({ label: `${provider} chat ${task}${stream ? " stream" : ""}`, snippets, messages, literal: HOSTILE }, plausibleReply({ task, modelId: model.id, provider: provider === "auto" ? "together" : provider, providerId: providerIdFor(provider === "auto" ? "together" : provider, model.id), output: "json", chat: true }));
+      }
+    }
+  }
+  outcomes = await execute(rig, cases);
+}, 120_000);
+
+afterAll(async () => {
+  await rig.close();
+});
+
+describe("hostile inputs", () => {
+  it("every snippet parses in its language", async () => {
+    const all = [...caseOf.values()].map(({ snippet }) => snippet);
+    const python = all.filter((snippet) => snippet.language === "python");
+    const parsed = parsePython(python.map((snippet) => snippet.content));
+    parsed.forEach((result, i) => expect(result.ok, `${python[i]!.client}: ${result.ok ? "" : result.error}\n${python[i]!.content}`).toBe(true));
+    const js = all.filter((snippet) => snippet.language === "js");
+    const verdicts = await jsSyntaxErrors(js.map((snippet) => snippet.content));
+    verdicts.forEach((verdict, i) => expect(verdict, js[i]!.content).toBeUndefined());
+    for (const snippet of all.filter((item) => item.language === "sh")) expect(bashSyntaxError(snippet.content), snippet.content).toBeUndefined();
+    expect(python.length + js.length).toBeGreaterThan(300);
+  });
+
+  it("python client-library snippets carry the input as a literal, unchanged", () => {
+    const libraries = [...caseOf.values()].filter(({ snippet }) => snippet.language === "python" && snippet.client !== "requests");
+    expect(libraries.length).toBeGreaterThan(50);
+    const parsed = parsePython(libraries.map(({ snippet }) => snippet.content));
+    parsed.forEach((result, i) => {
+      if (!result.ok) throw new Error(result.error);
+      // The hostile text is a string constant of its own, or part of one (a field name suffix, a table).
+      expect(result.strings.some((text) => text.includes(libraries[i]!.plan.literal)), libraries[i]!.snippet.content).toBe(true);
+    });
+  });
+
+  it("every runnable snippet runs and sends the input exactly", () => {
+    let checked = 0;
+    for (const [id, { plan, snippet }] of caseOf) {
+      if (!isExecutable(snippet)) continue;
+      const outcome = outcomes.get(id);
+      const library = snippet.client === "huggingface.js";
+      if (library && LIBRARY_DIFFERS.some((pair) => plan.label.startsWith(pair))) continue;
+      if (!library || plan.messages !== undefined) expect(outcome, `${id} ${snippet.client}: ${outcome?.error}`).toMatchObject({ ok: true });
+      const [request] = postsOf(rig, id);
+      expect(request, `${id} ${snippet.client} sent nothing`).toBeDefined();
+      if (plan.messages !== undefined) {
+        expect((request!.json as { messages: unknown }).messages, `${id} ${snippet.client}`).toEqual(plan.messages);
+      } else {
+        const expected = plan.expected!;
+        expect(request!.url, `${id} ${snippet.client}`).toBe(expected.url);
+        if (expected.bytes) expect(request!.bytes.equals(expected.bytes), `${id} ${snippet.client}`).toBe(true);
+        else expect(request!.json, `${id} ${snippet.client}`).toEqual(expected.json);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(400);
+  });
+});
+
+describe("hostile metadata", () => {
+  it("widget text, mask token and provider model ids reach the request unchanged", async () => {
+    const hostileId = `evil"org/it's $(id) \`x\` é`;
+    const models = [
+      ModelDataSchema.parse({ id: "acme/hostile-widget", pipeline_tag: "text-classification", widgetData: [{ text: HOSTILE }], inferenceProviderMapping: [{ provider: "hf-inference", providerId: "acme/hostile-widget", task: "text-classification" }] }),
+      ModelDataSchema.parse({ id: "acme/hostile-mask", pipeline_tag: "fill-mask", mask_token: HOSTILE }),
+      ModelDataSchema.parse({ id: "acme/hostile-mapping", pipeline_tag: "text-to-image", widgetData: [{ text: HOSTILE }], inferenceProviderMapping: { together: { providerId: hostileId, task: "text-to-image", status: "live" } } }),
+    ];
+    const expectations = [
+      { provider: "hf-inference" as const, text: HOSTILE, url: "https://router.huggingface.co/hf-inference/models/acme/hostile-widget", body: { inputs: HOSTILE } },
+      { provider: "hf-inference" as const, text: `The answer to the universe is ${HOSTILE}.`, url: "https://router.huggingface.co/hf-inference/models/acme/hostile-mask", body: { inputs: `The answer to the universe is ${HOSTILE}.` } },
+      {
+        provider: "together" as const,
+        text: HOSTILE,
+        url: "https://router.huggingface.co/together/v1/images/generations",
+        body: { prompt: HOSTILE, response_format: "base64", model: hostileId },
+      },
+    ];
+    const cases: ExecutableCase[] = [];
+    models.forEach((model, i) => {
+      const { snippets } = generateSnippets(model, { provider: expectations[i]!.provider });
+      const provider = expectations[i]!.provider;
+      const reply = plausibleReply({ task: model.pipeline_tag!, modelId: model.id, provider, providerId: provider === "together" ? hostileId : model.id, output: replyOutput(provider, model.pipeline_tag!) });
+      snippets.filter(isExecutable).forEach((snippet) => cases.push({ id: `meta-${i}-${snippet.language}-${snippet.client}`, snippet, reply }));
+    });
+    expect(cases.length).toBe(12);
+    const results = await execute(rig, cases);
+    for (const item of cases) {
+      const index = Number(item.id.split("-")[1]);
+      if (item.snippet.client !== "huggingface.js") expect(results.get(item.id), `${item.id}: ${results.get(item.id)?.error}`).toMatchObject({ ok: true });
+      const [request] = postsOf(rig, item.id);
+      expect(request?.url, item.id).toBe(expectations[index]!.url);
+      expect(request?.json, item.id).toEqual(expectations[index]!.body);
+    }
+  });
+});

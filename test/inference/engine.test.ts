@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import { generateSnippets } from "../../src/inference/engine.js";
+import { InferenceTaskSchema, PROVIDER_IDS, type ProviderChoice } from "../../src/inference/ids.js";
+import { PROVIDERS } from "../../src/inference/providers/index.js";
+import { ModelDataSchema } from "../../src/model/schema.js";
+import { syntheticModel } from "../helpers/synthetic-models.js";
+
+/* The rules of which snippets exist, and what each says about tokens and billing. */
+
+const clientsOf = (result: ReturnType<typeof generateSnippets>) => result.snippets.map((snippet) => `${snippet.language}/${snippet.client}`);
+
+describe("which snippets exist", () => {
+  it("every task with inference snippets gets code in every language from some provider", () => {
+    for (const task of InferenceTaskSchema.options) {
+      const chat = task === "image-text-to-text";
+      const model = syntheticModel(task, { conversational: chat });
+      const languages = new Set<string>();
+      for (const provider of PROVIDER_IDS) {
+        for (const snippet of generateSnippets(model, { provider }).snippets) languages.add(snippet.language);
+      }
+      expect([...languages].sort(), task).toEqual(["js", "python", "sh"]);
+    }
+  });
+
+  it("with provider auto, a non-chat task gets the hub's client libraries only", () => {
+    const result = generateSnippets(syntheticModel("text-classification"), {});
+    expect(clientsOf(result)).toEqual(["python/huggingface_hub", "js/huggingface.js"]);
+    expect(result.snippets.every((snippet) => snippet.provider === "auto")).toBe(true);
+    expect(result.problems).toEqual([]);
+  });
+
+  it("with provider auto, chat gets every client, through the router", () => {
+    const result = generateSnippets(syntheticModel("text-generation", { conversational: true }), {});
+    expect(clientsOf(result)).toEqual(["python/huggingface_hub", "python/requests", "python/openai", "js/huggingface.js", "js/fetch", "js/openai", "sh/curl"]);
+  });
+
+  it("an explicitly asked combination without a template is refused by name", () => {
+    const result = generateSnippets(syntheticModel("text-classification"), { provider: "hf-inference", language: "python", client: "openai" });
+    expect(result.snippets).toEqual([]);
+    expect(result.problems).toEqual(["Template not found: python/openai/text-classification"]);
+    const noMethod = generateSnippets(syntheticModel("text-to-audio"), { provider: "fal-ai", client: "huggingface_hub" });
+    expect(noMethod.problems).toEqual(["Template not found: python/huggingface_hub/text-to-audio"]);
+  });
+
+  it("a provider that does not serve the task gets the provider-helper message and no snippet", () => {
+    const result = generateSnippets(syntheticModel("text-to-image"), { provider: "groq" });
+    expect(result.snippets).toEqual([]);
+    expect(result.problems).toEqual(["Failed to get provider helper for groq (text-to-image)"]);
+    const chat = generateSnippets(syntheticModel("text-generation", { conversational: true }), { provider: "fal-ai" });
+    expect(chat.problems).toEqual(["Failed to get provider helper for fal-ai (conversational)"]);
+  });
+
+  it("every provider's declared routes produce snippets, routed and direct", () => {
+    for (const id of PROVIDER_IDS) {
+      const provider = PROVIDERS[id];
+      for (const task of Object.keys(provider.tasks)) {
+        for (const direct of provider.acceptsHubTokens ? [false, true] : [true]) {
+          const result = generateSnippets(syntheticModel(task), { provider: id, direct });
+          expect(result.problems, `${id} ${task}`).toEqual([]);
+          expect(clientsOf(result), `${id} ${task}`).toEqual(expect.arrayContaining(["python/requests", "js/fetch", "sh/curl"]));
+        }
+      }
+    }
+  });
+
+  it("openai is reached with its own key only", () => {
+    const model = syntheticModel("text-generation", { conversational: true, providers: [], id: "openai/gpt-test" });
+    expect(generateSnippets(model, { provider: "openai" }).problems).toEqual(["Provider openai does not take hub tokens (conversational): call it with --direct and its own key"]);
+    const direct = generateSnippets(model, { provider: "openai", direct: true, client: "curl" });
+    expect(direct.snippets[0]!.content).toContain('"model": "gpt-test"');
+    expect(direct.snippets[0]!.content).toContain('"Authorization: Bearer $OPENAI_API_KEY"');
+  });
+
+  it("image-text-to-text without chat, models with no task, and tasks with no example get a reason instead", () => {
+    expect(generateSnippets(syntheticModel("image-text-to-text"), {}).problems).toEqual(["acme/image-text-to-text-model: image-text-to-text models have snippets only for chat (tagged conversational)"]);
+    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b" }), {}).problems).toEqual(["a/b: the metadata has no pipeline tag, so there is no inference snippet"]);
+    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "robotics" }), {}).problems).toEqual(["a/b: no inference snippets for the pipeline tag robotics"]);
+    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "\u001b[31mred" }), {}).problems).toEqual(["a/b: no inference snippets for its pipeline tag"]);
+  });
+
+  it("refuses provider model ids that would move the request elsewhere on the host", () => {
+    const model = ModelDataSchema.parse({ id: "a/b", pipeline_tag: "text-to-video", inferenceProviderMapping: [{ provider: "fal-ai", providerId: "../../v1/secrets", task: "text-to-video" }] });
+    const result = generateSnippets(model, { provider: "fal-ai" });
+    expect(result.snippets).toEqual([]);
+    expect(result.problems[0]).toMatch(/cannot go into a URL/);
+  });
+
+  it("notes a provider the metadata does not map, and uses --provider-model-id over the mapping", () => {
+    const model = syntheticModel("text-to-image", { providers: [] });
+    const unmapped = generateSnippets(model, { provider: "nscale", client: "curl" });
+    expect(unmapped.notes).toEqual([`${model.id}: the metadata maps no nscale model id; the snippet uses the hub id (set one with --provider-model-id)`]);
+    const chosen = generateSnippets(syntheticModel("text-to-image"), { provider: "nscale", client: "curl", providerModelId: "nscale/chosen" });
+    expect(chosen.notes).toEqual([]);
+    expect(chosen.snippets[0]!.content).toContain('"model": "nscale/chosen"');
+  });
+
+  it("notes a file type the provider refuses, and not one it takes", () => {
+    const model = syntheticModel("automatic-speech-recognition");
+    expect(generateSnippets(model, { provider: "fal-ai", client: "curl" }).notes).toEqual([
+      "fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/mp3, audio/wav, audio/wave, audio/x-wav, audio/webm with --inputs",
+    ]);
+    expect(generateSnippets(model, { provider: "fal-ai", client: "curl", inputs: "speech.wav" }).notes).toEqual([]);
+    expect(generateSnippets(model, { provider: "hf-inference", client: "curl" }).notes).toEqual([]);
+  });
+
+  it("notes that chat options do not apply to other tasks", () => {
+    const result = generateSnippets(syntheticModel("summarization"), { provider: "hf-inference", stream: true, client: "curl" });
+    expect(result.notes).toEqual(["acme/summarization-model: --stream, --temperature, --max-tokens and --top-p apply to chat models only"]);
+    expect(result.snippets).toHaveLength(1);
+  });
+});
+
+describe("tokens", () => {
+  const cases: { provider: ProviderChoice; direct?: boolean; endpointUrl?: string; variable: string }[] = [
+    { provider: "hf-inference", variable: "HF_TOKEN" },
+    { provider: "hf-inference", direct: true, variable: "HF_TOKEN" },
+    { provider: "fal-ai", variable: "HF_TOKEN" },
+    { provider: "fal-ai", direct: true, variable: "FAL_AI_API_KEY" },
+    { provider: "zai-org", direct: true, variable: "ZAI_ORG_API_KEY" },
+    { provider: "together", direct: true, variable: "TOGETHER_API_KEY" },
+    { provider: "auto", endpointUrl: "https://example.test/endpoint", variable: "API_TOKEN" },
+  ];
+
+  it.each(cases)("$provider direct=$direct endpoint=$endpointUrl reads $variable", ({ provider, direct, endpointUrl, variable }) => {
+    const task = provider === "zai-org" ? "image-to-text" : "text-to-image";
+    const { snippets } = generateSnippets(syntheticModel(task), { provider, direct: direct ?? false, ...(endpointUrl && { endpointUrl }) });
+    const byClient = Object.fromEntries(snippets.map((snippet) => [snippet.client, snippet.content]));
+    expect(byClient.requests).toContain(`os.environ['${variable}']`);
+    expect(byClient.fetch).toContain(`process.env.${variable}`);
+    expect(byClient.curl).toContain(`$${variable}"`);
+    expect(byClient.curl).not.toContain("'$");
+  });
+
+  it("--token writes the value itself, quoted for each language, and reads no variable", () => {
+    const token = "hf_it's\"$(x)`y`";
+    const { snippets } = generateSnippets(syntheticModel("text-classification"), { provider: "hf-inference", token });
+    for (const snippet of snippets) expect(snippet.content).not.toMatch(/HF_TOKEN/);
+    const curl = snippets.find((snippet) => snippet.client === "curl")!.content;
+    expect(curl).toContain(`-H 'Authorization: Bearer hf_it'\\''s"$(x)\`y\`'`);
+  });
+
+  it("fal takes its key as Key, also through requests and fetch", () => {
+    const { snippets } = generateSnippets(syntheticModel("text-to-image"), { provider: "fal-ai", direct: true });
+    const byClient = Object.fromEntries(snippets.map((snippet) => [snippet.client, snippet.content]));
+    expect(byClient.requests).toContain(`f"Key {os.environ['FAL_AI_API_KEY']}"`);
+    expect(byClient.fetch).toContain("`Key ${process.env.FAL_AI_API_KEY}`");
+    expect(byClient.curl).toContain('"Authorization: Key $FAL_AI_API_KEY"');
+  });
+});
+
+describe("output", () => {
+  it("indents generated code with 4 spaces, never tabs", () => {
+    const results = [
+      generateSnippets(syntheticModel("question-answering"), { provider: "hf-inference" }),
+      generateSnippets(syntheticModel("text-generation", { conversational: true }), { provider: "together", stream: true }),
+      generateSnippets(syntheticModel("image-to-video"), { provider: "together" }),
+    ];
+    for (const snippet of results.flatMap((result) => result.snippets)) {
+      for (const line of snippet.content.split("\n")) {
+        const indent = /^ */.exec(line)![0].length;
+        expect(line.startsWith("\t"), snippet.client).toBe(false);
+        expect(indent % 4, `${snippet.language}/${snippet.client}: ${JSON.stringify(line)}`).toBe(0);
+      }
+      expect(snippet.content.endsWith("\n")).toBe(true);
+      expect(snippet.content.endsWith("\n\n")).toBe(false);
+    }
+  });
+
+  it("a queued job says so, and a file is read once and reaches curl through a pipe, not the command line", () => {
+    const { snippets } = generateSnippets(syntheticModel("image-to-image"), { provider: "fal-ai" });
+    const byClient = Object.fromEntries(snippets.map((snippet) => [snippet.client, snippet.content]));
+    expect(byClient.curl).toContain("# The provider queues the job");
+    expect(byClient.curl).toContain("image=$(base64 < cats.jpg | tr -d '\\n')\nprintf '%s' '{");
+    expect(byClient.curl).toContain("\"image_url\": \"data:image/jpeg;base64,'\"$image\"'\"");
+    expect(byClient.curl!.trimEnd().endsWith("--data-binary @-")).toBe(true);
+    for (const client of ["requests", "fetch", "curl"]) expect(byClient[client]!.split("cats.jpg").length - 1, client).toBe(1);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { parseUserInputs, type TaskInput } from "../../src/inference/inputs.js";
+import { fileRef } from "../../src/inference/payload.js";
+import { HubrefError } from "../../src/cli/errors.js";
+
+/* --inputs: JSON where the task takes an object or messages, text everywhere else. */
+
+const text: TaskInput = { kind: "text", text: "default" };
+const messages: TaskInput = { kind: "messages", messages: [{ role: "user", content: "default" }] };
+const structured: TaskInput = { kind: "structured", fields: { question: "q", context: "c" } };
+const imagePrompt: TaskInput = { kind: "image-prompt", image: fileRef("cats.jpg", "image"), prompt: "p" };
+const audio: TaskInput = { kind: "file", file: fileRef("sample1.flac", "audio") };
+
+function usage(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(HubrefError);
+    expect((error as HubrefError).exitCode).toBe(2);
+    return (error as HubrefError).message;
+  }
+  throw new Error("expected a usage error");
+}
+
+describe("--inputs", () => {
+  it("is the text itself for a text task, even when it looks like JSON", () => {
+    expect(parseUserInputs('"hello"', text, "t")).toEqual({ kind: "text", text: '"hello"' });
+    expect(parseUserInputs("{}", text, "t")).toEqual({ kind: "text", text: "{}" });
+  });
+
+  it("is a user message, a message, or a list of messages for chat", () => {
+    expect(parseUserInputs("Hi there", messages, "t")).toEqual({ kind: "messages", messages: [{ role: "user", content: "Hi there" }] });
+    expect(parseUserInputs('"quoted"', messages, "t")).toEqual({ kind: "messages", messages: [{ role: "user", content: "quoted" }] });
+    expect(parseUserInputs('{"role": "system", "content": "Be brief"}', messages, "t")).toEqual({ kind: "messages", messages: [{ role: "system", content: "Be brief" }] });
+    const list = [{ role: "system", content: "s" }, { role: "user", content: [{ type: "text", text: "t" }] }];
+    expect(parseUserInputs(JSON.stringify(list), messages, "t")).toEqual({ kind: "messages", messages: list });
+    expect(usage(() => parseUserInputs('[{"content": "no role"}]', messages, "t"))).toMatch(/list of messages/);
+    expect(usage(() => parseUserInputs("[]", messages, "t"))).toMatch(/list of messages/);
+  });
+
+  it("must be a JSON object with the task's fields for a structured task", () => {
+    expect(parseUserInputs('{"question": "Who?", "context": "Me.", "extra": 1}', structured, "question-answering")).toEqual({ kind: "structured", fields: { question: "Who?", context: "Me.", extra: 1 } });
+    expect(usage(() => parseUserInputs("Who?", structured, "question-answering"))).toBe("--inputs for question-answering takes a JSON object with the fields question, context");
+    expect(usage(() => parseUserInputs('{"question": "Who?"}', structured, "question-answering"))).toMatch(/question, context/);
+    expect(usage(() => parseUserInputs('{"question": 1, "context": "c"}', structured, "question-answering"))).toMatch(/question, context/);
+    expect(usage(() => parseUserInputs('{"question": "q", "context": "c", "n": 1e400}', structured, "question-answering"))).toMatch(/question, context/);
+  });
+
+  it("names a file for a file task, and keeps its media", () => {
+    expect(parseUserInputs("speech.wav", audio, "t")).toEqual({ kind: "file", file: { path: "speech.wav", mime: "audio/wav", media: "audio" } });
+    expect(parseUserInputs("recording", audio, "t")).toEqual({ kind: "file", file: { path: "recording", mime: "audio/flac", media: "audio" } });
+  });
+
+  it("is a prompt, or an object with image and prompt, for image-and-prompt tasks", () => {
+    expect(parseUserInputs("Make it blue", imagePrompt, "t")).toEqual({ ...imagePrompt, prompt: "Make it blue" });
+    expect(parseUserInputs('{"image": "dog.png", "prompt": "Blue"}', imagePrompt, "t")).toEqual({ kind: "image-prompt", image: { path: "dog.png", mime: "image/png", media: "image" }, prompt: "Blue" });
+  });
+});
