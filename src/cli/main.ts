@@ -53,7 +53,8 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
   const program = buildProgram();
   try {
     await program.parseAsync(argv as string[]);
-    return ExitCode.ok;
+    // A command may have set its own code (the picker: 130 after Ctrl+C).
+    return typeof process.exitCode === "number" ? process.exitCode : ExitCode.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has printed its own message already.

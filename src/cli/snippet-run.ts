@@ -2,7 +2,12 @@ import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet.js";
 import { usageError } from "./errors.js";
 import { renderJson } from "./output.js";
-import { loadModelFile } from "../model/load-file.js";
+import { resolveModel } from "../model/resolve.js";
+import { providerTarget } from "../model/provider-mapping.js";
+import type { ModelData } from "../model/schema.js";
+import { isInferenceTask } from "../inference/ids.js";
+import { printLibrarySnippets } from "./snippet-library.js";
+import { runSnippetPicker, wantsPicker } from "./snippet-interactive.js";
 import { didYouMean } from "../util/suggest.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
@@ -91,13 +96,43 @@ export function renderSnippets(snippets: Snippet[]): string {
     .join("\n");
 }
 
+/**
+ * The model as a snippet for an explicitly chosen provider sees it: the task
+ * comes from the provider's mapping entry where the model has one, and a
+ * provider the mapping does not offer is an error listing those it does.
+ */
+export function modelForProvider(model: ModelData, options: SnippetOptions): ModelData {
+  const provider = options.provider ?? "auto";
+  if (provider === "auto" || options.endpointUrl !== undefined) return model;
+  const task = providerTarget(model, provider, options.providerModelId).task;
+  if (task === "conversational") {
+    return model.tags.includes("conversational") ? model : { ...model, tags: [...model.tags, "conversational"] };
+  }
+  if (task !== undefined && task !== model.pipeline_tag && isInferenceTask(task)) return { ...model, pipeline_tag: task };
+  return model;
+}
+
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
-  const options = parseSnippetOptions(raw);
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
+  if (raw.offline && raw.refresh) throw usageError("--offline and --refresh do not go together");
+  const options = parseSnippetOptions(raw);
+  const loaded: ModelData[] = [];
+  for (const arg of models) {
+    loaded.push(await resolveModel(arg, { env: context.env, stderr: context.stderr, offline: raw.offline, refresh: raw.refresh }));
+  }
+  if (raw.library) {
+    if (raw.interactive) throw usageError("--library and -i do not go together: the picker shows library snippets too");
+    await printLibrarySnippets(loaded, raw.json, context);
+    return;
+  }
+  if (wantsPicker(raw, context)) {
+    await runSnippetPicker(loaded, options, context);
+    return;
+  }
   const snippets: Snippet[] = [];
   const problems: string[] = [];
-  for (const path of models) {
-    const result = generateSnippets(loadModelFile(path), options);
+  for (const model of loaded) {
+    const result = generateSnippets(modelForProvider(model, options), options);
     snippets.push(...result.snippets);
     problems.push(...result.problems);
     for (const note of result.notes) context.stderr.write(`note: ${note}\n`);

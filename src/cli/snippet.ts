@@ -22,13 +22,17 @@ export interface SnippetCommandOptions {
   maxTokens?: string;
   topP?: string;
   json: boolean;
+  library: boolean;
+  interactive?: boolean;
+  offline: boolean;
+  refresh: boolean;
 }
 
 export function registerSnippet(program: Command, context: CommandContext): void {
   program
     .command("snippet")
     .description("code that calls a hosted inference API for a model, ready to copy and run")
-    .argument("<model...>", "model metadata JSON file, or - to read it from stdin")
+    .argument("<model...>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin")
     .option("--language <language>", "python, js or sh")
     .option("--client <client>", "huggingface_hub, requests, openai, fal_client (python); huggingface.js, fetch, openai (js); curl (sh)")
     .option("--provider <provider>", "inference provider, or auto to let the hub choose", "auto")
@@ -43,15 +47,25 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--max-tokens <n>", "chat models: most tokens to generate")
     .option("--top-p <n>", "chat models: nucleus sampling probability")
     .option("--json", "print a JSON array of {model, language, client, provider, content}", false)
+    .option("--library", "print the usage code of the model's own library instead (library_name)", false)
+    .option("-i, --interactive", "pick language, client and provider on screen, then copy or save (needs a terminal)")
+    .option("--offline", "use only the cached hub metadata, never the network", false)
+    .option("--refresh", "fetch the hub metadata again, ignoring the cache", false)
     .addHelpText(
       "after",
       `
 With one snippet selected it prints just the code, so it can go straight into a file.
+At a terminal, with neither --language, --client nor --json, the interactive picker opens.
+Hub metadata is cached for 24 hours (in $XDG_CACHE_HOME/hubref); HF_TOKEN is sent for
+gated and private models, and HF_ENDPOINT names another hub.
 The token comes from an environment variable: HF_TOKEN through the hub router,
 <PROVIDER>_API_KEY with --direct, API_TOKEN with --endpoint-url.
 
 Examples:
+  $ hubref snippet meta-llama/Llama-3.1-8B-Instruct --provider novita --language python --client openai
   $ hubref snippet model.json --language python --client requests > run.py
+  $ hubref snippet model.json --library
+  $ hubref snippet model.json -i
   $ hubref snippet model.json --provider together --stream
   $ hubref snippet model.json --provider fal-ai --direct --client fal_client
   $ hubref snippet - --json < model.json`,

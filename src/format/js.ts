@@ -12,6 +12,8 @@ export function jsString(text: string): string {
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 function jsKey(key: string): string {
+  // `__proto__: x` and `"__proto__": x` both set the prototype; only a computed key makes a field.
+  if (key === "__proto__") return `[${jsString(key)}]`;
   return IDENTIFIER.test(key) ? key : jsString(key);
 }
 

@@ -46,6 +46,11 @@ describe("JS literals", () => {
   });
 });
 
+it("keeps a __proto__ key a field, not a prototype", () => {
+  const source = `const value = ${jsValue(JSON.parse(`{"__proto__": "x", "a": 1}`))}; process.stdout.write(JSON.stringify(Object.keys(value)))`;
+  expect(JSON.parse(spawnSync(process.execPath, ["-e", source], { encoding: "utf8" }).stdout)).toEqual(["__proto__", "a"]);
+});
+
 describe("shell words", () => {
   it("round-trip every hostile string through bash, expanding nothing", () => {
     const withoutNul = HOSTILE.map((text) => text.replace(/\u0000/g, ""));

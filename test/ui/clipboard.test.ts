@@ -1,11 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoSnippets } from "../../src/ui/demo-data.js";
-import { DEMO_ENTRY, requireBuilt, TmuxSession } from "./helpers/tmux.js";
+import { BIN, runCli } from "../helpers/cli.js";
+import { requireBuilt, TmuxSession } from "./helpers/tmux.js";
 
-const snippet = (language: string, client: string, provider: string) =>
-  demoSnippets({ stream: false, direct: false }).find((e) => e.language === language && e.client === client && e.provider === provider)!.content;
+const MODEL = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
+
+/** What `hubref snippet` prints for the same choice. */
+function printed(language: string, client: string): string {
+  const result = runCli(["snippet", MODEL, "--language", language, "--client", client, "--json"]);
+  return (JSON.parse(result.stdout) as { content: string }[])[0]!.content;
+}
 
 /** An X server from `xvfb-run -a`, kept up by a shell that waits until it is killed. */
 interface Display {
@@ -50,7 +55,7 @@ afterAll(async () => {
 
 describe("copying to the system clipboard (Xvfb)", () => {
   it("puts exactly the shown snippet on the clipboard, read back with xsel", async () => {
-    session = new TmuxSession([process.execPath, DEMO_ENTRY], {
+    session = new TmuxSession([process.execPath, BIN, "snippet", MODEL, "-i"], {
       width: 80,
       height: 24,
       env: { CI: "false", ...display.env },
@@ -59,17 +64,17 @@ describe("copying to the system clipboard (Xvfb)", () => {
     await session.waitFor("› Language  [Python]");
 
     session.keys("Down", "Right");
-    await session.waitFor("─ Python / requests / together ─");
+    await session.waitFor("─ Python / requests / auto ─");
     session.keys("c");
-    await session.waitFor("Copied Python / requests / together to the clipboard");
-    expect(readClipboard(display)).toBe(snippet("python", "requests", "together"));
+    await session.waitFor("Copied Python / requests / auto to the clipboard");
+    expect(readClipboard(display)).toBe(printed("python", "requests"));
 
-    // Quotes, backslashes and `$` survive too.
-    session.keys("Up", "Right", "Right", "Down", "Down", "Right");
-    await session.waitFor("─ Shell / curl / fireworks-ai ─");
+    // Quotes and `$` survive too.
+    session.keys("Up", "Right", "Right");
+    await session.waitFor("─ Shell / curl / auto ─");
     session.keys("c");
-    await session.waitFor("Copied Shell / curl / fireworks-ai to the clipboard");
-    expect(readClipboard(display)).toBe(snippet("sh", "curl", "fireworks-ai"));
+    await session.waitFor("Copied Shell / curl / auto to the clipboard");
+    expect(readClipboard(display)).toBe(printed("sh", "curl"));
 
     session.keys("q");
     const screen = await session.waitFor("exit=0");

@@ -1,0 +1,70 @@
+import type { CommandContext } from "./context.js";
+import { usageError } from "./errors.js";
+import type { ModelData } from "../model/schema.js";
+import type { SnippetOptions } from "../inference/snippet.js";
+import { generateSnippets } from "../inference/engine.js";
+import { PROVIDER_IDS } from "../inference/ids.js";
+import { liveProviders } from "../model/provider-mapping.js";
+import { modelLibrarySnippets } from "./snippet-library.js";
+import type { PickerInput, PickerToggles, SnippetEntry } from "../ui/types.js";
+
+/*
+ * `hubref snippet MODEL -i`: everything the picker can show for one model.
+ * The picker (Ink) is imported only here, and only once a terminal is sure.
+ */
+
+const CHAT_TASKS = new Set(["text-generation", "image-text-to-text"]);
+
+/** The providers the picker offers: the live ones of the model's mapping, else every provider. */
+export function pickerProviders(model: ModelData): string[] {
+  const mapped = liveProviders(model)
+    .map((mapping) => mapping.provider)
+    .filter((provider) => (PROVIDER_IDS as readonly string[]).includes(provider));
+  return ["auto", ...(mapped.length > 0 ? mapped : PROVIDER_IDS)];
+}
+
+function inferenceEntries(model: ModelData, base: SnippetOptions, toggles: PickerToggles): SnippetEntry[] {
+  const entries: SnippetEntry[] = [];
+  for (const provider of pickerProviders(model)) {
+    // auto lets the hub choose, so there is no provider to call directly.
+    if (toggles.direct && provider === "auto") continue;
+    const options = { ...base, language: undefined, client: undefined, provider, stream: toggles.stream, direct: toggles.direct } as SnippetOptions;
+    try {
+      for (const snippet of generateSnippets(model, options).snippets) {
+        entries.push({ source: "inference", language: snippet.language, client: snippet.client, provider: snippet.provider, content: snippet.content });
+      }
+    } catch {
+      // A provider that cannot serve this model simply offers nothing.
+    }
+  }
+  return entries;
+}
+
+/** Whether the interactive picker opens: asked for, or a person at a terminal who chose nothing yet. */
+export function wantsPicker(
+  raw: { interactive?: boolean; language?: string; client?: string; json: boolean; library?: boolean },
+  context: CommandContext,
+): boolean {
+  if (raw.interactive) return true;
+  const atTerminal = context.stdinIsTTY && Boolean(context.stdout.isTTY);
+  return atTerminal && raw.language === undefined && raw.client === undefined && !raw.json && !raw.library;
+}
+
+export async function runSnippetPicker(models: ModelData[], base: SnippetOptions, context: CommandContext): Promise<void> {
+  if (models.length !== 1) throw usageError("the interactive picker shows one model at a time", "pass one MODEL, or leave out -i");
+  const model = models[0]!;
+  const library = model.library_name ? await modelLibrarySnippets(model).catch(() => []) : [];
+  const libraryEntries: SnippetEntry[] = library.map((block) => ({ source: "library", language: block.language, client: block.library, provider: "", content: block.content }));
+  const input: PickerInput = {
+    model: { id: model.id, ...(model.pipeline_tag ? { pipelineTag: model.pipeline_tag } : {}), ...(model.library_name ? { libraryName: model.library_name } : {}) },
+    loadSnippets: (toggles) => [...inferenceEntries(model, base, toggles), ...libraryEntries],
+    canStream: CHAT_TASKS.has(model.pipeline_tag ?? "") && model.tags.includes("conversational"),
+    initialProvider: base.provider ?? "auto",
+  };
+  const { runPicker } = await import("../ui/run-picker.js");
+  const { pickerSummary } = await import("../ui/summary.js");
+  const result = await runPicker(input);
+  context.stderr.write(pickerSummary(result));
+  // Ctrl+C: the shell convention for an interrupted program.
+  if (result.interrupted) process.exitCode = 130;
+}
