@@ -1,6 +1,6 @@
 import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet.js";
-import { usageError } from "./errors.js";
+import { HubrefError, usageError } from "./errors.js";
 import { renderJson } from "./output.js";
 import { resolveModel } from "../model/resolve.js";
 import { providerTarget } from "../model/provider-mapping.js";
@@ -132,7 +132,16 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   const snippets: Snippet[] = [];
   const problems: string[] = [];
   for (const model of loaded) {
-    const result = generateSnippets(modelForProvider(model, options), options);
+    let forProvider: ModelData;
+    try {
+      forProvider = modelForProvider(model, options);
+    } catch (error) {
+      // With several models, one the provider does not serve should not stop the others.
+      if (!(error instanceof HubrefError) || loaded.length === 1) throw error;
+      problems.push(error.message);
+      continue;
+    }
+    const result = generateSnippets(forProvider, options);
     snippets.push(...result.snippets);
     problems.push(...result.problems);
     for (const note of result.notes) context.stderr.write(`note: ${note}\n`);

@@ -13,6 +13,13 @@ import { bashSyntaxError } from "../helpers/bash.js";
 const CLASSIFIER = "catalogue/models/distilbert--distilbert-base-uncased-finetuned-sst-2-english.json";
 const LLAMA = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
 const FLUX = "catalogue/models/black-forest-labs--FLUX.1-dev.json";
+/** FLUX without its provider mapping: every provider may be asked for, and the engine decides. */
+const FLUX_UNMAPPED = (() => {
+  const { inferenceProviderMapping: _mapping, ...model } = JSON.parse(readFileSync(FLUX, "utf8")) as Record<string, unknown>;
+  const path = join(mkdtempSync(join(tmpdir(), "hubref-flux-")), "flux.json");
+  writeFileSync(path, JSON.stringify(model));
+  return path;
+})();
 
 describe("hubref snippet", () => {
   it("prints just the code when one snippet is selected, ready for `> run.py`", () => {
@@ -93,16 +100,19 @@ describe("hubref snippet", () => {
   it("exits 2 with the reason when no snippet exists for the request", () => {
     const template = runCli(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "openai"]);
     expect(template).toMatchObject({ status: 2, stdout: "", stderr: "error: Template not found: python/openai/text-classification\n" });
-    const helper = runCli(["snippet", FLUX, "--provider", "cerebras"]);
+    const helper = runCli(["snippet", FLUX_UNMAPPED, "--provider", "cerebras"]);
     expect(helper.status).toBe(2);
     expect(helper.stderr).toBe("error: Failed to get provider helper for cerebras (text-to-image)\n");
   });
 
   it("keeps going past a model that gets nothing, with a warning, when another one does", () => {
-    const result = runCli(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--client", "curl"]);
+    const result = runCli(["snippet", FLUX_UNMAPPED, LLAMA, "--provider", "cerebras", "--client", "curl"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("warning: Failed to get provider helper for cerebras (text-to-image)\n");
     expect(result.stdout).toContain("meta-llama/Llama-3.1-8B-Instruct:cerebras");
+    const unmapped = runCli(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--client", "curl"]);
+    expect(unmapped.status).toBe(0);
+    expect(unmapped.stderr).toBe("warning: provider 'cerebras' does not serve 'black-forest-labs/FLUX.1-dev'; it is served by: fal-ai, replicate, together, wavespeed\n");
   });
 
   it("writes notes to stderr and keeps stdout for code", () => {
