@@ -1,4 +1,4 @@
-// Start-up time of `hubref snippet` against a bare `node -e 0`: median of 20 runs each.
+// Start-up time of `hubref quant-types --json` and `hubref snippet FILE` against a bare `node -e 0`: median of 20 runs each.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -19,6 +19,7 @@ function median(command, args) {
 
 const bare = median(process.execPath, ["-e", "0"]);
 const snippet = median(process.execPath, ["bin/hubref", "snippet", "catalogue/models/distilbert--distilbert-base-uncased-finetuned-sst-2-english.json", "--language", "python", "--client", "requests", "--provider", "hf-inference"]);
-console.log(`node -e 0            ${bare.toFixed(1)} ms (median of ${RUNS})`);
-console.log(`hubref snippet (1)   ${snippet.toFixed(1)} ms (median of ${RUNS})`);
-console.log(`hubref's own cost    ${(snippet - bare).toFixed(1)} ms`);
+const quant = median(process.execPath, ["bin/hubref", "quant-types", "--json"]);
+console.log(`node -e 0                    ${bare.toFixed(1)} ms (median of ${RUNS})`);
+console.log(`hubref quant-types --json    ${quant.toFixed(1)} ms, ${(quant - bare).toFixed(1)} ms over node`);
+console.log(`hubref snippet FILE (1)      ${snippet.toFixed(1)} ms, ${(snippet - bare).toFixed(1)} ms over node`);

@@ -1,2 +1,2 @@
-// Stands in for optional packages a bundle must not load (see bundle-ui.mjs).
+// Stands in for optional packages a bundle must not load (see bundle.mjs).
 export default {};

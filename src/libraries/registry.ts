@@ -11,7 +11,7 @@ import { DEFAULT_DOWNLOAD_QUERY, renderDownloadQuery } from "./download-query.js
  * adding a library means one catalogue entry and one file, and a command loads
  * only the generator it runs.
  */
-const SNIPPETS_DIR = new URL("./snippets/", import.meta.url);
+const SNIPPETS_DIR = new URL("../libraries/snippets/", import.meta.url);
 
 export interface LibraryEntry extends Library {
   key: string;

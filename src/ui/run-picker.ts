@@ -26,7 +26,7 @@ type MountModule = typeof import("./mount.js");
  */
 async function loadMount(): Promise<MountModule> {
   try {
-    return (await import(new URL("./mount.bundle.js", import.meta.url).href)) as MountModule;
+    return (await import(new URL("../ui/mount.bundle.js", import.meta.url).href)) as MountModule;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
     return import("./mount.js");
