@@ -55,11 +55,10 @@ function object(entries: [string, string][], baseIndent: number): string {
   return out === "" ? "{}" : `{\n${out}${" ".repeat(baseIndent)}}`;
 }
 
-function imports(read: boolean, write: boolean, client?: string): string {
+/** The node:fs import a snippet needs, if any; a client's own import line is in its templates. */
+function imports(read: boolean, write: boolean): string {
   const fs = read && write ? "readFile, writeFile" : read ? "readFile" : write ? "writeFile" : undefined;
-  const lines = fs === undefined ? [] : [`import { ${fs} } from "node:fs/promises";`];
-  if (client) lines.push(client);
-  return lines.join("\n");
+  return fs === undefined ? "" : `import { ${fs} } from "node:fs/promises";`;
 }
 
 function propertyPath(path: readonly (string | number)[]): string {
@@ -121,7 +120,7 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
     }
   }
   fields.callMembers = memberLines(context, members, 8);
-  fields.imports = imports(!context.chat && inputReadsFile(context.input), write, 'import { InferenceClient } from "@huggingface/inference";');
+  fields.imports = imports(!context.chat && inputReadsFile(context.input), write);
   return fields;
 }
 
@@ -130,7 +129,6 @@ function openaiFields(context: SnippetContext): JsFields {
   const fields = new JsFields(context);
   fields.modelText = request.model;
   fields.baseUrl = jsString(request.baseUrl);
-  fields.imports = imports(false, false, 'import { OpenAI } from "openai";');
   fields.callMembers = memberLines(context, { model: request.model, ...chatMembers(context) }, 4);
   fields.resultName = "chatCompletion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
