@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { pipelinesPart, tasksPart } from "../../src/catalogue/parts.js";
 import { CATALOGUE_DIR } from "../../src/catalogue/paths.js";
-import { HubrefError } from "../../src/cli/errors.js";
 import { reference, withoutEmpty } from "../tasks/reference.js";
+import { thrown } from "../helpers/errors.js";
 
 const tasks = tasksPart.load();
 const pipelines = pipelinesPart.load();
@@ -101,21 +101,11 @@ describe("an invalid catalogue file", () => {
     return dir;
   }
 
-  function loadError(load: () => unknown): HubrefError {
-    try {
-      load();
-    } catch (error) {
-      if (error instanceof HubrefError) return error;
-      throw error;
-    }
-    throw new Error("the invalid catalogue loaded without an error");
-  }
-
   it("stops the task part, naming the file and the field", () => {
     const catalogueDir = brokenCopy("tasks/fill-mask.json", (task) => {
       (task.models as { description: string }[])[1]!.description = "";
     });
-    const error = loadError(() => tasksPart.load(catalogueDir));
+    const error = thrown(() => tasksPart.load(catalogueDir));
     expect(error.message).toContain(join(catalogueDir, "tasks", "fill-mask.json"));
     expect(error.message).toContain("models[1].description");
   });
@@ -124,19 +114,19 @@ describe("an invalid catalogue file", () => {
     const missing = brokenCopy("tasks/translation.json", (task) => {
       delete task.summary;
     });
-    expect(loadError(() => tasksPart.load(missing)).message).toMatch(/translation\.json: field 'summary'/);
+    expect(thrown(() => tasksPart.load(missing)).message).toMatch(/translation\.json: field 'summary'/);
     rmSync(missing, { recursive: true, force: true });
     const extra = brokenCopy("tasks/translation.json", (task) => {
       task.sumary = "A misspelt field that nothing would ever read.";
     });
-    expect(loadError(() => tasksPart.load(extra)).message).toMatch(/translation\.json: field .*sumary/);
+    expect(thrown(() => tasksPart.load(extra)).message).toMatch(/translation\.json: field .*sumary/);
   });
 
   it("stops the pipeline part on a modality it does not list", () => {
     const catalogueDir = brokenCopy("pipelines.json", (data) => {
       (data.pipelines as Record<string, { modality: string }>).robotics!.modality = "robots";
     });
-    const error = loadError(() => pipelinesPart.load(catalogueDir));
+    const error = thrown(() => pipelinesPart.load(catalogueDir));
     expect(error.message).toContain(join(catalogueDir, "pipelines.json"));
     expect(error.message).toContain("pipelines.robotics.modality");
     expect(error.message).toContain("robots");

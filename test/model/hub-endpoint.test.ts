@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ExitCode, HubrefError } from "../../src/cli/errors.js";
+import { ExitCode } from "../../src/cli/errors.js";
 import { hubEndpoint, hubToken, modelApiUrl } from "../../src/model/hub/endpoint.js";
 import { backoffMs, retryAfterMs } from "../../src/model/hub/retry.js";
 import { transportError } from "../../src/model/hub/failures.js";
 import { TransportFailure } from "../../src/model/hub/request.js";
-
-function thrown(action: () => unknown): HubrefError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof HubrefError) return error;
-    throw error;
-  }
-  throw new Error("expected an error");
-}
+import { thrown } from "../helpers/errors.js";
 
 describe("hubEndpoint", () => {
   it("defaults to the public hub", () => {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ExitCode, HubrefError } from "../../src/cli/errors.js";
+import { ExitCode } from "../../src/cli/errors.js";
 import { EXPANDED_FIELDS } from "../../src/model/hub/endpoint.js";
 import { fetchModel, type HubFetchSettings } from "../../src/model/hub/fetch-model.js";
 import { CHAT_MODEL, closedPort, FILL_MASK_MODEL, GATED_MODEL, GATED_TOKEN, gatedModel, startHubServer, TEXT_TO_IMAGE_MODEL, type HubServer, type Responder } from "../helpers/hub-server.js";
+import { rejected } from "../helpers/errors.js";
 
 let server: HubServer | undefined;
 afterEach(async () => {
@@ -32,16 +33,6 @@ function quick(overrides: Partial<HubFetchSettings> = {}): { settings: Partial<H
 async function serve(routes: Record<string, Responder | Responder[]>): Promise<HubServer> {
   server = await startHubServer(routes);
   return server;
-}
-
-async function failure(promise: Promise<unknown>): Promise<HubrefError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HubrefError) return error;
-    throw error;
-  }
-  throw new Error("expected the fetch to fail");
 }
 
 describe("fetchModel: models the hub serves", () => {
@@ -80,7 +71,7 @@ describe("fetchModel: models the hub serves", () => {
 
   it("works with an endpoint that has a path (a mirror behind a prefix)", async () => {
     const hub = await serve({});
-    const error = await failure(fetchModel("acme/none", { endpoint: `${hub.endpoint}/mirror`, settings: quick().settings }));
+    const error = await rejected(fetchModel("acme/none", { endpoint: `${hub.endpoint}/mirror`, settings: quick().settings }));
     expect(hub.requests[0]?.path).toBe("/mirror/api/models/acme/none");
     expect(error.exitCode).toBe(ExitCode.operational);
   });
@@ -91,7 +82,7 @@ describe("fetchModel: gated and private models", () => {
 
   it("without a token, a 401 says the model is gated or private and to set HF_TOKEN", async () => {
     const hub = await serve(routes());
-    const error = await failure(fetchModel(GATED_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
+    const error = await rejected(fetchModel(GATED_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("cannot read model 'acme-research/gated-tiny-llm' (HTTP 401): it is gated or private");
     expect(error.message).toContain("the hub says: \"Access to this model is restricted");
@@ -101,7 +92,7 @@ describe("fetchModel: gated and private models", () => {
 
   it("with a token that has no access, a 403 says to request access on the model page", async () => {
     const hub = await serve(routes());
-    const error = await failure(fetchModel(GATED_MODEL.id, { endpoint: hub.endpoint, token: "hf_someoneElse", settings: quick().settings }));
+    const error = await rejected(fetchModel(GATED_MODEL.id, { endpoint: hub.endpoint, token: "hf_someoneElse", settings: quick().settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("access to model 'acme-research/gated-tiny-llm' is restricted (HTTP 403)");
     expect(error.hint).toContain(`request access on ${hub.endpoint}/acme-research/gated-tiny-llm`);
@@ -117,7 +108,7 @@ describe("fetchModel: gated and private models", () => {
 
   it("a 401 despite a token says the token was refused", async () => {
     const hub = await serve({ "acme/x": { status: 401, body: { error: "Invalid credentials in Authorization header" } } });
-    const error = await failure(fetchModel("acme/x", { endpoint: hub.endpoint, token: "hf_expired", settings: quick().settings }));
+    const error = await rejected(fetchModel("acme/x", { endpoint: hub.endpoint, token: "hf_expired", settings: quick().settings }));
     expect(error.message).toContain("the hub refused HF_TOKEN (HTTP 401)");
     expect(error.hint).toContain("invalid or expired");
   });
@@ -127,7 +118,7 @@ describe("fetchModel: errors and retries", () => {
   it("a 404 says there is no such model, without retrying", async () => {
     const hub = await serve({});
     const { settings, waits } = quick();
-    const error = await failure(fetchModel("acme/no-such-model", { endpoint: hub.endpoint, settings }));
+    const error = await rejected(fetchModel("acme/no-such-model", { endpoint: hub.endpoint, settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toBe(`no model 'acme/no-such-model' on ${new URL(hub.endpoint).host} (HTTP 404)`);
     expect(hub.requests).toHaveLength(1);
@@ -154,7 +145,7 @@ describe("fetchModel: errors and retries", () => {
   it("a Retry-After longer than the cap fails at once, saying how long the hub asks to wait", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: [{ status: 429, headers: { "retry-after": "3600" } }, { body: CHAT_MODEL }] });
     const { settings, waits } = quick();
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("rate-limiting requests (HTTP 429) and asks to wait 3600 s");
     expect(waits).toEqual([]);
@@ -173,7 +164,7 @@ describe("fetchModel: errors and retries", () => {
   it("gives up on a lasting 5xx after the allowed retries, with backoffs that double", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { status: 503, body: "upstream unavailable" } });
     const { settings, waits } = quick({ retries: 2, backoffBaseMs: 100, random: () => 1 });
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("failed to answer for 'meta-llama/Llama-3.1-8B-Instruct' (HTTP 503) after 3 attempts");
     expect(hub.requests).toHaveLength(3);
@@ -183,14 +174,14 @@ describe("fetchModel: errors and retries", () => {
   it("backoff never exceeds its maximum", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { status: 502 } });
     const { settings, waits } = quick({ retries: 5, backoffBaseMs: 100, backoffMaxMs: 250, random: () => 1 });
-    await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
+    await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
     expect(waits).toEqual([100, 200, 250, 250, 250]);
   });
 
   it("a lasting 429 without Retry-After ends with a rate-limit error that suggests a token", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { status: 429 } });
     const { settings } = quick({ retries: 1 });
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
     expect(error.message).toContain("rate-limiting requests (HTTP 429) after 2 attempts");
     expect(error.hint).toContain("HF_TOKEN");
   });
@@ -198,7 +189,7 @@ describe("fetchModel: errors and retries", () => {
   it("a server slower than the headers timeout fails with a timeout error, without retrying", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { headersDelayMs: 5_000, body: CHAT_MODEL } });
     const { settings, waits } = quick({ headersTimeoutMs: 100 });
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("did not answer within 0.1 s");
     expect(hub.requests).toHaveLength(1);
@@ -208,27 +199,27 @@ describe("fetchModel: errors and retries", () => {
   it("a body that stalls past the read timeout fails with its own timeout error", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { stallBodyMs: 5_000, body: CHAT_MODEL } });
     const { settings } = quick({ bodyTimeoutMs: 100 });
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("stopped sending the metadata of 'meta-llama/Llama-3.1-8B-Instruct' (incomplete after 0.1 s)");
   });
 
   it("malformed JSON is an operational error", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: '{"id": "meta-llama/Llama-3.1-8B-Instruct", "tags": [' } });
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toBe("the hub's answer for 'meta-llama/Llama-3.1-8B-Instruct' is not valid JSON");
   });
 
   it("JSON that is not an object is an operational error", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: [CHAT_MODEL] } });
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
     expect(error.message).toContain("is not a JSON object");
   });
 
   it("a response failing the schema names the field, with exit code 1 (not a usage error)", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: { ...CHAT_MODEL, widgetData: [{ text: 42 }] } } });
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("does not have the expected shape: field 'widgetData[0].text'");
   });
@@ -236,7 +227,7 @@ describe("fetchModel: errors and retries", () => {
   it("a refused connection says the hub cannot be reached", async () => {
     const port = await closedPort();
     const { settings, waits } = quick();
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: `http://127.0.0.1:${port}`, settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: `http://127.0.0.1:${port}`, settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toBe(`cannot reach the hub at 127.0.0.1:${port}: connection refused`);
     expect(error.hint).toContain("--offline");
@@ -254,13 +245,13 @@ describe("fetchModel: errors and retries", () => {
 
   it("refuses a body larger than model metadata could be", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: { ...CHAT_MODEL, padding: "x".repeat(10_000) } } });
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick({ maxBodyBytes: 1_000 }).settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick({ maxBodyBytes: 1_000 }).settings }));
     expect(error.message).toContain("too large for model metadata");
   });
 
   it("other 4xx statuses carry the hub's message, stripped of terminal control characters", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { status: 400, body: { error: "bad \u001b[31mrequest\u0007 here" } } });
-    const error = await failure(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
+    const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
     expect(error.message).toContain("(HTTP 400)");
     expect(error.message).toContain('the hub says: "bad [31mrequest here"');
     expect(error.message).not.toMatch(/[\u0000-\u001f]/);

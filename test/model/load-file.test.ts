@@ -3,23 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadModelFile, parseModelData } from "../../src/model/load-file.js";
-import { HubrefError } from "../../src/cli/errors.js";
+import { thrown } from "../helpers/errors.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hubref-load-"));
 function file(name: string, content: string | Buffer): string {
   const path = join(dir, name);
   writeFileSync(path, content);
   return path;
-}
-
-function failure(run: () => unknown): HubrefError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof HubrefError) return error;
-    throw error;
-  }
-  throw new Error("expected a HubrefError");
 }
 
 describe("loadModelFile", () => {
@@ -50,7 +40,7 @@ describe("loadModelFile", () => {
     ["invalid UTF-8", () => file("latin1.json", Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d])), /latin1\.json: not valid UTF-8 text/],
   ];
   it.each(cases)("gives one clear usage error for %s", (_name, makePath, message) => {
-    const error = failure(() => loadModelFile(makePath()));
+    const error = thrown(() => loadModelFile(makePath()));
     expect(error.exitCode).toBe(2);
     expect(error.message).toMatch(message);
     expect(error.message).not.toContain("\n");
@@ -59,7 +49,7 @@ describe("loadModelFile", () => {
   it("refuses a file over 10 MB without reading it", () => {
     const path = file("huge.json", "");
     truncateSync(path, 11 * 1024 * 1024); // sparse: no 11 MB written, and reading it whole would be the bug
-    const error = failure(() => loadModelFile(path));
+    const error = thrown(() => loadModelFile(path));
     expect(error.exitCode).toBe(2);
     expect(error.message).toMatch(/huge\.json: file is 11\.0 MB, over the 10 MB limit/);
   });
@@ -72,7 +62,7 @@ describe("model ids", () => {
     expect(parseModelData(JSON.stringify({ id }), "t").id).toBe(id);
   });
   it.each(invalid)("rejects %j", (id) => {
-    expect(failure(() => parseModelData(JSON.stringify({ id }), "t.json")).message).toMatch(/^t\.json: field 'id': not a hub model id/);
+    expect(thrown(() => parseModelData(JSON.stringify({ id }), "t.json")).message).toMatch(/^t\.json: field 'id': not a hub model id/);
   });
 });
 
@@ -88,6 +78,6 @@ describe("JSON syntax errors", () => {
     ['{\n  "a": {\n', "t.json:3:1: invalid JSON: unexpected end of input, expected a property name in double quotes"],
   ];
   it.each(cases)("locates %j", (text, message) => {
-    expect(failure(() => parseModelData(text, "t.json")).message).toBe(message);
+    expect(thrown(() => parseModelData(text, "t.json")).message).toBe(message);
   });
 });

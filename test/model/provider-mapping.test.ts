@@ -1,23 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ExitCode, HubrefError } from "../../src/cli/errors.js";
+import { ExitCode } from "../../src/cli/errors.js";
 import { hasProviderMapping, liveProviders, mappingFor, providerMappings, providerTarget, requireProvider } from "../../src/model/provider-mapping.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 import { CHAT_MODEL, TEXT_TO_IMAGE_MODEL } from "../helpers/hub-server.js";
+import { thrown } from "../helpers/errors.js";
 
 const model = (value: object): ModelData => ModelDataSchema.parse(value);
 const chat = model(CHAT_MODEL);
 const image = model({ ...TEXT_TO_IMAGE_MODEL, cardData: {} });
 const local = model({ id: "acme/local-only", pipeline_tag: "text-classification" });
-
-function thrown(action: () => unknown): HubrefError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof HubrefError) return error;
-    throw error;
-  }
-  throw new Error("expected an error");
-}
 
 describe("providerMappings", () => {
   it("reads the list shape", () => {

@@ -3,10 +3,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ExitCode, HubrefError } from "../../src/cli/errors.js";
+import { ExitCode } from "../../src/cli/errors.js";
 import { cacheSlot } from "../../src/model/hub/cache.js";
 import { modelFromHub, resolveModel, type ResolveOptions } from "../../src/model/resolve.js";
 import { CHAT_MODEL, GATED_MODEL, GATED_TOKEN, gatedModel, startHubServer, TEXT_TO_IMAGE_MODEL, type HubServer, type Responder } from "../helpers/hub-server.js";
+import { rejected } from "../helpers/errors.js";
 
 const HOUR = 60 * 60 * 1000;
 const T0 = Date.parse("2025-06-01T12:00:00Z");
@@ -35,16 +36,6 @@ function options(hub: HubServer | undefined, extra: Partial<ResolveOptions> = {}
     now: () => T0,
     ...rest,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<HubrefError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HubrefError) return error;
-    throw error;
-  }
-  throw new Error("expected a failure");
 }
 
 function terminal() {
@@ -76,7 +67,7 @@ describe("resolveModel: file or id", () => {
     process.chdir(dir);
     try {
       expect((await resolveModel("acme/tiny", options(hub))).pipeline_tag).toBe("from-hub");
-      const error = await failure(resolveModel("./downloads", options(hub)));
+      const error = await rejected(resolveModel("./downloads", options(hub)));
       expect(error.exitCode).toBe(ExitCode.usage);
       expect(error.message).toContain("is a directory");
     } finally {
@@ -86,14 +77,14 @@ describe("resolveModel: file or id", () => {
 
   it("a missing .json path is a usage error about the file, not a hub lookup", async () => {
     const hub = await serve({});
-    const error = await failure(resolveModel("no-such-model.json", options(hub)));
+    const error = await rejected(resolveModel("no-such-model.json", options(hub)));
     expect(error.exitCode).toBe(ExitCode.usage);
     expect(error.message).toBe("no-such-model.json: no such file");
     expect(hub.requests).toHaveLength(0);
   });
 
   it("what is neither a file nor a model id is a usage error saying so", async () => {
-    const error = await failure(resolveModel("not//a model", options(undefined)));
+    const error = await rejected(resolveModel("not//a model", options(undefined)));
     expect(error.exitCode).toBe(ExitCode.usage);
     expect(error.message).toContain("'not//a model' is neither an existing file nor a hub model id");
   });
@@ -114,7 +105,7 @@ describe("resolveModel: file or id", () => {
   it("a hub error is the fetch's operational error, and nothing is cached", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { status: 500 } });
     const opts = options(hub);
-    const error = await failure(resolveModel(CHAT_MODEL.id, opts));
+    const error = await rejected(resolveModel(CHAT_MODEL.id, opts));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(existsSync(cacheSlot(opts.env, hub.endpoint, CHAT_MODEL.id)!.file)).toBe(false);
   });
@@ -159,7 +150,7 @@ describe("modelFromHub: the cache", () => {
 
   it("--offline without a cached copy fails with exit 1 and says to run without --offline", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
-    const error = await failure(modelFromHub(CHAT_MODEL.id, options(hub, { offline: true })));
+    const error = await rejected(modelFromHub(CHAT_MODEL.id, options(hub, { offline: true })));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toBe("model 'meta-llama/Llama-3.1-8B-Instruct' is not in the cache, and --offline forbids fetching it");
     expect(error.hint).toContain("without --offline");
@@ -167,7 +158,7 @@ describe("modelFromHub: the cache", () => {
   });
 
   it("--offline with no cache directory at all fails clearly", async () => {
-    const error = await failure(modelFromHub(CHAT_MODEL.id, { env: {}, offline: true }));
+    const error = await rejected(modelFromHub(CHAT_MODEL.id, { env: {}, offline: true }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("neither XDG_CACHE_HOME nor HOME is set");
   });
@@ -183,7 +174,7 @@ describe("modelFromHub: the cache", () => {
   });
 
   it("--offline and --refresh together are a usage error", async () => {
-    const error = await failure(modelFromHub(CHAT_MODEL.id, options(undefined, { offline: true, refresh: true })));
+    const error = await rejected(modelFromHub(CHAT_MODEL.id, options(undefined, { offline: true, refresh: true })));
     expect(error.exitCode).toBe(ExitCode.usage);
   });
 
@@ -222,7 +213,7 @@ describe("modelFromHub: the spinner", () => {
   it("clears its line before a fetch error is reported", async () => {
     const hub = await serve({ "acme/missing": { headersDelayMs: 100, status: 404 } });
     const stderr = terminal();
-    await failure(modelFromHub("acme/missing", options(hub, { stderr, spinner: { delayMs: 0, intervalMs: 20 } })));
+    await rejected(modelFromHub("acme/missing", options(hub, { stderr, spinner: { delayMs: 0, intervalMs: 20 } })));
     expect(stderr.writes.length).toBeGreaterThan(0);
     expect(stderr.writes.at(-1)).toBe("\r\x1b[2K");
   });

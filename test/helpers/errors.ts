@@ -1,0 +1,23 @@
+import { HubrefError } from "../../src/cli/errors.js";
+
+/** The user-facing error `action` throws; anything else (or nothing) fails the test. */
+export function thrown(action: () => unknown): HubrefError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof HubrefError) return error;
+    throw error;
+  }
+  throw new Error("expected a HubrefError");
+}
+
+/** The user-facing error `promise` rejects with; anything else (or success) fails the test. */
+export async function rejected(promise: Promise<unknown>): Promise<HubrefError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HubrefError) return error;
+    throw error;
+  }
+  throw new Error("expected a HubrefError");
+}
