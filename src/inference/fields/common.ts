@@ -1,4 +1,5 @@
 import type { TokenSource } from "../token.js";
+import type { Output } from "../providers/types.js";
 import { literalForms, WRITERS, type LiteralForms } from "./forms.js";
 import { inputTree, type SnippetContext } from "./context.js";
 
@@ -66,4 +67,39 @@ export class TemplateFields {
   get inputs(): LiteralForms {
     return (this.#inputs ??= literalForms(inputTree(this.context.input), WRITERS));
   }
+}
+
+/**
+ * What the Python and JS templates both read beyond the shared fields: an
+ * HTTP request's parts, a client call's name and imports, and the result.
+ */
+export class CodeFields extends TemplateFields {
+  fullUrl?: string;
+  baseUrl?: string;
+  methodName?: string;
+  providerInputs?: LiteralForms;
+  /** The import lines. */
+  imports = "";
+  /** The headers object (raw HTTP), or the extra headers an OpenAI client sends. */
+  headers?: string;
+  /** The line that reads the input's file into a variable, when the body carries it as text. */
+  fileSetup?: string;
+  /** `json` bodies are sent as JSON; `binary` ones are a file's bytes. */
+  bodyKind?: "json" | "binary";
+  binaryFile?: string;
+  resultName = "result";
+  outputFile?: string;
+  /** Subscripts reaching the base64 field of a JSON reply, e.g. `["data"][0]["b64_json"]`. */
+  outputField?: string;
+  queued = false;
+  /** How the reply is used: printed, or written to `outputFile`. Each language adds its own kinds. */
+  outputKind: Output["kind"] | "print" | "image" | "bytes" | "blob" = "print";
+}
+
+/** `{ key: value, ... }` over lines, nested `baseIndent` spaces: a Python dict or a JS object. */
+export function bracedEntries(entries: [string, string][], baseIndent = 0): string {
+  const inner = " ".repeat(baseIndent + 4);
+  let out = "";
+  for (const [key, value] of entries) out += `${inner}${key}: ${value},\n`;
+  return out === "" ? "{}" : `{\n${out}${" ".repeat(baseIndent)}}`;
 }

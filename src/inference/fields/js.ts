@@ -3,12 +3,11 @@ import type { Client } from "../ids.js";
 import type { Tree } from "../payload.js";
 import { jsPropertyKey } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
-import type { Output } from "../providers/types.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
 import { inputFile, inputReadsFile, outputFileName, resultName, type SnippetContext } from "./context.js";
-import { TemplateFields, type LanguageLiterals } from "./common.js";
+import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 
 /*
  * Template fields for JavaScript snippets (ES modules, top-level await).
@@ -22,37 +21,13 @@ const JS: LanguageLiterals = {
   authorizationHeader: (scheme: string, token: TokenSource) => (token.kind === "env" ? `\`${scheme} \${process.env.${token.name}}\`` : jsString(`${scheme} ${token.value}`)),
 };
 
-export class JsFields extends TemplateFields {
-  fullUrl?: string;
-  baseUrl?: string;
-  methodName?: string;
-  providerInputs?: LiteralForms;
-  /** The import lines. */
-  imports = "";
-  /** The headers object (raw HTTP), or the extra headers an OpenAI client sends. */
-  headers?: string;
-  /** The line that reads the input's file into a variable, when the body carries it as text. */
-  fileSetup?: string;
-  bodyKind?: "json" | "binary";
-  binaryFile?: string;
+export class JsFields extends CodeFields {
   /** Member lines (indented, each ending in a comma) of the client call's argument object. */
   callMembers?: string;
-  resultName = "result";
-  outputKind: Output["kind"] | "print" | "blob" = "print";
-  outputFile?: string;
-  outputField?: string;
-  queued = false;
 
   constructor(context: SnippetContext) {
     super(context, JS);
   }
-}
-
-function object(entries: [string, string][], baseIndent: number): string {
-  const inner = " ".repeat(baseIndent + 4);
-  let out = "";
-  for (const [key, value] of entries) out += `${inner}${key}: ${value},\n`;
-  return out === "" ? "{}" : `{\n${out}${" ".repeat(baseIndent)}}`;
 }
 
 /** The node:fs import a snippet needs, if any; a client's own import line is in its templates. */
@@ -73,7 +48,7 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   for (const [name, value] of request.headers) headers.push([jsPropertyKey(name), jsString(value)]);
   fields.fullUrl = jsString(request.url);
   fields.imports = imports(inputReadsFile(context.input), request.output.kind !== "json");
-  fields.headers = object(headers, 4);
+  fields.headers = bracedEntries(headers, 4);
   fields.bodyKind = body.kind;
   fields.outputKind = request.output.kind;
   fields.queued = request.queued;
@@ -132,7 +107,7 @@ function openaiFields(context: SnippetContext): JsFields {
   fields.callMembers = memberLines(context, { model: request.model, ...chatMembers(context) }, 4);
   fields.resultName = "chatCompletion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
-  if (extra.length > 0) fields.headers = object(extra.map(([name, value]) => [jsPropertyKey(name), jsString(value)]), 4);
+  if (extra.length > 0) fields.headers = bracedEntries(extra.map(([name, value]) => [jsPropertyKey(name), jsString(value)]), 4);
   return fields;
 }
 

@@ -3,12 +3,11 @@ import type { Client } from "../ids.js";
 import type { FileRef, Tree } from "../payload.js";
 import { pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
-import type { Output } from "../providers/types.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
 import { inputFile, inputReadsFile, memoPerContext, outputFileName, resultName, type SnippetContext } from "./context.js";
-import { TemplateFields, type LanguageLiterals } from "./common.js";
+import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 
 /*
  * Template fields for Python snippets. Every value is Python source text
@@ -22,39 +21,13 @@ const PYTHON: LanguageLiterals = {
   authorizationHeader: (scheme: string, token: TokenSource) => (token.kind === "env" ? `f"${scheme} {os.environ['${token.name}']}"` : pyString(`${scheme} ${token.value}`)),
 };
 
-export class PythonFields extends TemplateFields {
-  fullUrl?: string;
-  baseUrl?: string;
-  methodName?: string;
-  providerInputs?: LiteralForms;
-  /** The import lines, standard library first. */
-  imports = "";
-  /** The headers dict (raw HTTP), or the extra headers an OpenAI client sends. */
-  headers?: string;
-  /** The line that reads the input's file into a variable, when the body carries it as text. */
-  fileSetup?: string;
-  /** `json` bodies go in `payload`; `binary` ones are a file's bytes. */
-  bodyKind?: "json" | "binary";
-  binaryFile?: string;
+export class PythonFields extends CodeFields {
   /** Argument lines (4-space indented, each ending in a comma) for the client call. */
   callArguments?: string;
-  resultName = "result";
-  outputKind: Output["kind"] | "print" | "image" | "bytes" = "print";
-  outputFile?: string;
-  /** Subscripts reaching the base64 field of a JSON reply, e.g. `["data"][0]["b64_json"]`. */
-  outputField?: string;
-  queued = false;
 
   constructor(context: SnippetContext) {
     super(context, PYTHON);
   }
-}
-
-function dict(entries: [string, string][], baseIndent = 0): string {
-  const inner = " ".repeat(baseIndent + 4);
-  let out = "";
-  for (const [key, value] of entries) out += `${inner}${key}: ${value},\n`;
-  return out === "" ? "{}" : `{\n${out}${" ".repeat(baseIndent)}}`;
 }
 
 /** Import lines: standard library (`import x` before `from x import y`), a blank line, then the client. */
@@ -89,7 +62,7 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   for (const [name, value] of request.headers) headers.push([pyString(name), pyString(value)]);
   fields.fullUrl = pyString(request.url);
   fields.imports = importBlock(context, standard, "import requests");
-  fields.headers = dict(headers);
+  fields.headers = bracedEntries(headers);
   fields.bodyKind = body.kind;
   fields.outputKind = request.output.kind;
   fields.queued = request.queued;
@@ -143,7 +116,7 @@ function openaiFields(context: SnippetContext): PythonFields {
   fields.callArguments = chatArgumentLines(context);
   fields.resultName = "completion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
-  if (extra.length > 0) fields.headers = dict(extra.map(([name, value]) => [pyString(name), pyString(value)]), 4);
+  if (extra.length > 0) fields.headers = bracedEntries(extra.map(([name, value]) => [pyString(name), pyString(value)]), 4);
   return fields;
 }
 
