@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { runQuantTypes } from "../../src/cli/quant-types.js";
-import type { CommandContext } from "../../src/cli/context.js";
-
-function fakeContext(env: NodeJS.ProcessEnv, isTTY: boolean) {
-  let stdout = "";
-  const context: CommandContext = {
-    stdout: { isTTY, write: (text: string) => (stdout += text) },
-    stderr: { isTTY, write: () => true },
-    env,
-    stdinIsTTY: isTTY,
-  };
-  return { context, output: () => stdout };
-}
+import { fakeContext } from "../helpers/context.js";
 
 describe("hubref quant-types", () => {
   it("lists file types as tab-separated lines when piped", () => {

@@ -2,24 +2,13 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { runTasks, type TasksOptions } from "../../src/cli/tasks.js";
-import type { CommandContext } from "../../src/cli/context.js";
 import type { Task } from "../../src/catalogue/schemas/task.js";
 import { tasksPart } from "../../src/catalogue/parts.js";
 import { NO_EXAMPLE_MESSAGE } from "../../src/tasks/example-input.js";
 import { reference } from "../tasks/reference.js";
+import { fakeContext } from "../helpers/context.js";
 
 const catalogue = tasksPart.load();
-
-function fakeContext(env: NodeJS.ProcessEnv, isTTY: boolean) {
-  let stdout = "";
-  const context: CommandContext = {
-    stdout: { isTTY, write: (text: string) => (stdout += text) },
-    stderr: { isTTY, write: () => true },
-    env,
-    stdinIsTTY: isTTY,
-  };
-  return { context, output: () => stdout };
-}
 
 function run(id: string | undefined, options: Partial<TasksOptions> = {}, { tty = false, env = { NO_COLOR: "1" } as NodeJS.ProcessEnv } = {}) {
   const { context, output } = fakeContext(env, tty);
