@@ -5,7 +5,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { HubrefError, formatError } from "../cli/errors.js";
+import { HubrefError, formatError } from "../errors.js";
 import { COMPILED_DATA_DIR } from "./paths.js";
 import { CATALOGUE_PARTS } from "./parts.js";
 

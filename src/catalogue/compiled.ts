@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { operationalError } from "../cli/errors.js";
+import { operationalError } from "../errors.js";
 import { COMPILED_DATA_DIR } from "./paths.js";
 
 const cache = new Map<string, unknown>();

@@ -1,4 +1,4 @@
-import type { OutputStream } from "./output.js";
+import type { OutputStream } from "../output/output.js";
 
 /** What a command needs from the process, so tests can run commands in-process. */
 export interface CommandContext {

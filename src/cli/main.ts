@@ -1,77 +1,5 @@
-import { readFileSync } from "node:fs";
-import { Command, CommanderError } from "commander";
-import { ExitCode, HubrefError, formatError } from "./errors.js";
 import { processContext } from "./context.js";
-import { registerQuantTypes } from "./quant-types.js";
-import { registerTasks } from "./tasks.js";
-import { registerLibraries } from "./libraries.js";
-import { registerSnippet } from "./snippet.js";
-
-function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return manifest.version;
-}
-
-export function buildProgram(): Command {
-  const context = processContext();
-  const program = new Command("hubref")
-    .description("Reference catalogue and code-snippet generator for a machine-learning model hub")
-    .version(packageVersion(), "-V, --version", "print the version")
-    .option("--debug", "print stack traces for unexpected errors")
-    .helpOption("-h, --help", "show help")
-    .showSuggestionAfterError(true)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => context.stdout.write(text),
-      writeErr: (text) => context.stderr.write(text),
-    })
-    .addHelpText(
-      "after",
-      `
-Examples:
-  $ hubref quant-types --parse Llama-3-8B-Instruct.Q4_K_M.gguf
-  $ hubref quant-types --nearest Q4_K_M --available Q8_0,Q3_K_M --json
-  $ hubref libraries diffusers
-  $ hubref snippet model.json --language python --client requests > run.py
-
-Exit codes: 0 success, 1 operational failure (network, disk), 2 bad usage or input.
-Run 'hubref <command> --help' for a command's options.`,
-    );
-  registerQuantTypes(program, context);
-  registerSnippet(program, context);
-  registerTasks(program, context);
-  registerLibraries(program, context);
-  return program;
-}
-
-function debugEnabled(argv: readonly string[]): boolean {
-  const debug = process.env.DEBUG;
-  return argv.includes("--debug") || (debug !== undefined && debug !== "" && debug !== "0");
-}
-
-export async function main(argv: readonly string[] = process.argv): Promise<number> {
-  const program = buildProgram();
-  try {
-    await program.parseAsync(argv as string[]);
-    // A command may have set its own code (the picker: 130 after Ctrl+C).
-    return typeof process.exitCode === "number" ? process.exitCode : ExitCode.ok;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // Commander has printed its own message already.
-      const quietExits = ["commander.helpDisplayed", "commander.version", "commander.help"];
-      return quietExits.includes(error.code) ? ExitCode.ok : ExitCode.usage;
-    }
-    if (error instanceof HubrefError) {
-      process.stderr.write(formatError(error));
-      return error.exitCode;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`error: unexpected failure: ${message}\n`);
-    if (debugEnabled(argv)) process.stderr.write(`${(error as Error)?.stack ?? ""}\n`);
-    else process.stderr.write("hint: run again with --debug for the details, and report it\n");
-    return ExitCode.operational;
-  }
-}
+import { runProgram } from "./program.js";
 
 // A reader that closes early (`hubref ... | head`) is not an error.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -79,4 +7,4 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-process.exitCode = await main();
+process.exitCode = await runProgram(process.argv, processContext());

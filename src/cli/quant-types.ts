@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
-import { usageError } from "./errors.js";
-import { renderJson, renderTable, styleFor } from "./output.js";
+import { usageError } from "../errors.js";
+import { renderJson, renderTable, styleFor } from "../output/output.js";
 import { bitsPerWeight, quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
 import { nearestQuant } from "../quant/nearest.js";

@@ -1,5 +1,5 @@
 import type { CommandContext } from "./context.js";
-import { usageError } from "./errors.js";
+import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import type { SnippetOptions } from "../inference/snippet.js";
 import { generateSnippets } from "../inference/engine.js";

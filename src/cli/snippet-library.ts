@@ -1,6 +1,6 @@
 import type { CommandContext } from "./context.js";
-import { usageError } from "./errors.js";
-import { renderJson } from "./output.js";
+import { usageError } from "../errors.js";
+import { renderJson } from "../output/output.js";
 import type { ModelData } from "../model/schema.js";
 import type { LibrarySnippet } from "../catalogue/schemas/library-snippet.js";
 import { hasSnippetGenerator, librarySnippets } from "../libraries/registry.js";

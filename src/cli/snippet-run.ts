@@ -1,11 +1,9 @@
 import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet.js";
-import { HubrefError, usageError } from "./errors.js";
-import { renderJson } from "./output.js";
+import { HubrefError, usageError } from "../errors.js";
+import { renderJson } from "../output/output.js";
 import { resolveModel } from "../model/resolve.js";
-import { providerTarget } from "../model/provider-mapping.js";
 import type { ModelData } from "../model/schema.js";
-import { isInferenceTask } from "../inference/ids.js";
 import { printLibrarySnippets } from "./snippet-library.js";
 import { runSnippetPicker, wantsPicker } from "./snippet-interactive.js";
 import { didYouMean } from "../util/suggest.js";
@@ -96,22 +94,6 @@ export function renderSnippets(snippets: Snippet[]): string {
     .join("\n");
 }
 
-/**
- * The model as a snippet for an explicitly chosen provider sees it: the task
- * comes from the provider's mapping entry where the model has one, and a
- * provider the mapping does not offer is an error listing those it does.
- */
-export function modelForProvider(model: ModelData, options: SnippetOptions): ModelData {
-  const provider = options.provider ?? "auto";
-  if (provider === "auto" || options.endpointUrl !== undefined) return model;
-  const task = providerTarget(model, provider, options.providerModelId).task;
-  if (task === "conversational") {
-    return model.tags.includes("conversational") ? model : { ...model, tags: [...model.tags, "conversational"] };
-  }
-  if (task !== undefined && task !== model.pipeline_tag && isInferenceTask(task)) return { ...model, pipeline_tag: task };
-  return model;
-}
-
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   if (raw.offline && raw.refresh) throw usageError("--offline and --refresh do not go together");
@@ -132,16 +114,15 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   const snippets: Snippet[] = [];
   const problems: string[] = [];
   for (const model of loaded) {
-    let forProvider: ModelData;
+    let result;
     try {
-      forProvider = modelForProvider(model, options);
+      result = generateSnippets(model, options);
     } catch (error) {
       // With several models, one the provider does not serve should not stop the others.
       if (!(error instanceof HubrefError) || loaded.length === 1) throw error;
       problems.push(error.message);
       continue;
     }
-    const result = generateSnippets(forProvider, options);
     snippets.push(...result.snippets);
     problems.push(...result.problems);
     for (const note of result.notes) context.stderr.write(`note: ${note}\n`);

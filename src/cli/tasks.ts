@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
-import { usageError } from "./errors.js";
-import { renderJson, renderTable, styleFor, type Style } from "./output.js";
+import { usageError } from "../errors.js";
+import { renderJson, renderTable, styleFor, type Style } from "../output/output.js";
 import {
   allTasks,
   filterTasks,

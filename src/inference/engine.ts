@@ -13,6 +13,7 @@ import { pythonFields } from "./fields/python.js";
 import { jsFields } from "./fields/js.js";
 import { shellFields } from "./fields/shell.js";
 import type { Snippet, SnippetOptions, SnippetResult } from "./snippet.js";
+import { modelForProvider } from "./model-for-provider.js";
 
 /*
  * The snippet engine: for one model, the snippets of every language and
@@ -155,8 +156,12 @@ function modelSnippets(model: ModelData, options: SnippetOptions, problems: stri
   return snippets;
 }
 
-/** The snippets for one model. Problems specific to the model are reported, not thrown; bad usage throws. */
-export function generateSnippets(model: ModelData, options: SnippetOptions): SnippetResult {
+/**
+ * The snippets for one model. Problems specific to the model are reported, not
+ * thrown; bad usage throws (a provider the model's mapping does not offer).
+ */
+export function generateSnippets(requested: ModelData, options: SnippetOptions): SnippetResult {
+  const model = modelForProvider(requested, options);
   const problems: string[] = [];
   const notes: string[] = [];
   try {

@@ -1,4 +1,4 @@
-import { usageError } from "../cli/errors.js";
+import { usageError } from "../errors.js";
 import type { ExampleInput } from "../tasks/example-input.js";
 import { fileRef, type FileRef, type Tree } from "./payload.js";
 

@@ -1,7 +1,7 @@
 import { readTextInput } from "../util/read-input.js";
 import { parseJson } from "../util/json.js";
 import { validate } from "../util/validate.js";
-import { usageError } from "../cli/errors.js";
+import { usageError } from "../errors.js";
 import { ModelDataSchema, type ModelData } from "./schema.js";
 
 /** Parses and validates model metadata from JSON text. */

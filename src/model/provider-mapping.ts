@@ -1,4 +1,4 @@
-import { usageError } from "../cli/errors.js";
+import { usageError } from "../errors.js";
 import { didYouMean } from "../util/suggest.js";
 import type { ModelData, ProviderMappingEntry } from "./schema.js";
 

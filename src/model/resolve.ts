@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
-import { operationalError, usageError } from "../cli/errors.js";
-import type { OutputStream } from "../cli/output.js";
+import { operationalError, usageError } from "../errors.js";
+import type { OutputStream } from "../output/output.js";
 import { loadModelFile } from "./load-file.js";
 import { modelIdProblem } from "./model-id.js";
 import type { ModelData } from "./schema.js";

@@ -1,5 +1,5 @@
 import type { DemoItem } from "../catalogue/schemas/task.js";
-import { renderTable, type Style } from "../cli/output.js";
+import { renderTable, type Style } from "../output/output.js";
 
 /* A task's demo input or output as text for a terminal. */
 

@@ -1,5 +1,5 @@
 import type { Pipeline, Task } from "../catalogue/schemas/task.js";
-import type { Style } from "../cli/output.js";
+import type { Style } from "../output/output.js";
 import type { ModelData } from "../model/schema.js";
 import { modalityLabel } from "./catalogue.js";
 import { demoItemLines } from "./demo-text.js";

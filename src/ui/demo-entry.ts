@@ -2,7 +2,7 @@
  * Stand-alone picker over fixed demo snippets (node dist/ui/demo-entry.js), so
  * the screen can be tried and tested in a real terminal on its own.
  */
-import { formatError, HubrefError } from "../cli/errors.js";
+import { formatError, HubrefError } from "../errors.js";
 import { demoInput } from "./demo-data.js";
 import { runPicker } from "./run-picker.js";
 import { pickerSummary } from "./summary.js";

@@ -2,7 +2,7 @@
  * The interactive picker's entry point. This module is light: Ink and React
  * are imported only once a terminal is confirmed and the first frame is drawn.
  */
-import { usageError } from "../cli/errors.js";
+import { usageError } from "../errors.js";
 import { systemClipboard } from "./copy.js";
 import { enterScreen, leaveScreen } from "./screen.js";
 import type { PickerInput, PickerResult } from "./types.js";

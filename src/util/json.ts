@@ -1,4 +1,4 @@
-import { usageError } from "../cli/errors.js";
+import { usageError } from "../errors.js";
 
 /** Line and column (1-based) of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {

@@ -1,5 +1,5 @@
 import { openSync, readSync, closeSync, fstatSync } from "node:fs";
-import { usageError } from "../cli/errors.js";
+import { usageError } from "../errors.js";
 
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { usageError } from "../cli/errors.js";
+import { usageError } from "../errors.js";
 
 /** Renders a zod issue path as a JSON path: `config.architectures[0]`. */
 export function formatJsonPath(path: readonly PropertyKey[]): string {

@@ -1,4 +1,4 @@
-import { HubrefError } from "../../src/cli/errors.js";
+import { HubrefError } from "../../src/errors.js";
 
 /** The user-facing error `action` throws; anything else (or nothing) fails the test. */
 export function thrown(action: () => unknown): HubrefError {

@@ -79,7 +79,7 @@ describe("which snippets exist", () => {
   });
 
   it("refuses provider model ids that would move the request elsewhere on the host", () => {
-    const model = ModelDataSchema.parse({ id: "a/b", pipeline_tag: "text-to-video", inferenceProviderMapping: [{ provider: "fal-ai", providerId: "../../v1/secrets", task: "text-to-video" }] });
+    const model = ModelDataSchema.parse({ id: "a/b", pipeline_tag: "text-to-video", inferenceProviderMapping: [{ provider: "fal-ai", providerId: "../../v1/secrets", task: "text-to-video", status: "live" }] });
     const result = generateSnippets(model, { provider: "fal-ai" });
     expect(result.snippets).toEqual([]);
     expect(result.problems[0]).toMatch(/cannot go into a URL/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseUserInputs, type TaskInput } from "../../src/inference/inputs.js";
 import { fileRef } from "../../src/inference/payload.js";
-import { HubrefError } from "../../src/cli/errors.js";
+import { HubrefError } from "../../src/errors.js";
 
 /* --inputs: JSON where the task takes an object or messages, text everywhere else. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExitCode } from "../../src/cli/errors.js";
+import { ExitCode } from "../../src/errors.js";
 import { hubEndpoint, hubToken, modelApiUrl } from "../../src/model/hub/endpoint.js";
 import { backoffMs, retryAfterMs } from "../../src/model/hub/retry.js";
 import { transportError } from "../../src/model/hub/failures.js";

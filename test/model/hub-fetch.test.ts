@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ExitCode } from "../../src/cli/errors.js";
+import { ExitCode } from "../../src/errors.js";
 import { EXPANDED_FIELDS } from "../../src/model/hub/endpoint.js";
 import { fetchModel, type HubFetchSettings } from "../../src/model/hub/fetch-model.js";
 import { CHAT_MODEL, closedPort, FILL_MASK_MODEL, GATED_MODEL, GATED_TOKEN, gatedModel, startHubServer, TEXT_TO_IMAGE_MODEL, type HubServer, type Responder } from "../helpers/hub-server.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExitCode } from "../../src/cli/errors.js";
+import { ExitCode } from "../../src/errors.js";
 import { hasProviderMapping, liveProviders, mappingFor, providerMappings, providerTarget, requireProvider } from "../../src/model/provider-mapping.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 import { CHAT_MODEL, TEXT_TO_IMAGE_MODEL } from "../helpers/hub-server.js";

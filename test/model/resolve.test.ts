@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ExitCode } from "../../src/cli/errors.js";
+import { ExitCode } from "../../src/errors.js";
 import { cacheSlot } from "../../src/model/hub/cache.js";
 import { modelFromHub, resolveModel, type ResolveOptions } from "../../src/model/resolve.js";
 import { CHAT_MODEL, GATED_MODEL, GATED_TOKEN, gatedModel, startHubServer, TEXT_TO_IMAGE_MODEL, type HubServer, type Responder } from "../helpers/hub-server.js";

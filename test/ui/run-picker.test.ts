@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it, vi } from "vitest";
-import { HubrefError } from "../../src/cli/errors.js";
+import { HubrefError } from "../../src/errors.js";
 import { runPicker } from "../../src/ui/run-picker.js";
 import { ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR, splashFrame } from "../../src/ui/screen.js";
 import { pickerSummary } from "../../src/ui/summary.js";

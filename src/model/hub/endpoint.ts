@@ -1,4 +1,4 @@
-import { usageError } from "../../cli/errors.js";
+import { usageError } from "../../errors.js";
 
 export const DEFAULT_HUB_ENDPOINT = "https://huggingface.co";
 

@@ -1,4 +1,4 @@
-import { operationalError, type HubrefError } from "../../cli/errors.js";
+import { operationalError, type HubrefError } from "../../errors.js";
 import { seconds } from "./retry.js";
 import type { TransportFailure } from "./request.js";
 

@@ -1,4 +1,4 @@
-import { operationalError } from "../../cli/errors.js";
+import { operationalError } from "../../errors.js";
 import { formatJsonPath } from "../../util/validate.js";
 import { ModelDataSchema, type ModelData } from "../schema.js";
 import { endpointHost, modelApiUrl } from "./endpoint.js";

@@ -1,4 +1,4 @@
-import type { OutputStream } from "../../cli/output.js";
+import type { OutputStream } from "../../output/output.js";
 
 export interface SpinnerSettings {
   /** Nothing is drawn for answers quicker than this: a flash is noise. */
