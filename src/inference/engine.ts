@@ -66,7 +66,7 @@ function templateFor(language: Language, client: Client, context: SnippetContext
   if (!chat) {
     if (client === "openai") return notFound;
     if (library && !(language === "python" ? PYTHON_METHODS : JS_METHODS)[context.task]) return notFound;
-    if (!library && context.request === undefined) {
+    if (!library && context.call === "library") {
       return { problem: `with provider auto, ${context.task} snippets use huggingface_hub or huggingface.js: pick a provider with --provider for ${client}` };
     }
     if (client === "fal_client") {
@@ -82,9 +82,9 @@ function templateFor(language: Language, client: Client, context: SnippetContext
 function fieldsFor(language: Language, client: Client, context: SnippetContext): object {
   switch (language) {
     case "python":
-      return pythonFields(client, context, context.chat ? undefined : PYTHON_METHODS[context.task]);
+      return pythonFields(client, context, context.call === "chat" ? undefined : PYTHON_METHODS[context.task]);
     case "js":
-      return jsFields(client, context, context.chat ? undefined : JS_METHODS[context.task]);
+      return jsFields(client, context, context.call === "chat" ? undefined : JS_METHODS[context.task]);
     case "sh":
       return shellFields(client, context);
   }
@@ -105,21 +105,33 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, input:
     ...(options.endpointUrl !== undefined && { endpointUrl: options.endpointUrl }),
     ...(options.billTo !== undefined && { billTo: options.billTo }),
   };
-  const context: SnippetContext = { task, modelId: model.id, provider, providerModelId, mode, token: target.token, input, memo: new Map() };
-  if (target.endpointUrl !== undefined) context.endpointUrl = target.endpointUrl;
-  if (target.billTo !== undefined) context.billTo = target.billTo;
+  const base = {
+    task,
+    modelId: model.id,
+    provider,
+    providerModelId,
+    mode,
+    token: target.token,
+    input,
+    memo: new Map(),
+    ...(target.endpointUrl !== undefined && { endpointUrl: target.endpointUrl }),
+    ...(target.billTo !== undefined && { billTo: target.billTo }),
+  };
+  let context: SnippetContext;
   if (chat) {
     if (input.kind !== "messages") throw new Error("a chat model takes messages");
     const parameters = chatParameters(options);
-    context.chat = { request: chatRequest(target, input.messages, parameters), messages: input.messages, parameters };
+    context = { ...base, call: "chat", request: chatRequest(target, input.messages, parameters), messages: input.messages, parameters };
   } else if (provider !== "auto") {
     const routeTask = task as Exclude<RouteTask, "conversational">;
-    context.request = taskRequest(target, routeTask, input);
+    context = { ...base, call: "task", request: taskRequest(target, routeTask, input) };
     const accepts = mode === "endpoint" ? undefined : routeOf(provider, routeTask).accepts;
     if (input.kind === "file" && accepts && !accepts.includes(input.file.mime)) {
       const types = accepts.filter((type) => type.startsWith(`${input.file.media}/`)).join(", ");
       notes.push(`${provider} refuses ${input.file.mime} files: pass a file of type ${types} with --inputs`);
     }
+  } else {
+    context = { ...base, call: "library" };
   }
   // Said once the provider is known to serve the task, so a refusal is not buried under it.
   if (mapped === undefined && provider !== "auto" && provider !== "hf-inference" && mode !== "endpoint") {

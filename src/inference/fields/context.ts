@@ -5,8 +5,7 @@ import type { ChatParameters, ChatRequest, HttpRequest } from "../request.js";
 import type { CallMode, TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
 
-/** Everything a template's fields are computed from, for one model, provider and client. */
-export interface SnippetContext {
+interface ContextBase {
   task: InferenceTask;
   modelId: string;
   /** The provider as the snippet names it ("auto" included). */
@@ -17,15 +16,46 @@ export interface SnippetContext {
   token: TokenSource;
   billTo?: string;
   input: TaskInput;
-  /** The request a raw-HTTP client sends; absent where only a client library can decide it (provider auto). */
-  request?: HttpRequest;
-  chat?: { request: ChatRequest; messages: Tree[]; parameters: ChatParameters };
   /** Values computed once per context and shared by its snippets (see memoPerContext). */
   memo: Map<unknown, unknown>;
 }
 
+/** A chat completion: every client can write it, the raw-HTTP ones from `request`. */
+export interface ChatContext extends ContextBase {
+  call: "chat";
+  request: ChatRequest;
+  messages: Tree[];
+  parameters: ChatParameters;
+}
+
+/** A pipeline task at a known provider: the request is decided here. */
+export interface TaskContext extends ContextBase {
+  call: "task";
+  request: HttpRequest;
+}
+
+/** A pipeline task with provider auto: only a client library can decide the request, so there is none. */
+export interface LibraryContext extends ContextBase {
+  call: "library";
+}
+
+/** Everything a template's fields are computed from, for one model, provider and client; what is known depends on how the call is made. */
+export type SnippetContext = ChatContext | TaskContext | LibraryContext;
+
+/** The request a raw-HTTP client writes out; the engine offers those clients only contexts that have one. */
+export function requestOf(context: SnippetContext, client: string): HttpRequest {
+  if (context.call === "library") throw new Error(`${client} needs a provider to write a ${context.task} request`);
+  return context.request;
+}
+
+/** The chat context a chat-only client (openai) needs. */
+export function chatOf(context: SnippetContext, client: string): ChatContext {
+  if (context.call !== "chat") throw new Error(`${client} writes chat completions only, not ${context.task}`);
+  return context;
+}
+
 /** Per-context values a language computes once and shares between its clients. */
-export function memoPerContext<T>(compute: (context: SnippetContext) => T): (context: SnippetContext) => T {
+export function memoPerContext<C extends SnippetContext, T>(compute: (context: C) => T): (context: C) => T {
   const key = Symbol(compute.name);
   return (context) => {
     let value = context.memo.get(key) as T | undefined;

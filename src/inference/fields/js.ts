@@ -6,7 +6,7 @@ import { callInputs, type ClientMethod } from "../client-methods.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
-import { inputFile, inputReadsFile, outputFileName, resultName, type SnippetContext } from "./context.js";
+import { chatOf, inputFile, inputReadsFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 
 /*
@@ -64,8 +64,8 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   return fields;
 }
 
-function chatMembers(context: SnippetContext): Record<string, Tree | undefined> {
-  const { messages, parameters } = context.chat!;
+function chatMembers(context: ChatContext): Record<string, Tree | undefined> {
+  const { messages, parameters } = context;
   return { messages, temperature: parameters.temperature, max_tokens: parameters.max_tokens, top_p: parameters.top_p };
 }
 
@@ -79,7 +79,7 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
   const target: Record<string, Tree | undefined> = context.endpointUrl === undefined ? { provider: context.provider, model: context.modelId } : {};
   let members: Record<string, Tree | undefined>;
   let write = false;
-  if (context.chat) {
+  if (context.call === "chat") {
     members = { ...target, ...chatMembers(context) };
     fields.resultName = "chatCompletion";
   } else {
@@ -95,12 +95,12 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
     }
   }
   fields.callMembers = memberLines(context, members, 8);
-  fields.imports = imports(!context.chat && inputReadsFile(context.input), write);
+  fields.imports = imports(context.call !== "chat" && inputReadsFile(context.input), write);
   return fields;
 }
 
-function openaiFields(context: SnippetContext): JsFields {
-  const request = context.chat!.request;
+function openaiFields(context: ChatContext): JsFields {
+  const request = context.request;
   const fields = new JsFields(context);
   fields.modelText = request.model;
   fields.baseUrl = jsString(request.baseUrl);
@@ -114,11 +114,11 @@ function openaiFields(context: SnippetContext): JsFields {
 export function jsFields(client: Client, context: SnippetContext, method: ClientMethod | undefined): JsFields {
   switch (client) {
     case "fetch":
-      return fetchFields(context, context.chat?.request ?? context.request!);
+      return fetchFields(context, requestOf(context, client));
     case "huggingface.js":
       return huggingfaceJsFields(context, method);
     case "openai":
-      return openaiFields(context);
+      return openaiFields(chatOf(context, client));
     default:
       throw new Error(`${client} is not a JS client`);
   }

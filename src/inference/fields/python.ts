@@ -6,7 +6,7 @@ import { callInputs, type ClientMethod } from "../client-methods.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
-import { inputFile, inputReadsFile, memoPerContext, outputFileName, resultName, type SnippetContext } from "./context.js";
+import { chatOf, inputFile, inputReadsFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 
 /*
@@ -56,7 +56,7 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   const encodesFiles = body.kind === "json" && inputReadsFile(context.input);
   if (encodesFiles || body.kind === "binary" || request.output.kind !== "json") standard.push("from pathlib import Path");
   if (encodesFiles || request.output.kind === "base64-field") standard.push("import base64");
-  if (context.chat?.parameters.stream) standard.push("import json");
+  if (context.call === "chat" && context.parameters.stream) standard.push("import json");
   fields.authScheme = request.auth.scheme;
   const headers: [string, string][] = [[pyString("Authorization"), fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([pyString(name), pyString(value)]);
@@ -77,8 +77,8 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
 }
 
 /** The chat call's arguments after `model=`: messages, then the parameters given. */
-const chatArgumentLines = memoPerContext((context): string => {
-  const { messages, parameters } = context.chat!;
+const chatArgumentLines = memoPerContext((context: ChatContext): string => {
+  const { messages, parameters } = context;
   const args: { name: string; value: Tree }[] = [{ name: "messages", value: messages }];
   if (parameters.temperature !== undefined) args.push({ name: "temperature", value: parameters.temperature });
   if (parameters.max_tokens !== undefined) args.push({ name: "max_tokens", value: parameters.max_tokens });
@@ -89,7 +89,7 @@ const chatArgumentLines = memoPerContext((context): string => {
 function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | undefined): PythonFields {
   const fields = new PythonFields(context);
   const standard: string[] = [];
-  if (context.chat) {
+  if (context.call === "chat") {
     fields.callArguments = chatArgumentLines(context);
     fields.resultName = "completion";
   } else {
@@ -107,8 +107,8 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
   return fields;
 }
 
-function openaiFields(context: SnippetContext): PythonFields {
-  const request = context.chat!.request;
+function openaiFields(context: ChatContext): PythonFields {
+  const request = context.request;
   const fields = new PythonFields(context);
   fields.modelText = request.model;
   fields.baseUrl = pyString(request.baseUrl);
@@ -138,13 +138,13 @@ function falClientFields(context: SnippetContext, request: HttpRequest): PythonF
 export function pythonFields(client: Client, context: SnippetContext, method: ClientMethod | undefined): PythonFields {
   switch (client) {
     case "requests":
-      return requestsFields(context, context.chat?.request ?? context.request!);
+      return requestsFields(context, requestOf(context, client));
     case "huggingface_hub":
       return huggingfaceHubFields(context, method);
     case "openai":
-      return openaiFields(context);
+      return openaiFields(chatOf(context, client));
     case "fal_client":
-      return falClientFields(context, context.request!);
+      return falClientFields(context, requestOf(context, client));
     default:
       throw new Error(`${client} is not a Python client`);
   }

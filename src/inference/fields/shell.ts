@@ -4,7 +4,7 @@ import { jsonPieces } from "../render-tree.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, WRITERS, type LiteralForms } from "./forms.js";
-import type { SnippetContext } from "./context.js";
+import { requestOf, type SnippetContext } from "./context.js";
 import { TemplateFields, type LanguageLiterals } from "./common.js";
 
 /*
@@ -67,7 +67,7 @@ function writeBody(fields: ShellFields, request: HttpRequest): void {
 
 export function shellFields(client: Client, context: SnippetContext): ShellFields {
   if (client !== "curl") throw new Error(`${client} is not a shell client`);
-  const request = context.chat?.request ?? context.request!;
+  const request = requestOf(context, client);
   const fields = new ShellFields(context);
   fields.authScheme = request.auth.scheme;
   fields.fullUrl = shellWord(request.url);
