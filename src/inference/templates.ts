@@ -10,6 +10,7 @@ import type { Client, Language } from "./ids.js";
  * once per process, on first use; eta itself is loaded on the first render,
  * synchronously, so a command that renders nothing never pays for it.
  * Templates get literal text only, so escaping is off.
+ * A line `<%~ partial("name") %>` stands for templates/<language>/_partials/name.eta.
  */
 
 export type TemplateName = "basic" | "conversational" | "conversationalStream";
@@ -17,6 +18,8 @@ export type TemplateName = "basic" | "conversational" | "conversationalStream";
 let engine: EtaEngine | undefined;
 const compiled = new Map<string, (data: object) => string>();
 const listings = new Map<string, ReadonlySet<string>>();
+/** Blocks several templates of a language share: templates/<language>/_partials/<name>.eta. */
+const PARTIALS_FOLDER = "_partials";
 
 function etaEngine(): EtaEngine {
   if (!engine) {
@@ -24,6 +27,20 @@ function etaEngine(): EtaEngine {
     engine = new Eta({ autoEscape: false, autoTrim: false, cache: false, useWith: false });
   }
   return engine;
+}
+
+const PARTIAL_LINE = /^<%~ partial\("([a-z0-9_.-]+)"\) %>\n/gm;
+
+/**
+ * A template's source with its partials in place. Textual, not eta's include:
+ * an include gets a copy of the data, and the fields objects compute their
+ * values in getters, which a copy drops.
+ */
+export function templateSource(file: string, language: Language, seen: readonly string[] = []): string {
+  return readFileSync(file, "utf8").replace(PARTIAL_LINE, (_line, name: string) => {
+    if (seen.includes(name)) throw new Error(`template partial ${language}/${name} includes itself`);
+    return templateSource(join(TEMPLATES_DIR, language, PARTIALS_FOLDER, `${name}.eta`), language, [...seen, name]);
+  });
 }
 
 function folderOf(language: Language, client: Client): string {
@@ -56,7 +73,7 @@ export function renderTemplate(language: Language, client: Client, name: Templat
   let render = compiled.get(key);
   if (!render) {
     const eta = etaEngine();
-    const compiledFunction = eta.compile(readFileSync(join(folderOf(language, client), `${name}.eta`), "utf8"));
+    const compiledFunction = eta.compile(templateSource(join(folderOf(language, client), `${name}.eta`), language));
     render = (values: object) => compiledFunction.call(eta, values);
     compiled.set(key, render);
   }

@@ -78,7 +78,7 @@ export class CodeFields extends TemplateFields {
   baseUrl?: string;
   methodName?: string;
   providerInputs?: LiteralForms;
-  /** The import lines. */
+  /** The import lines this snippet's data calls for (standard library, node:fs); a client's own import line is in its templates. */
   imports = "";
   /** The headers object (raw HTTP), or the extra headers an OpenAI client sends. */
   headers?: string;

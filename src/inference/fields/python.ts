@@ -30,11 +30,11 @@ export class PythonFields extends CodeFields {
   }
 }
 
-/** Import lines: standard library (`import x` before `from x import y`), a blank line, then the client. */
-function importBlock(context: SnippetContext, standard: string[], client: string): string {
+/** The standard-library import lines (`import x` before `from x import y`); the client's own import is in its templates. */
+function importBlock(context: SnippetContext, standard: string[]): string {
   if (context.token.kind === "env") standard.push("import os");
   standard.sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
-  return standard.length === 0 ? client : `${standard.join("\n")}\n\n${client}`;
+  return standard.join("\n");
 }
 
 function subscripts(path: readonly (string | number)[]): string {
@@ -61,7 +61,7 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   const headers: [string, string][] = [[pyString("Authorization"), fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([pyString(name), pyString(value)]);
   fields.fullUrl = pyString(request.url);
-  fields.imports = importBlock(context, standard, "import requests");
+  fields.imports = importBlock(context, standard);
   fields.headers = bracedEntries(headers);
   fields.bodyKind = body.kind;
   fields.outputKind = request.output.kind;
@@ -103,7 +103,7 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
       if (method.result === "bytes") standard.push("from pathlib import Path");
     }
   }
-  fields.imports = importBlock(context, standard, "from huggingface_hub import InferenceClient");
+  fields.imports = importBlock(context, standard);
   return fields;
 }
 
@@ -112,7 +112,7 @@ function openaiFields(context: ChatContext): PythonFields {
   const fields = new PythonFields(context);
   fields.modelText = request.model;
   fields.baseUrl = pyString(request.baseUrl);
-  fields.imports = importBlock(context, [], "from openai import OpenAI");
+  fields.imports = importBlock(context, []);
   fields.callArguments = chatArgumentLines(context);
   fields.resultName = "completion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
@@ -131,7 +131,7 @@ function falClientFields(context: SnippetContext, request: HttpRequest): PythonF
   fields.providerInputs = literalForms(request.body.value, FAL_WRITERS, 4);
   const file = inputFile(context.input);
   if (file) fields.fileSetup = `${falUrlVariable(file)} = client.upload_file(${pyString(file.path)})`;
-  fields.imports = importBlock(context, [], "import fal_client");
+  fields.imports = importBlock(context, []);
   return fields;
 }
 
