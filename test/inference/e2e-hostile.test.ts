@@ -177,7 +177,7 @@ describe("hostile metadata", () => {
   it("widget text, mask token and provider model ids reach the request unchanged", async () => {
     const hostileId = `evil"org/it's $(id) \`x\` é`;
     const models = [
-      ModelDataSchema.parse({ id: "acme/hostile-widget", pipeline_tag: "text-classification", widgetData: [{ text: HOSTILE }], inferenceProviderMapping: [{ provider: "hf-inference", providerId: "acme/hostile-widget", task: "text-classification" }] }),
+      ModelDataSchema.parse({ id: "acme/hostile-widget", pipeline_tag: "text-classification", widgetData: [{ text: HOSTILE }], inferenceProviderMapping: [{ provider: "hf-inference", providerId: "acme/hostile-widget", task: "text-classification", status: "live" }] }),
       ModelDataSchema.parse({ id: "acme/hostile-mask", pipeline_tag: "fill-mask", mask_token: HOSTILE }),
       ModelDataSchema.parse({ id: "acme/hostile-mapping", pipeline_tag: "text-to-image", widgetData: [{ text: HOSTILE }], inferenceProviderMapping: { together: { providerId: hostileId, task: "text-to-image", status: "live" } } }),
     ];
