@@ -8,6 +8,7 @@ import { CATALOGUE_DIR } from "./paths.js";
 import { QuantCatalogueSchema } from "./schemas/quant-types.js";
 import { PipelineCatalogueSchema, TaskSchema } from "./schemas/task.js";
 import { LibraryCatalogueSchema } from "./schemas/library.js";
+import { AppCatalogueSchema } from "./schemas/app.js";
 
 /**
  * One part of the catalogue: where its source files are and the schema they
@@ -63,6 +64,7 @@ export const quantTypesPart = singleFilePart("quant-types", "quant-types.json", 
 export const pipelinesPart = singleFilePart("pipelines", "pipelines.json", PipelineCatalogueSchema);
 export const tasksPart = folderPart("tasks", "tasks", TaskSchema);
 export const librariesPart = singleFilePart("libraries", "libraries.json", LibraryCatalogueSchema);
+export const appsPart = singleFilePart("apps", "apps.json", AppCatalogueSchema);
 
 /** Every part the build compiles. */
-export const CATALOGUE_PARTS: CataloguePart[] = [quantTypesPart, pipelinesPart, tasksPart, librariesPart];
+export const CATALOGUE_PARTS: CataloguePart[] = [quantTypesPart, pipelinesPart, tasksPart, librariesPart, appsPart];

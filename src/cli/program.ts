@@ -6,6 +6,7 @@ import { registerQuantTypes } from "./quant-types.js";
 import { registerTasks } from "./tasks.js";
 import { registerLibraries } from "./libraries.js";
 import { registerSnippet } from "./snippet.js";
+import { registerApps } from "./apps.js";
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -40,6 +41,7 @@ Run 'hubref <command> --help' for a command's options.`,
   registerSnippet(program, context);
   registerTasks(program, context);
   registerLibraries(program, context);
+  registerApps(program, context);
   return program;
 }
 

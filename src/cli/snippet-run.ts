@@ -95,6 +95,11 @@ export function renderSnippets(snippets: Snippet[]): string {
 }
 
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
+  if (raw.app !== undefined) {
+    const { runAppSnippet } = await import("./snippet-app.js");
+    return runAppSnippet(models, raw, context);
+  }
+  if (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined) throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   if (raw.offline && raw.refresh) throw usageError("--offline and --refresh do not go together");
   const options = parseSnippetOptions(raw);

@@ -26,6 +26,10 @@ export interface SnippetCommandOptions {
   interactive?: boolean;
   offline: boolean;
   refresh: boolean;
+  app?: string;
+  quant?: string;
+  file?: string;
+  fits?: string;
 }
 
 export function registerSnippet(program: Command, context: CommandContext): void {
@@ -51,6 +55,10 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("-i, --interactive", "pick language, client and provider on screen, then copy or save (needs a terminal)")
     .option("--offline", "use only the cached hub metadata, never the network", false)
     .option("--refresh", "fetch the hub metadata again, ignoring the cache", false)
+    .option("--app <key>", "commands that run the model locally with this app (see hubref apps)")
+    .option("--quant <type>", "with --app: the GGUF quant to run, such as Q4_K_M")
+    .option("--file <path>", "with --app: the exact GGUF file to run")
+    .option("--fits <size>", "with --app: the largest GGUF quant that fits in this memory, such as 8GB")
     .addHelpText(
       "after",
       `
@@ -68,7 +76,8 @@ Examples:
   $ hubref snippet model.json -i
   $ hubref snippet model.json --provider together --stream
   $ hubref snippet model.json --provider fal-ai --direct --client fal_client
-  $ hubref snippet - --json < model.json`,
+  $ hubref snippet - --json < model.json
+  $ hubref snippet bartowski/Llama-3.2-3B-Instruct-GGUF --app llama.cpp --quant Q5_K_M`,
     )
     .action(async (models: string[], options: SnippetCommandOptions) => {
       const { runSnippet } = await import("./snippet-run.js");

@@ -54,12 +54,7 @@ export function isPythonIdentifier(name: string): boolean {
 
 /** The repository's file names, when the metadata lists them (the hub's `siblings`). */
 export function repoFiles(model: ModelData): string[] {
-  const siblings: unknown = (model as Record<string, unknown>)["siblings"];
-  if (!Array.isArray(siblings)) return [];
-  return siblings.flatMap((sibling: unknown) => {
-    const name = sibling && typeof sibling === "object" ? (sibling as Record<string, unknown>)["rfilename"] : undefined;
-    return typeof name === "string" ? [name] : [];
-  });
+  return (model.siblings ?? []).map((sibling) => sibling.rfilename);
 }
 
 /** The repository name without its owner: `org/name` gives `name`. */

@@ -7,6 +7,7 @@ import type { ModelData } from "./schema.js";
 import { cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache } from "./hub/cache.js";
 import { endpointHost, hubEndpoint, hubToken } from "./hub/endpoint.js";
 import { fetchModel, type HubFetchSettings } from "./hub/fetch-model.js";
+import { hasGgufSizes, withFileSizes } from "./hub/file-sizes.js";
 import { startSpinner, type SpinnerSettings } from "./hub/spinner.js";
 
 export interface ResolveOptions {
@@ -18,6 +19,8 @@ export interface ResolveOptions {
   refresh?: boolean;
   /** Where the spinner draws, when it is a terminal. */
   stderr?: OutputStream;
+  /** Also fetch the repository's file sizes (the tree endpoint), for --fits and quant listings. */
+  sizes?: boolean;
   cacheTtlMs?: number;
   fetch?: Partial<HubFetchSettings>;
   spinner?: Partial<SpinnerSettings>;
@@ -63,7 +66,9 @@ export async function modelFromHub(id: string, options: ResolveOptions): Promise
 
   if (!options.refresh && slot) {
     const cached = await readCache(slot);
-    if (cached && (options.offline || isFresh(cached, now(), options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS))) return cached.data;
+    // An entry written before hubref kept the file list lacks it: fetch again, unless offline.
+    const complete = cached?.data.siblings !== undefined && (!options.sizes || hasGgufSizes(cached.data));
+    if (cached && (options.offline || (complete && isFresh(cached, now(), options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS)))) return cached.data;
   }
   if (options.offline) {
     throw operationalError(
@@ -75,7 +80,9 @@ export async function modelFromHub(id: string, options: ResolveOptions): Promise
   const spinner = startSpinner(options.stderr ?? { write: () => undefined }, `fetching ${id} from ${endpointHost(endpoint)}`, options.env, options.spinner);
   let data: ModelData;
   try {
-    data = await fetchModel(id, { endpoint, ...(token ? { token } : {}), ...(options.fetch ? { settings: options.fetch } : {}) });
+    const fetchOptions = { endpoint, ...(token ? { token } : {}), ...(options.fetch ? { settings: options.fetch } : {}) };
+    data = await fetchModel(id, fetchOptions);
+    if (options.sizes && !hasGgufSizes(data)) data = await withFileSizes(data, fetchOptions);
   } finally {
     spinner.stop();
   }

@@ -74,6 +74,12 @@ export const ProviderMappingEntrySchema = z.looseObject({
   adapterWeightsPath: z.string().optional(),
 });
 
+/** One file of the repository. `size` (bytes) comes from the tree endpoint, fetched only when needed. */
+export const SiblingSchema = z.looseObject({
+  rfilename: z.string(),
+  size: z.number().nonnegative().optional(),
+});
+
 export const ModelDataSchema = z.looseObject({
   id: ModelIdSchema,
   pipeline_tag: z.string().optional(),
@@ -85,6 +91,7 @@ export const ModelDataSchema = z.looseObject({
   widgetData: z.array(WidgetExampleSchema).optional(),
   transformersInfo: TransformersInfoSchema.optional(),
   gguf: GgufInfoSchema.optional(),
+  siblings: z.array(SiblingSchema).optional(),
   // The hub has answered with both shapes: a list of entries, or an object keyed by provider.
   inferenceProviderMapping: z
     .union([z.array(ProviderMappingEntrySchema), z.record(z.string(), ProviderMappingEntrySchema)])
@@ -93,5 +100,6 @@ export const ModelDataSchema = z.looseObject({
 
 export type ModelData = z.infer<typeof ModelDataSchema>;
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
+export type Sibling = z.infer<typeof SiblingSchema>;
 export type WidgetExample = z.infer<typeof WidgetExampleSchema>;
 export type ProviderMappingEntry = z.infer<typeof ProviderMappingEntrySchema>;

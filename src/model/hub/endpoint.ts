@@ -17,6 +17,7 @@ export const EXPANDED_FIELDS = [
   "transformersInfo",
   "gguf",
   "inferenceProviderMapping",
+  "siblings",
 ] as const;
 
 /** The hub's base URL: HF_ENDPOINT (a mirror, a private hub, a test server) or the public hub. */
@@ -49,6 +50,15 @@ export function modelApiUrl(endpoint: string, id: string): string {
   const path = id.split("/").map(encodeURIComponent).join("/");
   const query = new URLSearchParams(EXPANDED_FIELDS.map((field) => ["expand[]", field]));
   return `${endpoint}/api/models/${path}?${query}`;
+}
+
+/**
+ * The repository's file tree with sizes. The model API lists file names only;
+ * sizes are asked here, and only when a command needs them.
+ */
+export function modelTreeUrl(endpoint: string, id: string): string {
+  const path = id.split("/").map(encodeURIComponent).join("/");
+  return `${endpoint}/api/models/${path}/tree/main?recursive=true`;
 }
 
 /** HF_TOKEN when set; undefined when unset or blank. */

@@ -76,17 +76,16 @@ export function parseHubModel(body: string, context: RequestContext): ModelData 
 }
 
 /**
- * Fetches a model's metadata from the hub API, retrying what may pass (rate
- * limits, server errors, dropped connections) with backoff, and turning every
- * failure into an operational error that says what to do.
+ * GETs a hub API URL about model `id`, retrying what may pass (rate limits,
+ * server errors, dropped connections) with backoff, and turning every failure
+ * into an operational error that says what to do. Resolves to the 2xx body.
  */
-export async function fetchModel(id: string, options: FetchModelOptions): Promise<ModelData> {
+export async function fetchHubText(url: string, id: string, options: FetchModelOptions): Promise<string> {
   const settings: HubFetchSettings = { ...DEFAULT_FETCH_SETTINGS, ...options.settings };
   const host = endpointHost(options.endpoint);
   const context: RequestContext = { id, host, modelPage: `${options.endpoint}/${id}`, hasToken: options.token !== undefined };
   const headers: Record<string, string> = { accept: "application/json", "user-agent": "hubref" };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const url = modelApiUrl(options.endpoint, id);
 
   for (let attempt = 0; ; attempt++) {
     const canRetry = attempt < settings.retries;
@@ -101,10 +100,16 @@ export async function fetchModel(id: string, options: FetchModelOptions): Promis
       }
       throw transportError(error, context, settings);
     }
-    if (response.status >= 200 && response.status < 300) return parseHubModel(response.body, context);
+    if (response.status >= 200 && response.status < 300) return response.body;
     if (!isRetryableStatus(response.status) || !canRetry) throw statusError(response.status, response.body, context, attempt + 1);
     const asked = retryAfterMs(response.headers.get("retry-after"), settings.now());
     if (asked !== undefined && asked > settings.retryAfterMaxMs) throw retryAfterTooLongError(response.status, asked, context);
     await settings.sleep(asked ?? backoffMs(attempt, settings.backoffBaseMs, settings.backoffMaxMs, settings.random));
   }
+}
+
+/** Fetches a model's metadata from the hub API. */
+export async function fetchModel(id: string, options: FetchModelOptions): Promise<ModelData> {
+  const body = await fetchHubText(modelApiUrl(options.endpoint, id), id, options);
+  return parseHubModel(body, { id, host: endpointHost(options.endpoint), modelPage: `${options.endpoint}/${id}`, hasToken: options.token !== undefined });
 }

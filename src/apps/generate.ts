@@ -1,0 +1,115 @@
+import { usageError } from "../errors.js";
+import { shellComment } from "../format/shell.js";
+import type { ModelData } from "../model/schema.js";
+import { quantCatalogue } from "../quant/catalogue.js";
+import { closestMatch } from "../util/suggest.js";
+import { deepLinkUrl } from "./deeplink.js";
+import { appsForModel, formatFor } from "./formats.js";
+import { ggufRepo, hasFileList, hasGguf, projectorFor } from "./gguf-files.js";
+import { appEntries, type AppEntry } from "./registry.js";
+import { selectGgufFile, type FileRequest } from "./select.js";
+import type { AppRunContext, AppStep } from "./steps.js";
+import { llamaCppSteps } from "./snippets/llama-cpp.js";
+import { mlxLmSteps, sglangSteps, tgiSteps, vllmSteps } from "./snippets/servers.js";
+import { customEndpointSteps, dockerModelRunnerSteps, lemonadeSteps, localAiSteps, nodeLlamaCppSteps, ollamaSteps, piSteps } from "./snippets/gguf-runners.js";
+
+/** One step as `snippet --app --json` prints it. */
+export interface AppSnippet {
+  model: string;
+  app: string;
+  kind: "snippet" | "deeplink";
+  title: string;
+  language: AppStep["language"];
+  setup: boolean;
+  content: string;
+  /** The quant label of the chosen GGUF file, or null. */
+  quant: string | null;
+  /** The chosen GGUF file (the first shard of a split one), or null. */
+  file: string | null;
+}
+
+export interface AppSnippets {
+  snippets: AppSnippet[];
+  /** Why this file, what else there is: for stderr. */
+  notes: string[];
+}
+
+const GENERATORS: Record<string, (context: AppRunContext) => AppStep[]> = {
+  "llama.cpp": llamaCppSteps,
+  "node-llama-cpp": nodeLlamaCppSteps,
+  vllm: vllmSteps,
+  sglang: sglangSteps,
+  tgi: tgiSteps,
+  "mlx-lm": mlxLmSteps,
+  localai: localAiSteps,
+  ollama: ollamaSteps,
+  "docker-model-runner": dockerModelRunnerSteps,
+  lemonade: lemonadeSteps,
+  pi: piSteps,
+  "hermes-agent": customEndpointSteps,
+  openclaw: customEndpointSteps,
+};
+
+export function findApp(key: string, apps: AppEntry[] = appEntries()): AppEntry {
+  const app = apps.find((candidate) => candidate.key === key) ?? apps.find((candidate) => candidate.key === key.toLowerCase());
+  if (app) return app;
+  const close = closestMatch(key, apps.map((candidate) => candidate.key));
+  throw usageError(`unknown app '${key}'`, close ? `did you mean ${close}?` : "run `hubref apps` for the list");
+}
+
+function takesFile(app: AppEntry): boolean {
+  return app.kind === "snippet" || app.deeplink?.fileParam !== undefined;
+}
+
+/** The steps that run `model` with the app `key`: commands, or a deep link. */
+export function generateAppSnippets(model: ModelData, key: string, request: FileRequest = {}): AppSnippets {
+  const apps = appEntries();
+  const app = findApp(key, apps);
+  const format = formatFor(app, model);
+  const asked = request.quant !== undefined ? "--quant" : request.file !== undefined ? "--file" : request.fits !== undefined ? "--fits" : undefined;
+  if (!format) {
+    const runners = appsForModel(apps, model).map((candidate) => candidate.key);
+    if (asked && !hasGguf(model)) throw usageError(`${asked} picks a GGUF file, and ${model.id} has no GGUF files`);
+    throw usageError(`${app.prettyLabel} does not run ${model.id}`, runners.length > 0 ? `apps that do: ${runners.join(", ")}` : "no local app runs it: run `hubref snippet MODEL` for hosted inference");
+  }
+  const notes: string[] = [];
+  const context: AppRunContext = { model, app, format, notes };
+  if (asked && format !== "gguf") throw usageError(`${asked} picks a GGUF file, and ${app.prettyLabel} runs the ${format} weights of ${model.id}`);
+  if (asked && !takesFile(app)) throw usageError(`${app.prettyLabel} lets you pick the file in the app: ${asked} has no effect there`);
+  if (format === "gguf" && hasFileList(model) && takesFile(app)) {
+    const catalogue = quantCatalogue();
+    const repo = ggufRepo(model, catalogue);
+    const choice = selectGgufFile(request, { model, repo, catalogue, splitFiles: app.splitFiles !== false, appLabel: app.prettyLabel });
+    context.choice = choice;
+    notes.push(...choice.notes);
+    const projector = projectorFor(repo);
+    if (projector) context.projector = projector;
+  } else if (asked) {
+    throw usageError(`the metadata of ${model.id} lists no files (siblings), so ${asked} cannot pick one`, "pass the hub id, so hubref fetches the file list");
+  }
+
+  const quant = context.choice?.variant.label ?? null;
+  const file = context.choice?.variant.file ?? null;
+  const base = { model: model.id, app: app.key, quant, file };
+  if (app.kind === "deeplink") {
+    const content = deepLinkUrl(app.deeplink!, model.id, file ?? undefined);
+    return { snippets: [{ ...base, kind: "deeplink", title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content }], notes };
+  }
+  const steps = GENERATORS[app.key]!(context);
+  return { snippets: steps.map((step) => ({ ...base, kind: "snippet", ...step })), notes };
+}
+
+/** Plain output: one script, each step under a `# title`; a config file's text as comment lines. */
+export function renderAppSnippets(snippets: AppSnippet[]): string {
+  if (snippets.length === 1 && snippets[0]!.language === "url") return `${snippets[0]!.content}\n`;
+  return (
+    snippets
+      .map((snippet) => {
+        const title = shellComment(snippet.title);
+        if (snippet.language === "url") return `${title}\n${shellComment(snippet.content)}`;
+        if (snippet.language === "json") return `${title}\n${snippet.content.split("\n").map((line) => shellComment(`  ${line}`)).join("\n")}`;
+        return `${title}\n${snippet.content}`;
+      })
+      .join("\n\n") + "\n"
+  );
+}

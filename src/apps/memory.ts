@@ -1,0 +1,31 @@
+import { usageError } from "../errors.js";
+
+/*
+ * `--fits SIZE`: the memory a quant needs is its file sizes plus a fixed
+ * allowance for the context (KV cache) and the runtime's compute buffers.
+ */
+
+/** The allowance added to the file sizes: 1.5 GB. */
+export const FITS_ALLOWANCE_BYTES = 1.5e9;
+
+export const FITS_ALLOWANCE_TEXT = "file sizes + 1.5 GB for the context (KV cache) and compute buffers";
+
+const UNITS: Record<string, number> = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, K: 1e3, M: 1e6, G: 1e9, T: 1e12, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30, TIB: 2 ** 40 };
+
+/** `8GB`, `7.5 GiB`, `512MB`: bytes. A number without a unit is refused: GB or GiB matters. */
+export function parseMemorySize(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*$/.exec(text);
+  const unit = match ? UNITS[match[2]!.toUpperCase()] : undefined;
+  if (!match || unit === undefined) throw usageError(`--fits takes a memory size such as 8GB or 16GiB, got '${text}'`);
+  const bytes = Number(match[1]) * unit;
+  if (!(bytes > 0)) throw usageError(`--fits takes a size above zero, got '${text}'`);
+  return bytes;
+}
+
+/** Bytes as people read them: `4.92 GB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(1)} kB`;
+  return `${bytes} B`;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/*
+ * Local apps: programs that run a model on the user's own machine. Facts about
+ * each app (label, docs, what it loads, how it is reached) live in
+ * catalogue/apps.json; the commands are written by src/apps/snippets/.
+ */
+
+/** What an app loads: GGUF files, MLX weights, transformers weights, a diffusers pipeline. */
+export const AppFormatSchema = z.enum(["gguf", "mlx", "transformers", "diffusers"]);
+
+/**
+ * A deep link: the app's URL, with the model id either in a query parameter
+ * (`modelParam`) or appended as path segments (`modelParam` omitted), and the
+ * chosen file in `fileParam` where the app takes one.
+ */
+export const DeepLinkSchema = z.strictObject({
+  url: z.string().regex(/^[a-z][a-z0-9+.-]*:\/\/[^?#\s]*$/, "a URL without query or fragment"),
+  modelParam: z.string().min(1).optional(),
+  fileParam: z.string().min(1).optional(),
+});
+
+export const AppSchema = z
+  .strictObject({
+    prettyLabel: z.string().min(1),
+    docsUrl: z.url(),
+    mainTask: z.string().min(1),
+    /** One line: what the app is, for `hubref apps KEY`. */
+    description: z.string().min(1),
+    runs: z.array(AppFormatSchema).min(1),
+    kind: z.enum(["snippet", "deeplink"]),
+    deeplink: DeepLinkSchema.optional(),
+    /** GGUF apps that fetch a quant by `hf.co/{repo}:{quant}` cannot load one split into shards. */
+    splitFiles: z.boolean().optional(),
+    /** The port its local server listens on by default, where it serves an API. */
+    port: z.number().int().positive().max(65535).optional(),
+  })
+  .refine((app) => (app.kind === "deeplink") === (app.deeplink !== undefined), { message: "a deeplink app has a deeplink, a snippet app none" });
+
+export const AppCatalogueSchema = z.record(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, "an app key"), AppSchema);
+
+export type AppFormat = z.infer<typeof AppFormatSchema>;
+export type App = z.infer<typeof AppSchema>;
+export type AppCatalogue = z.infer<typeof AppCatalogueSchema>;
+export type DeepLink = z.infer<typeof DeepLinkSchema>;

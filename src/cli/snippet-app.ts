@@ -1,0 +1,38 @@
+import type { CommandContext } from "./context.js";
+import type { SnippetCommandOptions } from "./snippet.js";
+import { usageError } from "../errors.js";
+import { renderJson } from "../output/output.js";
+import { resolveModel } from "../model/resolve.js";
+import { generateAppSnippets, renderAppSnippets, type AppSnippet } from "../apps/generate.js";
+import { FITS_ALLOWANCE_TEXT, parseMemorySize } from "../apps/memory.js";
+import type { FileRequest } from "../apps/select.js";
+
+/*
+ * `hubref snippet MODEL --app KEY [--quant TYPE | --file PATH | --fits SIZE]`:
+ * the commands that run the model on the user's machine.
+ */
+
+export function fileRequest(raw: Pick<SnippetCommandOptions, "quant" | "file" | "fits">): FileRequest {
+  const request: FileRequest = {};
+  if (raw.quant !== undefined) request.quant = raw.quant;
+  if (raw.file !== undefined) request.file = raw.file;
+  if (raw.fits !== undefined) request.fits = parseMemorySize(raw.fits);
+  return request;
+}
+
+export async function runAppSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
+  const app = raw.app!;
+  if (raw.library || raw.interactive) throw usageError("--app does not go with --library or -i");
+  if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
+  if (raw.offline && raw.refresh) throw usageError("--offline and --refresh do not go together");
+  const request = fileRequest(raw);
+  const snippets: AppSnippet[] = [];
+  for (const arg of models) {
+    const model = await resolveModel(arg, { env: context.env, stderr: context.stderr, offline: raw.offline, refresh: raw.refresh, sizes: request.fits !== undefined });
+    const result = generateAppSnippets(model, app, request);
+    for (const note of result.notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
+    snippets.push(...result.snippets);
+  }
+  if (request.fits !== undefined) context.stderr.write(`note: memory needed = ${FITS_ALLOWANCE_TEXT}\n`);
+  context.stdout.write(raw.json ? renderJson(snippets) : renderAppSnippets(snippets));
+}

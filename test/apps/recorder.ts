@@ -1,0 +1,43 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** The commands generated scripts may call; each is replaced by a stub that logs its argv. */
+export const STUBBED = ["brew", "llama-server", "llama-cli", "curl", "pip", "vllm", "hf", "python3", "docker", "ollama", "npx", "mlx_lm.generate", "mlx_lm.server", "lemonade-server", "pi"];
+
+export interface Recorded {
+  argv: string[][];
+  /** Files the script left in its working folder (a `touch pwned` that ran). */
+  leftovers: string[];
+  status: number | null;
+  stderr: string;
+}
+
+/**
+ * Runs a script under bash with PATH holding only the stubs: any command not
+ * stubbed fails as "not found", and every stubbed call is logged whole
+ * (NUL-separated words, one record per call).
+ */
+export function runRecorded(script: string): Recorded {
+  const root = mkdtempSync(join(tmpdir(), "hubref-recorder-"));
+  const bin = join(root, "bin");
+  const work = join(root, "work");
+  const log = join(root, "log");
+  spawnSync("mkdir", ["-p", bin, work]);
+  for (const name of STUBBED) {
+    const stub = join(bin, name);
+    writeFileSync(stub, `#!/bin/bash\nprintf '%s\\0' "\${0##*/}" "$@" >> "$RECORD"\nprintf '\\036\\0' >> "$RECORD"\n`);
+    chmodSync(stub, 0o755);
+  }
+  // `wait`: servers are started in the background; their stubs must finish before the log is read.
+  const result = spawnSync("/bin/bash", ["-c", `${script}\nwait\n`], { cwd: work, env: { PATH: bin, RECORD: log, HOME: work }, encoding: "utf8" });
+  const text = existsSync(log) ? readFileSync(log, "utf8") : "";
+  const argv = text
+    .split("\x1e\0")
+    .filter((record) => record !== "")
+    .map((record) => record.split("\0").slice(0, -1));
+  const leftovers = readdirSync(work);
+  rmSync(root, { recursive: true, force: true });
+  return { argv, leftovers, status: result.status, stderr: result.stderr };
+}

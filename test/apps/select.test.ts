@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import { generateAppSnippets, type AppSnippet } from "../../src/apps/generate.js";
+import { appsForModel } from "../../src/apps/formats.js";
+import { appEntries } from "../../src/apps/registry.js";
+import type { ModelData } from "../../src/model/schema.js";
+import { thrown } from "../helpers/errors.js";
+import { DIFFUSERS, GGUF_CHAT, GGUF_CHAT_NO_Q4KM, GGUF_TAGGED_TRANSFORMERS, GGUF_VISION, MLX, NON_LLM, TRANSFORMERS_CHAT } from "./models.js";
+
+const offered = (model: ModelData) => appsForModel(appEntries(), model).map((app) => app.key);
+const first = (result: { snippets: AppSnippet[] }) => result.snippets[0]!;
+
+describe("which apps run a model", () => {
+  it("offers every GGUF app for a GGUF chat repository, and no server of transformers weights but vLLM", () => {
+    const keys = offered(GGUF_CHAT);
+    expect(keys).toEqual(expect.arrayContaining(["llama.cpp", "ollama", "lmstudio", "node-llama-cpp", "localai", "jan", "docker-model-runner", "vllm"]));
+    expect(keys).not.toContain("sglang");
+    expect(keys).not.toContain("tgi");
+    expect(keys).not.toContain("mlx-lm");
+    expect(keys).not.toContain("drawthings");
+  });
+
+  it("keeps SGLang and TGI away from a GGUF-only repository tagged transformers", () => {
+    const keys = offered(GGUF_TAGGED_TRANSFORMERS);
+    expect(keys).not.toContain("sglang");
+    expect(keys).not.toContain("tgi");
+    expect(keys).toContain("llama.cpp");
+  });
+
+  it("offers MLX LM and LM Studio for an MLX repository", () => {
+    expect(offered(MLX).sort()).toEqual(["lmstudio", "mlx-lm"]);
+  });
+
+  it("offers the servers of transformers weights for a transformers chat repository", () => {
+    expect(offered(TRANSFORMERS_CHAT).sort()).toEqual(["sglang", "tgi", "vllm"]);
+  });
+
+  it("offers the image apps for a diffusers text-to-image repository", () => {
+    expect(offered(DIFFUSERS).sort()).toEqual(["diffusionbee", "drawthings", "joyfusion"]);
+  });
+
+  it("offers nothing for a fill-mask model, and says which apps do when asked for one", () => {
+    expect(offered(NON_LLM)).toEqual([]);
+    const error = thrown(() => generateAppSnippets(TRANSFORMERS_CHAT, "ollama"));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe("Ollama does not run meta-llama/Llama-3.1-8B-Instruct");
+    expect(error.hint).toBe("apps that do: vllm, sglang, tgi");
+  });
+});
+
+describe("which GGUF file a command names", () => {
+  it("defaults to Q4_K_M", () => {
+    const step = first(generateAppSnippets(GGUF_CHAT, "llama.cpp"));
+    expect(step.quant).toBe("Q4_K_M");
+    expect(step.file).toBe("Meta-Llama-3.1-70B-Instruct-Q4_K_M.gguf");
+  });
+
+  it("falls back to the nearest available type, never a file without a label or a projector", () => {
+    const result = generateAppSnippets(GGUF_CHAT_NO_Q4KM, "llama.cpp");
+    // Q4_K_L has no readable label; Q4_K_S is absent; IQ4_XS is the next smaller type.
+    expect(first(result).quant).toBe("IQ4_XS");
+    expect(result.notes.join("\n")).toContain("using the nearest, IQ4_XS");
+    expect(first(generateAppSnippets(GGUF_VISION, "llama.cpp")).file).toBe("gemma-3-4b-it-Q4_K_M.gguf");
+  });
+
+  it("names the first shard of a split quant", () => {
+    const step = first(generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q8_0" }));
+    expect(step.file).toBe("Meta-Llama-3.1-70B-Instruct-Q8_0/Meta-Llama-3.1-70B-Instruct-Q8_0-00001-of-00002.gguf");
+  });
+
+  it("refuses a split quant for Ollama and Docker Model Runner, with the single-file quants as the hint", () => {
+    for (const app of ["ollama", "docker-model-runner", "localai"]) {
+      const error = thrown(() => generateAppSnippets(GGUF_CHAT, app, { quant: "Q6_K" }));
+      expect(error.exitCode).toBe(2);
+      expect(error.message).toMatch(/cannot load Q6_K of bartowski\/Meta-Llama-3\.1-70B-Instruct-GGUF: it exists only as a file split into 2 shards/);
+      expect(error.hint).toBe("single-file quants: Q5_K_M, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
+    }
+  });
+
+  it("refuses a quant the repository does not have, with the nearest and the list", () => {
+    const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q5_K_S" }));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe("bartowski/Meta-Llama-3.1-70B-Instruct-GGUF has no Q5_K_S file");
+    expect(error.hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K, Q5_K_M, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
+  });
+
+  it("suggests the type meant for a misspelt one", () => {
+    const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q4KM" }));
+    expect(error.message).toBe("'Q4KM' is not a quantization type");
+    expect(error.hint).toBe("did you mean Q4_K_M?");
+  });
+
+  it("accepts a lower-case quant", () => {
+    expect(first(generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "q5_k_m" })).quant).toBe("Q5_K_M");
+  });
+
+  it("takes the file whose name ends at the label for Q4_0, and names Q4_0_4_4 as the other one", () => {
+    const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q4_0" });
+    expect(first(result).file).toBe("Meta-Llama-3.1-70B-Instruct-Q4_0.gguf");
+    expect(result.notes).toEqual(["Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf also reads as Q4_0: pick one with --file"]);
+    // The label is shared, so llama.cpp is given the exact file.
+    expect(result.snippets[1]!.content).toContain("--hf-file Meta-Llama-3.1-70B-Instruct-Q4_0.gguf");
+  });
+
+  it("runs a file with a non-standard name through --file", () => {
+    const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { file: "Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf" });
+    expect(first(result).file).toBe("Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf");
+    expect(first(result).quant).toBeNull();
+    expect(result.snippets[1]!.content).toContain("--hf-file Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf");
+    const ollama = generateAppSnippets(GGUF_CHAT, "ollama", { file: "Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf" });
+    expect(first(ollama).content).toBe("ollama pull hf.co/bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf");
+  });
+
+  it("refuses --file for a file the repository does not have, and for a projector", () => {
+    const missing = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { file: "Meta-Llama-3.1-70B-Instruct-Q4_K_N.gguf" }));
+    expect(missing.exitCode).toBe(2);
+    expect(missing.hint).toMatch(/^did you mean Meta-Llama-3\.1-70B-Instruct-Q4_K_[ML]\.gguf\?$/);
+    const projector = thrown(() => generateAppSnippets(GGUF_VISION, "llama.cpp", { file: "mmproj-model-f16.gguf" }));
+    expect(projector.message).toContain("is a projector (mmproj) file");
+  });
+
+  it("refuses --quant and --fits on a repository with no GGUF files", () => {
+    for (const request of [{ quant: "Q4_K_M" }, { fits: 8e9 }]) {
+      const error = thrown(() => generateAppSnippets(TRANSFORMERS_CHAT, "vllm", request));
+      expect(error.exitCode).toBe(2);
+      expect(error.message).toContain("picks a GGUF file");
+    }
+  });
+
+  it("chooses the largest quant that fits with --fits, and says why", () => {
+    const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: 48e9 });
+    // Q4_K_M: 42.52 GB + 1.5 GB = 44.02 GB; Q4_K_L has no label; Q5_K_M needs 51.45 GB.
+    expect(first(result).quant).toBe("Q4_K_M");
+    expect(result.notes[0]).toBe("Q4_K_M is the largest quant that fits in 48.00 GB: it needs 44.02 GB (42.52 GB of files + 1.50 GB allowance); Q5_K_M would need 51.45 GB");
+    const vision = generateAppSnippets(GGUF_VISION, "llama.cpp", { fits: 8e9 });
+    // Q8_0 4.13 + projector 0.85 + 1.5 = 6.48 GB; f16 would need 10.12 GB.
+    expect(first(vision).quant).toBe("Q8_0");
+    const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: 8e9 }));
+    expect(error.message).toBe("no quant of bartowski/Meta-Llama-3.1-70B-Instruct-GGUF fits in 8.00 GB: the smallest, IQ1_M, needs 18.25 GB (file sizes + 1.5 GB for the context (KV cache) and compute buffers)");
+  });
+
+  it("counts every shard of a split quant against --fits, and skips it for an app that cannot load it", () => {
+    expect(first(generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: 80e9 })).quant).toBe("Q8_0");
+    expect(first(generateAppSnippets(GGUF_CHAT, "ollama", { fits: 80e9 })).quant).toBe("Q5_K_M");
+  });
+
+  it("refuses --fits without sizes", () => {
+    const noSizes = { ...GGUF_VISION, siblings: GGUF_VISION.siblings!.map(({ rfilename }) => ({ rfilename })) };
+    expect(thrown(() => generateAppSnippets(noSizes, "llama.cpp", { fits: 8e9 })).message).toContain("file sizes of ggml-org/gemma-3-4b-it-GGUF are unknown");
+  });
+});
+
+describe("snippet JSON shape", () => {
+  it("gives every step model, app, kind, title, language, setup, content, quant and file", () => {
+    for (const [model, app] of [[GGUF_CHAT, "llama.cpp"], [GGUF_VISION, "lmstudio"], [MLX, "mlx-lm"], [TRANSFORMERS_CHAT, "vllm"], [DIFFUSERS, "drawthings"], [GGUF_CHAT, "pi"]] as const) {
+      for (const step of generateAppSnippets(model, app).snippets) {
+        expect(Object.keys(step).sort()).toEqual(["app", "content", "file", "kind", "language", "model", "quant", "setup", "title"]);
+        expect(["sh", "json", "url"]).toContain(step.language);
+        expect(step.model).toBe(model.id);
+      }
+    }
+    expect(generateAppSnippets(GGUF_CHAT, "pi").snippets.map((step) => step.language)).toEqual(["sh", "sh", "json", "sh"]);
+  });
+
+  it("tells vLLM on GGUF to use the base model's tokenizer, and MLX LM's follow-up to go to port 8080", () => {
+    const vllm = generateAppSnippets(GGUF_CHAT, "vllm").snippets.map((step) => step.content).join("\n");
+    expect(vllm).toContain("--tokenizer meta-llama/Llama-3.1-70B-Instruct");
+    const mlx = generateAppSnippets(MLX, "mlx-lm").snippets.map((step) => step.content).join("\n");
+    expect(mlx).toContain("mlx_lm.server --model mlx-community/Llama-3.2-3B-Instruct-4bit --port 8080");
+    expect(mlx).toContain("http://localhost:8080/v1/chat/completions");
+  });
+
+  it("never prints a placeholder", () => {
+    for (const app of offered(GGUF_CHAT)) {
+      for (const step of generateAppSnippets(GGUF_CHAT, app).snippets) expect(step.content).not.toMatch(/\{\{|QUANT_TAG/);
+    }
+  });
+});
