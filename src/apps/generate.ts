@@ -90,13 +90,12 @@ export function generateAppSnippets(model: ModelData, key: string, request: File
 
   const quant = context.choice?.variant.label ?? null;
   const file = context.choice?.variant.file ?? null;
-  const base = { model: model.id, app: app.key, quant, file };
+  const snippet = (kind: AppSnippet["kind"], step: AppStep): AppSnippet => ({ model: model.id, app: app.key, kind, title: step.title, language: step.language, setup: step.setup, content: step.content, quant, file });
   if (app.kind === "deeplink") {
     const content = deepLinkUrl(app.deeplink!, model.id, file ?? undefined);
-    return { snippets: [{ ...base, kind: "deeplink", title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content }], notes };
+    return { snippets: [snippet("deeplink", { title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content })], notes };
   }
-  const steps = GENERATORS[app.key]!(context);
-  return { snippets: steps.map((step) => ({ ...base, kind: "snippet", ...step })), notes };
+  return { snippets: GENERATORS[app.key]!(context).map((step) => snippet("snippet", step)), notes };
 }
 
 /** Plain output: one script, each step under a `# title`; a config file's text as comment lines. */

@@ -124,7 +124,13 @@ export function ggufRepo(model: ModelData, catalogue: QuantCatalogue): GgufRepo 
     group.variants.push(variant);
     byLabel.set(variant.label, group);
   }
-  const groups = [...byLabel.values()].sort((a, b) => (rank.get(a.type ?? "") ?? 1e6) - (rank.get(b.type ?? "") ?? 1e6) || (a.label < b.label ? -1 : 1));
+  // A label with a size suffix hubref has no type for (`Q6_K_L`) sorts beside its base type (`Q6_K`), before it.
+  const rankOf = (group: QuantGroup) => {
+    if (group.type) return rank.get(group.type) ?? 1e6;
+    const base = [...rank.keys()].filter((name) => group.label.replace(/^UD-/, "").startsWith(`${name}_`)).sort((a, b) => b.length - a.length)[0];
+    return base === undefined ? 1e6 : rank.get(base)! - 0.5;
+  };
+  const groups = [...byLabel.values()].sort((a, b) => rankOf(a) - rankOf(b) || (a.label < b.label ? -1 : 1));
   // Within a label, the file whose name ends at the label comes first: `x-Q4_0.gguf` before `x-Q4_0_4_4.gguf`.
   for (const group of groups) group.variants.sort((a, b) => a.file.length - b.file.length || (a.file < b.file ? -1 : 1));
   return { variants, groups, projectors };

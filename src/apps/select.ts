@@ -87,9 +87,9 @@ function typeNames(context: SelectContext): string[] {
 function byQuant(request: string, context: SelectContext): FileChoice {
   const { repo, model, catalogue } = context;
   const upper = request.toUpperCase();
-  const group = repo.groups.find((candidate) => candidate.label === upper) ?? repo.groups.find((candidate) => candidate.type === quantTypeOfLabel(upper, catalogue));
+  const type = quantTypeOfLabel(upper, catalogue);
+  const group = repo.groups.find((candidate) => candidate.label === upper) ?? (type ? repo.groups.find((candidate) => candidate.type === type) : undefined);
   if (!group) {
-    const type = quantTypeOfLabel(upper, catalogue);
     if (!type) {
       const close = closestMatch(upper, [...typeNames(context), ...repo.groups.map((candidate) => candidate.label)]);
       throw usageError(`'${request}' is not a quantization type`, close ? `did you mean ${close}?` : "run `hubref quant-types` for the list");

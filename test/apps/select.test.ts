@@ -175,3 +175,17 @@ describe("snippet JSON shape", () => {
     }
   });
 });
+
+describe("labels with a size suffix hubref has no type for", () => {
+  const model: ModelData = {
+    id: "bartowski/Llama-3.2-3B-Instruct-GGUF",
+    tags: ["gguf"],
+    siblings: ["Q8_0", "Q6_K_L", "Q6_K", "Q4_K_M"].map((label, index) => ({ rfilename: `Llama-3.2-3B-Instruct-${label}.gguf`, size: (4 - index) * 1e9 })),
+  };
+
+  it("lists Q6_K_L beside Q6_K, runs it by its label, and never takes it for a misspelt type", () => {
+    expect(thrown(() => generateAppSnippets(model, "ollama", { quant: "Q4KM" })).hint).toBe("did you mean Q4_K_M?");
+    expect(first(generateAppSnippets(model, "ollama", { quant: "q6_k_l" })).content).toBe("ollama pull hf.co/bartowski/Llama-3.2-3B-Instruct-GGUF:Q6_K_L");
+    expect(thrown(() => generateAppSnippets(model, "ollama", { quant: "Q2_K" })).hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K_L, Q6_K, Q4_K_M");
+  });
+});

@@ -17,6 +17,8 @@ export interface CacheSlot {
 export interface CachedModel {
   fetchedAt: number;
   data: ModelData;
+  /** Written by a hubref that asks for the file list (`siblings`); older entries lack it and are fetched again. */
+  withFiles: boolean;
 }
 
 const CacheFileSchema = z.object({
@@ -24,6 +26,7 @@ const CacheFileSchema = z.object({
   fetchedAt: z.iso.datetime(),
   endpoint: z.string(),
   id: z.string(),
+  withFiles: z.boolean().optional(),
   data: z.unknown(),
 });
 
@@ -81,7 +84,7 @@ export async function readCache(slot: CacheSlot): Promise<CachedModel | undefine
   if (!entry.success || entry.data.endpoint !== slot.endpoint || entry.data.id !== slot.id) return undefined;
   const data = ModelDataSchema.safeParse(entry.data.data);
   if (!data.success) return undefined;
-  return { fetchedAt: Date.parse(entry.data.fetchedAt), data: data.data };
+  return { fetchedAt: Date.parse(entry.data.fetchedAt), data: data.data, withFiles: entry.data.withFiles === true };
 }
 
 /** Fresh: younger than the TTL. A date in the future (a clock that moved back) is not trusted. */
@@ -98,7 +101,7 @@ export function isFresh(entry: CachedModel, now: number, ttlMs: number): boolean
  * only means the next run fetches again. Resolves to whether it was written.
  */
 export async function writeCache(slot: CacheSlot, data: ModelData, fetchedAt: number): Promise<boolean> {
-  const text = JSON.stringify({ version: 1, fetchedAt: new Date(fetchedAt).toISOString(), endpoint: slot.endpoint, id: slot.id, data });
+  const text = JSON.stringify({ version: 1, fetchedAt: new Date(fetchedAt).toISOString(), endpoint: slot.endpoint, id: slot.id, withFiles: true, data });
   const temp = `${slot.file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   try {
     // Private models' metadata may land here: keep it to the user.

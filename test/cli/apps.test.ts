@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, runCliAsync } from "../helpers/cli.js";
+import { startHubServer, type HubServer } from "../helpers/hub-server.js";
+import { DIFFUSERS, GGUF_CHAT, GGUF_VISION, MLX, NON_LLM, TRANSFORMERS_CHAT } from "../apps/models.js";
+import type { ModelData } from "../../src/model/schema.js";
+
+const dir = mkdtempSync(join(tmpdir(), "hubref-apps-"));
+function saved(model: ModelData): string {
+  const path = join(dir, `${model.id.replace("/", "--")}.json`);
+  writeFileSync(path, JSON.stringify(model));
+  return path;
+}
+
+describe("hubref apps", () => {
+  it("lists the 24 local apps as tab-separated lines", () => {
+    const result = runCli(["apps"]);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(24);
+    expect(lines[0]).toBe("llama.cpp\tllama.cpp\tgguf\tsnippet\thttps://github.com/ggerganov/llama.cpp");
+    expect(lines).toContain("lmstudio\tLM Studio\tgguf,mlx\tdeeplink\thttps://lmstudio.ai");
+  });
+
+  it("prints key, label, docsUrl and kind with --json", () => {
+    const apps = JSON.parse(runCli(["apps", "--json"]).stdout) as Record<string, unknown>[];
+    expect(apps).toHaveLength(24);
+    for (const app of apps) {
+      expect(typeof app.key).toBe("string");
+      expect(typeof app.label).toBe("string");
+      expect(() => new URL(app.docsUrl as string)).not.toThrow();
+      expect(["snippet", "deeplink"]).toContain(app.kind);
+    }
+  });
+
+  it("shows one app in detail", () => {
+    const result = runCli(["apps", "ollama"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("label       Ollama");
+    expect(result.stdout).toContain("split GGUF  no: quants split into shards are refused");
+  });
+
+  it("suggests the app meant for an unknown key", () => {
+    const result = runCli(["apps", "olama"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("error: unknown app 'olama'\nhint: did you mean ollama?\n");
+  });
+
+  it("keeps the apps that run a model with --for", () => {
+    const keys = (model: ModelData) => runCli(["apps", "--for", saved(model)]).stdout.trimEnd().split("\n").map((line) => line.split("\t")[0]);
+    expect(keys(MLX)).toEqual(["mlx-lm", "lmstudio"]);
+    expect(keys(TRANSFORMERS_CHAT)).toEqual(["vllm", "sglang", "tgi"]);
+    expect(keys(DIFFUSERS)).toEqual(["drawthings", "diffusionbee", "joyfusion"]);
+    expect(keys(GGUF_CHAT)).toContain("llama.cpp");
+    const none = runCli(["apps", "--for", saved(NON_LLM)]);
+    expect(none.status).toBe(0);
+    expect(none.stdout).toBe("");
+    expect(none.stderr).toBe("note: no local app runs google-bert/bert-base-uncased\n");
+  });
+});
+
+describe("hubref snippet --app", () => {
+  it("prints one script with each step under a # title", () => {
+    const result = runCli(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--quant", "Q5_K_M"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(`# install llama.cpp (Homebrew on macOS and Linux; on Windows: winget install llama.cpp)
+brew install llama.cpp
+
+# start an OpenAI-compatible server on port 8080, in the background
+llama-server \\
+    -hf bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Q5_K_M \\
+    --port 8080 &
+
+# ask the model through the server's chat API
+curl --retry 30 --retry-connrefused --retry-delay 2 http://localhost:8080/v1/chat/completions \\
+    -H 'Content-Type: application/json' \\
+    -d '{"messages":[{"role":"user","content":"Hello! What can you do?"}]}'
+`);
+  });
+
+  it("prints an array of steps with --json", () => {
+    const result = runCli(["snippet", saved(GGUF_VISION), "--app", "lmstudio", "--json"]);
+    expect(JSON.parse(result.stdout)).toEqual([
+      {
+        model: "ggml-org/gemma-3-4b-it-GGUF",
+        app: "lmstudio",
+        quant: "Q4_K_M",
+        file: "gemma-3-4b-it-Q4_K_M.gguf",
+        kind: "deeplink",
+        title: "open ggml-org/gemma-3-4b-it-GGUF in LM Studio",
+        language: "url",
+        setup: false,
+        content: "lmstudio://open_from_hf?model=ggml-org%2Fgemma-3-4b-it-GGUF&file=gemma-3-4b-it-Q4_K_M.gguf",
+      },
+    ]);
+  });
+
+  it("refuses a missing quant with exit 2, the nearest and the list", () => {
+    const result = runCli(["snippet", saved(GGUF_VISION), "--app", "llama.cpp", "--quant", "Q6_K"]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe("error: ggml-org/gemma-3-4b-it-GGUF has no Q6_K file\nhint: nearest available: Q4_K_M; available: F16, Q8_0, Q4_K_M\n");
+  });
+
+  it("refuses an app that does not run the model, listing those that do", () => {
+    const result = runCli(["snippet", saved(MLX), "--app", "ollama"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("error: Ollama does not run mlx-community/Llama-3.2-3B-Instruct-4bit\nhint: apps that do: mlx-lm, lmstudio\n");
+  });
+
+  it("explains --fits on stderr", () => {
+    const result = runCli(["snippet", saved(GGUF_VISION), "--app", "ollama", "--fits", "6GB"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("ollama pull hf.co/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
+    expect(result.stderr).toBe(
+      "note: Q4_K_M is the largest quant that fits in 6.00 GB: it needs 4.84 GB (2.49 GB of files + 850.0 MB projector + 1.50 GB allowance); Q8_0 would need 6.48 GB\n" +
+        "note: memory needed = file sizes + 1.5 GB for the context (KV cache) and compute buffers\n",
+    );
+  });
+
+  it("refuses --quant without --app, and a bad --fits size", () => {
+    expect(runCli(["snippet", saved(GGUF_CHAT), "--quant", "Q4_K_M"]).status).toBe(2);
+    const bad = runCli(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "8"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe("error: --fits takes a memory size such as 8GB or 16GiB, got '8'\n");
+  });
+});
+
+describe("local apps for a hub model id", () => {
+  let hub: HubServer;
+  const { siblings, ...withoutFiles } = GGUF_VISION;
+  const tree = siblings!.map((sibling) => ({ type: "file", path: sibling.rfilename, size: sibling.size, oid: "x" }));
+  beforeAll(async () => {
+    hub = await startHubServer({
+      [GGUF_VISION.id]: { body: { ...withoutFiles, siblings: siblings!.map(({ rfilename }) => ({ rfilename })) } },
+      [`${GGUF_VISION.id}/tree/main`]: { body: tree },
+    });
+  });
+  afterAll(() => hub.close());
+  const env = (cache = mkdtempSync(join(tmpdir(), "hubref-cache-"))) => ({ HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: cache, HF_TOKEN: undefined });
+
+  it("asks for the file list, and for sizes only with --fits, then uses the cache", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "hubref-cache-"));
+    const list = await runCliAsync(["apps", "--for", GGUF_VISION.id, "--json"], { env: env(cache) });
+    expect(list.status).toBe(0);
+    expect(JSON.parse(list.stdout).map((app: { key: string }) => app.key)).toContain("llama.cpp");
+    expect(hub.requestsFor(GGUF_VISION.id)[0]!.query.getAll("expand[]")).toContain("siblings");
+    expect(hub.requestsFor(`${GGUF_VISION.id}/tree/main`)).toHaveLength(0);
+
+    const fits = await runCliAsync(["snippet", GGUF_VISION.id, "--app", "llama.cpp", "--fits", "8GB", "--json"], { env: env(cache) });
+    expect(fits.status).toBe(0);
+    expect(JSON.parse(fits.stdout)[0].quant).toBe("Q8_0");
+    expect(hub.requestsFor(`${GGUF_VISION.id}/tree/main`)).toHaveLength(1);
+
+    const again = await runCliAsync(["snippet", GGUF_VISION.id, "--app", "llama.cpp", "--fits", "8GB", "--offline"], { env: env(cache) });
+    expect(again.status).toBe(0);
+    expect(hub.requestsFor(`${GGUF_VISION.id}/tree/main`)).toHaveLength(1);
+  });
+
+  it("fetches again a cached entry written without the file list", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "hubref-cache-"));
+    const { cacheSlot } = await import("../../src/model/hub/cache.js");
+    const slot = cacheSlot({ XDG_CACHE_HOME: cache }, hub.endpoint, GGUF_VISION.id)!;
+    // The shape an earlier hubref wrote: no withFiles mark, no siblings.
+    mkdirSync(dirname(slot.file), { recursive: true });
+    writeFileSync(slot.file, JSON.stringify({ version: 1, fetchedAt: new Date().toISOString(), endpoint: hub.endpoint, id: GGUF_VISION.id, data: withoutFiles }));
+    const before = hub.requestsFor(GGUF_VISION.id).length;
+    const result = await runCliAsync(["snippet", GGUF_VISION.id, "--app", "ollama"], { env: env(cache) });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("hf.co/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
+    expect(hub.requestsFor(GGUF_VISION.id).length).toBe(before + 1);
+  });
+});
