@@ -67,7 +67,7 @@ export async function modelFromHub(id: string, options: ResolveOptions): Promise
   if (!options.refresh && slot) {
     const cached = await readCache(slot);
     // An entry written before hubref kept the file list lacks it: fetch again, unless offline.
-    const complete = cached !== undefined && cached.withFiles && (!options.sizes || hasGgufSizes(cached.data));
+    const complete = cached?.withFiles === true && (!options.sizes || hasGgufSizes(cached.data));
     if (cached && (options.offline || (complete && isFresh(cached, now(), options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS)))) return cached.data;
   }
   if (options.offline) {

@@ -18,7 +18,7 @@ export interface CachedModel {
   fetchedAt: number;
   data: ModelData;
   /** Written by a hubref that asks for the file list (`siblings`); older entries lack it and are fetched again. */
-  withFiles: boolean;
+  withFiles?: boolean;
 }
 
 const CacheFileSchema = z.object({
@@ -88,7 +88,7 @@ export async function readCache(slot: CacheSlot): Promise<CachedModel | undefine
 }
 
 /** Fresh: younger than the TTL. A date in the future (a clock that moved back) is not trusted. */
-export function isFresh(entry: Pick<CachedModel, "fetchedAt">, now: number, ttlMs: number): boolean {
+export function isFresh(entry: CachedModel, now: number, ttlMs: number): boolean {
   const age = now - entry.fetchedAt;
   return age >= 0 && age < ttlMs;
 }
