@@ -27,7 +27,8 @@ export function runRecorded(script: string): Recorded {
   spawnSync("mkdir", ["-p", bin, work]);
   for (const name of STUBBED) {
     const stub = join(bin, name);
-    writeFileSync(stub, `#!/bin/bash\nprintf '%s\\0' "\${0##*/}" "$@" >> "$RECORD"\nprintf '\\036\\0' >> "$RECORD"\n`);
+    // One printf, so one write: calls from a background server and the foreground curl never interleave.
+    writeFileSync(stub, `#!/bin/bash\nprintf '%s\\0' "\${0##*/}" "$@" $'\\036' >> "$RECORD"\n`);
     chmodSync(stub, 0o755);
   }
   // `wait`: servers are started in the background; their stubs must finish before the log is read.
