@@ -12,6 +12,8 @@ export interface QuantTypesOptions {
   parse?: string[];
   nearest?: string;
   available?: string[];
+  for?: string;
+  fits?: string;
   json: boolean;
 }
 
@@ -27,6 +29,8 @@ export function registerQuantTypes(program: Command, context: CommandContext): v
     .option("--parse <file-name...>", "print the quantization label in each GGUF file name")
     .option("--nearest <label>", "pick the available quantization nearest to this one (needs --available)")
     .option("--available <labels>", "comma-separated quantizations to choose from", listOfNames)
+    .option("--for <model>", "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight")
+    .option("--fits <size>", "with --for: the largest quant whose files fit in this memory, such as 8GB")
     .option("--json", "print JSON", false)
     .addHelpText(
       "after",
@@ -35,7 +39,9 @@ Examples:
   $ hubref quant-types                      # file types, largest first
   $ hubref quant-types --tensor-types --json
   $ hubref quant-types --parse model-UD-Q4_K_XL-00001-of-00003.gguf gpt-oss-20b-MXFP4.gguf
-  $ hubref quant-types --nearest Q4_K_M --available Q8_0,Q3_K_M,Q2_K`,
+  $ hubref quant-types --nearest Q4_K_M --available Q8_0,Q3_K_M,Q2_K
+  $ hubref quant-types --for bartowski/Llama-3.2-3B-Instruct-GGUF
+  $ hubref quant-types --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB`,
     )
     .action(async (options: QuantTypesOptions) => {
       await runQuantTypes(options, context);
@@ -43,8 +49,14 @@ Examples:
 }
 
 export async function runQuantTypes(options: QuantTypesOptions, context: CommandContext): Promise<void> {
-  const modes = [options.tensorTypes, options.parse !== undefined, options.nearest !== undefined].filter(Boolean).length;
-  if (modes > 1) throw usageError("--tensor-types, --parse and --nearest go one at a time");
+  const modes = [options.tensorTypes, options.parse !== undefined, options.nearest !== undefined, options.for !== undefined].filter(Boolean).length;
+  if (modes > 1) throw usageError("--tensor-types, --parse, --nearest and --for go one at a time");
+  if (options.fits !== undefined && options.for === undefined) throw usageError("--fits goes with --for", "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB");
+  if (options.for !== undefined) {
+    const { runQuantTypesFor } = await import("./quant-types-for.js");
+    await runQuantTypesFor(options.for, options, context);
+    return;
+  }
   if ((options.nearest === undefined) !== (options.available === undefined)) {
     throw usageError("--nearest and --available go together", "for example: --nearest Q4_K_M --available Q8_0,Q3_K_M");
   }

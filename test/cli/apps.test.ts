@@ -173,3 +173,32 @@ describe("local apps for a hub model id", () => {
     expect(hub.requestsFor(GGUF_VISION.id).length).toBe(before + 1);
   });
 });
+
+describe("hubref quant-types --for", () => {
+  it("lists the files of a GGUF vision repository by quant", () => {
+    const result = runCli(["quant-types", "--for", saved(GGUF_VISION)]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(
+      "F16\t1 file\t7.77 GB\t16.02\tgemma-3-4b-it-f16.gguf\n" +
+        "Q8_0\t1 file\t4.13 GB\t8.51\tgemma-3-4b-it-Q8_0.gguf\n" +
+        "Q4_K_M\t1 file\t2.49 GB\t5.13\tgemma-3-4b-it-Q4_K_M.gguf\n" +
+        "mmproj F16\t1 file\t850.0 MB\t\tmmproj-model-f16.gguf\n",
+    );
+  });
+
+  it("prints the largest quant that fits with --fits, the reason on stderr", () => {
+    const result = runCli(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe("Q6_K\n");
+    expect(result.stderr).toContain("note: Q6_K is the largest quant that fits in 64.00 GB: it needs 59.40 GB (57.90 GB of files + 1.50 GB allowance); Q8_0 would need 76.50 GB\n");
+    const json = JSON.parse(runCli(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB", "--json"]).stdout);
+    expect(json).toMatchObject({ quant: "Q6_K", shards: 2, allowance: 1.5e9 });
+  });
+
+  it("refuses --fits without --for, and --for on a repository without GGUF files", () => {
+    expect(runCli(["quant-types", "--fits", "8GB"]).status).toBe(2);
+    const mlx = runCli(["quant-types", "--for", saved(MLX)]);
+    expect(mlx.status).toBe(2);
+    expect(mlx.stderr).toMatch(/^error: mlx-community\/Llama-3\.2-3B-Instruct-4bit has no GGUF files\n/);
+  });
+});

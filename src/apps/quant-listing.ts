@@ -1,0 +1,53 @@
+import type { QuantCatalogue } from "../catalogue/schemas/quant-types.js";
+import { usageError } from "../errors.js";
+import type { ModelData } from "../model/schema.js";
+import { ggufRepo, hasFileList, hasGguf } from "./gguf-files.js";
+import { selectGgufFile, type FileChoice } from "./select.js";
+
+/** One loadable GGUF of a repository, as `quant-types --for` lists it. */
+export interface QuantRow {
+  quant: string | null;
+  type: string | null;
+  file: string;
+  shards: number;
+  files: string[];
+  size: number | null;
+  /** Bits per weight on disk: the size over the parameter count, when both are known. */
+  bitsPerWeight: number | null;
+  projector: boolean;
+}
+
+function checkedRepo(model: ModelData, catalogue: QuantCatalogue) {
+  if (!hasGguf(model)) throw usageError(`${model.id} has no GGUF files`, "quant types apply to GGUF repositories; run `hubref apps --for MODEL` for what runs it");
+  if (!hasFileList(model)) throw usageError(`the metadata of ${model.id} lists no files (siblings)`, "pass the hub id, so hubref fetches the file list");
+  return ggufRepo(model, catalogue);
+}
+
+/** The repository's GGUF files grouped by quant, largest type first; unlabelled files, then projectors, last. */
+export function quantRows(model: ModelData, catalogue: QuantCatalogue): QuantRow[] {
+  const repo = checkedRepo(model, catalogue);
+  const params = model.gguf?.total;
+  const bits = (size: number | undefined) => (size !== undefined && params ? Number(((size * 8) / params).toFixed(2)) : null);
+  const grouped = repo.groups.flatMap((group) => group.variants);
+  const unlabelled = repo.variants.filter((variant) => !grouped.includes(variant)).sort((a, b) => (b.size ?? 0) - (a.size ?? 0));
+  const rows: QuantRow[] = [...grouped, ...unlabelled].map((variant) => ({
+    quant: variant.label,
+    type: variant.type ?? null,
+    file: variant.file,
+    shards: variant.shards,
+    files: variant.files,
+    size: variant.size ?? null,
+    bitsPerWeight: bits(variant.size),
+    projector: false,
+  }));
+  for (const projector of repo.projectors) {
+    rows.push({ quant: projector.label, type: null, file: projector.file, shards: 1, files: [projector.file], size: projector.size ?? null, bitsPerWeight: null, projector: true });
+  }
+  return rows;
+}
+
+/** `quant-types --for MODEL --fits SIZE`: the largest quant that fits, as llama.cpp would load it (split files too). */
+export function quantThatFits(model: ModelData, catalogue: QuantCatalogue, bytes: number): FileChoice {
+  const repo = checkedRepo(model, catalogue);
+  return selectGgufFile({ fits: bytes }, { model, repo, catalogue, splitFiles: true, appLabel: "llama.cpp" });
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { quantRows, quantThatFits } from "../../src/apps/quant-listing.js";
+import { quantCatalogue } from "../../src/quant/catalogue.js";
+import { thrown } from "../helpers/errors.js";
+import { GGUF_CHAT, GGUF_VISION, MLX } from "./models.js";
+
+const catalogue = quantCatalogue();
+
+describe("a repository's GGUF files by quant", () => {
+  it("groups files by quant, largest type first, with split counts, sizes and bits per weight", () => {
+    const rows = quantRows(GGUF_CHAT, catalogue);
+    expect(rows.map((row) => row.quant)).toEqual(["Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS", "Q4_0", "Q4_0", "Q3_K_M", "IQ2_M", "IQ1_M", null]);
+    expect(rows[0]).toMatchObject({ shards: 2, size: 75e9, bitsPerWeight: 8.5, type: "Q8_0" });
+    expect(rows.at(-1)).toMatchObject({ quant: null, file: "Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf", shards: 1 });
+    // The importance matrix is not a model file.
+    expect(rows.some((row) => row.file.includes("imatrix"))).toBe(false);
+  });
+
+  it("lists projector files apart", () => {
+    const rows = quantRows(GGUF_VISION, catalogue);
+    expect(rows.filter((row) => row.projector).map((row) => row.file)).toEqual(["mmproj-model-f16.gguf"]);
+  });
+
+  it("refuses a repository without GGUF files", () => {
+    expect(thrown(() => quantRows(MLX, catalogue)).message).toBe("mlx-community/Llama-3.2-3B-Instruct-4bit has no GGUF files");
+  });
+
+  it("picks the largest quant that fits, split files included", () => {
+    expect(quantThatFits(GGUF_CHAT, catalogue, 60e9).variant.label).toBe("Q6_K");
+    expect(quantThatFits(GGUF_CHAT, catalogue, 45e9).variant.label).toBe("Q4_K_M");
+  });
+});
