@@ -1,9 +1,10 @@
 import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
-import type { SnippetOptions } from "../inference/snippet.js";
+import type { SettledOptions } from "../inference/snippet.js";
 import { generateSnippets } from "../inference/engine.js";
-import { PROVIDER_IDS } from "../inference/ids.js";
+import { isChatModel } from "../inference/chat-models.js";
+import { PROVIDER_IDS, type ProviderChoice, type ProviderId } from "../inference/ids.js";
 import { liveProviders } from "../model/provider-mapping.js";
 import { modelLibrarySnippets } from "./snippet-library.js";
 import type { PickerInput, PickerToggles, SnippetEntry } from "../ui/types.js";
@@ -13,22 +14,20 @@ import type { PickerInput, PickerToggles, SnippetEntry } from "../ui/types.js";
  * The picker (Ink) is imported only here, and only once a terminal is sure.
  */
 
-const CHAT_TASKS = new Set(["text-generation", "image-text-to-text"]);
-
 /** The providers the picker offers: the live ones of the model's mapping, else every provider. */
-export function pickerProviders(model: ModelData): string[] {
+export function pickerProviders(model: ModelData): ProviderChoice[] {
   const mapped = liveProviders(model)
     .map((mapping) => mapping.provider)
-    .filter((provider) => (PROVIDER_IDS as readonly string[]).includes(provider));
+    .filter((provider): provider is ProviderId => (PROVIDER_IDS as readonly string[]).includes(provider));
   return ["auto", ...(mapped.length > 0 ? mapped : PROVIDER_IDS)];
 }
 
-function inferenceEntries(model: ModelData, base: SnippetOptions, toggles: PickerToggles): SnippetEntry[] {
+function inferenceEntries(model: ModelData, base: SettledOptions, toggles: PickerToggles): SnippetEntry[] {
   const entries: SnippetEntry[] = [];
   for (const provider of pickerProviders(model)) {
     // auto lets the hub choose, so there is no provider to call directly.
     if (toggles.direct && provider === "auto") continue;
-    const options = { ...base, language: undefined, client: undefined, provider, stream: toggles.stream, direct: toggles.direct } as SnippetOptions;
+    const options: SettledOptions = { ...base, language: undefined, client: undefined, provider, stream: toggles.stream, direct: toggles.direct };
     try {
       for (const snippet of generateSnippets(model, options).snippets) {
         entries.push({ source: "inference", language: snippet.language, client: snippet.client, provider: snippet.provider, content: snippet.content });
@@ -50,16 +49,18 @@ export function wantsPicker(
   return atTerminal && raw.language === undefined && raw.client === undefined && !raw.json && !raw.library;
 }
 
-export async function runSnippetPicker(models: ModelData[], base: SnippetOptions, context: CommandContext): Promise<void> {
+export async function runSnippetPicker(models: ModelData[], base: SettledOptions, context: CommandContext): Promise<void> {
   if (models.length !== 1) throw usageError("the interactive picker shows one model at a time", "pass one MODEL, or leave out -i");
   const model = models[0]!;
   const library = model.library_name ? await modelLibrarySnippets(model).catch(() => []) : [];
   const libraryEntries: SnippetEntry[] = library.map((block) => ({ source: "library", language: block.language, client: block.library, provider: "", content: block.content }));
+  const canStream = isChatModel(model);
   const input: PickerInput = {
     model: { id: model.id, ...(model.pipeline_tag ? { pipelineTag: model.pipeline_tag } : {}), ...(model.library_name ? { libraryName: model.library_name } : {}) },
     loadSnippets: (toggles) => [...inferenceEntries(model, base, toggles), ...libraryEntries],
-    canStream: CHAT_TASKS.has(model.pipeline_tag ?? "") && model.tags.includes("conversational"),
-    initialProvider: base.provider ?? "auto",
+    canStream,
+    initialProvider: base.provider,
+    initialToggles: { stream: base.stream && canStream, direct: base.direct },
   };
   const { runPicker } = await import("../ui/run-picker.js");
   const { pickerSummary } = await import("../ui/summary.js");

@@ -13,7 +13,7 @@ import { shellComment } from "../format/shell.js";
 import { CLIENTS_BY_LANGUAGE, ClientSchema, LanguageSchema, ProviderChoiceSchema, languagesOfClient, type Language } from "../inference/ids.js";
 import { generateSnippets } from "../inference/engine.js";
 import { tokenProblem } from "../inference/token.js";
-import type { Snippet, SnippetOptions } from "../inference/snippet.js";
+import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions } from "../inference/snippet.js";
 
 /*
  * Running `hubref snippet`: the options checked into engine options, one
@@ -43,14 +43,15 @@ function endpointUrl(text: string): string {
 }
 
 /** Checks the command-line options and turns them into engine options. */
-export function parseSnippetOptions(raw: SnippetCommandOptions): SnippetOptions {
+export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions {
   const language = raw.language === undefined ? undefined : oneOf("language", raw.language, LanguageSchema.options);
   const client = raw.client === undefined ? undefined : oneOf("client", raw.client, ClientSchema.options);
   if (language !== undefined && client !== undefined && !CLIENTS_BY_LANGUAGE[language].includes(client)) {
     throw usageError(`${client} is not a ${language} client`, `${language} clients: ${CLIENTS_BY_LANGUAGE[language].join(", ")}; ${client} is for ${languagesOfClient(client).join(", ")}`);
   }
-  const provider = oneOf("provider", raw.provider ?? "auto", ProviderChoiceSchema.options);
-  const options: SnippetOptions = { provider, stream: raw.stream, direct: raw.direct };
+  const options: SnippetOptions = { stream: raw.stream, direct: raw.direct };
+  if (raw.provider !== undefined) options.provider = oneOf("provider", raw.provider, ProviderChoiceSchema.options);
+  const { provider } = settleOptions(options);
   if (language !== undefined) options.language = language;
   if (client !== undefined) options.client = client;
   if (raw.direct && provider === "auto") throw usageError("--direct calls one provider: name it with --provider", "for example: --provider together --direct");
@@ -77,7 +78,7 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SnippetOptions 
   if (raw.temperature !== undefined) options.temperature = numberOption("--temperature", raw.temperature, (n) => n >= 0, "a number from 0 up");
   if (raw.maxTokens !== undefined) options.maxTokens = numberOption("--max-tokens", raw.maxTokens, (n) => Number.isInteger(n) && n > 0, "a whole number above 0");
   if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, (n) => n > 0 && n <= 1, "a number above 0, at most 1");
-  return options;
+  return settleOptions(options);
 }
 
 const COMMENT: Record<Language, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment };

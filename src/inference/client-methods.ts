@@ -21,7 +21,10 @@ export interface ClientMethod {
 
 const print = (name: string): ClientMethod => ({ name, result: "print" });
 
-export const PYTHON_METHODS: Partial<Record<InferenceTask, ClientMethod>> = {
+/** Marks a task the client has no method for, so that a task missing from a table is a type error. */
+const NONE = undefined;
+
+export const PYTHON_METHODS: Readonly<Record<InferenceTask, ClientMethod | undefined>> = {
   "audio-classification": print("audio_classification"),
   "audio-to-audio": print("audio_to_audio"),
   "automatic-speech-recognition": print("automatic_speech_recognition"),
@@ -30,6 +33,10 @@ export const PYTHON_METHODS: Partial<Record<InferenceTask, ClientMethod>> = {
   "fill-mask": print("fill_mask"),
   "image-classification": print("image_classification"),
   "image-segmentation": print("image_segmentation"),
+  "image-text-to-image": NONE,
+  // Chat only: its snippets are chat completions.
+  "image-text-to-text": NONE,
+  "image-text-to-video": NONE,
   "image-to-image": { name: "image_to_image", result: "image", extension: "png" },
   "image-to-text": print("image_to_text"),
   "image-to-video": { name: "image_to_video", result: "bytes", extension: "mp4" },
@@ -42,6 +49,7 @@ export const PYTHON_METHODS: Partial<Record<InferenceTask, ClientMethod>> = {
   "tabular-regression": print("tabular_regression"),
   "text-classification": print("text_classification"),
   "text-generation": print("text_generation"),
+  "text-to-audio": NONE,
   "text-to-image": { name: "text_to_image", result: "image", extension: "png" },
   "text-to-speech": { name: "text_to_speech", result: "bytes", extension: "flac" },
   "text-to-video": { name: "text_to_video", result: "bytes", extension: "mp4" },
@@ -53,7 +61,7 @@ export const PYTHON_METHODS: Partial<Record<InferenceTask, ClientMethod>> = {
 
 const blob = (name: string, extension: string): ClientMethod => ({ name, result: "blob", extension });
 
-export const JS_METHODS: Partial<Record<InferenceTask, ClientMethod>> = {
+export const JS_METHODS: Readonly<Record<InferenceTask, ClientMethod | undefined>> = {
   "audio-classification": print("audioClassification"),
   "audio-to-audio": print("audioToAudio"),
   "automatic-speech-recognition": print("automaticSpeechRecognition"),
@@ -63,6 +71,8 @@ export const JS_METHODS: Partial<Record<InferenceTask, ClientMethod>> = {
   "image-classification": print("imageClassification"),
   "image-segmentation": print("imageSegmentation"),
   "image-text-to-image": blob("imageTextToImage", "png"),
+  // Chat only: its snippets are chat completions.
+  "image-text-to-text": NONE,
   "image-text-to-video": blob("imageTextToVideo", "mp4"),
   "image-to-image": blob("imageToImage", "png"),
   "image-to-text": print("imageToText"),

@@ -12,15 +12,15 @@ import type { SnippetContext } from "./fields/context.js";
 import { pythonFields } from "./fields/python.js";
 import { jsFields } from "./fields/js.js";
 import { shellFields } from "./fields/shell.js";
-import type { Snippet, SnippetOptions, SnippetResult } from "./snippet.js";
+import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
 import { modelForProvider } from "./model-for-provider.js";
+import { isChatModel } from "./chat-models.js";
 
 /*
  * The snippet engine: for one model, the snippets of every language and
  * client that fit its task and the chosen provider, rendered from templates.
  */
 
-const CHAT_TASKS: readonly InferenceTask[] = ["text-generation", "image-text-to-text"];
 const SAFE_TAG = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 function taskOf(model: ModelData): InferenceTask {
@@ -31,21 +31,21 @@ function taskOf(model: ModelData): InferenceTask {
   return tag;
 }
 
-function callMode(options: SnippetOptions): CallMode {
+function callMode(options: SettledOptions): CallMode {
   if (options.endpointUrl !== undefined) return "endpoint";
   return options.direct ? "direct" : "routed";
 }
 
-function chatParameters(options: SnippetOptions): ChatParameters {
-  return { temperature: options.temperature, max_tokens: options.maxTokens, top_p: options.topP, stream: options.stream ?? false };
+function chatParameters(options: SettledOptions): ChatParameters {
+  return { temperature: options.temperature, max_tokens: options.maxTokens, top_p: options.topP, stream: options.stream };
 }
 
-function hasChatParameters(options: SnippetOptions): boolean {
-  return options.stream === true || options.temperature !== undefined || options.maxTokens !== undefined || options.topP !== undefined;
+function hasChatParameters(options: SettledOptions): boolean {
+  return options.stream || options.temperature !== undefined || options.maxTokens !== undefined || options.topP !== undefined;
 }
 
 /** The (language, client) pairs to try, in listing order. */
-function clientPairs(options: Pick<SnippetOptions, "language" | "client">): [Language, Client][] {
+function clientPairs(options: Pick<SettledOptions, "language" | "client">): [Language, Client][] {
   const languages = options.language !== undefined ? [options.language] : LanguageSchema.options;
   const pairs: [Language, Client][] = [];
   for (const language of languages) {
@@ -90,9 +90,9 @@ function fieldsFor(language: Language, client: Client, context: SnippetContext):
   }
 }
 
-function contextFor(model: ModelData, task: InferenceTask, chat: boolean, input: TaskInput, options: SnippetOptions, notes: string[]): SnippetContext {
+function contextFor(model: ModelData, task: InferenceTask, chat: boolean, input: TaskInput, options: SettledOptions, notes: string[]): SnippetContext {
   const mode = callMode(options);
-  const provider = mode === "endpoint" ? "hf-inference" : options.provider ?? "auto";
+  const provider = mode === "endpoint" ? "hf-inference" : options.provider;
   const mapped = options.providerModelId ?? mappingFor(model, provider)?.providerId;
   // OpenAI's own models are named "openai/<name>" on the hub and "<name>" at OpenAI.
   const providerModelId = mapped ?? (provider === "openai" && model.id.startsWith("openai/") ? model.id.slice("openai/".length) : model.id);
@@ -140,9 +140,9 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, input:
   return context;
 }
 
-function modelSnippets(model: ModelData, options: SnippetOptions, problems: string[], notes: string[]): Snippet[] {
+function modelSnippets(model: ModelData, options: SettledOptions, problems: string[], notes: string[]): Snippet[] {
   const task = taskOf(model);
-  const chat = model.tags.includes("conversational") && CHAT_TASKS.includes(task);
+  const chat = isChatModel(model);
   if (task === "image-text-to-text" && !chat) throw new SnippetProblem(`${model.id}: image-text-to-text models have snippets only for chat (tagged conversational)`);
   const example = exampleInput(model);
   if (example === undefined) throw new SnippetProblem(`${model.id}: ${NO_EXAMPLE_MESSAGE}`);
@@ -154,7 +154,7 @@ function modelSnippets(model: ModelData, options: SnippetOptions, problems: stri
   const snippets: Snippet[] = [];
   const skipped: string[] = [];
   for (const [language, client] of clientPairs(options)) {
-    const choice = templateFor(language, client, context, chat, options.stream ?? false);
+    const choice = templateFor(language, client, context, chat, options.stream);
     if ("problem" in choice) {
       skipped.push(choice.problem);
       continue;
@@ -172,7 +172,8 @@ function modelSnippets(model: ModelData, options: SnippetOptions, problems: stri
  * The snippets for one model. Problems specific to the model are reported, not
  * thrown; bad usage throws (a provider the model's mapping does not offer).
  */
-export function generateSnippets(requested: ModelData, options: SnippetOptions): SnippetResult {
+export function generateSnippets(requested: ModelData, given: SnippetOptions): SnippetResult {
+  const options = settleOptions(given);
   const model = modelForProvider(requested, options);
   const problems: string[] = [];
   const notes: string[] = [];

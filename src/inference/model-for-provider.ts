@@ -1,7 +1,7 @@
 import type { ModelData } from "../model/schema.js";
 import { providerTarget } from "../model/provider-mapping.js";
 import { isInferenceTask } from "./ids.js";
-import type { SnippetOptions } from "./snippet.js";
+import type { SettledOptions } from "./snippet.js";
 
 /**
  * The model as a snippet for an explicitly chosen provider sees it: the task
@@ -9,8 +9,8 @@ import type { SnippetOptions } from "./snippet.js";
  * provider the mapping does not offer is a usage error listing those it does.
  * The engine applies it, so the command line and the picker agree.
  */
-export function modelForProvider(model: ModelData, options: Pick<SnippetOptions, "provider" | "endpointUrl" | "providerModelId">): ModelData {
-  const provider = options.provider ?? "auto";
+export function modelForProvider(model: ModelData, options: Pick<SettledOptions, "provider" | "endpointUrl" | "providerModelId">): ModelData {
+  const provider = options.provider;
   if (provider === "auto" || options.endpointUrl !== undefined) return model;
   const task = providerTarget(model, provider, options.providerModelId).task;
   if (task === "conversational") {

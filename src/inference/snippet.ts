@@ -11,7 +11,10 @@ export const SnippetSchema = z.object({
 });
 export type Snippet = z.infer<typeof SnippetSchema>;
 
-/** What to generate. Values are checked by the command before they get here. */
+/**
+ * What to generate. Values are checked by the command before they get here;
+ * the schema holds the defaults, applied once by `settleOptions`.
+ */
 export const SnippetOptionsSchema = z.object({
   language: LanguageSchema.optional(),
   client: ClientSchema.optional(),
@@ -28,7 +31,14 @@ export const SnippetOptionsSchema = z.object({
   maxTokens: z.number().int().optional(),
   topP: z.number().optional(),
 });
+/** Options as callers give them: anything with a default may be left out. */
 export type SnippetOptions = z.input<typeof SnippetOptionsSchema>;
+/** Options with every default in place, as the engine and the picker read them. */
+export type SettledOptions = z.output<typeof SnippetOptionsSchema>;
+
+export function settleOptions(options: SnippetOptions): SettledOptions {
+  return SnippetOptionsSchema.parse(options);
+}
 
 export interface SnippetResult {
   snippets: Snippet[];

@@ -84,7 +84,7 @@ function focusOrder(state: PickerState): FocusId[] {
 }
 
 export function initialState(input: PickerInput): PickerState {
-  const toggles: PickerToggles = { stream: false, direct: false };
+  const toggles: PickerToggles = input.initialToggles ?? { stream: false, direct: false };
   const entries = input.loadSnippets(toggles);
   const combos = buildCombos(entries);
   const prefs: Preferences = input.initialProvider === undefined ? {} : { provider: input.initialProvider };

@@ -28,6 +28,8 @@ export interface PickerInput {
   /** Whether the streaming toggle applies (chat models). */
   canStream: boolean;
   initialProvider?: string;
+  /** The toggles the command line set (--stream, --direct); all off when absent. */
+  initialToggles?: PickerToggles;
 }
 
 export type CopyMethod = "clipboard" | "osc52";
