@@ -83,9 +83,18 @@ function focusOrder(state: PickerState): FocusId[] {
   return [...rowsOf(state), "preview"];
 }
 
+/** Loads the snippets for `toggles`, with what kept some out as one status line. */
+function loadEntries(loader: SnippetLoader, toggles: PickerToggles): { entries: SnippetEntry[]; problem?: StatusMessage } {
+  const problems = new Set<string>();
+  const entries = loader(toggles, (problem) => problems.add(problem));
+  const [first] = problems;
+  if (first === undefined) return { entries };
+  return { entries, problem: { text: problems.size > 1 ? `${first} (and ${problems.size - 1} more)` : first, tone: "warning" } };
+}
+
 export function initialState(input: PickerInput): PickerState {
   const toggles: PickerToggles = input.initialToggles ?? { stream: false, direct: false };
-  const entries = input.loadSnippets(toggles);
+  const { entries, problem } = loadEntries(input.loadSnippets, toggles);
   const combos = buildCombos(entries);
   const prefs: Preferences = input.initialProvider === undefined ? {} : { provider: input.initialProvider };
   return {
@@ -104,6 +113,7 @@ export function initialState(input: PickerInput): PickerState {
     outbox: [],
     nextId: 1,
     done: false,
+    ...(problem && { message: problem }),
   };
 }
 
@@ -181,10 +191,11 @@ function describeToggles(toggles: PickerToggles): string {
   return `${toggles.stream ? "streaming" : "no streaming"}, ${toggles.direct ? "direct" : "routed"} requests`;
 }
 
-function applyToggles(state: PickerState, toggles: PickerToggles, load: SnippetLoader): PickerState {
+function applyToggles(state: PickerState, toggles: PickerToggles, loader: SnippetLoader): PickerState {
   let entries: SnippetEntry[];
+  let problem: StatusMessage | undefined;
   try {
-    entries = load(toggles);
+    ({ entries, problem } = loadEntries(loader, toggles));
   } catch (error) {
     return { ...state, message: { text: `Could not build the snippets: ${error instanceof Error ? error.message : String(error)}`, tone: "error" } };
   }
@@ -192,7 +203,7 @@ function applyToggles(state: PickerState, toggles: PickerToggles, load: SnippetL
   if (entries.length === 0) return { ...state, message: { text: `No snippet for ${describeToggles(toggles)}`, tone: "warning" } };
   const combos = buildCombos(entries);
   const selection = resolveSelection(combos, state.prefs);
-  return { ...state, toggles, entries, combos, selection, scroll: { ...state.scroll, offset: 0 } };
+  return { ...state, toggles, entries, combos, selection, scroll: { ...state.scroll, offset: 0 }, ...(problem && { message: problem }) };
 }
 
 function choose(state: PickerState, row: RowId, delta: 1 | -1, load: SnippetLoader): PickerState {

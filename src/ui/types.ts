@@ -23,8 +23,12 @@ export interface PickerToggles {
 
 export interface PickerInput {
   model: { id: string; pipelineTag?: string; libraryName?: string };
-  /** All snippets for the current toggles; called again when a toggle changes. */
-  loadSnippets(toggles: PickerToggles): SnippetEntry[];
+  /**
+   * All snippets for the current toggles; called again when a toggle changes.
+   * What kept some snippets out (hubref's own errors) goes to `report`, and
+   * the picker shows it on its status line.
+   */
+  loadSnippets(toggles: PickerToggles, report?: (problem: string) => void): SnippetEntry[];
   /** Whether the streaming toggle applies (chat models). */
   canStream: boolean;
   initialProvider?: string;
