@@ -220,7 +220,7 @@ describe("quitting", () => {
   ])("quits with %s", async (_name, key) => {
     const picker = await renderPicker();
     picker.press(key);
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}));
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}), { timeout: 20_000 });
   });
 
   it("quits with Ctrl+C, marked as interrupted, even while asking for a name", async () => {
@@ -228,7 +228,7 @@ describe("quitting", () => {
     picker.press("s");
     await picker.waitFor("Save as:");
     picker.press(KEY.ctrlC);
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({ interrupted: true }));
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({ interrupted: true }), { timeout: 20_000 });
   });
 
   it("reports what was copied and saved on quit", async () => {
@@ -238,7 +238,7 @@ describe("quitting", () => {
     picker.press("s", KEY.enter);
     await picker.waitFor("Saved to");
     picker.press("q");
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledTimes(1), { timeout: 20_000 });
     expect(picker.onExit).toHaveBeenCalledWith({
       copied: { source: "inference", language: "python", client: "requests", provider: "together", content: content("python", "requests", "together") },
       copyMethod: "clipboard",
@@ -260,7 +260,7 @@ describe("quitting", () => {
     await picker.waitFor("Finishing the copy…");
     expect(picker.onExit).not.toHaveBeenCalled();
     finish();
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith(expect.objectContaining({ copyMethod: "clipboard" })));
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith(expect.objectContaining({ copyMethod: "clipboard" })), { timeout: 20_000 });
   });
 });
 
@@ -313,6 +313,6 @@ describe("untrusted and missing data", () => {
     picker.press("c");
     await picker.waitFor("Nothing to copy");
     picker.press("q");
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}));
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}), { timeout: 20_000 });
   });
 });

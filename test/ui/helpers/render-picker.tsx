@@ -61,16 +61,16 @@ export async function renderPicker(input: PickerInput = sparseInput(), options: 
   const waitFor = async (...texts: string[]) => {
     await vi.waitFor(() => {
       for (const text of texts) expect(frame()).toContain(text);
-    });
+    }, { timeout: 20_000 });
     return frame();
   };
   const press = (...keys: string[]) => {
     for (const key of keys) ui.stdin.write(key);
   };
   // Keys written before Ink listens are lost.
-  await vi.waitFor(() => expect(ui.stdin.listenerCount("readable")).toBeGreaterThan(0));
+  await vi.waitFor(() => expect(ui.stdin.listenerCount("readable")).toBeGreaterThan(0), { timeout: 20_000 });
   // The preview's title rule spans the width: once it does, the resize has been drawn.
-  await vi.waitFor(() => expect(linesOf(frame()).some((line) => /^[─›] .* ─$/.test(line) && textWidth(line) === (options.columns ?? 80))).toBe(true));
+  await vi.waitFor(() => expect(linesOf(frame()).some((line) => /^[─›] .* ─$/.test(line) && textWidth(line) === (options.columns ?? 80))).toBe(true), { timeout: 20_000 });
   return { ui, frame, waitFor, press, resize, onExit, clipboard, terminal, cwd };
 }
 

@@ -72,7 +72,7 @@ export class TmuxSession {
         const screen = this.screen();
         for (const text of texts) expect(screen).toContain(text);
       },
-      { timeout: 10_000, interval: 20 },
+      { timeout: 20_000, interval: 20 },
     );
     return this.screen();
   }
