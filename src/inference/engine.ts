@@ -60,7 +60,8 @@ function clientPairs(options: Pick<SettledOptions, "language" | "client">): [Lan
 type TemplateChoice = { template: TemplateName } | { problem: string };
 
 function templateFor(language: Language, client: Client, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
-  const name: TemplateName = chat ? (stream ? "conversationalStream" : "conversational") : "basic";
+  const raw = client === "requests" || client === "fetch" || client === "curl";
+  const name: TemplateName = chat ? (stream ? "conversationalStream" : "conversational") : raw && context.request?.queue ? "queued" : "basic";
   const notFound = { problem: templateNotFoundMessage(language, client, context.task) };
   const library = client === "huggingface_hub" || client === "huggingface.js";
   if (!chat) {

@@ -3,7 +3,7 @@ import type { Tree } from "./payload.js";
 import type { TaskInput } from "./inputs.js";
 import { PROVIDERS } from "./providers/index.js";
 import { hfInference } from "./providers/hf-inference.js";
-import type { AuthScheme, Body, Output, TaskRoute } from "./providers/types.js";
+import type { AuthScheme, Body, JobLink, JsonPath, Output, QueueProtocol, TaskRoute } from "./providers/types.js";
 import { JSON_OUTPUT, textOf, UnusableModelIdError } from "./providers/shared.js";
 import { noProviderHelper, SnippetProblem } from "./problem.js";
 import type { CallMode, TokenSource } from "./token.js";
@@ -24,8 +24,32 @@ export interface HttpRequest {
   headers: [string, string][];
   body: Body;
   output: Output;
-  /** The provider queues the job; the reply is a ticket. */
-  queued: boolean;
+  /** The provider queues the job; the reply is a receipt to follow to the output file. */
+  queue?: QueuedJob;
+}
+
+/** A job address: `before`, then the receipt's value at `field` (a URL's path, or an id), then `after`. */
+export interface JobAddress {
+  kind: JobLink["kind"];
+  field: JsonPath;
+  before: string;
+  after: string;
+}
+
+/** A queue protocol with its addresses resolved against the base the job was submitted to. */
+export interface QueuedJob extends Omit<QueueProtocol, "status" | "result"> {
+  status: JobAddress;
+  result?: JobAddress;
+}
+
+function jobAddress(link: JobLink, base: string, query: string): JobAddress {
+  const after = `${link.suffix ?? ""}${query}`;
+  return { kind: link.kind, field: link.field, before: link.kind === "id" ? `${base}${link.prefix}` : base, after };
+}
+
+function queuedJob(protocol: QueueProtocol, base: string, query: string): QueuedJob {
+  const { status, result, ...rest } = protocol;
+  return { ...rest, status: jobAddress(status, base, query), ...(result && { result: jobAddress(result, base, query) }) };
 }
 
 export interface ChatRequest extends HttpRequest {
@@ -97,7 +121,7 @@ function endpointBody(task: Exclude<RouteTask, "conversational">, input: TaskInp
 export function taskRequest(target: Target, task: Exclude<RouteTask, "conversational">, input: TaskInput): HttpRequest {
   if (target.mode === "endpoint") {
     const { body, output } = endpointBody(task, input, target.modelId);
-    return { url: target.endpointUrl!, auth: { scheme: "Bearer", token: target.token }, headers: headersFor(target, undefined, contentTypeOf(body)), body, output, queued: false };
+    return { url: target.endpointUrl!, auth: { scheme: "Bearer", token: target.token }, headers: headersFor(target, undefined, contentTypeOf(body)), body, output };
   }
   const id = requireProvider(target, task);
   const provider = PROVIDERS[id];
@@ -108,10 +132,14 @@ export function taskRequest(target: Target, task: Exclude<RouteTask, "conversati
   } catch (error) {
     throw unusableId(error);
   }
-  const url = target.mode === "routed" ? `${ROUTER_URL}/${id}${path}${route.routedQuery ? `?${route.routedQuery}` : ""}` : `${route.directBaseUrl ?? provider.directBaseUrl}${path}`;
+  const base = target.mode === "routed" ? `${ROUTER_URL}/${id}` : (route.directBaseUrl ?? provider.directBaseUrl);
+  const query = target.mode === "routed" && route.routedQuery ? `?${route.routedQuery}` : "";
+  const url = `${base}${path}${query}`;
   const body = route.body(input, target.providerModelId);
   const scheme = target.mode === "routed" ? "Bearer" : provider.authScheme;
-  return { url, auth: { scheme, token: target.token }, headers: headersFor(target, provider.headers, contentTypeOf(body)), body, output: route.output, queued: route.queued ?? false };
+  const request: HttpRequest = { url, auth: { scheme, token: target.token }, headers: headersFor(target, provider.headers, contentTypeOf(body)), body, output: route.output };
+  if (route.queue) request.queue = queuedJob(route.queue, base, query);
+  return request;
 }
 
 /** An endpoint URL's chat route: `/v1/chat/completions` below it unless it already names one. */
@@ -175,6 +203,5 @@ export function chatRequest(target: Target, messages: Tree[], parameters: ChatPa
     headers: headersFor(target, providerHeaders, "application/json"),
     body,
     output: JSON_OUTPUT,
-    queued: false,
   };
 }

@@ -13,7 +13,8 @@ import type { Client, Language } from "./ids.js";
  * A line `<%~ partial("name") %>` stands for templates/<language>/_partials/name.eta.
  */
 
-export type TemplateName = "basic" | "conversational" | "conversationalStream";
+/** `queued`: a raw-HTTP snippet for a queued job (submit, poll, download). */
+export type TemplateName = "basic" | "queued" | "conversational" | "conversationalStream";
 
 let engine: EtaEngine | undefined;
 const compiled = new Map<string, (data: object) => string>();

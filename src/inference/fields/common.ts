@@ -2,6 +2,7 @@ import type { TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
 import { literalForms, WRITERS, type LiteralForms } from "./forms.js";
 import { inputTree, type SnippetContext } from "./context.js";
+import type { QueueCode } from "./queue.js";
 
 /*
  * The template fields every client shares (the issue's list: model, provider,
@@ -91,7 +92,8 @@ export class CodeFields extends TemplateFields {
   outputFile?: string;
   /** Subscripts reaching the base64 field of a JSON reply, e.g. `["data"][0]["b64_json"]`. */
   outputField?: string;
-  queued = false;
+  /** A queued job: how the snippet polls it and finds its output. */
+  queue?: QueueCode;
   /** How the reply is used: printed, or written to `outputFile`. Each language adds its own kinds. */
   outputKind: Output["kind"] | "print" | "image" | "bytes" | "blob" = "print";
 }

@@ -8,6 +8,7 @@ import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
 import { chatOf, inputFile, inputReadsFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
+import { jsQueue } from "./queue.js";
 
 /*
  * Template fields for JavaScript snippets (ES modules, top-level await).
@@ -47,11 +48,12 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   const headers: [string, string][] = [["Authorization", fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([jsPropertyKey(name), jsString(value)]);
   fields.fullUrl = jsString(request.url);
-  fields.imports = imports(inputReadsFile(context.input), request.output.kind !== "json");
-  fields.headers = bracedEntries(headers, 4);
+  fields.imports = imports(inputReadsFile(context.input), request.output.kind !== "json" || request.queue !== undefined);
+  // A queued job's snippet names its headers once, for the submission and the polls.
+  fields.headers = bracedEntries(headers, request.queue ? 0 : 4);
   fields.bodyKind = body.kind;
   fields.outputKind = request.output.kind;
-  fields.queued = request.queued;
+  if (request.queue) fields.queue = jsQueue(request.queue);
   const file = inputFile(context.input);
   if (body.kind === "binary") fields.binaryFile = jsString(body.file.path);
   else {

@@ -8,6 +8,7 @@ import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
 import { chatOf, inputFile, inputReadsFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
+import { pythonQueue } from "./queue.js";
 
 /*
  * Template fields for Python snippets. Every value is Python source text
@@ -54,7 +55,10 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   const standard: string[] = [];
   // A JSON body carries its files as base64 text (or data URLs).
   const encodesFiles = body.kind === "json" && inputReadsFile(context.input);
-  if (encodesFiles || body.kind === "binary" || request.output.kind !== "json") standard.push("from pathlib import Path");
+  const queue = request.queue;
+  if (encodesFiles || body.kind === "binary" || request.output.kind !== "json" || queue) standard.push("from pathlib import Path");
+  if (queue) standard.push("import sys", "import time");
+  if (queue && [queue.status, queue.result].some((address) => address?.kind === "url-path")) standard.push("from urllib.parse import urlsplit");
   if (encodesFiles || request.output.kind === "base64-field") standard.push("import base64");
   if (context.call === "chat" && context.parameters.stream) standard.push("import json");
   fields.authScheme = request.auth.scheme;
@@ -65,7 +69,7 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   fields.headers = bracedEntries(headers);
   fields.bodyKind = body.kind;
   fields.outputKind = request.output.kind;
-  fields.queued = request.queued;
+  if (queue) fields.queue = pythonQueue(queue);
   const file = inputFile(context.input);
   if (body.kind === "binary") fields.binaryFile = pyString(body.file.path);
   else fields.providerInputs = literalForms(body.value, VARIABLE_WRITERS);

@@ -6,6 +6,7 @@ import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, WRITERS, type LiteralForms } from "./forms.js";
 import { requestOf, type SnippetContext } from "./context.js";
 import { TemplateFields, type LanguageLiterals } from "./common.js";
+import { shellQueue, type QueueCode } from "./queue.js";
 
 /*
  * Template fields for curl. Values are shell words: single-quoted by
@@ -32,7 +33,10 @@ export class ShellFields extends TemplateFields {
   /** A JSON body with a file in it, as one shell word for printf: quoted text around "$variable". */
   printedBody?: string;
   outputFile?: string;
-  queued = false;
+  /** A queued job: how the script polls it and finds its output. */
+  queue?: QueueCode;
+  /** Whether the script needs its url_path helper. */
+  readsUrlPaths = false;
 
   constructor(context: SnippetContext) {
     super(context, SHELL);
@@ -72,7 +76,10 @@ export function shellFields(client: Client, context: SnippetContext): ShellField
   fields.authScheme = request.auth.scheme;
   fields.fullUrl = shellWord(request.url);
   fields.headerWords = request.headers.map(([name, value]) => shellQuote(`${name}: ${value}`));
-  fields.queued = request.queued;
+  if (request.queue) {
+    fields.queue = shellQueue(request.queue);
+    fields.readsUrlPaths = [request.queue.status, request.queue.result].some((address) => address?.kind === "url-path");
+  }
   writeBody(fields, request);
   if (request.body.kind === "json") fields.providerInputs = literalForms(request.body.value, WRITERS);
   if (request.output.kind === "file") fields.outputFile = shellWord(`output.${request.output.extension}`);

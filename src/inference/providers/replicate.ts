@@ -1,20 +1,36 @@
-import type { Provider, TaskRoute } from "./types.js";
-import { dataUrl, fileOf, idPath, imagePromptOf, json, JSON_OUTPUT, textOf } from "./shared.js";
+import type { Provider, QueueProtocol, TaskRoute } from "./types.js";
+import { dataUrl, fileOf, idPath, imagePromptOf, json, JSON_OUTPUT, textOf, waitFor } from "./shared.js";
 import type { Tree } from "../payload.js";
 
 /*
  * Replicate runs a model as a prediction. `Prefer: wait` keeps the request
- * open until the prediction ends. An id with a version (`owner/model:version`)
- * goes to the version route.
+ * open until the prediction ends, or until its wait window (a minute) runs
+ * out: then the reply is a prediction still starting or processing, polled at
+ * `urls.get`. An id with a version (`owner/model:version`) goes to the
+ * version route.
  */
+
+function predictionQueue(task: string): QueueProtocol {
+  return {
+    status: { kind: "url-path", field: ["urls", "get"] },
+    state: ["status"],
+    done: "succeeded",
+    failed: ["failed", "canceled"],
+    error: ["error"],
+    output: ["output"],
+    outputMayBeList: true,
+    ...waitFor(task),
+  };
+}
 
 function versioned(id: string): { model: string; version?: string } {
   const colon = id.indexOf(":");
   return colon < 0 ? { model: id } : { model: id.slice(0, colon), version: id.slice(colon + 1) };
 }
 
-function prediction(input: (value: Parameters<TaskRoute["body"]>[0]) => Tree): TaskRoute {
+function prediction(input: (value: Parameters<TaskRoute["body"]>[0]) => Tree, makes?: string): TaskRoute {
   return {
+    ...(makes !== undefined && { queue: predictionQueue(makes) }),
     path: (id) => (versioned(id).version === undefined ? `/v1/models/${idPath(id)}/predictions` : "/v1/predictions"),
     body: (value, id) => {
       const { version } = versioned(id);
@@ -31,14 +47,15 @@ export const replicate: Provider = {
   headers: { Prefer: "wait" },
   acceptsHubTokens: true,
   tasks: {
-    "text-to-image": prediction((input) => ({ prompt: textOf(input) })),
-    "text-to-video": prediction((input) => ({ prompt: textOf(input) })),
-    "text-to-speech": prediction((input) => ({ text: textOf(input) })),
+    "text-to-image": prediction((input) => ({ prompt: textOf(input) }), "text-to-image"),
+    "text-to-video": prediction((input) => ({ prompt: textOf(input) }), "text-to-video"),
+    "text-to-speech": prediction((input) => ({ text: textOf(input) }), "text-to-speech"),
+    // Its output is text, in the reply.
     "automatic-speech-recognition": prediction((input) => ({ audio: dataUrl(fileOf(input)) })),
     // Replicate's image models name their input differently; the reply ignores the names a model lacks.
     "image-to-image": prediction((input) => {
       const { image, prompt } = imagePromptOf(input);
       return { prompt, image: dataUrl(image), images: [dataUrl(image)], input_image: dataUrl(image), input_images: [dataUrl(image)] };
-    }),
+    }, "image-to-image"),
   },
 };

@@ -1,6 +1,6 @@
 import { fileNode, fileRef, type FileRef, type Tree } from "../payload.js";
 import type { TaskInput } from "../inputs.js";
-import type { Body, Output, TaskRoute } from "./types.js";
+import type { Body, JsonPath, Output, QueueProtocol, TaskRoute } from "./types.js";
 
 /*
  * Building blocks for provider facts: reading the normalised input, and the
@@ -83,3 +83,14 @@ export function openAiImages(path: string): TaskRoute {
 
 /** A provider that serves only OpenAI-compatible chat at `path`. */
 export const chatAt = (path: string) => () => path;
+
+/** How long a snippet waits for a queued job: images come back in seconds, videos and audio in minutes. */
+export const SHORT_WAIT = { interval: 2, polls: 150 } as const;
+export const LONG_WAIT = { interval: 5, polls: 120 } as const;
+
+/** The wait suited to what a task makes. */
+export function waitFor(task: string): { interval: number; polls: number } {
+  return task.endsWith("image") || task === "image-segmentation" ? SHORT_WAIT : LONG_WAIT;
+}
+
+export type { JsonPath, QueueProtocol };

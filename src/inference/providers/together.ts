@@ -1,5 +1,16 @@
-import type { Provider } from "./types.js";
-import { B64_JSON_IMAGE, dataUrl, fixed, imagePromptOf, json, JSON_OUTPUT, openAiCompletions, openAiEmbeddings, openAiSpeech, textOf, chatAt } from "./shared.js";
+import type { Provider, QueueProtocol } from "./types.js";
+import { B64_JSON_IMAGE, dataUrl, fixed, imagePromptOf, json, JSON_OUTPUT, LONG_WAIT, openAiCompletions, openAiEmbeddings, openAiSpeech, textOf, chatAt } from "./shared.js";
+
+/** A video job is polled at `/v2/videos/{id}`; it may report no status before it is queued. */
+const VIDEO_JOB: QueueProtocol = {
+  status: { kind: "id", field: ["id"], prefix: "/v2/videos/" },
+  state: ["status"],
+  done: "completed",
+  failed: ["failed"],
+  error: ["error", "message"],
+  output: ["outputs", "video_url"],
+  ...LONG_WAIT,
+};
 
 export const together: Provider = {
   id: "together",
@@ -25,7 +36,7 @@ export const together: Provider = {
       output: B64_JSON_IMAGE,
     },
     // Videos are queued: the reply is a job to poll.
-    "text-to-video": { path: fixed("/v2/videos"), body: (input, model) => json({ prompt: textOf(input), model }), output: JSON_OUTPUT, queued: true },
+    "text-to-video": { path: fixed("/v2/videos"), body: (input, model) => json({ prompt: textOf(input), model }), output: JSON_OUTPUT, queue: VIDEO_JOB },
     "image-to-video": {
       path: fixed("/v2/videos"),
       body: (input, model) => {
@@ -33,7 +44,7 @@ export const together: Provider = {
         return json({ frame_images: [{ input_image: dataUrl(image), frame: "first" }], model, prompt });
       },
       output: JSON_OUTPUT,
-      queued: true,
+      queue: VIDEO_JOB,
     },
   },
 };

@@ -33,10 +33,46 @@ export interface TaskRoute {
   routedQuery?: string;
   body(input: TaskInput, providerModelId: string): Body;
   output: Output;
-  /** The provider queues the job: the reply is a ticket saying where to fetch the result. */
-  queued?: boolean;
+  /** The provider queues the job: the reply is a receipt, and this says how to follow it to the result. */
+  queue?: QueueProtocol;
   /** The file types the provider takes, when it does not take every type. */
   accepts?: readonly string[];
+}
+
+/** Keys and indexes into a JSON document. */
+export type JsonPath = readonly (string | number)[];
+
+/**
+ * Where to ask about a queued job. The address is always built on the base
+ * the job was submitted to (the router, or the provider's host): a URL the
+ * receipt names contributes its path only, so a token never goes to a host
+ * the reply chose.
+ */
+export type JobLink =
+  /** `<base><path of the URL at field><suffix>`. */
+  | { kind: "url-path"; field: JsonPath; suffix?: string }
+  /** `<base><prefix><the id at field><suffix>`. */
+  | { kind: "id"; field: JsonPath; prefix: string; suffix?: string };
+
+/** A queued job's protocol: how to poll it, read its state and find its output. */
+export interface QueueProtocol {
+  /** Where its status is polled. */
+  status: JobLink;
+  /** Where the result is fetched once the job is done, when that is not the status reply itself (fal). */
+  result?: JobLink;
+  /** The state in a status reply (and in the receipt, which may already be final). */
+  state: JsonPath;
+  done: string;
+  failed: readonly string[];
+  /** The provider's message about a failed job; without it the whole status reply is shown. */
+  error?: JsonPath;
+  /** The output file's URL in the result. */
+  output: JsonPath;
+  /** The output may also be a list of URLs, of which the first is the file (Replicate). */
+  outputMayBeList?: boolean;
+  /** Seconds between polls, and how many polls before giving up. */
+  interval: number;
+  polls: number;
 }
 
 export type TaskRoutes = Partial<Record<Exclude<RouteTask, "conversational">, TaskRoute>>;
