@@ -25,6 +25,8 @@ const JS: LanguageLiterals = {
 export class JsFields extends CodeFields {
   /** Member lines (indented, each ending in a comma) of the client call's argument object. */
   callMembers?: string;
+  /** The client call may wait for a queued job: the snippet keeps Node running meanwhile. */
+  keepAlive = false;
 
   constructor(context: SnippetContext) {
     super(context, JS);
@@ -89,6 +91,8 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
     fields.methodName = method.name;
     members = { ...target, ...callInputs(context.task, context.input).js };
     fields.resultName = "output";
+    // With provider auto, the router may pick a provider that queues the job.
+    fields.keepAlive = context.request?.queue !== undefined || (context.provider === "auto" && method.result === "blob");
     if (method.result === "blob") {
       fields.outputKind = "blob";
       fields.resultName = resultName(context.task);

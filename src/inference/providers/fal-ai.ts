@@ -1,4 +1,5 @@
 import type { JsonPath, Provider, QueueProtocol, TaskRoute } from "./types.js";
+import type { FileRef } from "../payload.js";
 import { dataUrl, fileOf, idPath, imagePromptOf, json, JSON_OUTPUT, textOf, waitFor } from "./shared.js";
 
 /*
@@ -51,8 +52,13 @@ const queued = (task: string, body: TaskRoute["body"]): TaskRoute => ({
   queue: falQueue(task),
 });
 
-/** fal refuses other audio types (FLAC among them). */
-const FAL_AUDIO = ["audio/mpeg", "audio/mp3", "audio/wav", "audio/wave", "audio/x-wav", "audio/webm", "video/webm"] as const;
+/** The audio files fal takes (FLAC is refused): MP3, WAV and WebM, by the names hubref gives their types. */
+const FAL_AUDIO = ["audio/mpeg", "audio/wav", "audio/webm"] as const;
+
+/** fal checks a data URL's type against its own names for these: `audio/x-wav`, and WebM as `video/webm`. */
+const FAL_TYPE_NAMES: Readonly<Record<string, string>> = { "audio/wav": "audio/x-wav", "audio/webm": "video/webm" };
+
+const falAudio = (file: FileRef) => dataUrl({ ...file, mime: FAL_TYPE_NAMES[file.mime] ?? file.mime });
 
 const prompt = (task: string) => queued(task, (input) => json({ prompt: textOf(input) }));
 
@@ -74,9 +80,9 @@ export const falAi: Provider = {
   authScheme: "Key",
   acceptsHubTokens: true,
   tasks: {
-    "automatic-speech-recognition": { ...sync((input) => json({ audio_url: dataUrl(fileOf(input)) })), accepts: FAL_AUDIO },
+    "automatic-speech-recognition": { ...sync((input) => json({ audio_url: falAudio(fileOf(input)) })), accepts: FAL_AUDIO },
     "text-to-speech": sync((input) => json({ text: textOf(input) })),
-    "audio-to-audio": { ...queued("audio-to-audio", (input) => json({ audio_url: dataUrl(fileOf(input)) })), accepts: FAL_AUDIO },
+    "audio-to-audio": { ...queued("audio-to-audio", (input) => json({ audio_url: falAudio(fileOf(input)) })), accepts: FAL_AUDIO },
     "image-segmentation": queued("image-segmentation", (input) => json({ image_url: dataUrl(fileOf(input)), sync_mode: true })),
     "image-to-image": imageEdit("image-to-image"),
     "image-text-to-image": imageEdit("image-text-to-image"),
