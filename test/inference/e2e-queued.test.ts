@@ -1,0 +1,252 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateSnippets } from "../../src/inference/engine.js";
+import { JS_METHODS } from "../../src/inference/client-methods.js";
+import type { InferenceTask } from "../../src/inference/ids.js";
+import { fromExample } from "../../src/inference/inputs.js";
+import type { Snippet } from "../../src/inference/snippet.js";
+import { exampleInput } from "../../src/tasks/example-input.js";
+import { execute, SAMPLE_FILES, sent, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
+import { expectedTaskRequest } from "../helpers/expected-request.js";
+import { mappingReply } from "../helpers/fake-replies.js";
+import { syntheticModel } from "../helpers/synthetic-models.js";
+import { expectedResultUrl, expectedStatusUrl, FAILURE_MESSAGE, FILE_HOST, outputFileFor, queueResponder, type Scenario } from "../helpers/queue-simulator.js";
+import type { RunOutcome } from "../helpers/snippet-runners.js";
+
+/*
+ * Every provider and task that runs as a queued job, routed and direct, with
+ * every client that can run here: the snippet submits the job, polls it
+ * until it is done, downloads the output without any token and saves exactly
+ * the served bytes under a name from their content type. Then what goes
+ * wrong: a failed job, a job that never finishes, a server error on one poll,
+ * fal's failed job that says COMPLETED, and Replicate's prediction that
+ * outlives the `Prefer: wait` window (the default scenario) or does not.
+ */
+
+type Mode = "routed" | "direct";
+
+const QUEUED: Record<string, string[]> = {
+  "fal-ai": ["text-to-image", "image-to-image", "image-text-to-image", "text-to-video", "image-to-video", "image-text-to-video", "text-to-audio", "audio-to-audio", "image-segmentation"],
+  "replicate": ["text-to-image", "text-to-video", "text-to-speech", "image-to-image"],
+  "wavespeed": ["text-to-image", "text-to-video", "image-to-image", "image-to-video", "image-text-to-image", "image-text-to-video"],
+  "together": ["text-to-video", "image-to-video"],
+  "novita": ["text-to-video"],
+  "zai-org": ["text-to-image"],
+};
+const PAIRS = Object.entries(QUEUED).flatMap(([provider, tasks]) => tasks.map((task) => ({ provider, task })));
+const RAW_CLIENTS = ["python|requests", "js|fetch", "sh|curl"] as const;
+
+/** fal's app is the first two segments: a three-segment id shows the job is not looked for under the whole id. */
+const providerModelIdFor = (provider: string, task: string) => (provider === "fal-ai" ? `fal-org/${task}-app/v2` : `${provider}-org/${task}-served`);
+
+/** fal refuses FLAC: its audio input is a WAV file. */
+const WAV_INPUT = Buffer.concat([Buffer.from("RIFF"), Buffer.from([4, 0, 0, 0]), Buffer.from("WAVE")]);
+
+interface Planned {
+  id: string;
+  provider: string;
+  task: string;
+  mode: Mode;
+  client: string;
+  scenario: Scenario;
+  snippet: Snippet;
+  providerModelId: string;
+  /** Its own folder: the file it saves is looked for there. */
+  dir: string;
+}
+
+let rig: Rig;
+let outcomes: Map<string, RunOutcome>;
+const planned = new Map<string, Planned>();
+
+function tokenFor(provider: string, mode: Mode): string {
+  return mode === "routed" ? TOKENS.HF_TOKEN! : TOKENS[`${provider.toUpperCase().replace(/-/g, "_")}_API_KEY`]!;
+}
+
+function snippetsFor(provider: string, task: string, mode: Mode, modelId: string): Snippet[] {
+  const model = syntheticModel(task, { id: modelId, providers: [provider] });
+  const options = { provider: provider as never, direct: mode === "direct", providerModelId: providerModelIdFor(provider, task), ...(provider === "fal-ai" && task === "audio-to-audio" && { inputs: "speech.wav" }) };
+  const result = generateSnippets(model, options);
+  return result.snippets;
+}
+
+/** Which cases run: every combination when done, and the failure scenarios on a few. */
+function scenariosFor(provider: string, task: string, mode: Mode, client: string): Scenario[] {
+  const scenarios: Scenario[] = [];
+  const library = client === "js|huggingface.js";
+  // @huggingface/inference does not poll a Replicate prediction: it relies on the wait window.
+  scenarios.push(library && provider === "replicate" ? "ready" : "done");
+  if (library) return scenarios;
+  const first = QUEUED[provider]![0] === task;
+  if (first && mode === "routed") scenarios.push("failed");
+  // A bash script that never finishes makes a hundred polls, each a curl and a python3: one provider shows it.
+  if (first && mode === "routed" && (client !== "sh|curl" || provider === "together")) scenarios.push("never");
+  if (first && mode === "direct") scenarios.push("poll-5xx");
+  if (provider === "replicate" && first) scenarios.push("ready");
+  return scenarios;
+}
+
+beforeAll(async () => {
+  rig = await startRig();
+  rig.addFile("speech.wav", WAV_INPUT);
+  const cases: ExecutableCase[] = [];
+  let n = 0;
+  for (const { provider, task } of PAIRS) {
+    for (const mode of ["routed", "direct"] as const) {
+      for (const client of [...RAW_CLIENTS, "js|huggingface.js"]) {
+        for (const scenario of scenariosFor(provider, task, mode, client)) {
+          // A model id per case: the JS library caches provider mappings by model id.
+          const modelId = `acme/${task}-${provider}-${mode}-${scenario}-${n++}`;
+          const snippet = snippetsFor(provider, task, mode, modelId).find((candidate) => `${candidate.language}|${candidate.client}` === client);
+          const id = `${provider}|${task}|${mode}|${client}|${scenario}`;
+          if (!snippet) throw new Error(`${id}: no snippet`);
+          const providerModelId = providerModelIdFor(provider, task);
+          // Each case works in a folder of its own, so a saved file cannot be another case's.
+          const dir = join(rig.dir, `case-${n}`);
+          mkdirSync(dir);
+          for (const name of [...Object.keys(SAMPLE_FILES), "speech.wav"]) symlinkSync(join(rig.dir, name), join(dir, name));
+          planned.set(id, { id, provider, task, mode, client, scenario, snippet, providerModelId, dir });
+          cases.push({
+            id,
+            snippet: { ...snippet, content: `${CHDIR[snippet.language](dir)}\n${snippet.content}` },
+            reply: queueResponder({ provider, task, providerModelId, scenario, mapping: mappingReply(modelId, provider, providerModelId, task) }),
+          });
+        }
+      }
+    }
+  }
+  outcomes = await execute(rig, cases);
+}, 240_000);
+
+afterAll(async () => {
+  await rig.close();
+});
+
+/** A first line that moves the snippet into its folder (JS and Python run many cases in one process). */
+const CHDIR: Record<string, (dir: string) => string> = {
+  python: (dir) => `import os; os.chdir(${JSON.stringify(dir)})`,
+  js: (dir) => `process.chdir(${JSON.stringify(dir)});`,
+  sh: (dir) => `cd '${dir}'`,
+};
+
+function savedFiles(plan: Planned): string[] {
+  const dir = plan.dir;
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith("output")) : [];
+}
+
+function requestsOf(id: string) {
+  return rig.server.requestsOf(id).filter((request) => !(request.method === "GET" && request.host === "huggingface.co"));
+}
+
+function expectRightTokens(plan: Planned): void {
+  for (const request of requestsOf(plan.id)) {
+    const auth = request.headers.authorization;
+    if (request.host === FILE_HOST) expect(auth, `${plan.id}: the file download carries no token`).toBeUndefined();
+    else if (request.host === "router.huggingface.co") expect(auth, `${plan.id}: ${request.url}`).toBe(`Bearer ${TOKENS.HF_TOKEN}`);
+    else {
+      expect(plan.mode, `${plan.id}: a direct call only goes to the provider: ${request.url}`).toBe("direct");
+      expect(auth, `${plan.id}: ${request.url}`).toContain(tokenFor(plan.provider, "direct"));
+    }
+  }
+}
+
+function expectSubmission(plan: Planned): void {
+  const [submit] = requestsOf(plan.id).filter((request) => request.method === "POST").map(sent);
+  expect(submit, `${plan.id}: submitted`).toBeDefined();
+  const model = syntheticModel(plan.task, { id: "acme/x" });
+  if (plan.provider === "fal-ai" && plan.task === "audio-to-audio") {
+    expect(submit!.url).toBe(plan.mode === "routed" ? `https://router.huggingface.co/fal-ai/${plan.providerModelId}?_subdomain=queue` : `https://queue.fal.run/${plan.providerModelId}`);
+    expect(submit!.json).toEqual({ audio_url: `data:audio/x-wav;base64,${WAV_INPUT.toString("base64")}` });
+    return;
+  }
+  const input = fromExample(exampleInput(model)!);
+  const expected = expectedTaskRequest(plan.provider, plan.task, plan.mode, { providerModelId: plan.providerModelId, token: tokenFor(plan.provider, plan.mode), input });
+  expect(submit!.url, plan.id).toBe(expected.url);
+  for (const [name, value] of Object.entries(expected.headers)) expect(submit!.headers[name], `${plan.id}: header ${name}`).toBe(value);
+  expect(submit!.json, `${plan.id}: body`).toEqual(expected.json);
+}
+
+function statusPolls(plan: Planned) {
+  const statusUrl = expectedStatusUrl(plan.provider, plan.mode, plan.providerModelId);
+  return requestsOf(plan.id).filter((request) => request.method === "GET" && request.url === statusUrl);
+}
+
+const withScenario = (scenario: Scenario) => [...planned.values()].filter((plan) => plan.scenario === scenario);
+
+describe("a queued job that finishes", () => {
+  it.each(PAIRS)("$provider $task: every client submits, polls, downloads without a token and saves the served bytes by type", ({ provider, task }) => {
+    for (const plan of [...planned.values()].filter((candidate) => candidate.provider === provider && candidate.task === task && (candidate.scenario === "done" || (candidate.scenario === "ready" && candidate.client === "js|huggingface.js")))) {
+      expect(outcomes.get(plan.id), `${plan.id}: ${outcomes.get(plan.id)?.error}`).toMatchObject({ ok: true });
+      expectSubmission(plan);
+      expectRightTokens(plan);
+      if (plan.scenario === "done") expect(statusPolls(plan).length, `${plan.id}: polls until done`).toBe(3);
+      if (provider === "fal-ai") expect(requestsOf(plan.id).some((request) => request.url === expectedResultUrl(plan.mode, plan.providerModelId)), `${plan.id}: fetches the result`).toBe(true);
+      const file = outputFileFor(provider, task);
+      const downloads = requestsOf(plan.id).filter((request) => request.host === FILE_HOST);
+      expect(downloads.length, `${plan.id}: downloads the output once`).toBe(1);
+      // The library's audio-to-audio and image-segmentation return data to print, not a file.
+      if (plan.client === "js|huggingface.js" && JS_METHODS[task as InferenceTask]?.result !== "blob") continue;
+      expect(savedFiles(plan), plan.id).toEqual([file.name]);
+      expect(readFileSync(join(plan.dir, file.name)).equals(file.bytes), `${plan.id}: saved bytes`).toBe(true);
+    }
+  });
+});
+
+describe("what goes wrong", () => {
+  it("a failed job stops with the provider's message and saves nothing", () => {
+    const plans = withScenario("failed");
+    expect(plans.length).toBe(Object.keys(QUEUED).length * RAW_CLIENTS.length);
+    for (const plan of plans) {
+      const outcome = outcomes.get(plan.id);
+      expect(outcome?.ok, plan.id).toBe(false);
+      expect(outcome?.error, plan.id).toContain(plan.provider === "zai-org" ? "FAIL" : FAILURE_MESSAGE);
+      expect(savedFiles(plan), plan.id).toEqual([]);
+      expect(requestsOf(plan.id).some((request) => request.host === FILE_HOST), plan.id).toBe(false);
+    }
+  });
+
+  it("fal's failed job reports COMPLETED: the result request's error detail is the message", () => {
+    for (const plan of withScenario("failed").filter((candidate) => candidate.provider === "fal-ai")) {
+      expect(statusPolls(plan).length, plan.id).toBe(3);
+      expect(outcomes.get(plan.id)?.error, plan.id).toContain("422");
+    }
+  });
+
+  it("a job that never finishes ends after the snippet's bound of polls, with a clear message", () => {
+    const plans = withScenario("never");
+    expect(plans.length).toBe(Object.keys(QUEUED).length * 2 + 1);
+    for (const plan of plans) {
+      const outcome = outcomes.get(plan.id);
+      expect(outcome?.ok, plan.id).toBe(false);
+      expect(outcome?.error, plan.id).toMatch(/did not finish within \d+ seconds/);
+      const bound = Number(/polls == (\d+)|polls === (\d+)/.exec(plan.snippet.content)?.slice(1).find(Boolean));
+      expect(bound, plan.id).toBeGreaterThan(0);
+      expect(statusPolls(plan).length, plan.id).toBe(bound);
+      expect(savedFiles(plan), plan.id).toEqual([]);
+    }
+  });
+
+  it("a server error on one poll is asked again, and the job still delivers", () => {
+    const plans = withScenario("poll-5xx");
+    expect(plans.length).toBe(Object.keys(QUEUED).length * RAW_CLIENTS.length);
+    for (const plan of plans) {
+      expect(outcomes.get(plan.id), `${plan.id}: ${outcomes.get(plan.id)?.error}`).toMatchObject({ ok: true });
+      expect(statusPolls(plan).length, plan.id).toBe(4);
+      expect(savedFiles(plan), plan.id).toEqual([outputFileFor(plan.provider, plan.task).name]);
+    }
+  });
+
+  it("a Replicate prediction that outlives the wait window is polled; one done within it is not", () => {
+    const outlived = withScenario("done").filter((plan) => plan.provider === "replicate" && plan.client !== "js|huggingface.js");
+    expect(outlived.length).toBeGreaterThan(0);
+    for (const plan of outlived) expect(statusPolls(plan).length, plan.id).toBe(3);
+    const ready = withScenario("ready").filter((plan) => plan.provider === "replicate");
+    expect(ready.length).toBeGreaterThan(0);
+    for (const plan of ready) {
+      expect(outcomes.get(plan.id), `${plan.id}: ${outcomes.get(plan.id)?.error}`).toMatchObject({ ok: true });
+      expect(statusPolls(plan).length, plan.id).toBe(0);
+      expect(savedFiles(plan), plan.id).toEqual([outputFileFor(plan.provider, plan.task).name]);
+    }
+  });
+});
