@@ -132,7 +132,7 @@ const CHDIR: Record<string, (dir: string) => string> = {
 
 function savedFiles(plan: Planned): string[] {
   const dir = plan.dir;
-  return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith("output")) : [];
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith("output.")) : [];
 }
 
 function requestsOf(id: string) {

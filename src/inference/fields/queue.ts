@@ -114,16 +114,27 @@ function shellField(variable: string, path: JsonPath): string {
   return `$(field ${path.map((key) => shellWord(String(key))).join(" ")} <<<"$${variable}")`;
 }
 
+/** The script reads the receipt once, into `$job_ref`: the id, or the path of the URL, that its addresses build on. */
 function shellAddress(address: JobAddress): string {
-  const value = shellField("job", address.field);
-  const middle = address.kind === "url-path" ? `"$(url_path "${value}")"` : `"${value}"`;
-  return `${address.before === "" ? "" : shellQuote(address.before)}${middle}${address.after === "" ? "" : shellQuote(address.after)}`;
+  return `${address.before === "" ? "" : shellQuote(address.before)}"$job_ref"${address.after === "" ? "" : shellQuote(address.after)}`;
 }
 
-export function shellQueue(job: QueuedJob): QueueCode {
+export interface ShellQueueCode extends QueueCode {
+  /** The command substitution that reads `job_ref` from the receipt. */
+  jobRef: string;
+  readsUrlPath: boolean;
+}
+
+export function shellQueue(job: QueuedJob): ShellQueueCode {
+  const { status, result } = job;
+  if (result && (result.kind !== status.kind || result.field.join("/") !== status.field.join("/"))) throw new Error("a job's status and result addresses must build on the same receipt value");
+  const words = status.field.map((key) => shellWord(String(key))).join(" ");
+  const readsUrlPath = status.kind === "url-path";
   return {
-    statusUrl: shellAddress(job.status),
-    ...(job.result && { resultUrl: shellAddress(job.result) }),
+    jobRef: `$(${readsUrlPath ? "url_path_at" : "field"} ${words} <<<"$job")`,
+    readsUrlPath,
+    statusUrl: shellAddress(status),
+    ...(result && { resultUrl: shellAddress(result) }),
     state: shellField("status", job.state),
     done: shellWord(job.done),
     ...(job.failed.length > 0 && { failed: job.failed.map(shellWord).join("|") }),

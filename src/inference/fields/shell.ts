@@ -6,7 +6,7 @@ import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, WRITERS, type LiteralForms } from "./forms.js";
 import { requestOf, type SnippetContext } from "./context.js";
 import { TemplateFields, type LanguageLiterals } from "./common.js";
-import { shellQueue, type QueueCode } from "./queue.js";
+import { shellQueue, type ShellQueueCode } from "./queue.js";
 
 /*
  * Template fields for curl. Values are shell words: single-quoted by
@@ -34,9 +34,7 @@ export class ShellFields extends TemplateFields {
   printedBody?: string;
   outputFile?: string;
   /** A queued job: how the script polls it and finds its output. */
-  queue?: QueueCode;
-  /** Whether the script needs its url_path helper. */
-  readsUrlPaths = false;
+  queue?: ShellQueueCode;
 
   constructor(context: SnippetContext) {
     super(context, SHELL);
@@ -76,10 +74,7 @@ export function shellFields(client: Client, context: SnippetContext): ShellField
   fields.authScheme = request.auth.scheme;
   fields.fullUrl = shellWord(request.url);
   fields.headerWords = request.headers.map(([name, value]) => shellQuote(`${name}: ${value}`));
-  if (request.queue) {
-    fields.queue = shellQueue(request.queue);
-    fields.readsUrlPaths = [request.queue.status, request.queue.result].some((address) => address?.kind === "url-path");
-  }
+  if (request.queue) fields.queue = shellQueue(request.queue);
   writeBody(fields, request);
   if (request.body.kind === "json") fields.providerInputs = literalForms(request.body.value, WRITERS);
   if (request.output.kind === "file") fields.outputFile = shellWord(`output.${request.output.extension}`);
