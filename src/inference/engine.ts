@@ -61,7 +61,7 @@ type TemplateChoice = { template: TemplateName } | { problem: string };
 
 function templateFor(language: Language, client: Client, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
   const raw = client === "requests" || client === "fetch" || client === "curl";
-  const name: TemplateName = chat ? (stream ? "conversationalStream" : "conversational") : raw && context.request?.queue ? "queued" : "basic";
+  const name: TemplateName = chat ? (stream ? "conversationalStream" : "conversational") : raw && context.call === "task" && context.request.queue ? "queued" : "basic";
   const notFound = { problem: templateNotFoundMessage(language, client, context.task) };
   const library = client === "huggingface_hub" || client === "huggingface.js";
   if (!chat) {

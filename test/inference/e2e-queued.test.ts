@@ -109,7 +109,7 @@ beforeAll(async () => {
           planned.set(id, { id, provider, task, mode, client, scenario, snippet, providerModelId, dir });
           cases.push({
             id,
-            snippet: { ...snippet, content: `${CHDIR[snippet.language](dir)}\n${snippet.content}` },
+            snippet: { ...snippet, content: `${CHDIR[snippet.language]!(dir)}\n${snippet.content}` },
             reply: queueResponder({ provider, task, providerModelId, scenario, mapping: mappingReply(modelId, provider, providerModelId, task) }),
           });
         }

@@ -92,7 +92,7 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
     members = { ...target, ...callInputs(context.task, context.input).js };
     fields.resultName = "output";
     // With provider auto, the router may pick a provider that queues the job.
-    fields.keepAlive = context.request?.queue !== undefined || (context.provider === "auto" && method.result === "blob");
+    fields.keepAlive = (context.call === "task" && context.request.queue !== undefined) || (context.provider === "auto" && method.result === "blob");
     if (method.result === "blob") {
       fields.outputKind = "blob";
       fields.resultName = resultName(context.task);
