@@ -116,6 +116,17 @@ beforeAll(async () => {
       }
     }
   }
+  // A file in the reply itself (not queued) is named by its type too.
+  for (const client of RAW_CLIENTS) {
+    const modelId = `acme/speech-${n++}`;
+    const model = syntheticModel("text-to-speech", { id: modelId, providers: ["hf-inference"] });
+    const snippet = generateSnippets(model, { provider: "hf-inference" }).snippets.find((candidate) => `${candidate.language}|${candidate.client}` === client)!;
+    const dir = join(rig.dir, `case-${n}`);
+    mkdirSync(dir);
+    const id = `hf-inference|text-to-speech|routed|${client}|sync`;
+    planned.set(id, { id, provider: "hf-inference", task: "text-to-speech", mode: "routed", client, scenario: "done", snippet, providerModelId: modelId, dir });
+    cases.push({ id, snippet: { ...snippet, content: `${CHDIR[snippet.language]!(dir)}\n${snippet.content}` }, reply: () => ({ contentType: "audio/x-wav", body: WAV_INPUT }) });
+  }
   outcomes = await execute(rig, cases);
 }, 240_000);
 
@@ -172,7 +183,7 @@ function statusPolls(plan: Planned) {
   return requestsOf(plan.id).filter((request) => request.method === "GET" && request.url === statusUrl);
 }
 
-const withScenario = (scenario: Scenario) => [...planned.values()].filter((plan) => plan.scenario === scenario);
+const withScenario = (scenario: Scenario) => [...planned.values()].filter((plan) => plan.scenario === scenario && plan.provider !== "hf-inference");
 
 describe("a queued job that finishes", () => {
   it.each(PAIRS)("$provider $task: every client submits, polls, downloads without a token and saves the served bytes by type", ({ provider, task }) => {
@@ -190,6 +201,15 @@ describe("a queued job that finishes", () => {
       expect(savedFiles(plan), plan.id).toEqual([file.name]);
       expect(readFileSync(join(plan.dir, file.name)).equals(file.bytes), `${plan.id}: saved bytes`).toBe(true);
     }
+  });
+});
+
+describe("a file in the reply itself", () => {
+  it.each(RAW_CLIENTS)("%s names it by the reply's content type", (client) => {
+    const plan = planned.get(`hf-inference|text-to-speech|routed|${client}|sync`)!;
+    expect(outcomes.get(plan.id), `${plan.id}: ${outcomes.get(plan.id)?.error}`).toMatchObject({ ok: true });
+    expect(savedFiles(plan)).toEqual(["output.wav"]);
+    expect(readFileSync(join(plan.dir, "output.wav")).equals(WAV_INPUT)).toBe(true);
   });
 });
 

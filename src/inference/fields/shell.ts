@@ -77,6 +77,7 @@ export function shellFields(client: Client, context: SnippetContext): ShellField
   if (request.queue) fields.queue = shellQueue(request.queue);
   writeBody(fields, request);
   if (request.body.kind === "json") fields.providerInputs = literalForms(request.body.value, WRITERS);
-  if (request.output.kind === "file") fields.outputFile = shellWord(`output.${request.output.extension}`);
+  // Named by the reply's content type once it is saved.
+  if (request.output.kind === "file") fields.outputFile = "output";
   return fields;
 }
