@@ -97,7 +97,7 @@ describe("which snippets exist", () => {
   it("notes a file type the provider refuses, and not one it takes", () => {
     const model = syntheticModel("automatic-speech-recognition");
     expect(generateSnippets(model, { provider: "fal-ai", client: "curl" }).notes).toEqual([
-      "fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/mp3, audio/wav, audio/wave, audio/x-wav, audio/webm with --inputs",
+      "fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs",
     ]);
     expect(generateSnippets(model, { provider: "fal-ai", client: "curl", inputs: "speech.wav" }).notes).toEqual([]);
     expect(generateSnippets(model, { provider: "hf-inference", client: "curl" }).notes).toEqual([]);
@@ -170,7 +170,7 @@ describe("output", () => {
     const { snippets } = generateSnippets(syntheticModel("image-to-image"), { provider: "fal-ai" });
     const byClient = Object.fromEntries(snippets.map((snippet) => [snippet.client, snippet.content]));
     expect(byClient.curl).toContain("# The provider queues the job");
-    expect(byClient.curl).toContain("image=$(base64 < cats.jpg | tr -d '\\n')\nprintf '%s' '{");
+    expect(byClient.curl).toContain("image=$(base64 < cats.jpg | tr -d '\\n')\n\n# The provider queues the job: submit it, poll it until it is done, then download the output.\njob=$(printf '%s' '{");
     expect(byClient.curl).toContain("\"image_url\": \"data:image/jpeg;base64,'\"$image\"'\"");
     expect(byClient.curl).toContain("    --data-binary @-)\n");
     for (const client of ["requests", "fetch", "curl"]) expect(byClient[client]!.split("cats.jpg").length - 1, client).toBe(1);
