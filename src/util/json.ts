@@ -13,19 +13,57 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1 };
 }
 
-interface SyntaxProblem {
-  offset: number;
-  reason: string;
+/**
+ * How deep JSON input may nest. JSON.parse copes with far deeper text, but
+ * the code that walks a parsed value (validation, the literal writers) is
+ * recursive and would run out of stack.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+/** Where JSON text goes wrong, and why; `offset` counts characters from the start. */
+export class JsonSyntaxProblem extends Error {
+  constructor(
+    readonly offset: number,
+    readonly reason: string,
+    readonly hint = "fix the JSON syntax at that position",
+  ) {
+    super(reason);
+    this.name = "JsonSyntaxProblem";
+  }
+}
+
+function tooDeep(offset: number): JsonSyntaxProblem {
+  return new JsonSyntaxProblem(offset, `nested deeper than ${MAX_JSON_DEPTH} levels`, `hubref reads JSON nested at most ${MAX_JSON_DEPTH} levels deep`);
+}
+
+/** The offset where text that JSON.parse accepted nests too deep, if it does; a loop, so any depth is safe to measure. */
+function depthProblem(text: string): JsonSyntaxProblem | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 34) {
+      // Skip the string: an escaped character never ends it.
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (code === 91 || code === 123) {
+      if (++depth > MAX_JSON_DEPTH) return tooDeep(i);
+    } else if (code === 93 || code === 125) depth--;
+  }
+  return undefined;
 }
 
 /**
  * Finds where JSON text first goes wrong. Node 20's JSON.parse does not always
  * say where, so on failure this small scanner walks the text to tell the user.
  */
-export function findJsonSyntaxError(text: string): SyntaxProblem | undefined {
+export function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
   let i = 0;
+  let depth = 0;
   const fail = (reason: string): never => {
-    throw { offset: i, reason } satisfies SyntaxProblem;
+    throw new JsonSyntaxProblem(i, reason);
+  };
+  const enter = () => {
+    if (++depth > MAX_JSON_DEPTH) throw tooDeep(i);
+    i++;
   };
   const describe = () => (i >= text.length ? "unexpected end of input" : `unexpected ${JSON.stringify(text[i])}`);
   const skipSpace = () => {
@@ -61,9 +99,9 @@ export function findJsonSyntaxError(text: string): SyntaxProblem | undefined {
     skipSpace();
     const char = text[i];
     if (char === "{") {
-      i++;
+      enter();
       skipSpace();
-      if (text[i] === "}") return void i++;
+      if (text[i] === "}") return void (i++, depth--);
       for (;;) {
         skipSpace();
         if (text[i] !== '"') fail(`${describe()}, expected a property name in double quotes`);
@@ -74,19 +112,19 @@ export function findJsonSyntaxError(text: string): SyntaxProblem | undefined {
         value();
         skipSpace();
         if (text[i] === ",") i++;
-        else if (text[i] === "}") return void i++;
+        else if (text[i] === "}") return void (i++, depth--);
         else fail(`${describe()}, expected ',' or '}'`);
       }
     }
     if (char === "[") {
-      i++;
+      enter();
       skipSpace();
-      if (text[i] === "]") return void i++;
+      if (text[i] === "]") return void (i++, depth--);
       for (;;) {
         value();
         skipSpace();
         if (text[i] === ",") i++;
-        else if (text[i] === "]") return void i++;
+        else if (text[i] === "]") return void (i++, depth--);
         else fail(`${describe()}, expected ',' or ']'`);
       }
     }
@@ -103,17 +141,22 @@ export function findJsonSyntaxError(text: string): SyntaxProblem | undefined {
     if (i < text.length) fail(`${describe()} after the JSON value`);
     return undefined;
   } catch (problem) {
-    return problem as SyntaxProblem;
+    if (problem instanceof JsonSyntaxProblem) return problem;
+    throw problem;
   }
 }
 
-/** Parses JSON; a syntax error names the source with line and column. */
+/** Parses JSON; a syntax error, or nesting deeper than MAX_JSON_DEPTH, names the source with line and column. */
 export function parseJson(text: string, source: string): unknown {
+  let value: unknown;
+  let problem: JsonSyntaxProblem | undefined;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
+    problem = depthProblem(text);
   } catch {
-    const problem = findJsonSyntaxError(text) ?? { offset: 0, reason: "not valid JSON" };
-    const { line, column } = lineColumn(text, problem.offset);
-    throw usageError(`${source}:${line}:${column}: invalid JSON: ${problem.reason}`, "fix the JSON syntax at that position");
+    problem = findJsonSyntaxError(text) ?? new JsonSyntaxProblem(0, "not valid JSON");
   }
+  if (problem === undefined) return value;
+  const { line, column } = lineColumn(text, problem.offset);
+  throw usageError(`${source}:${line}:${column}: invalid JSON: ${problem.reason}`, problem.hint);
 }
