@@ -1,5 +1,5 @@
 import type { CommandContext } from "./context.js";
-import type { QuantTypesOptions } from "./quant-types.js";
+import type { QuantTypesOptions } from "./quant-types-options.js";
 import { renderJson, renderTable, styleFor } from "../output/output.js";
 import { resolveModel } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";

@@ -6,16 +6,7 @@ import { bitsPerWeight, quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
 import { nearestQuant } from "../quant/nearest.js";
 import { didYouMean } from "../util/suggest.js";
-
-export interface QuantTypesOptions {
-  tensorTypes: boolean;
-  parse?: string[];
-  nearest?: string;
-  available?: string[];
-  for?: string;
-  fits?: string;
-  json: boolean;
-}
+import type { QuantTypesOptions } from "./quant-types-options.js";
 
 function listOfNames(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(",").map((name) => name.trim()).filter(Boolean)];

@@ -1,5 +1,5 @@
 import type { CommandContext } from "./context.js";
-import type { SnippetCommandOptions } from "./snippet.js";
+import type { SnippetCommandOptions } from "./snippet-options.js";
 import { usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
 import { resolveModel } from "../model/resolve.js";

@@ -1,36 +1,11 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
+import type { SnippetCommandOptions } from "./snippet-options.js";
 
 /*
  * The `snippet` command's registration. The engine (and zod, eta, the model
  * loader) load only when the command runs, so other commands start fast.
  */
-
-/** The options as commander hands them over: strings, unchecked. */
-export interface SnippetCommandOptions {
-  language?: string;
-  client?: string;
-  provider?: string;
-  stream: boolean;
-  billTo?: string;
-  token?: string;
-  direct: boolean;
-  endpointUrl?: string;
-  providerModelId?: string;
-  inputs?: string;
-  temperature?: string;
-  maxTokens?: string;
-  topP?: string;
-  json: boolean;
-  library: boolean;
-  interactive?: boolean;
-  offline: boolean;
-  refresh: boolean;
-  app?: string;
-  quant?: string;
-  file?: string;
-  fits?: string;
-}
 
 export function registerSnippet(program: Command, context: CommandContext): void {
   program

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pickerInput } from "../../src/cli/snippet-interactive.js";
 import { parseSnippetOptions } from "../../src/cli/snippet-run.js";
-import type { SnippetCommandOptions } from "../../src/cli/snippet.js";
+import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
 import { generateSnippets } from "../../src/inference/engine.js";
 import { settleOptions } from "../../src/inference/snippet.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";

@@ -1,0 +1,10 @@
+/** The options of `hubref quant-types` as commander hands them over. */
+export interface QuantTypesOptions {
+  tensorTypes: boolean;
+  parse?: string[];
+  nearest?: string;
+  available?: string[];
+  for?: string;
+  fits?: string;
+  json: boolean;
+}
