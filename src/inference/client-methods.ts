@@ -1,7 +1,7 @@
 import type { InferenceTask } from "./ids.js";
 import { fileNode, type Tree } from "./payload.js";
 import type { TaskInput } from "./inputs.js";
-import { fieldsOf, fileOf, imageFieldOf, imagePromptOf, textOf } from "./providers/shared.js";
+import { fieldsOf, fileOf, imageFieldOf, imagePromptOf, textOf } from "./input-readers.js";
 
 /*
  * The task methods of the hub's client libraries (huggingface_hub for Python,

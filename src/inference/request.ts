@@ -2,9 +2,9 @@ import type { ProviderChoice, ProviderId, RouteTask } from "./ids.js";
 import type { Tree } from "./payload.js";
 import type { TaskInput } from "./inputs.js";
 import { PROVIDERS } from "./providers/index.js";
-import { hfInference } from "./providers/hf-inference.js";
 import type { AuthScheme, Body, JobLink, JsonPath, Output, QueueProtocol, TaskRoute } from "./providers/types.js";
-import { JSON_OUTPUT, textOf, UnusableModelIdError } from "./providers/shared.js";
+import { JSON_OUTPUT, UnusableModelIdError } from "./providers/shared.js";
+import { textOf } from "./input-readers.js";
 import { noProviderHelper, SnippetProblem } from "./problem.js";
 import type { CallMode, TokenSource } from "./token.js";
 
@@ -112,8 +112,7 @@ export function routeOf(provider: ProviderId, task: Exclude<RouteTask, "conversa
 function endpointBody(task: Exclude<RouteTask, "conversational">, input: TaskInput, modelId: string): { body: Body; output: Output } {
   // An endpoint serves one model at its own URL: text generation takes `inputs` there, like every other task.
   if (task === "text-generation") return { body: { kind: "json", value: { inputs: textOf(input) } }, output: JSON_OUTPUT };
-  const route = hfInference.tasks[task];
-  if (!route) throw noProviderHelper("hf-inference", task);
+  const route = routeOf("hf-inference", task);
   return { body: route.body(input, modelId), output: route.output };
 }
 

@@ -5,7 +5,7 @@ import { jsPropertyKey } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
-import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
+import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS } from "./forms.js";
 import { chatOf, inputFile, inputReadsFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 import { jsQueue } from "./queue.js";

@@ -5,7 +5,7 @@ import { pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tr
 import { callInputs, type ClientMethod } from "../client-methods.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
-import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS, type LiteralForms } from "./forms.js";
+import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS } from "./forms.js";
 import { chatOf, inputFile, inputReadsFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 import { pythonQueue } from "./queue.js";

@@ -1,12 +1,12 @@
 import type { Provider } from "./types.js";
-import { chatAt, openAiCompletions, openAiEmbeddings, openAiImages, openAiSpeech } from "./shared.js";
+import { fixed, openAiCompletions, openAiEmbeddings, openAiImages, openAiSpeech } from "./shared.js";
 
 export const deepinfra: Provider = {
   id: "deepinfra",
   directBaseUrl: "https://api.deepinfra.com",
   authScheme: "Bearer",
   acceptsHubTokens: true,
-  chatPath: chatAt("/v1/openai/chat/completions"),
+  chatPath: fixed("/v1/openai/chat/completions"),
   tasks: {
     "text-generation": openAiCompletions("/v1/openai/completions"),
     "feature-extraction": openAiEmbeddings("/v1/openai/embeddings"),

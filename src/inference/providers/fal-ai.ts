@@ -1,6 +1,7 @@
 import type { JsonPath, Provider, QueueProtocol, TaskRoute } from "./types.js";
 import type { FileRef } from "../payload.js";
-import { dataUrl, fileOf, idPath, imagePromptOf, json, JSON_OUTPUT, textOf, waitFor } from "./shared.js";
+import { dataUrl, idPath, json, JSON_OUTPUT, waitFor } from "./shared.js";
+import { fileOf, imagePromptOf, textOf } from "../input-readers.js";
 
 /*
  * fal takes its key as `Key ...`. Quick tasks answer at fal.run; the others

@@ -1,5 +1,5 @@
 import type { Provider } from "./types.js";
-import { chatAt } from "./shared.js";
+import { fixed } from "./shared.js";
 
 /*
  * Groq serves chat only. A plain text-generation request to its chat route
@@ -10,6 +10,6 @@ export const groq: Provider = {
   directBaseUrl: "https://api.groq.com",
   authScheme: "Bearer",
   acceptsHubTokens: true,
-  chatPath: chatAt("/openai/v1/chat/completions"),
+  chatPath: fixed("/openai/v1/chat/completions"),
   tasks: {},
 };

@@ -1,5 +1,6 @@
 import type { Provider, TaskRoute } from "./types.js";
-import { base64, fieldsOf, fileOf, fileOutput, idPath, imageFieldOf, imagePromptOf, json, JSON_OUTPUT, textOf } from "./shared.js";
+import { base64, fileOutput, idPath, json, JSON_OUTPUT } from "./shared.js";
+import { fieldsOf, fileOf, imageFieldOf, imagePromptOf, textOf } from "../input-readers.js";
 
 /*
  * Hugging Face's own serverless inference. Its "direct" URL is the router's:

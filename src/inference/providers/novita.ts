@@ -1,5 +1,6 @@
 import type { Provider, QueueProtocol } from "./types.js";
-import { chatAt, idPath, json, JSON_OUTPUT, LONG_WAIT, textOf } from "./shared.js";
+import { fixed, idPath, json, JSON_OUTPUT, LONG_WAIT } from "./shared.js";
+import { textOf } from "../input-readers.js";
 
 /** The receipt holds only `task_id`; the task's state and videos come from task-result. */
 const ASYNC_TASK: QueueProtocol = {
@@ -18,7 +19,7 @@ export const novita: Provider = {
   directBaseUrl: "https://api.novita.ai",
   authScheme: "Bearer",
   acceptsHubTokens: true,
-  chatPath: chatAt("/v3/openai/chat/completions"),
+  chatPath: fixed("/v3/openai/chat/completions"),
   tasks: {
     "text-to-video": { path: (id) => `/v3/async/${idPath(id)}`, body: (input) => json({ prompt: textOf(input) }), output: JSON_OUTPUT, queue: ASYNC_TASK },
   },

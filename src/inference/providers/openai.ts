@@ -1,5 +1,5 @@
 import type { Provider } from "./types.js";
-import { chatAt } from "./shared.js";
+import { fixed } from "./shared.js";
 
 // A closed-source provider: the router does not take hub tokens for it, so only --direct calls work.
 export const openai: Provider = {
@@ -7,6 +7,6 @@ export const openai: Provider = {
   directBaseUrl: "https://api.openai.com",
   authScheme: "Bearer",
   acceptsHubTokens: false,
-  chatPath: chatAt("/v1/chat/completions"),
+  chatPath: fixed("/v1/chat/completions"),
   tasks: {},
 };

@@ -1,12 +1,12 @@
 import type { Provider } from "./types.js";
-import { chatAt, openAiCompletions } from "./shared.js";
+import { fixed, openAiCompletions } from "./shared.js";
 
 export const ovhcloud: Provider = {
   id: "ovhcloud",
   directBaseUrl: "https://oai.endpoints.kepler.ai.cloud.ovh.net",
   authScheme: "Bearer",
   acceptsHubTokens: true,
-  chatPath: chatAt("/v1/chat/completions"),
+  chatPath: fixed("/v1/chat/completions"),
   tasks: {
     "text-generation": openAiCompletions("/v1/completions"),
   },

@@ -1,5 +1,6 @@
 import type { Provider, QueueProtocol, TaskRoute } from "./types.js";
-import { dataUrl, fileOf, idPath, imagePromptOf, json, JSON_OUTPUT, textOf, waitFor } from "./shared.js";
+import { dataUrl, idPath, json, JSON_OUTPUT, waitFor } from "./shared.js";
+import { fileOf, imagePromptOf, textOf } from "../input-readers.js";
 import type { Tree } from "../payload.js";
 
 /*

@@ -1,12 +1,12 @@
 import type { Provider } from "./types.js";
-import { chatAt, openAiCompletions, openAiEmbeddings } from "./shared.js";
+import { fixed, openAiCompletions, openAiEmbeddings } from "./shared.js";
 
 export const scaleway: Provider = {
   id: "scaleway",
   directBaseUrl: "https://api.scaleway.ai",
   authScheme: "Bearer",
   acceptsHubTokens: true,
-  chatPath: chatAt("/v1/chat/completions"),
+  chatPath: fixed("/v1/chat/completions"),
   tasks: {
     "text-generation": openAiCompletions("/v1/completions"),
     "feature-extraction": openAiEmbeddings("/v1/embeddings"),

@@ -1,38 +1,11 @@
-import { fileNode, fileRef, type FileRef, type Tree } from "../payload.js";
-import type { TaskInput } from "../inputs.js";
+import { fileNode, type FileRef, type Tree } from "../payload.js";
+import { textOf } from "../input-readers.js";
 import type { Body, JsonPath, Output, QueueProtocol, TaskRoute } from "./types.js";
 
 /*
- * Building blocks for provider facts: reading the normalised input, and the
- * request shapes several providers share (OpenAI-compatible routes).
+ * Building blocks for provider facts: body and reply shapes, model ids in
+ * URL paths, and the request shapes several providers share (OpenAI-compatible routes).
  */
-
-function wrongInput(input: TaskInput, wanted: string): never {
-  throw new Error(`expected a ${wanted} input, got ${input.kind}`);
-}
-
-export function textOf(input: TaskInput): string {
-  return input.kind === "text" ? input.text : wrongInput(input, "text");
-}
-
-export function fileOf(input: TaskInput): FileRef {
-  return input.kind === "file" ? input.file : wrongInput(input, "file");
-}
-
-export function imagePromptOf(input: TaskInput): { image: FileRef; prompt: string } {
-  return input.kind === "image-prompt" ? input : wrongInput(input, "image and prompt");
-}
-
-export function fieldsOf(input: TaskInput): Record<string, Tree> {
-  return input.kind === "structured" ? input.fields : wrongInput(input, "structured");
-}
-
-/** The image file a structured input names in its `image` field. */
-export function imageFieldOf(input: TaskInput): FileRef {
-  const image = fieldsOf(input).image;
-  if (typeof image !== "string") throw new Error("expected an `image` field with a file name");
-  return fileRef(image, "image");
-}
 
 export const json = (value: Tree): Body => ({ kind: "json", value });
 export const base64 = (file: FileRef) => fileNode(file, "base64");
@@ -62,7 +35,7 @@ export class UnusableModelIdError extends Error {
   }
 }
 
-/** A route that does not depend on the model id. */
+/** A path that does not depend on the model id (a task route, or the chat route). */
 export const fixed = (path: string) => () => path;
 
 export function openAiCompletions(path: string): TaskRoute {
@@ -80,9 +53,6 @@ export function openAiSpeech(path: string): TaskRoute {
 export function openAiImages(path: string): TaskRoute {
   return { path: fixed(path), body: (input, model) => json({ response_format: "b64_json", prompt: textOf(input), model }), output: B64_JSON_IMAGE };
 }
-
-/** A provider that serves only OpenAI-compatible chat at `path`. */
-export const chatAt = (path: string) => () => path;
 
 /** How long a snippet waits for a queued job: images come back in seconds, videos and audio in minutes. */
 export const SHORT_WAIT = { interval: 2, polls: 150 } as const;

@@ -1,5 +1,6 @@
 import type { Provider, QueueProtocol } from "./types.js";
-import { B64_JSON_IMAGE, dataUrl, fixed, imagePromptOf, json, JSON_OUTPUT, LONG_WAIT, openAiCompletions, openAiEmbeddings, openAiSpeech, textOf, chatAt } from "./shared.js";
+import { B64_JSON_IMAGE, dataUrl, fixed, json, JSON_OUTPUT, LONG_WAIT, openAiCompletions, openAiEmbeddings, openAiSpeech } from "./shared.js";
+import { imagePromptOf, textOf } from "../input-readers.js";
 
 /** A video job is polled at `/v2/videos/{id}`; it may report no status before it is queued. */
 const VIDEO_JOB: QueueProtocol = {
@@ -17,7 +18,7 @@ export const together: Provider = {
   directBaseUrl: "https://api.together.xyz",
   authScheme: "Bearer",
   acceptsHubTokens: true,
-  chatPath: chatAt("/v1/chat/completions"),
+  chatPath: fixed("/v1/chat/completions"),
   tasks: {
     "text-generation": openAiCompletions("/v1/completions"),
     "feature-extraction": openAiEmbeddings("/v1/embeddings"),

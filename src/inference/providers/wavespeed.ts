@@ -1,5 +1,6 @@
 import type { Provider, QueueProtocol, TaskRoute } from "./types.js";
-import { base64, idPath, imagePromptOf, json, JSON_OUTPUT, textOf, waitFor } from "./shared.js";
+import { base64, idPath, json, JSON_OUTPUT, waitFor } from "./shared.js";
+import { imagePromptOf, textOf } from "../input-readers.js";
 
 /* WaveSpeed queues every job, under `data` in its replies; images travel as bare base64. */
 

@@ -1,5 +1,6 @@
 import type { Provider, QueueProtocol } from "./types.js";
-import { chatAt, dataUrl, fileOf, fixed, json, JSON_OUTPUT, SHORT_WAIT, textOf } from "./shared.js";
+import { fixed, dataUrl, json, JSON_OUTPUT, SHORT_WAIT } from "./shared.js";
+import { fileOf, textOf } from "../input-readers.js";
 
 /** A failed job says only FAIL: the snippet shows the whole reply. */
 const ASYNC_IMAGE: QueueProtocol = {
@@ -17,7 +18,7 @@ export const zaiOrg: Provider = {
   authScheme: "Bearer",
   headers: { "x-source-channel": "hugging_face", "accept-language": "en-US,en" },
   acceptsHubTokens: true,
-  chatPath: chatAt("/api/paas/v4/chat/completions"),
+  chatPath: fixed("/api/paas/v4/chat/completions"),
   tasks: {
     // Image generation is asynchronous: the reply names the job.
     "text-to-image": { path: fixed("/api/paas/v4/async/images/generations"), body: (input, model) => json({ model, prompt: textOf(input) }), output: JSON_OUTPUT, queue: ASYNC_IMAGE },
