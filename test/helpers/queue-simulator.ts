@@ -55,9 +55,10 @@ interface Shapes {
   failed: object;
 }
 
-function falOutput(task: string): object {
+/** fal's audio models name their file `audio_file` or `audio`: the direct calls get the second. */
+function falOutput(task: string, direct: boolean): object {
   if (task.endsWith("video")) return { video: { url: OUTPUT_URL } };
-  if (task === "text-to-audio") return { audio_file: { url: OUTPUT_URL } };
+  if (task === "text-to-audio") return direct ? { audio: { url: OUTPUT_URL } } : { audio_file: { url: OUTPUT_URL } };
   if (task === "audio-to-audio") return { audio: { url: OUTPUT_URL } };
   if (task === "image-segmentation") return { image: { url: OUTPUT_URL } };
   return { images: [{ url: OUTPUT_URL, content_type: "image/png" }] };
@@ -164,7 +165,7 @@ export function queueResponder(plan: QueueCase): (request: ReceivedRequest) => R
     if (request.method === "POST") return { body: shape.receipt(plan.scenario) };
     if (plan.provider === "fal-ai" && !request.path.endsWith("/status")) {
       if (plan.scenario === "failed") return { status: 422, body: { detail: FAILURE_MESSAGE } };
-      return { body: falOutput(plan.task) };
+      return { body: falOutput(plan.task, request.host !== "router.huggingface.co") };
     }
     polls += 1;
     if (plan.scenario === "poll-5xx" && polls === 1) return { status: 503, contentType: "text/plain", body: "upstream unavailable" };

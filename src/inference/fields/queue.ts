@@ -67,7 +67,7 @@ export function pythonQueue(job: QueuedJob): QueueCode {
     done: pyString(job.done),
     ...(job.failed.length > 0 && { failed: `(${job.failed.map(pyString).join(", ")}${job.failed.length === 1 ? "," : ""})` }),
     error: job.error ? `status${pySubscripts(job.error)}` : "status",
-    output: `result${pySubscripts(job.output)}`,
+    output: job.outputElsewhere ? `${pyLenient("result", job.output)} or result${pySubscripts(job.outputElsewhere)}` : `result${pySubscripts(job.output)}`,
     outputMayBeList: job.outputMayBeList ?? false,
     interval: job.interval,
     polls: job.polls,
@@ -101,7 +101,7 @@ export function jsQueue(job: QueuedJob): QueueCode {
     done: jsString(job.done),
     ...(job.failed.length > 0 && { failed: `[${job.failed.map(jsString).join(", ")}]` }),
     error: job.error ? `status${jsAccess(job.error)}` : "status",
-    output: job.outputMayBeList ? `[result${jsAccess(job.output)}].flat()[0]` : `result${jsAccess(job.output)}`,
+    output: job.outputMayBeList ? `[result${jsAccess(job.output)}].flat()[0]` : job.outputElsewhere ? `result${jsAccess(job.output, true)} ?? result${jsAccess(job.outputElsewhere)}` : `result${jsAccess(job.output)}`,
     outputMayBeList: job.outputMayBeList ?? false,
     interval: job.interval,
     polls: job.polls,
@@ -120,6 +120,8 @@ function shellAddress(address: JobAddress): string {
 }
 
 export interface ShellQueueCode extends QueueCode {
+  /** Where the output URL is when `output` finds none. */
+  outputElsewhere?: string;
   /** The command substitution that reads `job_ref` from the receipt. */
   jobRef: string;
   readsUrlPath: boolean;
@@ -142,6 +144,7 @@ export function shellQueue(job: QueuedJob): ShellQueueCode {
     error: job.error ? shellField("status", job.error) : "$status",
     // The helper takes a list's first item.
     output: shellField("result", job.output),
+    ...(job.outputElsewhere && { outputElsewhere: shellField("result", job.outputElsewhere) }),
     outputMayBeList: job.outputMayBeList ?? false,
     interval: job.interval,
     polls: job.polls,

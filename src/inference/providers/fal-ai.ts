@@ -34,6 +34,8 @@ function falQueue(task: string): QueueProtocol {
   const output = OUTPUT_BY_TASK[task];
   if (!output) throw new Error(`no fal output for ${task}`);
   return {
+    // Some fal audio models name their file `audio` instead.
+    ...(task === "text-to-audio" && { outputElsewhere: ["audio", "url"] }),
     status: { kind: "url-path", field: ["response_url"], suffix: "/status" },
     result: { kind: "url-path", field: ["response_url"] },
     state: ["status"],

@@ -68,6 +68,8 @@ export interface QueueProtocol {
   error?: JsonPath;
   /** The output file's URL in the result. */
   output: JsonPath;
+  /** Where the URL is when it is not at `output` (fal's audio models answer either). */
+  outputElsewhere?: JsonPath;
   /** The output may also be a list of URLs, of which the first is the file (Replicate). */
   outputMayBeList?: boolean;
   /** Seconds between polls, and how many polls before giving up. */
