@@ -1,3 +1,5 @@
+import { spreadContainer } from "./multiline.js";
+
 /**
  * JavaScript literals for untrusted values. Every string from model metadata
  * or user input reaches JS code through these functions.
@@ -11,8 +13,8 @@ export function jsString(text: string): string {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-function jsKey(key: string): string {
-  // `__proto__: x` and `"__proto__": x` both set the prototype; only a computed key makes a field.
+/** An object-literal key. `__proto__: x` and `"__proto__": x` both set the prototype; only a computed key makes a field. */
+export function jsPropertyKey(key: string): string {
   if (key === "__proto__") return `[${jsString(key)}]`;
   return IDENTIFIER.test(key) ? key : jsString(key);
 }
@@ -29,19 +31,7 @@ export function jsValue(value: unknown, indent = 4, baseIndent = 0): string {
     return String(value);
   }
   if (typeof value === "boolean") return String(value);
-  const inner = " ".repeat(baseIndent + indent);
-  const outer = " ".repeat(baseIndent);
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    const items = value.map((item) => inner + jsValue(item, indent, baseIndent + indent));
-    return `[\n${items.join(",\n")},\n${outer}]`;
-  }
-  if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    if (entries.length === 0) return "{}";
-    const items = entries.map(([key, item]) => `${inner}${jsKey(key)}: ${jsValue(item, indent, baseIndent + indent)}`);
-    return `{\n${items.join(",\n")},\n${outer}}`;
-  }
+  if (typeof value === "object") return spreadContainer(value as Record<string, unknown>, baseIndent, indent, jsPropertyKey, (item, deeper) => jsValue(item, indent, deeper));
   throw new Error(`cannot write a ${typeof value} as a JS literal`);
 }
 

@@ -1,3 +1,5 @@
+import { spreadContainer } from "./multiline.js";
+
 /**
  * Python literals for untrusted values. Every string from model metadata or
  * user input reaches Python code through these functions.
@@ -52,19 +54,7 @@ export function pyValue(value: unknown, indent = 4, baseIndent = 0): string {
   if (typeof value === "string") return pyString(value);
   if (typeof value === "number") return pyNumber(value);
   if (typeof value === "boolean") return value ? "True" : "False";
-  const inner = " ".repeat(baseIndent + indent);
-  const outer = " ".repeat(baseIndent);
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    const items = value.map((item) => inner + pyValue(item, indent, baseIndent + indent));
-    return `[\n${items.join(",\n")},\n${outer}]`;
-  }
-  if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    if (entries.length === 0) return "{}";
-    const items = entries.map(([key, item]) => `${inner}${pyString(key)}: ${pyValue(item, indent, baseIndent + indent)}`);
-    return `{\n${items.join(",\n")},\n${outer}}`;
-  }
+  if (typeof value === "object") return spreadContainer(value as Record<string, unknown>, baseIndent, indent, pyString, (item, deeper) => pyValue(item, indent, deeper));
   throw new Error(`cannot write a ${typeof value} as a Python literal`);
 }
 

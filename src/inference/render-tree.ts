@@ -1,5 +1,6 @@
 import { pyString, pyValue } from "../format/python.js";
-import { jsString, jsValue } from "../format/js.js";
+import { jsPropertyKey, jsString, jsValue } from "../format/js.js";
+import { memberLines, spreadContainer } from "../format/multiline.js";
 import { fileOfNode, isFileNode, type FileEncoding, type FileRef, type Tree } from "./payload.js";
 
 /*
@@ -22,18 +23,7 @@ interface Syntax {
 
 const PYTHON: Syntax = { string: pyString, scalar: pyValue, key: pyString };
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** An object-literal key. `__proto__` must be computed, or the literal would set the prototype instead. */
-export function jsPropertyKey(key: string): string {
-  if (key === "__proto__") return `[${jsString(key)}]`;
-  return IDENTIFIER.test(key) ? key : jsString(key);
-}
-
 const JS: Syntax = { string: jsString, scalar: jsValue, key: jsPropertyKey };
-
-const SPACES = Array.from({ length: 33 }, (_, n) => " ".repeat(n));
-const spaces = (n: number) => SPACES[n] ?? " ".repeat(n);
 
 /**
  * Writes trees as code in one language, reading files one way. Containers
@@ -63,28 +53,11 @@ export class LiteralWriter {
 
   /** An object's members as `key: value` lines (JS: `key: value`, Python: `"key": value`), for splicing into a call. */
   members(tree: { [key: string]: Tree | undefined }, baseIndent: number): string[] {
-    const lines: string[] = [];
-    const pad = spaces(baseIndent);
-    for (const key in tree) {
-      const item = tree[key];
-      if (item !== undefined && Object.hasOwn(tree, key)) lines.push(`${pad}${this.syntax.key(key)}: ${this.tree(item, baseIndent)}`);
-    }
-    return lines;
+    return memberLines(tree, baseIndent, this.syntax.key, (item, depth) => this.tree(item as Tree, depth));
   }
 
   private container(tree: Tree[] | { [key: string]: Tree | undefined }, baseIndent: number): string {
-    const inner = spaces(baseIndent + this.indent);
-    const deeper = baseIndent + this.indent;
-    let out = "";
-    if (Array.isArray(tree)) {
-      for (const item of tree) out += `${inner}${this.tree(item, deeper)},\n`;
-      return out === "" ? "[]" : `[\n${out}${spaces(baseIndent)}]`;
-    }
-    for (const key in tree) {
-      const item = tree[key];
-      if (item !== undefined && Object.hasOwn(tree, key)) out += `${inner}${this.syntax.key(key)}: ${this.tree(item, deeper)},\n`;
-    }
-    return out === "" ? "{}" : `{\n${out}${spaces(baseIndent)}}`;
+    return spreadContainer(tree, baseIndent, this.indent, this.syntax.key, (item, depth) => this.tree(item as Tree, depth));
   }
 }
 

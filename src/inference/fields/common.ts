@@ -1,3 +1,4 @@
+import { spreadContainer } from "../../format/multiline.js";
 import type { TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
 import { literalForms, WRITERS, type LiteralForms } from "./forms.js";
@@ -98,10 +99,7 @@ export class CodeFields extends TemplateFields {
   outputKind: Output["kind"] | "print" | "image" | "bytes" | "blob" = "print";
 }
 
-/** `{ key: value, ... }` over lines, nested `baseIndent` spaces: a Python dict or a JS object. */
+/** `{ key: value, ... }` over lines, nested `baseIndent` spaces: a Python dict or a JS object, from keys and values already written. */
 export function bracedEntries(entries: [string, string][], baseIndent = 0): string {
-  const inner = " ".repeat(baseIndent + 4);
-  let out = "";
-  for (const [key, value] of entries) out += `${inner}${key}: ${value},\n`;
-  return out === "" ? "{}" : `{\n${out}${" ".repeat(baseIndent)}}`;
+  return spreadContainer(Object.fromEntries(entries), baseIndent, 4, (key) => key, (value) => value as string);
 }

@@ -1,7 +1,6 @@
-import { jsString } from "../../format/js.js";
+import { jsPropertyKey, jsString } from "../../format/js.js";
 import type { Client } from "../ids.js";
 import type { Tree } from "../payload.js";
-import { jsPropertyKey } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
