@@ -2,7 +2,7 @@ import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
-import { resolveModel } from "../model/resolve.js";
+import { checkCacheFlags, resolveModel } from "../model/resolve.js";
 import { generateAppSnippets, renderAppSnippets, type AppSnippet } from "../apps/generate.js";
 import { FITS_ALLOWANCE_TEXT, parseMemorySize } from "../apps/memory.js";
 import type { FileRequest } from "../apps/select.js";
@@ -24,7 +24,7 @@ export async function runAppSnippet(models: string[], raw: SnippetCommandOptions
   const app = raw.app!;
   if (raw.library || raw.interactive) throw usageError("--app does not go with --library or -i");
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
-  if (raw.offline && raw.refresh) throw usageError("--offline and --refresh do not go together");
+  checkCacheFlags(raw);
   const request = fileRequest(raw);
   const snippets: AppSnippet[] = [];
   for (const arg of models) {

@@ -2,7 +2,7 @@ import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { HubrefError, usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
-import { resolveModel } from "../model/resolve.js";
+import { checkCacheFlags, resolveModel } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import { printLibrarySnippets } from "./snippet-library.js";
 import { runSnippetPicker, wantsPicker } from "./snippet-interactive.js";
@@ -102,7 +102,7 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   }
   if (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined) throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
-  if (raw.offline && raw.refresh) throw usageError("--offline and --refresh do not go together");
+  checkCacheFlags(raw);
   const options = parseSnippetOptions(raw);
   const loaded: ModelData[] = [];
   for (const arg of models) {

@@ -56,9 +56,14 @@ export async function resolveModel(arg: string, options: ResolveOptions): Promis
   return modelFromHub(arg, options);
 }
 
+/** --offline and --refresh ask opposite things of the cache; commands check it before reading any model, files included. */
+export function checkCacheFlags(options: { offline?: boolean; refresh?: boolean }): void {
+  if (options.offline && options.refresh) throw usageError("--offline and --refresh contradict each other", "use one of them");
+}
+
 /** A hub model's metadata, through the on-disk cache. */
 export async function modelFromHub(id: string, options: ResolveOptions): Promise<ModelData> {
-  if (options.offline && options.refresh) throw usageError("--offline and --refresh contradict each other", "use one of them");
+  checkCacheFlags(options);
   const endpoint = hubEndpoint(options.env);
   const token = hubToken(options.env);
   const now = options.now ?? Date.now;

@@ -1,10 +1,6 @@
 import type { ModelData } from "../../model/schema.js";
 import { sh, type LibrarySnippetGenerator } from "../generator.js";
-
-/** A YAML single-quoted scalar, so an id such as `1234` stays a string. */
-function yamlString(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
-}
+import { yamlString } from "../../format/yaml.js";
 
 /* HTRflow runs a pipeline file; a model serves as its line or region finder, or as its text reader. */
 function findsRegions(model: ModelData): boolean {

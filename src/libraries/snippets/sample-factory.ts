@@ -1,9 +1,9 @@
 import { shellQuote } from "../../format/shell.js";
-import { sh, type LibrarySnippetGenerator } from "../generator.js";
+import { repoName, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 /** Sample Factory fetches a trained agent into its train directory; its environment's enjoy script replays it. */
 export const sampleFactory: LibrarySnippetGenerator = (model) => {
-  const experiment = model.id.split("/").pop() ?? model.id;
+  const experiment = repoName(model);
   return [
     sh("pip install -U sample-factory"),
     sh(`python -m sample_factory.huggingface.load_from_hub -r ${shellQuote(model.id)} -d ./train_dir

@@ -1,9 +1,9 @@
 import { pyString } from "../../format/python.js";
-import { python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 /** Sana checkpoints live under checkpoints/<repository name>.pth and run with the repository's pipeline. */
 export const sana: LibrarySnippetGenerator = (model) => {
-  const repoName = model.id.split("/").pop() ?? model.id;
+  const repo = repoName(model);
   const prompt = widgetText(model) ?? "a cyberpunk cat with a neon sign that says \"Sana\"";
   return [
     sh(`git clone https://github.com/NVlabs/Sana
@@ -18,7 +18,7 @@ generator = torch.Generator(device=device).manual_seed(42)
 
 # Use the config in configs/sana_config/ that matches this checkpoint's size and resolution
 sana = SanaPipeline("configs/sana_config/1024ms/Sana_1600M_img1024.yaml")
-sana.from_pretrained(${pyString(`hf://${model.id}/checkpoints/${repoName}.pth`)})
+sana.from_pretrained(${pyString(`hf://${model.id}/checkpoints/${repo}.pth`)})
 
 image = sana(
     prompt=${pyString(prompt)},

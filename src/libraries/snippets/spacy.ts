@@ -1,10 +1,10 @@
 import { pyString } from "../../format/python.js";
 import { shellQuote } from "../../format/shell.js";
-import { python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 /** spaCy pipelines on the hub are Python wheels named after the repository. */
 export const spacy: LibrarySnippetGenerator = (model) => {
-  const name = model.id.split("/").pop() ?? model.id;
+  const name = repoName(model);
   const wheel = `https://huggingface.co/${model.id}/resolve/main/${name}-any-py3-none-any.whl`;
   const sentence = widgetText(model) ?? "Apple is looking at buying a U.K. startup for $1 billion.";
   return [

@@ -1,24 +1,24 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
-import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 const ALGORITHMS = ["A2C", "DDPG", "DQN", "PPO", "SAC", "TD3"];
 
 /** Repositories pushed by huggingface_sb3 are named <algorithm>-<environment>, as is their .zip file. */
-function algorithmOf(repoName: string): string | undefined {
-  const prefix = repoName.split("-")[0]?.toUpperCase();
+function algorithmOf(repo: string): string | undefined {
+  const prefix = repo.split("-")[0]?.toUpperCase();
   return ALGORITHMS.find((algorithm) => algorithm === prefix);
 }
 
 function snippet(model: ModelData): string {
-  const repoName = model.id.split("/").pop() ?? model.id;
-  const algorithm = algorithmOf(repoName);
+  const repo = repoName(model);
+  const algorithm = algorithmOf(repo);
   const chosen = algorithm ?? "PPO";
   const note = algorithm ? "" : "# Replace PPO with the algorithm the agent was trained with\n";
   return `from huggingface_sb3 import load_from_hub
 from stable_baselines3 import ${chosen}
 
-checkpoint = load_from_hub(repo_id=${pyString(model.id)}, filename=${pyString(`${repoName}.zip`)})
+checkpoint = load_from_hub(repo_id=${pyString(model.id)}, filename=${pyString(`${repo}.zip`)})
 ${note}model = ${chosen}.load(checkpoint)`;
 }
 

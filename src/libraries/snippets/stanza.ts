@@ -1,10 +1,10 @@
 import { pyString } from "../../format/python.js";
-import { python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 /** Stanza repositories are named stanza-<language>; stanza.download fetches that language's models. */
 export const stanza: LibrarySnippetGenerator = (model) => {
-  const repoName = model.id.split("/").pop() ?? model.id;
-  const language = repoName.replace(/^stanza-/, "");
+  const repo = repoName(model);
+  const language = repo.replace(/^stanza-/, "");
   const sentence = widgetText(model) ?? "Barack Obama was born in Hawaii.";
   return [
     sh("pip install -U stanza"),

@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 /*
  * TerraTorch builds backbones by registry name and fetches their weights from
@@ -7,8 +7,8 @@ import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
  * narrows the registry down to this model's variants.
  */
 export const terratorch: LibrarySnippetGenerator = (model) => {
-  const repoName = model.id.split("/").pop() ?? model.id;
-  const family = (repoName.split(/[-_.]/)[0] ?? repoName).toLowerCase();
+  const repo = repoName(model);
+  const family = (repo.split(/[-_.]/)[0] ?? repo).toLowerCase();
   return [
     sh("pip install -U terratorch"),
     python(`from terratorch.registry import BACKBONE_REGISTRY

@@ -1,23 +1,23 @@
 import { pyString } from "../../format/python.js";
-import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 /** The VideoPrism configuration a checkpoint was trained with, from its repository name. */
-function configurationName(repoName: string): string {
-  const name = repoName.toLowerCase();
+function configurationName(repo: string): string {
+  const name = repo.toLowerCase();
   const size = name.includes("large") ? "large" : "base";
   return name.includes("lvt") ? `videoprism_lvt_public_v1_${size}` : `videoprism_public_v1_${size}`;
 }
 
 /** VideoPrism is a JAX/Flax encoder: the configuration builds it, the repository's .npz holds its weights. */
 export const videoprism: LibrarySnippetGenerator = (model) => {
-  const repoName = model.id.split("/").pop() ?? model.id;
+  const repo = repoName(model);
   return [
     sh("pip install git+https://github.com/google-deepmind/videoprism.git"),
     python(`import jax
 from huggingface_hub import hf_hub_download, list_repo_files
 from videoprism import models as vp
 
-model_name = ${pyString(configurationName(repoName))}
+model_name = ${pyString(configurationName(repo))}
 checkpoint_file = next(name for name in list_repo_files(${pyString(model.id)}) if name.endswith(".npz"))
 checkpoint = hf_hub_download(${pyString(model.id)}, checkpoint_file)
 
