@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { librariesPart } from "../../src/catalogue/parts.js";
 import { runCli } from "../helpers/cli.js";
 
 describe("hubref libraries", () => {
@@ -6,7 +7,7 @@ describe("hubref libraries", () => {
     const result = runCli(["libraries"]);
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
-    expect(lines).toHaveLength(257);
+    expect(lines).toHaveLength(Object.keys(librariesPart.load()).length);
     expect(lines).toContain("diffusers\tDiffusers\tyes\tyes");
     expect(lines).toContain("acestep\tACE-Step\tno\tno");
   });
