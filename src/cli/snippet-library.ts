@@ -44,8 +44,16 @@ function withNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
 }
 
-export async function printLibrarySnippets(models: ModelData[], json: boolean, context: CommandContext): Promise<void> {
+export async function printLibrarySnippets(models: ModelData[], json: boolean, context: CommandContext, language?: LibrarySnippet["language"]): Promise<void> {
   const outputs: LibrarySnippetOutput[] = [];
-  for (const model of models) outputs.push(...(await modelLibrarySnippets(model)));
+  for (const model of models) {
+    const blocks = await modelLibrarySnippets(model);
+    const kept = language === undefined ? blocks : blocks.filter((block) => block.language === language);
+    if (kept.length === 0 && blocks.length > 0) {
+      const languages = [...new Set(blocks.map((block) => block.language))];
+      throw usageError(`${model.id}: the library ${shown(blocks[0]!.library)} has no ${language} usage code`, `its usage code is in: ${languages.join(", ")}`);
+    }
+    outputs.push(...kept);
+  }
   context.stdout.write(json ? renderJson(outputs) : renderLibrarySnippets(outputs));
 }

@@ -95,6 +95,24 @@ export function renderSnippets(snippets: Snippet[]): string {
     .join("\n");
 }
 
+/**
+ * --library prints the library's own code: inference-call flags would be
+ * silently ignored there, so they are refused; --language filters the blocks.
+ */
+function libraryOptions(raw: SnippetCommandOptions): Language | undefined {
+  const ignored = [
+    raw.client !== undefined && "--client",
+    // commander defaults --provider to auto, which names no provider.
+    raw.provider !== undefined && raw.provider !== "auto" && "--provider",
+    raw.stream && "--stream",
+    raw.direct && "--direct",
+  ].filter((flag): flag is string => flag !== false);
+  if (ignored.length > 0) {
+    throw usageError(`--library prints the library's usage code, which ${ignored.join(", ")} do${ignored.length === 1 ? "es" : ""} not apply to`, "leave out --library for inference API snippets");
+  }
+  return raw.language === undefined ? undefined : oneOf("language", raw.language, LanguageSchema.options);
+}
+
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
   if (raw.app !== undefined) {
     const { runAppSnippet } = await import("./snippet-app.js");
@@ -103,6 +121,7 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   if (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined) throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   checkCacheFlags(raw);
+  const libraryLanguage = raw.library ? libraryOptions(raw) : undefined;
   const options = parseSnippetOptions(raw);
   const loaded: ModelData[] = [];
   for (const arg of models) {
@@ -110,7 +129,7 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   }
   if (raw.library) {
     if (raw.interactive) throw usageError("--library and -i do not go together: the picker shows library snippets too");
-    await printLibrarySnippets(loaded, raw.json, context);
+    await printLibrarySnippets(loaded, raw.json, context, libraryLanguage);
     return;
   }
   if (wantsPicker(raw, context)) {
