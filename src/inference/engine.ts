@@ -65,7 +65,7 @@ function templateFor(language: Language, client: Client, context: SnippetContext
   const notFound = { problem: templateNotFoundMessage(language, client, context.task) };
   const library = client === "huggingface_hub" || client === "huggingface.js";
   if (!chat) {
-    if (client === "openai") return notFound;
+    if (client === "openai") return { problem: openaiOnTask(context, stream) };
     if (library && !(language === "python" ? PYTHON_METHODS : JS_METHODS)[context.task]) return notFound;
     if (!library && context.call === "library") {
       return { problem: `with provider auto, ${context.task} snippets use huggingface_hub or huggingface.js: pick a provider with --provider for ${client}` };
@@ -78,6 +78,18 @@ function templateFor(language: Language, client: Client, context: SnippetContext
     return notFound;
   }
   return templateExists(language, client, name) ? { template: name } : notFound;
+}
+
+/** The openai client speaks only the chat API: say so, and name the clients that do serve this task here. */
+function openaiOnTask(context: SnippetContext, stream: boolean): string {
+  const serving: string[] = [];
+  for (const language of LanguageSchema.options) {
+    for (const client of CLIENTS_BY_LANGUAGE[language]) {
+      if (client !== "openai" && "template" in templateFor(language, client, context, false, stream)) serving.push(`${client} (${language})`);
+    }
+  }
+  const others = serving.length > 0 ? `${context.task} snippets use ${serving.join(", ")}` : `no client serves ${context.task} with provider ${context.provider}`;
+  return `the openai client is for chat models; ${others}`;
 }
 
 function fieldsFor(language: Language, client: Client, context: SnippetContext): object {

@@ -99,7 +99,7 @@ describe("hubref snippet", () => {
 
   it("exits 2 with the reason when no snippet exists for the request", () => {
     const template = runCli(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "openai"]);
-    expect(template).toMatchObject({ status: 2, stdout: "", stderr: "error: Template not found: python/openai/text-classification\n" });
+    expect(template).toMatchObject({ status: 2, stdout: "", stderr: "error: the openai client is for chat models; text-classification snippets use huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)\n" });
     const helper = runCli(["snippet", FLUX_UNMAPPED, "--provider", "cerebras"]);
     expect(helper.status).toBe(2);
     expect(helper.stderr).toBe("error: Failed to get provider helper for cerebras (text-to-image)\n");

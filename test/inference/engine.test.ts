@@ -37,9 +37,21 @@ describe("which snippets exist", () => {
   it("an explicitly asked combination without a template is refused by name", () => {
     const result = generateSnippets(syntheticModel("text-classification"), { provider: "hf-inference", language: "python", client: "openai" });
     expect(result.snippets).toEqual([]);
-    expect(result.problems).toEqual(["Template not found: python/openai/text-classification"]);
+    expect(result.problems).toEqual(["the openai client is for chat models; text-classification snippets use huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)"]);
     const noMethod = generateSnippets(syntheticModel("text-to-audio"), { provider: "fal-ai", client: "huggingface_hub" });
     expect(noMethod.problems).toEqual(["Template not found: python/huggingface_hub/text-to-audio"]);
+  });
+
+  it("the openai client on a task model names the clients that serve the task, never a template path", () => {
+    for (const language of ["python", "js"] as const) {
+      const result = generateSnippets(syntheticModel("text-to-image"), { provider: "fal-ai", language, client: "openai" });
+      expect(result.snippets).toEqual([]);
+      expect(result.problems).toHaveLength(1);
+      expect(result.problems[0]).toMatch(/^the openai client is for chat models; text-to-image snippets use .*huggingface_hub \(python\)/);
+      expect(result.problems[0]).not.toContain("Template not found");
+    }
+    const auto = generateSnippets(syntheticModel("text-to-image"), { client: "openai" });
+    expect(auto.problems).toEqual(["the openai client is for chat models; text-to-image snippets use huggingface_hub (python), huggingface.js (js)"]);
   });
 
   it("a provider that does not serve the task gets the provider-helper message and no snippet", () => {
