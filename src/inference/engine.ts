@@ -109,6 +109,10 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, input:
   const mapped = options.providerModelId ?? mappingFor(model, provider)?.providerId;
   // OpenAI's own models are named "openai/<name>" on the hub and "<name>" at OpenAI.
   const providerModelId = mapped ?? (provider === "openai" && model.id.startsWith("openai/") ? model.id.slice("openai/".length) : model.id);
+  // A direct call with the hub id in the provider's model slot names a model the provider does not know.
+  if (mode === "direct" && mapped === undefined && provider !== "hf-inference" && !(provider === "openai" && model.id.startsWith("openai/"))) {
+    throw new SnippetProblem(`${model.id}: the metadata maps no ${provider} model id, so a direct call to ${provider} cannot name the model: set it with --provider-model-id, or leave out --direct`);
+  }
   const target: Target = {
     provider,
     providerModelId,

@@ -54,6 +54,20 @@ describe("which snippets exist", () => {
     expect(auto.problems).toEqual(["the openai client is for chat models; text-to-image snippets use huggingface_hub (python), huggingface.js (js)"]);
   });
 
+  it("--direct without the provider's model id gives no snippet with the hub id in the provider's model slot", () => {
+    const model = { ...syntheticModel("text-generation", { conversational: true }), inferenceProviderMapping: undefined };
+    const refused = generateSnippets(model, { provider: "together", direct: true });
+    expect(refused.snippets).toEqual([]);
+    expect(refused.problems).toEqual([
+      `${model.id}: the metadata maps no together model id, so a direct call to together cannot name the model: set it with --provider-model-id, or leave out --direct`,
+    ]);
+    const named = generateSnippets(model, { provider: "together", direct: true, providerModelId: "meta/llama-3b", language: "sh" });
+    expect(named.snippets[0]!.content).toContain('"model": "meta/llama-3b"');
+    expect(named.snippets[0]!.content).not.toContain(model.id);
+    // hf-inference serves models under their hub id.
+    expect(generateSnippets(model, { provider: "hf-inference", direct: true }).snippets.length).toBeGreaterThan(0);
+  });
+
   it("a provider that does not serve the task gets the provider-helper message and no snippet", () => {
     const result = generateSnippets(syntheticModel("text-to-image"), { provider: "groq" });
     expect(result.snippets).toEqual([]);
