@@ -4,7 +4,7 @@ import { CLIENTS_BY_LANGUAGE, isInferenceTask, LanguageSchema, type Client, type
 import { fromExample, parseUserInputs, type TaskInput } from "./inputs.js";
 import { JS_METHODS, PYTHON_METHODS } from "./client-methods.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
-import { mappingFor } from "../model/provider-mapping.js";
+import { hasProviderMapping, mappingFor } from "../model/provider-mapping.js";
 import { SnippetProblem, templateNotFoundMessage } from "./problem.js";
 import { templateExists, renderTemplate, type TemplateName } from "./templates.js";
 import { tokenSource, type CallMode } from "./token.js";
@@ -185,6 +185,11 @@ function modelSnippets(model: ModelData, options: SettledOptions, problems: stri
   return snippets;
 }
 
+/** GGUF and MLX weights are made for local apps; hub providers rarely serve them. */
+function runsLocally(model: ModelData): boolean {
+  return model.gguf !== undefined || model.library_name === "mlx" || model.tags.some((tag) => tag === "gguf" || tag === "mlx");
+}
+
 /**
  * The snippets for one model. Problems specific to the model are reported, not
  * thrown; bad usage throws (a provider the model's mapping does not offer).
@@ -194,6 +199,9 @@ export function generateSnippets(requested: ModelData, given: SnippetOptions): S
   const model = modelForProvider(requested, options);
   const problems: string[] = [];
   const notes: string[] = [];
+  if (options.endpointUrl === undefined && !hasProviderMapping(requested) && runsLocally(requested)) {
+    notes.push(`${requested.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${requested.id}`);
+  }
   try {
     return { snippets: modelSnippets(model, options, problems, notes), problems, notes };
   } catch (error) {

@@ -23,7 +23,8 @@ describe("hubref snippet --direct for a model without a provider mapping", () =>
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(
-      "error: bartowski/Llama-3.2-3B-Instruct-GGUF: the metadata maps no together model id, so a direct call to together cannot name the model: set it with --provider-model-id, or leave out --direct\n",
+      "note: bartowski/Llama-3.2-3B-Instruct-GGUF: no inference provider serves this model; to run it yourself: hubref apps --for bartowski/Llama-3.2-3B-Instruct-GGUF\n" +
+        "error: bartowski/Llama-3.2-3B-Instruct-GGUF: the metadata maps no together model id, so a direct call to together cannot name the model: set it with --provider-model-id, or leave out --direct\n",
     );
   });
 
@@ -32,5 +33,21 @@ describe("hubref snippet --direct for a model without a provider mapping", () =>
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("https://api.together.xyz/v1/chat/completions");
     expect(result.stdout).toContain('"model": "meta-llama/Llama-3.2-3B-Instruct-Turbo"');
+  });
+});
+
+describe("hubref snippet for a GGUF or MLX model that no provider serves", () => {
+  it.each([
+    [GGUF, "bartowski/Llama-3.2-3B-Instruct-GGUF"],
+    ["catalogue/models/mlx-community--Llama-3.2-3B-Instruct-4bit.json", "mlx-community/Llama-3.2-3B-Instruct-4bit"],
+  ])("%s: says so on stderr and points to hubref apps", async (file, id) => {
+    const result = await hubref(file, "--language", "sh");
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(`note: ${id}: no inference provider serves this model; to run it yourself: hubref apps --for ${id}\n`);
+  });
+
+  it("says nothing of the kind for a model with a provider mapping", async () => {
+    const result = await hubref("catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json", "--language", "sh");
+    expect(result.stderr).toBe("");
   });
 });
