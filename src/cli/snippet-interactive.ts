@@ -6,8 +6,7 @@ import { generateSnippets } from "../inference/engine.js";
 import { isChatModel } from "../inference/chat-models.js";
 import { SnippetProblem } from "../inference/problem.js";
 import { hasSnippetGenerator } from "../libraries/registry.js";
-import { PROVIDER_IDS, type ProviderChoice, type ProviderId } from "../inference/ids.js";
-import { liveProviders } from "../model/provider-mapping.js";
+import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
 import { modelLibrarySnippets } from "./snippet-library.js";
 import type { PickerInput, PickerToggles, SnippetEntry } from "../ui/types.js";
 
@@ -15,14 +14,6 @@ import type { PickerInput, PickerToggles, SnippetEntry } from "../ui/types.js";
  * `hubref snippet MODEL -i`: everything the picker can show for one model.
  * The picker (Ink) is imported only here, and only once a terminal is sure.
  */
-
-/** The providers the picker offers: the live ones of the model's mapping, else every provider. */
-export function pickerProviders(model: ModelData): ProviderChoice[] {
-  const mapped = liveProviders(model)
-    .map((mapping) => mapping.provider)
-    .filter((provider): provider is ProviderId => (PROVIDER_IDS as readonly string[]).includes(provider));
-  return ["auto", ...(mapped.length > 0 ? mapped : PROVIDER_IDS)];
-}
 
 /** hubref's own errors are the user's to see; anything else is a bug and stays loud. */
 function problemOf(error: unknown): string {
@@ -32,7 +23,8 @@ function problemOf(error: unknown): string {
 
 function inferenceEntries(model: ModelData, base: SettledOptions, toggles: PickerToggles, report: (problem: string) => void): SnippetEntry[] {
   const entries: SnippetEntry[] = [];
-  for (const provider of pickerProviders(model)) {
+  // The engine's choices, so auto means to the picker what it means to the command.
+  for (const provider of providerChoices(model)) {
     // auto lets the hub choose, so there is no provider to call directly.
     if (toggles.direct && provider === "auto") continue;
     const options: SettledOptions = { ...base, language: undefined, client: undefined, provider, stream: toggles.stream, direct: toggles.direct };
@@ -69,7 +61,7 @@ export async function pickerInput(model: ModelData, base: SettledOptions): Promi
       return [...inferenceEntries(model, base, toggles, report), ...library.entries];
     },
     canStream,
-    initialProvider: base.provider,
+    initialProvider: chosenProvider(model, base),
     initialToggles: { stream: base.stream && canStream, direct: base.direct },
   };
 }

@@ -138,6 +138,7 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   }
   const snippets: Snippet[] = [];
   const problems: string[] = [];
+  const hints: string[] = [];
   for (const model of loaded) {
     let result;
     try {
@@ -150,10 +151,12 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
     }
     snippets.push(...result.snippets);
     problems.push(...result.problems);
+    hints.push(...result.hints);
     for (const note of result.notes) context.stderr.write(`note: ${note}\n`);
+    for (const warning of result.warnings) context.stderr.write(`warning: ${warning}\n`);
   }
   if (snippets.length === 0) {
-    throw usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options");
+    throw usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options", hints.length > 0 ? [...new Set(hints)].join("; ") : undefined);
   }
   for (const problem of problems) context.stderr.write(`warning: ${problem}\n`);
   context.stdout.write(raw.json ? renderJson(snippets) : renderSnippets(snippets));

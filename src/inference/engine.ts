@@ -2,6 +2,7 @@ import type { ModelData } from "../model/schema.js";
 import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
 import { CLIENTS_BY_LANGUAGE, isInferenceTask, LanguageSchema, type Client, type InferenceTask, type Language, type RouteTask } from "./ids.js";
 import { fromExample, parseUserInputs, type TaskInput } from "./inputs.js";
+import { withType } from "./payload.js";
 import { JS_METHODS, PYTHON_METHODS } from "./client-methods.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
 import { hasProviderMapping, mappingFor } from "../model/provider-mapping.js";
@@ -13,7 +14,7 @@ import { pythonFields } from "./fields/python.js";
 import { jsFields } from "./fields/js.js";
 import { shellFields } from "./fields/shell.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
-import { modelForProvider } from "./model-for-provider.js";
+import { chosenProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel } from "./chat-models.js";
 
 /*
@@ -62,10 +63,11 @@ type TemplateChoice = { template: TemplateName } | { problem: string };
 function templateFor(language: Language, client: Client, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
   const raw = client === "requests" || client === "fetch" || client === "curl";
   const name: TemplateName = chat ? (stream ? "conversationalStream" : "conversational") : raw && context.call === "task" && context.request.queue ? "queued" : "basic";
-  const notFound = { problem: templateNotFoundMessage(language, client, context.task) };
+  const notFound = { problem: templateNotFoundMessage(language, client, chat ? "chat" : context.task) };
   const library = client === "huggingface_hub" || client === "huggingface.js";
   if (!chat) {
-    if (client === "openai") return { problem: openaiOnTask(context, stream) };
+    // The clients that do serve the task go in the hint (alternativesHint).
+    if (client === "openai") return { problem: `the openai client is for chat models, not ${context.task}` };
     if (library && !(language === "python" ? PYTHON_METHODS : JS_METHODS)[context.task]) return notFound;
     if (!library && context.call === "library") {
       return { problem: `with provider auto, ${context.task} snippets use huggingface_hub or huggingface.js: pick a provider with --provider for ${client}` };
@@ -80,18 +82,6 @@ function templateFor(language: Language, client: Client, context: SnippetContext
   return templateExists(language, client, name) ? { template: name } : notFound;
 }
 
-/** The openai client speaks only the chat API: say so, and name the clients that do serve this task here. */
-function openaiOnTask(context: SnippetContext, stream: boolean): string {
-  const serving: string[] = [];
-  for (const language of LanguageSchema.options) {
-    for (const client of CLIENTS_BY_LANGUAGE[language]) {
-      if (client !== "openai" && "template" in templateFor(language, client, context, false, stream)) serving.push(`${client} (${language})`);
-    }
-  }
-  const others = serving.length > 0 ? `${context.task} snippets use ${serving.join(", ")}` : `no client serves ${context.task} with provider ${context.provider}`;
-  return `the openai client is for chat models; ${others}`;
-}
-
 function fieldsFor(language: Language, client: Client, context: SnippetContext): object {
   switch (language) {
     case "python":
@@ -103,7 +93,30 @@ function fieldsFor(language: Language, client: Client, context: SnippetContext):
   }
 }
 
-function contextFor(model: ModelData, task: InferenceTask, chat: boolean, input: TaskInput, options: SettledOptions, notes: string[]): SnippetContext {
+/** What the problems and notes of one model's generation are collected in. */
+interface Findings {
+  problems: string[];
+  hints: string[];
+  notes: string[];
+  warnings: string[];
+}
+
+/**
+ * The input as the provider takes it. The example's file is renamed to a type
+ * the provider takes, since the user supplies that file anyway; the user's own
+ * file is kept, with a warning.
+ */
+function acceptedInput(input: TaskInput, accepts: readonly string[] | undefined, provider: string, given: boolean, findings: Findings): TaskInput {
+  if (input.kind !== "file" || accepts === undefined || accepts.includes(input.file.mime)) return input;
+  if (!given) return { kind: "file", file: withType(input.file, accepts[0]!) };
+  const types = accepts.filter((type) => type.startsWith(`${input.file.media}/`)).join(", ");
+  findings.warnings.push(`${provider} refuses ${input.file.mime} files: pass a file of type ${types} with --inputs`);
+  return input;
+}
+
+function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given: TaskInput, options: SettledOptions, findings: Findings): SnippetContext {
+  const notes = findings.notes;
+  let input = given;
   const mode = callMode(options);
   const provider = mode === "endpoint" ? "hf-inference" : options.provider;
   const mapped = options.providerModelId ?? mappingFor(model, provider)?.providerId;
@@ -141,12 +154,9 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, input:
     context = { ...base, call: "chat", request: chatRequest(target, input.messages, parameters), messages: input.messages, parameters };
   } else if (provider !== "auto") {
     const routeTask = task as Exclude<RouteTask, "conversational">;
-    context = { ...base, call: "task", request: taskRequest(target, routeTask, input) };
     const accepts = mode === "endpoint" ? undefined : routeOf(provider, routeTask).accepts;
-    if (input.kind === "file" && accepts && !accepts.includes(input.file.mime)) {
-      const types = accepts.filter((type) => type.startsWith(`${input.file.media}/`)).join(", ");
-      notes.push(`${provider} refuses ${input.file.mime} files: pass a file of type ${types} with --inputs`);
-    }
+    input = acceptedInput(input, accepts, provider, options.inputs !== undefined, findings);
+    context = { ...base, input, call: "task", request: taskRequest(target, routeTask, input) };
   } else {
     context = { ...base, call: "library" };
   }
@@ -157,7 +167,8 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, input:
   return context;
 }
 
-function modelSnippets(model: ModelData, options: SettledOptions, problems: string[], notes: string[]): Snippet[] {
+function modelSnippets(model: ModelData, options: SettledOptions, findings: Findings): Snippet[] {
+  const { problems, notes } = findings;
   const task = taskOf(model);
   const chat = isChatModel(model);
   if (task === "image-text-to-text" && !chat) throw new SnippetProblem(`${model.id}: image-text-to-text models have snippets only for chat (tagged conversational)`);
@@ -166,7 +177,7 @@ function modelSnippets(model: ModelData, options: SettledOptions, problems: stri
   const defaults = fromExample(example);
   const input = options.inputs === undefined ? defaults : parseUserInputs(options.inputs, defaults, task);
   if (!chat && hasChatParameters(options)) notes.push(`${model.id}: --stream, --temperature, --max-tokens and --top-p apply to chat models only`);
-  const context = contextFor(model, task, chat, input, options, notes);
+  const context = contextFor(model, task, chat, input, options, findings);
 
   const snippets: Snippet[] = [];
   const skipped: string[] = [];
@@ -190,23 +201,57 @@ function runsLocally(model: ModelData): boolean {
   return model.gguf !== undefined || model.library_name === "mlx" || model.tags.some((tag) => tag === "gguf" || tag === "mlx");
 }
 
+function snippetsFor(requested: ModelData, options: SettledOptions): SnippetResult {
+  const findings: Findings = { problems: [], hints: [], notes: [], warnings: [] };
+  if (options.endpointUrl === undefined && !hasProviderMapping(requested) && runsLocally(requested)) {
+    findings.notes.push(`${requested.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${requested.id}`);
+  }
+  const model = modelForProvider(requested, options);
+  try {
+    return { snippets: modelSnippets(model, options, findings), ...findings };
+  } catch (error) {
+    if (!(error instanceof SnippetProblem)) throw error;
+    findings.problems.push(error.message);
+    if (error.hint !== undefined) findings.hints.push(error.hint);
+    return { snippets: [], ...findings };
+  }
+}
+
+function pairLabel(snippet: Snippet): string {
+  return `${snippet.client} (${snippet.language})`;
+}
+
+/**
+ * When the language or client asked for has no snippet: the ones this
+ * provider does have, and the providers that have the one asked for.
+ */
+function alternativesHint(model: ModelData, options: SettledOptions): string | undefined {
+  const wanted = options.client ?? options.language!;
+  const here = [...new Set(snippetsFor(model, { ...options, language: undefined, client: undefined }).snippets.map(pairLabel))];
+  // Nothing in any language: the language or client is not what stands in the way.
+  if (here.length === 0) return undefined;
+  const elsewhere = options.endpointUrl !== undefined ? [] : providerChoices(model).filter((provider) => {
+    if (provider === options.provider || (provider === "auto" && options.direct)) return false;
+    return snippetsFor(model, { ...options, provider }).snippets.length > 0;
+  });
+  const parts = [
+    here.length > 0 && `with provider ${options.provider}: ${here.join(", ")}`,
+    elsewhere.length > 0 && `${wanted} snippets with --provider ${elsewhere.join(", ")}`,
+  ].filter((part): part is string => part !== false);
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
 /**
  * The snippets for one model. Problems specific to the model are reported, not
  * thrown; bad usage throws (a provider the model's mapping does not offer).
  */
 export function generateSnippets(requested: ModelData, given: SnippetOptions): SnippetResult {
-  const options = settleOptions(given);
-  const model = modelForProvider(requested, options);
-  const problems: string[] = [];
-  const notes: string[] = [];
-  if (options.endpointUrl === undefined && !hasProviderMapping(requested) && runsLocally(requested)) {
-    notes.push(`${requested.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${requested.id}`);
+  const settled = settleOptions(given);
+  const options: SettledOptions = { ...settled, provider: chosenProvider(requested, settled) };
+  const result = snippetsFor(requested, options);
+  if (result.snippets.length === 0 && result.hints.length === 0 && (options.language !== undefined || options.client !== undefined)) {
+    const hint = alternativesHint(requested, options);
+    if (hint !== undefined) result.hints.push(hint);
   }
-  try {
-    return { snippets: modelSnippets(model, options, problems, notes), problems, notes };
-  } catch (error) {
-    if (error instanceof SnippetProblem) return { snippets: [], problems: [...problems, error.message], notes };
-    throw error;
-  }
+  return result;
 }
-

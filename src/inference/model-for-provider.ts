@@ -1,7 +1,32 @@
 import type { ModelData } from "../model/schema.js";
-import { providerTarget } from "../model/provider-mapping.js";
-import { isInferenceTask } from "./ids.js";
+import { liveProviders, providerTarget } from "../model/provider-mapping.js";
+import { isInferenceTask, PROVIDER_IDS, type ProviderChoice, type ProviderId } from "./ids.js";
 import type { SettledOptions } from "./snippet.js";
+
+/** The providers hubref knows that the model's mapping offers live, in the hub's order. */
+export function mappedProviders(model: ModelData): ProviderId[] {
+  return liveProviders(model)
+    .map((mapping) => mapping.provider)
+    .filter((provider): provider is ProviderId => (PROVIDER_IDS as readonly string[]).includes(provider));
+}
+
+/**
+ * The provider a snippet is written for. With auto and exactly one mapped
+ * provider, the hub can only choose that one: naming it gives raw-HTTP
+ * snippets for tasks where auto has only the client libraries.
+ */
+export function chosenProvider(model: ModelData, options: Pick<SettledOptions, "provider" | "endpointUrl">): ProviderChoice {
+  if (options.provider !== "auto" || options.endpointUrl !== undefined) return options.provider;
+  const mapped = mappedProviders(model);
+  return mapped.length === 1 ? mapped[0]! : "auto";
+}
+
+/** The provider choices worth offering for a model (the picker's list): auto only when it can mean more than one. */
+export function providerChoices(model: ModelData): ProviderChoice[] {
+  const mapped = mappedProviders(model);
+  if (mapped.length === 1) return mapped;
+  return ["auto", ...(mapped.length > 0 ? mapped : PROVIDER_IDS)];
+}
 
 /**
  * The model as a snippet for an explicitly chosen provider sees it: the task

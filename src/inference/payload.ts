@@ -66,3 +66,10 @@ export function fileRef(path: string, media: Media): FileRef {
   const mime = known?.startsWith(`${media}/`) ? known : media === "image" ? "image/jpeg" : "audio/flac";
   return { path, mime, media };
 }
+
+/** The same file name with the extension of `mime`, for an example file a provider takes only in other types. */
+export function withType(file: FileRef, mime: string): FileRef {
+  const extension = Object.keys(MIME_BY_EXTENSION).find((candidate) => MIME_BY_EXTENSION[candidate] === mime);
+  if (extension === undefined) return file;
+  return { ...file, path: `${file.path.replace(/\.[A-Za-z0-9]+$/, "")}.${extension}`, mime };
+}

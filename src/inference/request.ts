@@ -5,7 +5,8 @@ import { PROVIDERS } from "./providers/index.js";
 import type { AuthScheme, Body, JobLink, JsonPath, Output, QueueProtocol, TaskRoute } from "./providers/types.js";
 import { JSON_OUTPUT, UnusableModelIdError } from "./providers/shared.js";
 import { textOf } from "./input-readers.js";
-import { noProviderHelper, SnippetProblem } from "./problem.js";
+import { SnippetProblem } from "./problem.js";
+import { noRouteProblem } from "./serving.js";
 import type { CallMode, TokenSource } from "./token.js";
 
 /*
@@ -105,7 +106,7 @@ function unusableId(error: unknown): unknown {
 /** The route of a task at a provider, or the "no provider helper" problem. */
 export function routeOf(provider: ProviderId, task: Exclude<RouteTask, "conversational">): TaskRoute {
   const route = PROVIDERS[provider].tasks[task];
-  if (!route) throw noProviderHelper(provider, task);
+  if (!route) throw noRouteProblem(provider, task);
   return route;
 }
 
@@ -176,14 +177,14 @@ export function chatRequest(target: Target, messages: Tree[], parameters: ChatPa
   } else if (target.mode === "routed") {
     if (target.provider !== "auto") {
       const id = requireProvider(target, "conversational");
-      if (!PROVIDERS[id].chatPath) throw noProviderHelper(id, "conversational");
+      if (!PROVIDERS[id].chatPath) throw noRouteProblem(id, "conversational");
     }
     url = ROUTER_CHAT_URL;
     model = target.provider === "auto" ? target.modelId : `${target.modelId}:${target.provider}`;
   } else {
     const id = requireProvider(target, "conversational");
     const provider = PROVIDERS[id];
-    if (!provider.chatPath) throw noProviderHelper(id, "conversational");
+    if (!provider.chatPath) throw noRouteProblem(id, "conversational");
     try {
       url = `${provider.directBaseUrl}${provider.chatPath(target.providerModelId)}`;
     } catch (error) {

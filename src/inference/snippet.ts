@@ -44,6 +44,10 @@ export interface SnippetResult {
   snippets: Snippet[];
   /** Why a model got no snippet, or not the one asked for. */
   problems: string[];
+  /** The ways forward from those problems. */
+  hints: string[];
   /** Things the user may want to know, that did not stop anything. */
   notes: string[];
+  /** Things that will likely make the snippet fail as it stands (a file type the provider refuses). */
+  warnings: string[];
 }

@@ -99,16 +99,16 @@ describe("hubref snippet", () => {
 
   it("exits 2 with the reason when no snippet exists for the request", () => {
     const template = runCli(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "openai"]);
-    expect(template).toMatchObject({ status: 2, stdout: "", stderr: "error: the openai client is for chat models; text-classification snippets use huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)\n" });
+    expect(template).toMatchObject({ status: 2, stdout: "", stderr: "error: the openai client is for chat models, not text-classification\nhint: with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)\n" });
     const helper = runCli(["snippet", FLUX_UNMAPPED, "--provider", "cerebras"]);
     expect(helper.status).toBe(2);
-    expect(helper.stderr).toBe("error: Failed to get provider helper for cerebras (text-to-image)\n");
+    expect(helper.stderr).toBe("error: cerebras does not serve text-to-image\nhint: text-to-image is served by: deepinfra, fal-ai, hf-inference, nscale, replicate, together, wavespeed, zai-org (choose one with --provider)\n");
   });
 
   it("keeps going past a model that gets nothing, with a warning, when another one does", () => {
     const result = runCli(["snippet", FLUX_UNMAPPED, LLAMA, "--provider", "cerebras", "--client", "curl"]);
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe("warning: Failed to get provider helper for cerebras (text-to-image)\n");
+    expect(result.stderr).toBe("warning: cerebras does not serve text-to-image\n");
     expect(result.stdout).toContain("meta-llama/Llama-3.1-8B-Instruct:cerebras");
     const unmapped = runCli(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--client", "curl"]);
     expect(unmapped.status).toBe(0);

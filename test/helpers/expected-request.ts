@@ -43,6 +43,7 @@ export function fileBytes(path: string, extra: Record<string, Buffer> = {}): Buf
 function mimeOf(path: string, media: "image" | "audio"): string {
   if (path.endsWith(".png")) return "image/png";
   if (path.endsWith(".flac")) return "audio/flac";
+  if (path.endsWith(".mp3")) return "audio/mpeg";
   return media === "image" ? "image/jpeg" : "audio/flac";
 }
 

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const cases: ExecutableCase[] = [];
   for (const variant of VARIANTS) {
     const modelId = modelIdOf(variant);
-    const model = syntheticModel(variant.task, { conversational: true, id: modelId, providers: variant.provider === "auto" ? ["together"] : variant.provider === "openai" ? [] : [variant.provider] });
+    const model = syntheticModel(variant.task, { conversational: true, id: modelId, providers: variant.provider === "auto" ? ["together", "cerebras"] : variant.provider === "openai" ? [] : [variant.provider] });
     const options: SnippetOptions = { provider: variant.provider as never, direct: variant.mode === "direct", stream: variant.stream };
     if (variant.parameters) Object.assign(options, { temperature: 0.25, maxTokens: 64, topP: 0.5 });
     if (variant.billTo) options.billTo = variant.billTo;

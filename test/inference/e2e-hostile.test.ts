@@ -109,7 +109,7 @@ beforeAll(async () => {
   }
   for (const provider of ["auto", "hf-inference", "together", "zai-org"]) {
     for (const task of ["text-generation", "image-text-to-text"]) {
-      const model = syntheticModel(task, { conversational: true, id: `acme/hostile-chat-${task}-${provider}`, providers: provider === "auto" ? ["together"] : [provider] });
+      const model = syntheticModel(task, { conversational: true, id: `acme/hostile-chat-${task}-${provider}`, providers: provider === "auto" ? ["together", "cerebras"] : [provider] });
       const messages = [{ role: "user", content: HOSTILE }, { role: "assistant", content: `${HOSTILE} again` }, { role: "user", content: [{ type: "text", text: HOSTILE }] }];
       for (const stream of [false, true]) {
         const { snippets, problems } = generateSnippets(model, { provider: provider as never, inputs: JSON.stringify(messages), stream, temperature: 0.5 });

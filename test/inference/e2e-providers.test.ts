@@ -5,6 +5,7 @@ import type { InferenceTask } from "../../src/inference/ids.js";
 import { fromExample, type TaskInput } from "../../src/inference/inputs.js";
 import type { Snippet } from "../../src/inference/snippet.js";
 import { exampleInput } from "../../src/tasks/example-input.js";
+import { fileRef } from "../../src/inference/payload.js";
 import { execute, isExecutable, postsOf, startRig, TOKENS, type ExecutableCase, type Rig, type SentRequest } from "../helpers/snippet-harness.js";
 import { expectedTaskRequest, WIRE, type ExpectedRequest } from "../helpers/expected-request.js";
 import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
@@ -41,12 +42,22 @@ function tokenVariable(provider: string, mode: Mode): string {
  */
 const LIBRARY_DIFFERS = new Set(["together text-generation", "scaleway text-generation", "fal-ai automatic-speech-recognition", "fal-ai audio-to-audio"]);
 
+/** fal refuses the tasks' FLAC sample, so its example names an MP3 file of the same name (which the user supplies). */
+const FAL_SAMPLE = { path: "sample1.mp3", bytes: Buffer.concat([Buffer.from("ID3"), Buffer.from([3, 0, 0, 0, 0, 0, 0xff, 0xfb])]) };
+const EXAMPLE_FILES: Record<string, string> = { "fal-ai automatic-speech-recognition": FAL_SAMPLE.path, "fal-ai audio-to-audio": FAL_SAMPLE.path };
+
+function exampleFor(provider: string, task: string, example: TaskInput): TaskInput {
+  const path = EXAMPLE_FILES[`${provider} ${task}`];
+  return path !== undefined && example.kind === "file" ? { kind: "file", file: fileRef(path, example.file.media) } : example;
+}
+
 let rig: Rig;
 const plans = new Map<string, Planned>();
 let outcomes: Awaited<ReturnType<typeof execute>>;
 
 beforeAll(async () => {
   rig = await startRig();
+  rig.addFile(FAL_SAMPLE.path, FAL_SAMPLE.bytes);
   const cases: ExecutableCase[] = [];
   for (const { provider, task } of PAIRS) {
     for (const mode of ["routed", "direct"] as const) {
@@ -55,7 +66,7 @@ beforeAll(async () => {
       const model = syntheticModel(task, { id: `acme/${task}-${provider}-${mode}` });
       const result = generateSnippets(model, { provider: provider as never, direct: mode === "direct" });
       const providerModelId = providerIdFor(provider, model.id);
-      const plan: Planned = { provider, task, mode, input: fromExample(exampleInput(model)!), providerModelId, snippets: result.snippets };
+      const plan: Planned = { provider, task, mode, input: exampleFor(provider, task, fromExample(exampleInput(model)!)), providerModelId, snippets: result.snippets };
       const output = replyOutput(provider, task);
       for (const snippet of result.snippets.filter(isExecutable)) {
         const id = `${provider}|${task}|${mode}|${snippet.language}|${snippet.client}`;
@@ -82,7 +93,7 @@ function expectSame(actual: SentRequest | undefined, expected: ExpectedRequest, 
 
 function expectedFor(plan: Planned): ExpectedRequest {
   const token = TOKENS[tokenVariable(plan.provider, plan.mode)]!;
-  return expectedTaskRequest(plan.provider, plan.task, plan.mode, { providerModelId: plan.providerModelId, token, input: plan.input });
+  return expectedTaskRequest(plan.provider, plan.task, plan.mode, { providerModelId: plan.providerModelId, token, input: plan.input, files: { [FAL_SAMPLE.path]: FAL_SAMPLE.bytes } });
 }
 
 describe.each(PAIRS)("$provider $task", ({ provider, task }) => {

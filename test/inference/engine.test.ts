@@ -37,21 +37,31 @@ describe("which snippets exist", () => {
   it("an explicitly asked combination without a template is refused by name", () => {
     const result = generateSnippets(syntheticModel("text-classification"), { provider: "hf-inference", language: "python", client: "openai" });
     expect(result.snippets).toEqual([]);
-    expect(result.problems).toEqual(["the openai client is for chat models; text-classification snippets use huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)"]);
+    expect(result.problems).toEqual(["the openai client is for chat models, not text-classification"]);
+    expect(result.hints).toEqual(["with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)"]);
     const noMethod = generateSnippets(syntheticModel("text-to-audio"), { provider: "fal-ai", client: "huggingface_hub" });
-    expect(noMethod.problems).toEqual(["Template not found: python/huggingface_hub/text-to-audio"]);
+    expect(noMethod.problems).toEqual(["huggingface_hub (python) has no text-to-audio snippet"]);
+  });
+
+  it("a language or client no snippet of this provider is in names the ones it has, and the providers that have it", () => {
+    const unmapped = { ...syntheticModel("fill-mask"), inferenceProviderMapping: undefined };
+    const auto = generateSnippets(unmapped, { language: "sh" });
+    expect(auto.snippets).toEqual([]);
+    expect(auto.hints).toEqual(["with provider auto: huggingface_hub (python), huggingface.js (js); sh snippets with --provider hf-inference"]);
+    const noMethod = generateSnippets(syntheticModel("text-to-audio", { providers: ["fal-ai", "replicate"] }), { provider: "fal-ai", client: "huggingface_hub" });
+    expect(noMethod.hints).toEqual(["with provider fal-ai: requests (python), huggingface.js (js), fetch (js), curl (sh)"]);
+    expect(noMethod.problems.join()).not.toContain("Template not found");
   });
 
   it("the openai client on a task model names the clients that serve the task, never a template path", () => {
     for (const language of ["python", "js"] as const) {
       const result = generateSnippets(syntheticModel("text-to-image"), { provider: "fal-ai", language, client: "openai" });
       expect(result.snippets).toEqual([]);
-      expect(result.problems).toHaveLength(1);
-      expect(result.problems[0]).toMatch(/^the openai client is for chat models; text-to-image snippets use .*huggingface_hub \(python\)/);
-      expect(result.problems[0]).not.toContain("Template not found");
+      expect(result.problems).toEqual(["the openai client is for chat models, not text-to-image"]);
+      expect(result.hints[0]).toMatch(/^with provider fal-ai: huggingface_hub \(python\), .*curl \(sh\)$/);
     }
     const auto = generateSnippets(syntheticModel("text-to-image"), { client: "openai" });
-    expect(auto.problems).toEqual(["the openai client is for chat models; text-to-image snippets use huggingface_hub (python), huggingface.js (js)"]);
+    expect(auto.hints).toEqual(["with provider auto: huggingface_hub (python), huggingface.js (js)"]);
   });
 
   it("--direct without the provider's model id gives no snippet with the hub id in the provider's model slot", () => {
@@ -68,12 +78,30 @@ describe("which snippets exist", () => {
     expect(generateSnippets(model, { provider: "hf-inference", direct: true }).snippets.length).toBeGreaterThan(0);
   });
 
-  it("a provider that does not serve the task gets the provider-helper message and no snippet", () => {
-    const result = generateSnippets(syntheticModel("text-to-image"), { provider: "groq" });
+  it("a provider that does not serve the task gets no snippet, and the providers that serve it", () => {
+    const result = generateSnippets(syntheticModel("fill-mask"), { provider: "together" });
     expect(result.snippets).toEqual([]);
-    expect(result.problems).toEqual(["Failed to get provider helper for groq (text-to-image)"]);
+    expect(result.problems).toEqual(["together does not serve fill-mask"]);
+    expect(result.hints).toEqual(["fill-mask is served by: hf-inference (choose one with --provider)"]);
     const chat = generateSnippets(syntheticModel("text-generation", { conversational: true }), { provider: "fal-ai" });
-    expect(chat.problems).toEqual(["Failed to get provider helper for fal-ai (conversational)"]);
+    expect(chat.problems).toEqual(["fal-ai does not serve chat"]);
+    expect(chat.hints[0]).toMatch(/^chat is served by: .*cerebras.*together/);
+  });
+
+  it("provider auto with exactly one mapped provider is that provider, with its raw-HTTP snippets", () => {
+    const single = generateSnippets(syntheticModel("fill-mask", { providers: ["hf-inference"] }), { language: "sh" });
+    expect(single.problems).toEqual([]);
+    expect(single.snippets.map((snippet) => snippet.provider)).toEqual(["hf-inference"]);
+    expect(single.snippets[0]!.content).toContain("https://router.huggingface.co/hf-inference/models/acme/fill-mask-model");
+    const several = generateSnippets(syntheticModel("fill-mask", { providers: ["hf-inference", "together"] }), {});
+    expect(several.snippets.every((snippet) => snippet.provider === "auto")).toBe(true);
+  });
+
+  it("the provider's mapping decides the task: a text-generation model mapped as conversational gets chat", () => {
+    const model = { ...syntheticModel("text-generation", { providers: ["together"] }), inferenceProviderMapping: [{ provider: "together", providerId: "t/m", status: "live", task: "conversational" }] };
+    const { snippets } = generateSnippets(model, { provider: "together", client: "curl" });
+    expect(snippets[0]!.content).toContain("/v1/chat/completions");
+    expect(snippets[0]!.content).not.toContain("/v1/completions");
   });
 
   it("every provider's declared routes produce snippets, routed and direct", () => {
@@ -120,13 +148,25 @@ describe("which snippets exist", () => {
     expect(chosen.snippets[0]!.content).toContain('"model": "nscale/chosen"');
   });
 
-  it("notes a file type the provider refuses, and not one it takes", () => {
+  it("warns once about the user's file of a type the provider refuses, and not about one it takes", () => {
     const model = syntheticModel("automatic-speech-recognition");
-    expect(generateSnippets(model, { provider: "fal-ai", client: "curl" }).notes).toEqual([
-      "fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs",
-    ]);
-    expect(generateSnippets(model, { provider: "fal-ai", client: "curl", inputs: "speech.wav" }).notes).toEqual([]);
-    expect(generateSnippets(model, { provider: "hf-inference", client: "curl" }).notes).toEqual([]);
+    const refused = generateSnippets(model, { provider: "fal-ai", inputs: "speech.flac" });
+    expect(refused.warnings).toEqual(["fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs"]);
+    expect(refused.notes).toEqual([]);
+    expect(generateSnippets(model, { provider: "fal-ai", client: "curl", inputs: "speech.wav" }).warnings).toEqual([]);
+    expect(generateSnippets(model, { provider: "hf-inference", client: "curl" }).warnings).toEqual([]);
+  });
+
+  it("the example file is one the provider takes: fal gets an mp3 sample, hf-inference the task's flac", () => {
+    const model = syntheticModel("automatic-speech-recognition");
+    const fal = generateSnippets(model, { provider: "fal-ai" });
+    expect(fal.warnings).toEqual([]);
+    expect(fal.notes).toEqual([]);
+    for (const snippet of fal.snippets) {
+      expect(snippet.content, snippet.client).toContain("sample1.mp3");
+      expect(snippet.content, snippet.client).not.toContain("flac");
+    }
+    expect(generateSnippets(model, { provider: "hf-inference", client: "curl" }).snippets[0]!.content).toContain("sample1.flac");
   });
 
   it("notes that chat options do not apply to other tasks", () => {

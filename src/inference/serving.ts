@@ -1,0 +1,16 @@
+import { PROVIDER_IDS, type ProviderId, type RouteTask } from "./ids.js";
+import { PROVIDERS } from "./providers/index.js";
+import { SnippetProblem } from "./problem.js";
+
+/** The providers hubref writes `task` requests for ("conversational": chat). */
+export function providersServing(task: RouteTask): ProviderId[] {
+  return PROVIDER_IDS.filter((id) => (task === "conversational" ? PROVIDERS[id].chatPath !== undefined : PROVIDERS[id].tasks[task] !== undefined));
+}
+
+/** A provider without a route for the task: say which ones have one, so the user can pick. */
+export function noRouteProblem(provider: ProviderId, task: RouteTask): SnippetProblem {
+  const what = task === "conversational" ? "chat" : task;
+  const serving = providersServing(task);
+  const hint = serving.length > 0 ? `${what} is served by: ${serving.join(", ")} (choose one with --provider)` : undefined;
+  return new SnippetProblem(`${provider} does not serve ${what}`, hint);
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { pickerInput } from "../../src/cli/snippet-interactive.js";
+import { parseSnippetOptions } from "../../src/cli/snippet-run.js";
+import { runCli } from "../helpers/cli.js";
+
+/*
+ * `hubref snippet` when the combination asked for has no snippet: the error
+ * names what does exist; and the choices the picker and the command make
+ * from the model's mapping are the same.
+ */
+
+const BERT = "catalogue/models/google-bert--bert-base-uncased.json";
+const WHISPER = "catalogue/models/openai--whisper-large-v3.json";
+const CLASSIFIER = "catalogue/models/distilbert--distilbert-base-uncased-finetuned-sst-2-english.json";
+
+function modelFile(model: object): string {
+  const path = join(mkdtempSync(join(tmpdir(), "hubref-forward-")), "model.json");
+  writeFileSync(path, JSON.stringify(model));
+  return path;
+}
+
+const COMMAND_DEFAULTS = { stream: false, direct: false, json: false, library: false, offline: false, refresh: false };
+
+describe("no snippet for the combination asked for", () => {
+  it("a provider without the task names the providers that serve it", () => {
+    const result = runCli(["snippet", BERT, "--provider", "together"]);
+    expect(result).toMatchObject({ status: 2, stdout: "", stderr: "error: together does not serve fill-mask\nhint: fill-mask is served by: hf-inference (choose one with --provider)\n" });
+  });
+
+  it("a language no snippet is in names the languages there are, and the providers with that language", () => {
+    const result = runCli(["snippet", BERT, "--language", "sh"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^error: .*\nhint: with provider auto: huggingface_hub \(python\), huggingface\.js \(js\); sh snippets with --provider hf-inference\n$/);
+  });
+
+  it("never shows an internal template path", () => {
+    const result = runCli(["snippet", WHISPER, "--provider", "fal-ai", "--client", "fal_client"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).not.toContain("Template not found");
+    expect(result.stderr).toContain("hint: ");
+  });
+});
+
+describe("provider auto with one mapped provider", () => {
+  it("uses it, so curl gets the provider's request, and the picker offers the same single provider", async () => {
+    const result = runCli(["snippet", CLASSIFIER, "--language", "sh", "--json"]);
+    expect(result.status).toBe(0);
+    const [printed] = JSON.parse(result.stdout) as { provider: string; content: string }[];
+    expect(printed!.provider).toBe("hf-inference");
+    expect(printed!.content).toContain("router.huggingface.co/hf-inference/models/distilbert/");
+    const model = JSON.parse(readFileSync(CLASSIFIER, "utf8"));
+    const input = await pickerInput(model, parseSnippetOptions(COMMAND_DEFAULTS));
+    const shown = input.loadSnippets({ stream: false, direct: false }).filter((entry) => entry.source === "inference" && entry.language === "sh");
+    expect(shown.map((entry) => [entry.provider, entry.content])).toEqual([["hf-inference", printed!.content]]);
+  });
+});
+
+describe("the provider's mapping decides the task, for the command and the picker alike", () => {
+  // Tagged text-generation without `conversational`: only together's mapping says it is a chat model.
+  const model = {
+    id: "acme/mapped-chat",
+    pipeline_tag: "text-generation",
+    tags: ["text-generation"],
+    inferenceProviderMapping: [{ provider: "together", providerId: "acme/mapped-chat-t", status: "live", task: "conversational" }],
+  };
+
+  it("snippet --provider together prints the chat snippet the picker shows, not a /v1/completions one", async () => {
+    const file = modelFile(model);
+    const result = runCli(["snippet", file, "--provider", "together", "--language", "sh"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("https://router.huggingface.co/v1/chat/completions");
+    expect(result.stdout).toContain('"model": "acme/mapped-chat:together"');
+    expect(result.stdout).not.toContain("/v1/completions ");
+    const input = await pickerInput(JSON.parse(readFileSync(file, "utf8")), parseSnippetOptions({ ...COMMAND_DEFAULTS, provider: "together" }));
+    const curl = input.loadSnippets({ stream: false, direct: false }).find((entry) => entry.source === "inference" && entry.client === "curl" && entry.provider === "together");
+    expect(curl?.content).toBe(result.stdout);
+  });
+});
+
+describe("file types the provider refuses", () => {
+  it("the example input for fal-ai is an mp3 sample, with nothing on stderr", () => {
+    const result = runCli(["snippet", WHISPER, "--provider", "fal-ai"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain("sample1.mp3");
+    expect(result.stdout).not.toContain(".flac");
+  });
+
+  it("the user's own flac file gets one warning", () => {
+    const result = runCli(["snippet", WHISPER, "--provider", "fal-ai", "--inputs", "speech.flac"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("warning: fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs\n");
+  });
+});
