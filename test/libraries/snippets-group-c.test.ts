@@ -285,11 +285,18 @@ describe("group C library snippets on realistic models", () => {
   const badInterface = generate(speechbrain, { id: "acme/sb", tags: [], config: { speechbrain: { speechbrain_interface: "Encoder()\nimport os" } } });
   const keywordInterface = generate(speechbrain, { id: "acme/sb", tags: [], config: { speechbrain: { speechbrain_interface: "lambda" } } });
   const noInterface = generate(speechbrain, { id: "acme/sb", tags: [] });
+  const verifier = generate(speechbrain, { id: "speechbrain/spkrec-verify", tags: ["speechbrain"], config: { speechbrain: { speechbrain_interface: "SpeakerRecognition" } } });
+  it("speechbrain: speaker verification prints the score it computes", () => {
+    call(verifier, "model.verify_files");
+    expect(JSON.stringify(call(verifier, "print").args)).toContain("score.item()");
+  });
+
   it("speechbrain: the configured interface class loads the model, an invalid one gives the placeholder", () => {
     expect(install(ecapa)).toBe("pip install -U speechbrain");
     expect(ecapa.blocks[1]!.content).toContain("from speechbrain.inference import EncoderClassifier");
     expect(call(ecapa, "EncoderClassifier.from_hparams").kwargs).toMatchObject({ source: "speechbrain/spkrec-ecapa-voxceleb" });
     call(ecapa, "model.classify_file");
+    expect(call(ecapa, "print").args).toEqual([{ expr: "labels" }]);
     for (const result of [badInterface, keywordInterface, noInterface]) {
       expect(result.blocks).toEqual([{ language: "python", content: "# interface not specified or invalid in config" }]);
       expect(result.blocks[0]!.content).toBe(`# ${Placeholder.speechbrainInterfaceInvalid}`);
@@ -313,7 +320,7 @@ describe("group C library snippets on realistic models", () => {
   const yolo11 = generate(ultralytics, { id: "Ultralytics/YOLO11", tags: ["ultralytics", "yolov11"] });
   const yoloUnknown = generate(ultralytics, { id: "acme/detector", tags: ["ultralytics", "yolo"] });
   it("ultralytics: the checkpoint name follows the yolov<N> tag, else a YOLOvXX placeholder says the version is unknown", () => {
-    expect(install(yolov8)).toBe("pip install -U ultralytics");
+    expect(install(yolov8)).toBe("pip install -U ultralytics huggingface_hub");
     expect(call(yolov8, "hf_hub_download")).toMatchObject({ args: ["Ultralytics/YOLOv8"], kwargs: { filename: "yolov8n.pt" } });
     call(yolov8, "YOLO");
     expect(yolov8.blocks[1]!.content).toContain("# YOLOv8 weights");

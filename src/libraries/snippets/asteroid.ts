@@ -1,7 +1,8 @@
 import { pyString } from "../../format/python.js";
-import { python, type LibrarySnippetGenerator } from "../generator.js";
+import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 export const asteroid: LibrarySnippetGenerator = (model) => [
+  sh("pip install -U asteroid"),
   python(`from asteroid.models import BaseModel
 
 model = BaseModel.from_pretrained(${pyString(model.id)})`),

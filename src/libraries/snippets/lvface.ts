@@ -5,7 +5,7 @@ import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
 export const lvface: LibrarySnippetGenerator = (model) => [
   sh(`git clone https://github.com/bytedance/LVFace
 cd LVFace
-pip install -r requirements.txt`),
+pip install -r requirements.txt huggingface_hub`),
   python(`from huggingface_hub import hf_hub_download, list_repo_files
 from inference_onnx import LVFaceONNXInferencer
 

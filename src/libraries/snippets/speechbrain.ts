@@ -2,16 +2,16 @@ import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
 import { comment, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
 
-/* What each common SpeechBrain interface does with an audio file. */
+/* What each common SpeechBrain interface does with an audio file, and shows of the result. */
 const RUN: Record<string, string> = {
-  EncoderClassifier: 'prediction = model.classify_file("audio.wav")',
-  EncoderASR: 'transcription = model.transcribe_file("audio.wav")',
-  EncoderDecoderASR: 'transcription = model.transcribe_file("audio.wav")',
-  WhisperASR: 'transcription = model.transcribe_file("audio.wav")',
-  SepformerSeparation: 'sources = model.separate_file("mixture.wav")',
-  SpectralMaskEnhancement: 'enhanced = model.enhance_file("noisy.wav")',
-  WaveformEnhancement: 'enhanced = model.enhance_file("noisy.wav")',
-  SpeakerRecognition: 'score, same_speaker = model.verify_files("speaker1.wav", "speaker2.wav")',
+  EncoderClassifier: 'probabilities, best_score, best_index, labels = model.classify_file("audio.wav")\nprint(labels)',
+  EncoderASR: 'transcription = model.transcribe_file("audio.wav")\nprint(transcription)',
+  EncoderDecoderASR: 'transcription = model.transcribe_file("audio.wav")\nprint(transcription)',
+  WhisperASR: 'transcription = model.transcribe_file("audio.wav")\nprint(transcription)',
+  SepformerSeparation: 'sources = model.separate_file("mixture.wav")\nprint(sources.shape)',
+  SpectralMaskEnhancement: 'enhanced = model.enhance_file("noisy.wav")\nprint(enhanced.shape)',
+  WaveformEnhancement: 'enhanced = model.enhance_file("noisy.wav")\nprint(enhanced.shape)',
+  SpeakerRecognition: 'score, same_speaker = model.verify_files("speaker1.wav", "speaker2.wav")\nprint(f"score: {score.item():.3f}, same speaker: {bool(same_speaker)}")',
 };
 
 /**

@@ -25,7 +25,7 @@ function checkpointFile(version: number | undefined): { label: string; file: str
 export const ultralytics: LibrarySnippetGenerator = (model) => {
   const checkpoint = checkpointFile(yoloVersion(model));
   return [
-    sh("pip install -U ultralytics"),
+    sh("pip install -U ultralytics huggingface_hub"),
     python(`from huggingface_hub import hf_hub_download
 from ultralytics import YOLO
 

@@ -12,7 +12,7 @@ function configurationName(repo: string): string {
 export const videoprism: LibrarySnippetGenerator = (model) => {
   const repo = repoName(model);
   return [
-    sh("pip install git+https://github.com/google-deepmind/videoprism.git"),
+    sh("pip install git+https://github.com/google-deepmind/videoprism.git huggingface_hub"),
     python(`import jax
 from huggingface_hub import hf_hub_download, list_repo_files
 from videoprism import models as vp
