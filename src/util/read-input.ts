@@ -3,6 +3,8 @@ import { usageError } from "../errors.js";
 
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
 
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 /** A text read from a file or stdin, with the name used in error messages. */
 export interface TextInput {
   source: string;
@@ -35,8 +37,12 @@ function readAllBounded(fd: number, name: string, maxBytes: number): Buffer {
       count = readSync(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const errno = error as NodeJS.ErrnoException;
-      // A non-blocking stdin with nothing written yet: wait by trying again.
-      if (errno.code === "EAGAIN") continue;
+      // A non-blocking stdin with nothing written yet: wait, then try again.
+      // The pause keeps the wait for a slow writer from burning a core.
+      if (errno.code === "EAGAIN") {
+        Atomics.wait(PAUSE, 0, 0, 10);
+        continue;
+      }
       if (errno.code === "EOF") break;
       throw describeOpenError(name, errno);
     }
