@@ -3,7 +3,7 @@ import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
 import { renderJson, renderTable, styleFor } from "../output/output.js";
 import { downloadRule, libraryEntries } from "../libraries/registry.js";
-import { didYouMean } from "../util/suggest.js";
+import { matchChoice, unknownChoiceError } from "../choices/choices.js";
 
 export interface LibrariesOptions {
   key?: string;
@@ -39,10 +39,10 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
   const style = await styleFor(context.stdout, context.env);
 
   if (options.key !== undefined) {
-    const entry = entries.find((candidate) => candidate.key === options.key);
-    if (!entry) {
-      throw usageError(`unknown library '${options.key}'`, didYouMean(options.key, entries.map((candidate) => candidate.key)) ?? "run `hubref libraries` for the list");
-    }
+    const keys = entries.map((candidate) => candidate.key);
+    const key = matchChoice(options.key, keys);
+    const entry = entries.find((candidate) => candidate.key === key);
+    if (!entry) throw unknownChoiceError("library", options.key, keys, "run `hubref libraries` for the list");
     const rule = downloadRule(entry);
     if (options.json) {
       print(renderJson({ ...entry, downloadQuery: rule.query }));

@@ -19,6 +19,7 @@ import {
 } from "../tasks/catalogue.js";
 import { renderPipelineWithoutTask, renderTaskDetail } from "../tasks/detail.js";
 import { didYouMean } from "../util/suggest.js";
+import { matchChoice, unknownChoiceError } from "../choices/choices.js";
 
 export interface TasksOptions {
   modality?: string;
@@ -94,7 +95,10 @@ function listTasks(filter: TaskFilter, options: TasksOptions, context: CommandCo
   }
 }
 
-function showOne(id: string, options: TasksOptions, context: CommandContext, style: Style): void {
+function showOne(typed: string, options: TasksOptions, context: CommandContext, style: Style): void {
+  const candidates = [...new Set([...allTasks().map((known) => known.id), ...Object.keys(pipelineCatalogue().pipelines)])];
+  const id = matchChoice(typed, candidates);
+  if (id === undefined) throw unknownChoiceError("task", typed, candidates, "run `hubref tasks` for the list");
   const task = findTask(id);
   const pipeline = findPipelineType(id);
   if (task) {
@@ -104,10 +108,7 @@ function showOne(id: string, options: TasksOptions, context: CommandContext, sty
   if (pipeline) {
     const summary = { id, name: pipeline.name, modality: pipeline.modality, subtasks: pipeline.subtasks ?? [], hasDefinition: false };
     context.stdout.write(options.json ? renderJson(summary) : renderPipelineWithoutTask(id, pipeline, tasksWithCanonical(id), style));
-    return;
   }
-  const candidates = [...allTasks().map((known) => known.id), ...Object.keys(pipelineCatalogue().pipelines)];
-  throw usageError(`unknown task '${id}'`, didYouMean(id, candidates) ?? "run `hubref tasks` for the list");
 }
 
 export async function runTasks(id: string | undefined, options: TasksOptions, context: CommandContext): Promise<void> {

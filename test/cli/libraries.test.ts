@@ -42,3 +42,13 @@ describe("hubref libraries", () => {
     expect(result.stderr).toBe("error: unknown library 'transformer'\nhint: did you mean 'transformers'?\n");
   });
 });
+
+describe("hubref libraries KEY: spelling", () => {
+  it("takes a key in any case", () => {
+    expect(runCli(["libraries", "DIFFUSERS", "--json"]).stdout).toContain('"key": "diffusers"');
+  });
+
+  it("suggests nothing rather than a far key", () => {
+    expect(runCli(["libraries", "nope"])).toMatchObject({ status: 2, stderr: "error: unknown library 'nope'\nhint: run `hubref libraries` for the list\n" });
+  });
+});

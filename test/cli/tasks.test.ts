@@ -154,6 +154,12 @@ describe("hubref tasks <id>", () => {
     expect(result.stderr).toBe("error: unknown task 'text-clasification'\nhint: did you mean 'text-classification'?\n");
   });
 
+  it("takes an id in any case", () => {
+    const result = runCli(["tasks", "TEXT-CLASSIFICATION", "--json"]);
+    expect(result.status).toBe(0);
+    expect((JSON.parse(result.stdout) as { id: string }).id).toBe("text-classification");
+  });
+
   it("does not take the list filters together with an id", () => {
     const result = runCli(["tasks", "fill-mask", "--modality", "nlp"]);
     expect(result.status).toBe(2);
