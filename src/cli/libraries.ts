@@ -39,6 +39,10 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
   const style = await styleFor(context.stdout, context.env);
 
   if (options.key !== undefined) {
+    // As `tasks ID --modality`: a filter of the list says nothing about one entry.
+    if (options.filterable || options.withSnippets) {
+      throw usageError("--filterable and --with-snippets filter the list; they do not go with a library key", `run \`hubref libraries ${options.key}\` alone, or \`hubref libraries --with-snippets\``);
+    }
     const keys = entries.map((candidate) => candidate.key);
     const key = matchChoice(options.key, keys);
     const entry = entries.find((candidate) => candidate.key === key);

@@ -48,6 +48,14 @@ describe("hubref libraries KEY: spelling", () => {
     expect(runCli(["libraries", "DIFFUSERS", "--json"]).stdout).toContain('"key": "diffusers"');
   });
 
+  it("refuses the list filters together with a key, as tasks does", () => {
+    for (const filter of ["--filterable", "--with-snippets"]) {
+      const result = runCli(["libraries", "diffusers", filter]);
+      expect(result).toMatchObject({ status: 2, stdout: "" });
+      expect(result.stderr).toMatch(/^error: --filterable and --with-snippets filter the list; they do not go with a library key\n/);
+    }
+  });
+
   it("suggests nothing rather than a far key", () => {
     expect(runCli(["libraries", "nope"])).toMatchObject({ status: 2, stderr: "error: unknown library 'nope'\nhint: run `hubref libraries` for the list\n" });
   });
