@@ -4,7 +4,7 @@ import { HubrefError, usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
 import { checkCacheFlags, resolveModel } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
-import { printLibrarySnippets } from "./snippet-library.js";
+import { libraryHintFor, printLibrarySnippets } from "./snippet-library.js";
 import { runSnippetPicker, wantsPicker } from "./snippet-interactive.js";
 import { LANGUAGE_ALIASES, requireChoice } from "../choices/choices.js";
 import { pyComment } from "../format/python.js";
@@ -58,9 +58,12 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   const { provider } = settleOptions(options);
   if (language !== undefined) options.language = language;
   if (client !== undefined) options.client = client;
+  // Checked first: the --provider hint below would lead straight into this error.
+  if (raw.endpointUrl !== undefined && raw.direct) {
+    throw usageError("--endpoint-url and --direct do not go together: an endpoint is always called directly", "leave out --direct");
+  }
   if (raw.direct && provider === "auto") throw usageError("--direct calls one provider: name it with --provider", "for example: --provider together --direct");
   if (raw.endpointUrl !== undefined) {
-    if (raw.direct) throw usageError("--endpoint-url and --direct do not go together: an endpoint is always called directly");
     if (provider !== "auto" && provider !== "hf-inference") throw usageError(`--endpoint-url calls your own endpoint, not ${provider}: leave out --provider`);
     options.endpointUrl = endpointUrl(raw.endpointUrl);
   }
@@ -160,7 +163,7 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
     for (const note of result.notes) context.stderr.write(`note: ${note}\n`);
   }
   if (snippets.length === 0) {
-    throw usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options");
+    throw usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options", loaded.length === 1 ? libraryHintFor(loaded[0]!) : undefined);
   }
   for (const problem of problems) context.stderr.write(`warning: ${problem}\n`);
   context.stdout.write(raw.json ? renderJson(snippets) : renderSnippets(snippets));

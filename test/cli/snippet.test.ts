@@ -97,6 +97,7 @@ describe("hubref snippet", () => {
     [["--inputs", ""], "error: --inputs is empty\nhint: give the text or JSON to send, or leave out --inputs for the example input\n"],
     [["--max-tokens", "1.5"], "error: --max-tokens takes a whole number above 0, got '1.5'\n"],
     [["--top-p", "0"], "error: --top-p takes a number above 0, at most 1, got '0'\n"],
+    [["--endpoint-url", "https://x.example", "--direct"], "error: --endpoint-url and --direct do not go together: an endpoint is always called directly\nhint: leave out --direct\n"],
     [["--endpoint-url", "ftp://x"], "error: --endpoint-url takes an http(s) URL, got ftp:\n"],
     [["--endpoint-url", "https://x.example", "--provider", "together"], "error: --endpoint-url calls your own endpoint, not together: leave out --provider\n"],
   ])("refuses %j with exit 2 and a hint", (args, stderr) => {
@@ -112,6 +113,15 @@ describe("hubref snippet", () => {
     for (const [alias, client] of [["node", "fetch"], ["javascript", "fetch"], ["bash", "curl"], ["shell", "curl"]]) {
       expect(runCli(["snippet", LLAMA, "--language", alias!, "--client", client!, "--provider", "cerebras"]).status).toBe(0);
     }
+  });
+
+  it("points a model with a library but no pipeline tag to --library", () => {
+    const path = join(mkdtempSync(join(tmpdir(), "hubref-untagged-")), "untagged.json");
+    writeFileSync(path, JSON.stringify({ id: "acme/lora", library_name: "diffusers" }));
+    expect(runCli(["snippet", path, "--language", "python"])).toMatchObject({
+      status: 2,
+      stderr: "error: acme/lora: the metadata has no pipeline tag, so there is no inference snippet\nhint: its library's usage code is there: add --library\n",
+    });
   });
 
   it("reads a decimal temperature as written", () => {
