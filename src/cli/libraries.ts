@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
-import { renderJson, renderTable, styleFor } from "../output/output.js";
+import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { downloadRule, libraryEntries } from "../libraries/registry.js";
 import { matchChoice, unknownChoiceError } from "../choices/choices.js";
 
@@ -59,10 +59,11 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
       ["docs", entry.docsUrl ?? "-"],
       ["filter", entry.filter ? "yes" : "no"],
       ["snippets", entry.hasSnippets ? `yes (hubref snippet MODEL --library)` : "no"],
-      ["downloads", `${rule.query}${rule.isDefault ? " (default rule)" : ""}`],
+      // The hub's query text indents its continuation lines with tabs, which a terminal expands at random-looking stops.
+      ["downloads", `${rule.query.replace(/\n[ \t]+/g, "\n")}${rule.isDefault ? " (default rule)" : ""}`],
     ];
-    const width = Math.max(...rows.map(([name]) => name.length));
-    print(rows.map(([name, value]) => `${style.bold(name.padEnd(width))}  ${value}\n`).join(""));
+    const { renderFields } = await import("../output/layout.js");
+    print(renderFields(rows, style, terminalColumns(context.stdout)).map((line) => `${line}\n`).join(""));
     return;
   }
 

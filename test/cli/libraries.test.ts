@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { librariesPart } from "../../src/catalogue/parts.js";
+import { stripVTControlCharacters } from "node:util";
 import { runCli } from "../helpers/cli.js";
+import { fakeContext } from "../helpers/context.js";
+import { runLibraries } from "../../src/cli/libraries.js";
 
 describe("hubref libraries", () => {
   it("lists key, label, filter and snippets flags as tab-separated lines", () => {
@@ -58,5 +61,27 @@ describe("hubref libraries KEY: spelling", () => {
 
   it("suggests nothing rather than a far key", () => {
     expect(runCli(["libraries", "nope"])).toMatchObject({ status: 2, stderr: "error: unknown library 'nope'\nhint: run `hubref libraries` for the list\n" });
+  });
+});
+
+describe("hubref libraries at a terminal", () => {
+  it("keeps the columns aligned when the yes/no flags are coloured", async () => {
+    const { context, output } = fakeContext({ FORCE_COLOR: "1" }, true, 100);
+    await runLibraries({ filterable: false, withSnippets: false, json: false }, context);
+    expect(output()).toMatch(/\x1b\[/);
+    const lines = stripVTControlCharacters(output()).trimEnd().split("\n");
+    const filterColumn = lines[0]!.indexOf("FILTER");
+    const snippetsColumn = lines[0]!.indexOf("SNIPPETS");
+    for (const line of lines.slice(1)) {
+      expect(line.slice(filterColumn, snippetsColumn)).toMatch(/^(yes|no) +$/);
+      expect(line.slice(snippetsColumn)).toMatch(/^(yes|no)$/);
+    }
+  });
+
+  it("shows a download rule of several lines under its first line", async () => {
+    const { context, output } = fakeContext({ NO_COLOR: "1" }, true, 100);
+    await runLibraries({ key: "open_clip", filterable: false, withSnippets: false, json: false }, context);
+    expect(output()).toContain('downloads   path:"open_clip_model.safetensors"\n            OR path:"model.safetensors"\n');
+    expect(output()).not.toContain("\t");
   });
 });
