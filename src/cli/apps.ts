@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
-import { renderJson, renderTable, styleFor } from "../output/output.js";
+import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { appEntries, type AppEntry } from "../apps/registry.js";
 
 export interface AppsOptions {
@@ -60,8 +60,8 @@ export async function runApps(options: AppsOptions, context: CommandContext): Pr
     ];
     if (app.port) rows.push(["port", String(app.port)]);
     if (app.runs.includes("gguf")) rows.push(["split GGUF", app.splitFiles === false ? "no: quants split into shards are refused" : "yes"]);
-    const width = Math.max(...rows.map(([name]) => name.length));
-    print(rows.map(([name, value]) => `${style.bold(name.padEnd(width))}  ${value}\n`).join(""));
+    const { renderFields } = await import("../output/layout.js");
+    print(renderFields(rows, style, terminalColumns(context.stdout)).map((line) => `${line}\n`).join(""));
     return;
   }
 

@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
-import { renderJson, renderTable, styleFor } from "../output/output.js";
+import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { downloadRule, libraryEntries } from "../libraries/registry.js";
-import { didYouMean } from "../util/suggest.js";
+import { matchChoice, unknownChoiceError } from "../choices/choices.js";
 
 export interface LibrariesOptions {
   key?: string;
@@ -39,10 +39,14 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
   const style = await styleFor(context.stdout, context.env);
 
   if (options.key !== undefined) {
-    const entry = entries.find((candidate) => candidate.key === options.key);
-    if (!entry) {
-      throw usageError(`unknown library '${options.key}'`, didYouMean(options.key, entries.map((candidate) => candidate.key)) ?? "run `hubref libraries` for the list");
+    // As `tasks ID --modality`: a filter of the list says nothing about one entry.
+    if (options.filterable || options.withSnippets) {
+      throw usageError("--filterable and --with-snippets filter the list; they do not go with a library key", `run \`hubref libraries ${options.key}\` alone, or \`hubref libraries --with-snippets\``);
     }
+    const keys = entries.map((candidate) => candidate.key);
+    const key = matchChoice(options.key, keys);
+    const entry = entries.find((candidate) => candidate.key === key);
+    if (!entry) throw unknownChoiceError("library", options.key, keys, "run `hubref libraries` for the list");
     const rule = downloadRule(entry);
     if (options.json) {
       print(renderJson({ ...entry, downloadQuery: rule.query }));
@@ -55,10 +59,11 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
       ["docs", entry.docsUrl ?? "-"],
       ["filter", entry.filter ? "yes" : "no"],
       ["snippets", entry.hasSnippets ? `yes (hubref snippet MODEL --library)` : "no"],
-      ["downloads", `${rule.query}${rule.isDefault ? " (default rule)" : ""}`],
+      // The hub's query text indents its continuation lines with tabs, which a terminal expands at random-looking stops.
+      ["downloads", `${rule.query.replace(/\n[ \t]+/g, "\n")}${rule.isDefault ? " (default rule)" : ""}`],
     ];
-    const width = Math.max(...rows.map(([name]) => name.length));
-    print(rows.map(([name, value]) => `${style.bold(name.padEnd(width))}  ${value}\n`).join(""));
+    const { renderFields } = await import("../output/layout.js");
+    print(renderFields(rows, style, terminalColumns(context.stdout)).map((line) => `${line}\n`).join(""));
     return;
   }
 

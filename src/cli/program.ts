@@ -7,6 +7,8 @@ import { registerTasks } from "./tasks.js";
 import { registerLibraries } from "./libraries.js";
 import { registerSnippet } from "./snippet.js";
 import { registerApps } from "./apps.js";
+import { commanderErrorText } from "./commander-messages.js";
+import { unknownChoiceError } from "../choices/choices.js";
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -24,6 +26,7 @@ export function buildProgram(context: CommandContext): Command {
     .configureOutput({
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
+      outputError: (text, write) => write(commanderErrorText(text)),
     })
     .addHelpText(
       "after",
@@ -57,6 +60,17 @@ function debugEnabled(argv: readonly string[], env: NodeJS.ProcessEnv): boolean 
 export async function runProgram(argv: readonly string[], context: CommandContext): Promise<number> {
   const program = buildProgram(context);
   try {
+    const words = argv.slice(2).filter((word) => word !== "--debug");
+    // Asked for nothing: the help is the answer, on stdout (as gh does), not an error.
+    if (words.length === 0) {
+      program.outputHelp();
+      return ExitCode.ok;
+    }
+    // Commander answers `help nope` with the main help and exit 0.
+    const commandNames = program.commands.map((command) => command.name());
+    if (words[0] === "help" && words[1] !== undefined && !words[1].startsWith("-") && !commandNames.includes(words[1])) {
+      throw unknownChoiceError("command", words[1], commandNames, "run `hubref --help` for the commands");
+    }
     await program.parseAsync(argv as string[]);
     // A command may have set its own code (the picker: 130 after Ctrl+C).
     return typeof process.exitCode === "number" ? process.exitCode : ExitCode.ok;

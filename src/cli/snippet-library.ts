@@ -22,6 +22,16 @@ function shown(name: string): string {
   return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) ? `'${name}'` : "(an unprintable name)";
 }
 
+/**
+ * For a model with no pipeline tag (so no inference snippet) whose library has
+ * usage code: the way forward, for the error's hint.
+ */
+export function libraryHintFor(model: ModelData): string | undefined {
+  const library = model.library_name;
+  if (model.pipeline_tag !== undefined || library === undefined || !hasSnippetGenerator(library)) return undefined;
+  return "its library's usage code is there: add --library";
+}
+
 export async function modelLibrarySnippets(model: ModelData): Promise<LibrarySnippetOutput[]> {
   const library = model.library_name;
   if (library === undefined || library === "") {

@@ -4,9 +4,9 @@ import { HubrefError, usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
 import { checkCacheFlags, resolveModel } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
-import { printLibrarySnippets } from "./snippet-library.js";
+import { libraryHintFor, printLibrarySnippets } from "./snippet-library.js";
 import { runSnippetPicker, wantsPicker } from "./snippet-interactive.js";
-import { didYouMean } from "../util/suggest.js";
+import { LANGUAGE_ALIASES, requireChoice } from "../choices/choices.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
@@ -20,14 +20,18 @@ import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions }
  * generateSnippets call per model, and the output (code, or JSON).
  */
 
-function oneOf<T extends string>(flag: string, value: string, choices: readonly T[]): T {
-  if ((choices as readonly string[]).includes(value)) return value as T;
-  throw usageError(`unknown ${flag} '${value}'`, didYouMean(value, choices) ?? `one of: ${choices.join(", ")}`);
-}
 
-function numberOption(flag: string, text: string, valid: (value: number) => boolean, expected: string): number {
+/*
+ * Number() reads '0x10' as 16, '' as 0 and a 20-digit count as 1e20: a typo
+ * would then reach the snippet as a different value. Only plain decimal
+ * notation is taken, checked against the range the API accepts.
+ */
+const DECIMAL = /^\d+(\.\d+)?$/;
+const WHOLE = /^[1-9]\d*$/;
+
+function numberOption(flag: string, text: string, notation: RegExp, valid: (value: number) => boolean, expected: string): number {
   const value = Number(text);
-  if (text.trim() === "" || !Number.isFinite(value) || !valid(value)) throw usageError(`${flag} takes ${expected}, got '${text}'`);
+  if (!notation.test(text) || !Number.isFinite(value) || !valid(value)) throw usageError(`${flag} takes ${expected}, got '${text}'`);
   return value;
 }
 
@@ -44,19 +48,22 @@ function endpointUrl(text: string): string {
 
 /** Checks the command-line options and turns them into engine options. */
 export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions {
-  const language = raw.language === undefined ? undefined : oneOf("language", raw.language, LanguageSchema.options);
-  const client = raw.client === undefined ? undefined : oneOf("client", raw.client, ClientSchema.options);
+  const language = raw.language === undefined ? undefined : requireChoice("language", raw.language, LanguageSchema.options, { aliases: LANGUAGE_ALIASES });
+  const client = raw.client === undefined ? undefined : requireChoice("client", raw.client, ClientSchema.options);
   if (language !== undefined && client !== undefined && !CLIENTS_BY_LANGUAGE[language].includes(client)) {
     throw usageError(`${client} is not a ${language} client`, `${language} clients: ${CLIENTS_BY_LANGUAGE[language].join(", ")}; ${client} is for ${languagesOfClient(client).join(", ")}`);
   }
   const options: SnippetOptions = { stream: raw.stream, direct: raw.direct };
-  if (raw.provider !== undefined) options.provider = oneOf("provider", raw.provider, ProviderChoiceSchema.options);
+  if (raw.provider !== undefined) options.provider = requireChoice("provider", raw.provider, ProviderChoiceSchema.options);
   const { provider } = settleOptions(options);
   if (language !== undefined) options.language = language;
   if (client !== undefined) options.client = client;
+  // Checked first: the --provider hint below would lead straight into this error.
+  if (raw.endpointUrl !== undefined && raw.direct) {
+    throw usageError("--endpoint-url and --direct do not go together: an endpoint is always called directly", "leave out --direct");
+  }
   if (raw.direct && provider === "auto") throw usageError("--direct calls one provider: name it with --provider", "for example: --provider together --direct");
   if (raw.endpointUrl !== undefined) {
-    if (raw.direct) throw usageError("--endpoint-url and --direct do not go together: an endpoint is always called directly");
     if (provider !== "auto" && provider !== "hf-inference") throw usageError(`--endpoint-url calls your own endpoint, not ${provider}: leave out --provider`);
     options.endpointUrl = endpointUrl(raw.endpointUrl);
   }
@@ -74,10 +81,13 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
     if (raw.providerModelId.trim() === "") throw usageError("--provider-model-id is empty");
     options.providerModelId = raw.providerModelId;
   }
-  if (raw.inputs !== undefined) options.inputs = raw.inputs;
-  if (raw.temperature !== undefined) options.temperature = numberOption("--temperature", raw.temperature, (n) => n >= 0, "a number from 0 up");
-  if (raw.maxTokens !== undefined) options.maxTokens = numberOption("--max-tokens", raw.maxTokens, (n) => Number.isInteger(n) && n > 0, "a whole number above 0");
-  if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, (n) => n > 0 && n <= 1, "a number above 0, at most 1");
+  if (raw.inputs !== undefined) {
+    if (raw.inputs.trim() === "") throw usageError("--inputs is empty", "give the text or JSON to send, or leave out --inputs for the example input");
+    options.inputs = raw.inputs;
+  }
+  if (raw.temperature !== undefined) options.temperature = numberOption("--temperature", raw.temperature, DECIMAL, (n) => n <= 2, "a number from 0 to 2");
+  if (raw.maxTokens !== undefined) options.maxTokens = numberOption("--max-tokens", raw.maxTokens, WHOLE, Number.isSafeInteger, "a whole number above 0");
+  if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, DECIMAL, (n) => n > 0 && n <= 1, "a number above 0, at most 1");
   return settleOptions(options);
 }
 
@@ -110,7 +120,7 @@ function libraryOptions(raw: SnippetCommandOptions): Language | undefined {
   if (ignored.length > 0) {
     throw usageError(`--library prints the library's usage code, which ${ignored.join(", ")} do${ignored.length === 1 ? "es" : ""} not apply to`, "leave out --library for inference API snippets");
   }
-  return raw.language === undefined ? undefined : oneOf("language", raw.language, LanguageSchema.options);
+  return raw.language === undefined ? undefined : requireChoice("language", raw.language, LanguageSchema.options, { aliases: LANGUAGE_ALIASES });
 }
 
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
@@ -156,7 +166,8 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
     for (const warning of result.warnings) context.stderr.write(`warning: ${warning}\n`);
   }
   if (snippets.length === 0) {
-    throw usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options", hints.length > 0 ? [...new Set(hints)].join("; ") : undefined);
+    const hint = hints.length > 0 ? [...new Set(hints)].join("; ") : loaded.length === 1 ? libraryHintFor(loaded[0]!) : undefined;
+    throw usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options", hint);
   }
   for (const problem of problems) context.stderr.write(`warning: ${problem}\n`);
   context.stdout.write(raw.json ? renderJson(snippets) : renderSnippets(snippets));

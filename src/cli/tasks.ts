@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
-import { renderJson, renderTable, styleFor, type Style } from "../output/output.js";
+import { renderJson, renderTable, styleFor, terminalColumns, type Style } from "../output/output.js";
 import {
   allTasks,
   filterTasks,
@@ -17,8 +17,8 @@ import {
   tasksWithCanonical,
   type TaskFilter,
 } from "../tasks/catalogue.js";
-import { renderPipelineWithoutTask, renderTaskDetail } from "../tasks/detail.js";
 import { didYouMean } from "../util/suggest.js";
+import { matchChoice, unknownChoiceError } from "../choices/choices.js";
 
 export interface TasksOptions {
   modality?: string;
@@ -76,7 +76,7 @@ function checkedFilter(options: TasksOptions): TaskFilter {
   return filter;
 }
 
-function listTasks(filter: TaskFilter, options: TasksOptions, context: CommandContext, style: Style): void {
+async function listTasks(filter: TaskFilter, options: TasksOptions, context: CommandContext, style: Style): Promise<void> {
   const tasks = filterTasks(allTasks(), filter);
   if (options.json) {
     context.stdout.write(renderJson(tasks));
@@ -85,29 +85,32 @@ function listTasks(filter: TaskFilter, options: TasksOptions, context: CommandCo
   const aligned = Boolean(context.stdout.isTTY);
   const rows = tasks.map((task) => [task.id, task.label, modalityOf(task.id) ?? "", String(task.models.length)]);
   context.stdout.write(renderTable({ header: ["ID", "LABEL", "MODALITY", "MODELS"], rows, style, aligned }));
-  if (!aligned) return;
-  if (tasks.length === 0) context.stdout.write(style.dim("No task matches.\n"));
-  // Only a person sees this note: scripts get the tasks alone.
+  if (aligned && tasks.length === 0) context.stdout.write(style.dim("No task matches.\n"));
+  // A note for a person, so on stderr and only at a terminal: stdout holds the tasks alone, whoever reads it.
+  if (!context.stderr.isTTY) return;
   const undefinedTypes = filter.library === undefined ? pipelineTypesWithoutTask().filter((id) => filter.modality === undefined || modalityOf(id) === filter.modality) : [];
   if (undefinedTypes.length > 0) {
-    context.stdout.write(style.dim(`\nPipeline types without a task definition: ${undefinedTypes.join(", ")} (hubref tasks <id> shows what is known)\n`));
+    const noteStyle = await styleFor(context.stderr, context.env);
+    context.stderr.write(noteStyle.dim(`\nPipeline types without a task definition: ${undefinedTypes.join(", ")} (hubref tasks <id> shows what is known)\n`));
   }
 }
 
-function showOne(id: string, options: TasksOptions, context: CommandContext, style: Style): void {
+async function showOne(typed: string, options: TasksOptions, context: CommandContext, style: Style): Promise<void> {
+  const candidates = [...new Set([...allTasks().map((known) => known.id), ...Object.keys(pipelineCatalogue().pipelines)])];
+  const id = matchChoice(typed, candidates);
+  if (id === undefined) throw unknownChoiceError("task", typed, candidates, "run `hubref tasks` for the list");
   const task = findTask(id);
   const pipeline = findPipelineType(id);
+  // Loaded only here: the list does not need the detail's layout code.
+  const { renderPipelineWithoutTask, renderTaskDetail } = await import("../tasks/detail.js");
   if (task) {
-    context.stdout.write(options.json ? renderJson(task) : renderTaskDetail(task, pipeline, style));
+    context.stdout.write(options.json ? renderJson(task) : renderTaskDetail(task, pipeline, style, terminalColumns(context.stdout)));
     return;
   }
   if (pipeline) {
     const summary = { id, name: pipeline.name, modality: pipeline.modality, subtasks: pipeline.subtasks ?? [], hasDefinition: false };
-    context.stdout.write(options.json ? renderJson(summary) : renderPipelineWithoutTask(id, pipeline, tasksWithCanonical(id), style));
-    return;
+    context.stdout.write(options.json ? renderJson(summary) : renderPipelineWithoutTask(id, pipeline, tasksWithCanonical(id), style, terminalColumns(context.stdout)));
   }
-  const candidates = [...allTasks().map((known) => known.id), ...Object.keys(pipelineCatalogue().pipelines)];
-  throw usageError(`unknown task '${id}'`, didYouMean(id, candidates) ?? "run `hubref tasks` for the list");
 }
 
 export async function runTasks(id: string | undefined, options: TasksOptions, context: CommandContext): Promise<void> {
@@ -115,6 +118,6 @@ export async function runTasks(id: string | undefined, options: TasksOptions, co
     throw usageError("--modality and --library filter the list; they do not go with a task id", `run \`hubref tasks ${id}\` alone, or \`hubref tasks --modality ...\``);
   }
   const style = await styleFor(context.stdout, context.env);
-  if (id !== undefined) showOne(id, options, context, style);
-  else listTasks(checkedFilter(options), options, context, style);
+  if (id !== undefined) await showOne(id, options, context, style);
+  else await listTasks(checkedFilter(options), options, context, style);
 }

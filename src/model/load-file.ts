@@ -10,6 +10,8 @@ export function parseModelData(text: string, source: string): ModelData {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw usageError(`${source}: expected a JSON object with model metadata, got ${Array.isArray(value) ? "an array" : typeof value === "object" ? "null" : `a ${typeof value}`}`);
   }
+  // Every command names the model by its id: without one there is nothing to call.
+  if (!Object.hasOwn(value, "id")) throw usageError(`${source}: no 'id' field: model metadata needs the model's hub id`, 'add it, e.g. "id": "org/name"');
   return validate(ModelDataSchema, value, source);
 }
 

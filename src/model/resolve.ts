@@ -4,7 +4,7 @@ import type { OutputStream } from "../output/output.js";
 import { loadModelFile } from "./load-file.js";
 import { modelIdProblem } from "./model-id.js";
 import type { ModelData } from "./schema.js";
-import { cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache } from "./hub/cache.js";
+import { cacheRoot, cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache } from "./hub/cache.js";
 import { endpointHost, hubEndpoint, hubToken } from "./hub/endpoint.js";
 import { fetchModel, type HubFetchSettings } from "./hub/fetch-model.js";
 import { hasGgufSizes, withFileSizes } from "./hub/file-sizes.js";
@@ -27,29 +27,28 @@ export interface ResolveOptions {
   now?: () => number;
 }
 
-/** What is at `path`: nothing, a folder, or something to read (a file, a pipe). */
-function onDisk(path: string): "none" | "folder" | "file" {
+/** Whether anything (a file, a folder, a pipe) is at `path`. */
+function onDisk(path: string): boolean {
   try {
-    return statSync(path).isDirectory() ? "folder" : "file";
+    statSync(path);
+    return true;
   } catch {
-    return "none";
+    return false;
   }
 }
 
 /**
  * Model metadata for a command-line MODEL argument: a file path or `-` (stdin),
  * else a hub model id, fetched (or taken from the cache). An existing file wins
- * over an id of the same spelling; a folder does not, since models are often
- * downloaded into `org/name` folders.
+ * over an id of the same spelling, and so does a folder (an error).
  */
 export async function resolveModel(arg: string, options: ResolveOptions): Promise<ModelData> {
-  const found = arg === "-" ? "file" : onDisk(arg);
-  if (found === "file") return loadModelFile(arg);
+  // What exists is a path, a folder too (the loader then says "is a directory"):
+  // the user pointed at something on disk, not at the hub.
+  if (arg === "-" || onDisk(arg)) return loadModelFile(arg);
   const problem = modelIdProblem(arg);
-  // Let the loader say "is a directory" or "no such file": `x.json` is a valid
-  // model id too, but far more likely a mistyped path.
-  if (found === "folder" && problem) return loadModelFile(arg);
-  if (found === "none" && /\.json$/i.test(arg)) return loadModelFile(arg);
+  // `x.json` is a valid model id too, but far more likely a mistyped path.
+  if (/\.json$/i.test(arg)) return loadModelFile(arg);
   if (problem) {
     throw usageError(`'${arg}' is neither an existing file nor a hub model id (${problem})`, "pass a JSON metadata file, `-` for stdin, or a model id such as meta-llama/Llama-3.1-8B-Instruct");
   }
@@ -91,6 +90,11 @@ export async function modelFromHub(id: string, options: ResolveOptions): Promise
   } finally {
     spinner.stop();
   }
-  if (slot) await writeCache(slot, data, now());
+  if (slot) {
+    const outcome = await writeCache(slot, data, now());
+    if (!outcome.written) {
+      options.stderr?.write(`warning: cannot write the cache in ${cacheRoot(options.env)} (${outcome.reason}); hubref will fetch ${id} again next time\n`);
+    }
+  }
   return data;
 }

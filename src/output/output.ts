@@ -1,3 +1,5 @@
+import { stripVTControlCharacters } from "node:util";
+
 /**
  * How results reach the user: tables and colour for a person at a terminal,
  * stable tab-separated lines for scripts, JSON on request.
@@ -6,6 +8,8 @@
 export interface OutputStream {
   write(text: string): unknown;
   isTTY?: boolean;
+  /** A terminal's width. */
+  columns?: number;
 }
 
 export interface Style {
@@ -15,29 +19,48 @@ export interface Style {
   green(text: string): string;
   yellow(text: string): string;
   red(text: string): string;
+  /** The columns `text` takes on screen: colour codes take none, wide characters two. */
+  width(text: string): number;
 }
 
-const plain: Style = {
-  bold: (text) => text,
-  dim: (text) => text,
-  cyan: (text) => text,
-  green: (text) => text,
-  yellow: (text) => text,
-  red: (text) => text,
-};
+const unchanged = (text: string) => text;
 
-/** Colour only for a terminal, never when NO_COLOR is set to anything but "". */
+/** Off a terminal nothing is aligned by width: no need to load the tables of wide characters. */
+const characterCount = (text: string) => stripVTControlCharacters(text).length;
+
+/**
+ * Colour only for a terminal, never when NO_COLOR is set to anything but "".
+ * FORCE_COLOR decides either way: `0` or `false` turns it off even at a
+ * terminal, any other value turns it on even in a pipe.
+ */
 export function colorEnabled(stream: OutputStream, env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0" && env.FORCE_COLOR !== "false") return true;
+  const force = env.FORCE_COLOR;
+  if (force === "0" || force === "false") return false;
+  if (force !== undefined && force !== "") return true;
   return Boolean(stream.isTTY) && env.TERM !== "dumb";
 }
 
-/** A style for `stream`; chalk is loaded only when colour is on. */
+/** A style for `stream`; chalk is loaded only when colour is on, the width helpers only at a terminal. */
 export async function styleFor(stream: OutputStream, env: NodeJS.ProcessEnv = process.env): Promise<Style> {
-  if (!colorEnabled(stream, env)) return plain;
+  const width = stream.isTTY ? (await import("./layout.js")).visibleWidth : characterCount;
+  if (!colorEnabled(stream, env)) return { bold: unchanged, dim: unchanged, cyan: unchanged, green: unchanged, yellow: unchanged, red: unchanged, width };
   const { Chalk } = await import("chalk");
-  return new Chalk({ level: 1 });
+  const chalk = new Chalk({ level: 1 });
+  return {
+    bold: (text) => chalk.bold(text),
+    dim: (text) => chalk.dim(text),
+    cyan: (text) => chalk.cyan(text),
+    green: (text) => chalk.green(text),
+    yellow: (text) => chalk.yellow(text),
+    red: (text) => chalk.red(text),
+    width,
+  };
+}
+
+/** The width to wrap text at: a terminal's, else none (a pipe or a file gets whole lines). */
+export function terminalColumns(stream: OutputStream): number | undefined {
+  return stream.isTTY && stream.columns !== undefined && stream.columns > 0 ? stream.columns : undefined;
 }
 
 /** Keeps one record on one line: tabs and newlines would break tab-separated output. */
@@ -55,10 +78,12 @@ export interface TableOptions {
 
 export function renderTable({ header, rows, style, aligned }: TableOptions): string {
   if (!aligned) return rows.map((row) => row.map(cell).join("\t") + "\n").join("");
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => cell(row[column] ?? "").length)));
+  // Colour escapes take no room on screen: widths count what the terminal shows.
+  const widths = header.map((title, column) => Math.max(style.width(title), ...rows.map((row) => style.width(cell(row[column] ?? "")))));
+  const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - style.width(text)));
   const line = (row: string[]) =>
     row
-      .map((value, column) => (column === row.length - 1 ? cell(value) : cell(value).padEnd(widths[column]!)))
+      .map((value, column) => (column === row.length - 1 ? cell(value) : pad(cell(value), widths[column]!)))
       .join("  ")
       .trimEnd();
   return [style.bold(line(header)), ...rows.map(line)].join("\n") + "\n";

@@ -1,5 +1,6 @@
 import type { Pipeline, Task } from "../catalogue/schemas/task.js";
 import type { Style } from "../output/output.js";
+import { indentedRows, renderFields, wrapRows } from "../output/layout.js";
 import type { ModelData } from "../model/schema.js";
 import { modalityLabel } from "./catalogue.js";
 import { demoItemLines } from "./demo-text.js";
@@ -18,19 +19,16 @@ interface Field {
 }
 
 /** Name-value lines with the values aligned; a value of several lines continues under the first. */
-function fieldBlock(fields: Field[], style: Style): string[] {
-  const width = Math.max(...fields.map((field) => field.name.length));
-  return fields.flatMap((field) =>
-    field.lines.map((line, index) => `${index === 0 ? style.bold(field.name.padEnd(width)) : " ".repeat(width)}  ${line}`),
-  );
+function fieldBlock(fields: Field[], style: Style, columns: number | undefined): string[] {
+  return renderFields(fields.map((field) => [field.name, field.lines.join("\n")] as const), style, columns);
 }
 
 function section(title: string, body: string[], style: Style): string[] {
   return ["", style.bold(title), ...(body.length > 0 ? body : [`  ${style.dim("none listed")}`])];
 }
 
-function described(items: { id: string; description: string }[], style: Style): string[] {
-  return items.flatMap((item) => [`  ${style.cyan(item.id)}`, `  ${INDENT}${item.description}`]);
+function described(items: { id: string; description: string }[], style: Style, columns: number | undefined): string[] {
+  return items.flatMap((item) => [`  ${style.cyan(item.id)}`, ...indentedRows(item.description, `  ${INDENT}`, columns)]);
 }
 
 function listOrNone(items: readonly string[], style: Style): string[] {
@@ -62,7 +60,8 @@ function heading(label: string, id: string, style: Style): string {
   return `${style.bold(label)}  ${style.dim(id)}`;
 }
 
-export function renderTaskDetail(task: Task, pipeline: Pipeline | undefined, style: Style): string {
+/** With `columns` (a terminal), long lines wrap at spaces and continue at their own indent. */
+export function renderTaskDetail(task: Task, pipeline: Pipeline | undefined, style: Style, columns?: number): string {
   const fields: Field[] = [
     ...pipelineFields(pipeline, style),
     { name: "Libraries", lines: listOrNone(task.libraries, style) },
@@ -74,34 +73,34 @@ export function renderTaskDetail(task: Task, pipeline: Pipeline | undefined, sty
   if (task.isPlaceholder) fields.push({ name: "Status", lines: ["placeholder: the hub lists this task but has no full definition yet"] });
   const demoLines = [
     `  ${style.dim("Input")}`,
-    ...task.demo.inputs.flatMap((item) => demoItemLines(item, style).map((line) => `  ${INDENT}${line}`)),
+    ...task.demo.inputs.flatMap((item) => demoItemLines(item, style).flatMap((line) => indentedRows(line, `  ${INDENT}`, columns))),
     `  ${style.dim("Output")}`,
-    ...task.demo.outputs.flatMap((item) => demoItemLines(item, style).map((line) => `  ${INDENT}${line}`)),
+    ...task.demo.outputs.flatMap((item) => demoItemLines(item, style).flatMap((line) => indentedRows(line, `  ${INDENT}`, columns))),
   ];
   const lines = [
     heading(task.label, task.id, style),
-    task.summary,
+    ...wrapRows(task.summary, columns),
     "",
-    ...fieldBlock(fields, style),
+    ...fieldBlock(fields, style, columns),
     ...section("Demo", demoLines, style),
-    ...section("Recommended models", described(task.models, style), style),
-    ...section("Datasets", described(task.datasets, style), style),
-    ...section("Spaces", described(task.spaces, style), style),
-    ...section("Metrics", described(task.metrics, style), style),
+    ...section("Recommended models", described(task.models, style, columns), style),
+    ...section("Datasets", described(task.datasets, style, columns), style),
+    ...section("Spaces", described(task.spaces, style, columns), style),
+    ...section("Metrics", described(task.metrics, style, columns), style),
   ];
   return lines.join("\n") + "\n";
 }
 
 /** A pipeline type that models can carry but that has no task definition in the catalogue. */
-export function renderPipelineWithoutTask(id: string, pipeline: Pipeline, sharedBy: readonly Task[], style: Style): string {
+export function renderPipelineWithoutTask(id: string, pipeline: Pipeline, sharedBy: readonly Task[], style: Style, columns?: number): string {
   const fields: Field[] = [...pipelineFields(pipeline, style), ...exampleFields(id)];
   // text-to-speech, for example, is defined and files itself under text-to-audio, which is not.
   if (sharedBy.length > 0) fields.push({ name: "See also", lines: sharedBy.map((task) => `${task.id}, which the hub files under this type: hubref tasks ${task.id}`) });
   const lines = [
     heading(pipeline.name, id, style),
-    `hubref has no catalogue entry for this pipeline type: no summary, demo or recommended models.`,
+    ...wrapRows("hubref has no catalogue entry for this pipeline type: no summary, demo or recommended models.", columns),
     "",
-    ...fieldBlock(fields, style),
+    ...fieldBlock(fields, style, columns),
   ];
   return lines.join("\n") + "\n";
 }

@@ -14,23 +14,28 @@ export function levenshtein(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** Separators people drop or swap: `Q4KM` means `Q4_K_M`, `text_classification` means `text-classification`. */
+const bare = (text: string) => text.replace(/[-_. ]/g, "");
+
 /**
  * The closest candidate to `input`, or undefined when none is close enough to be
- * a plausible typo. A candidate that contains the input also counts.
+ * a plausible typo. A candidate that contains the input also counts, ranked
+ * after candidates that are as close by edits.
  */
 export function closestMatch(input: string, candidates: Iterable<string>): string | undefined {
   const needle = input.toLowerCase();
-  let best: { candidate: string; distance: number } | undefined;
+  // Short words are all a few edits apart ('nope' and 'eupe'): a wrong
+  // suggestion misleads more than none, so the bar rises slowly with length.
+  const tolerance = needle.length <= 4 ? 1 : needle.length <= 8 ? 2 : Math.max(3, Math.floor(needle.length / 4));
+  let best: { candidate: string; edits: number } | undefined;
   for (const candidate of candidates) {
     const lower = candidate.toLowerCase();
-    // A candidate that contains what was typed is a plausible match even when much longer.
-    const edits = levenshtein(needle, lower);
-    const distance = lower.includes(needle) && needle.length >= 3 ? Math.min(edits, 2) : edits;
-    if (!best || distance < best.distance) best = { candidate, distance };
+    let edits = Math.min(levenshtein(needle, lower), levenshtein(bare(needle), bare(lower)));
+    // A candidate that contains what was typed is plausible even when much longer.
+    if (edits > tolerance && needle.length >= 3 && lower.includes(needle)) edits = tolerance + 0.5;
+    if (!best || edits < best.edits) best = { candidate, edits };
   }
-  if (!best) return undefined;
-  const tolerance = Math.max(2, Math.floor(needle.length / 3));
-  return best.distance <= tolerance ? best.candidate : undefined;
+  return best && best.edits <= tolerance + 0.5 ? best.candidate : undefined;
 }
 
 export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {

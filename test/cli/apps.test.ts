@@ -125,6 +125,8 @@ curl --retry 30 --retry-connrefused --retry-delay 2 http://localhost:8080/v1/cha
     const bad = runCli(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "8"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe("error: --fits takes a memory size such as 8GB or 16GiB, got '8'\n");
+    const huge = runCli(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "99999999999999999999GB"]);
+    expect(huge).toMatchObject({ status: 2, stderr: "error: --fits takes a size up to 1 PB, got '99999999999999999999GB'\n" });
   });
 });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { librariesPart } from "../../src/catalogue/parts.js";
+import { stripVTControlCharacters } from "node:util";
 import { runCli } from "../helpers/cli.js";
+import { fakeContext } from "../helpers/context.js";
+import { runLibraries } from "../../src/cli/libraries.js";
 
 describe("hubref libraries", () => {
   it("lists key, label, filter and snippets flags as tab-separated lines", () => {
@@ -40,5 +43,45 @@ describe("hubref libraries", () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe("error: unknown library 'transformer'\nhint: did you mean 'transformers'?\n");
+  });
+});
+
+describe("hubref libraries KEY: spelling", () => {
+  it("takes a key in any case", () => {
+    expect(runCli(["libraries", "DIFFUSERS", "--json"]).stdout).toContain('"key": "diffusers"');
+  });
+
+  it("refuses the list filters together with a key, as tasks does", () => {
+    for (const filter of ["--filterable", "--with-snippets"]) {
+      const result = runCli(["libraries", "diffusers", filter]);
+      expect(result).toMatchObject({ status: 2, stdout: "" });
+      expect(result.stderr).toMatch(/^error: --filterable and --with-snippets filter the list; they do not go with a library key\n/);
+    }
+  });
+
+  it("suggests nothing rather than a far key", () => {
+    expect(runCli(["libraries", "nope"])).toMatchObject({ status: 2, stderr: "error: unknown library 'nope'\nhint: run `hubref libraries` for the list\n" });
+  });
+});
+
+describe("hubref libraries at a terminal", () => {
+  it("keeps the columns aligned when the yes/no flags are coloured", async () => {
+    const { context, output } = fakeContext({ FORCE_COLOR: "1" }, true, 100);
+    await runLibraries({ filterable: false, withSnippets: false, json: false }, context);
+    expect(output()).toMatch(/\x1b\[/);
+    const lines = stripVTControlCharacters(output()).trimEnd().split("\n");
+    const filterColumn = lines[0]!.indexOf("FILTER");
+    const snippetsColumn = lines[0]!.indexOf("SNIPPETS");
+    for (const line of lines.slice(1)) {
+      expect(line.slice(filterColumn, snippetsColumn)).toMatch(/^(yes|no) +$/);
+      expect(line.slice(snippetsColumn)).toMatch(/^(yes|no)$/);
+    }
+  });
+
+  it("shows a download rule of several lines under its first line", async () => {
+    const { context, output } = fakeContext({ NO_COLOR: "1" }, true, 100);
+    await runLibraries({ key: "open_clip", filterable: false, withSnippets: false, json: false }, context);
+    expect(output()).toContain('downloads   path:"open_clip_model.safetensors"\n            OR path:"model.safetensors"\n');
+    expect(output()).not.toContain("\t");
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { runQuantTypes } from "../../src/cli/quant-types.js";
@@ -65,5 +66,14 @@ describe("hubref quant-types", () => {
     await runQuantTypes({ tensorTypes: false, json: false }, plain.context);
     expect(plain.output()).not.toMatch(/\u001b\[/);
     expect(plain.output().split("\n")[0]).toMatch(/^NAME {2,}ID$/);
+  });
+});
+
+describe("README", () => {
+  it("shows what `quant-types --parse` prints for the MXFP4_MOE example", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const example = /^\$ hubref (quant-types --parse [^\n]*MXFP4_MOE[^\n]*)\n([\s\S]*?)(?=^\$ )/m.exec(readme);
+    expect(example).not.toBeNull();
+    expect(runCli(example![1]!.split(" ")).stdout).toBe(example![2]);
   });
 });

@@ -87,14 +87,45 @@ describe("hubref snippet", () => {
     [["--provider", "together", "--direct", "--bill-to", "acme"], "error: --bill-to bills a hub organisation, which --direct calls bypass\n"],
     [["--bill-to", "acme\nX-Evil: 1"], "error: --bill-to takes a hub organisation name, got 'acme\nX-Evil: 1'\n"],
     [["--token", "hf_a b"], "error: --token: a token is printable ASCII with no spaces\n"],
-    [["--temperature", "hot"], "error: --temperature takes a number from 0 up, got 'hot'\n"],
+    [["--temperature", "hot"], "error: --temperature takes a number from 0 to 2, got 'hot'\n"],
+    [["--temperature", "0x10"], "error: --temperature takes a number from 0 to 2, got '0x10'\n"],
+    [["--temperature", "2.5"], "error: --temperature takes a number from 0 to 2, got '2.5'\n"],
+    [["--temperature", ""], "error: --temperature takes a number from 0 to 2, got ''\n"],
+    [["--max-tokens", "99999999999999999999"], "error: --max-tokens takes a whole number above 0, got '99999999999999999999'\n"],
+    [["--max-tokens", "1e3"], "error: --max-tokens takes a whole number above 0, got '1e3'\n"],
+    [["--top-p", "-0.5"], "error: --top-p takes a number above 0, at most 1, got '-0.5'\n"],
+    [["--inputs", ""], "error: --inputs is empty\nhint: give the text or JSON to send, or leave out --inputs for the example input\n"],
     [["--max-tokens", "1.5"], "error: --max-tokens takes a whole number above 0, got '1.5'\n"],
     [["--top-p", "0"], "error: --top-p takes a number above 0, at most 1, got '0'\n"],
+    [["--endpoint-url", "https://x.example", "--direct"], "error: --endpoint-url and --direct do not go together: an endpoint is always called directly\nhint: leave out --direct\n"],
     [["--endpoint-url", "ftp://x"], "error: --endpoint-url takes an http(s) URL, got ftp:\n"],
     [["--endpoint-url", "https://x.example", "--provider", "together"], "error: --endpoint-url calls your own endpoint, not together: leave out --provider\n"],
   ])("refuses %j with exit 2 and a hint", (args, stderr) => {
     const result = runCli(["snippet", CLASSIFIER, ...args]);
     expect(result).toMatchObject({ status: 2, stdout: "", stderr });
+  });
+
+  it("takes languages, clients and providers in any case, and the usual names of the languages", () => {
+    const expected = runCli(["snippet", LLAMA, "--language", "python", "--client", "openai", "--provider", "cerebras"]).stdout;
+    expect(expected).toContain("from openai import OpenAI");
+    expect(runCli(["snippet", LLAMA, "--language", "Python", "--client", "OpenAI", "--provider", "CEREBRAS"])).toMatchObject({ status: 0, stdout: expected });
+    expect(runCli(["snippet", LLAMA, "--language", "py", "--client", "openai", "--provider", "cerebras"])).toMatchObject({ status: 0, stdout: expected });
+    for (const [alias, client] of [["node", "fetch"], ["javascript", "fetch"], ["bash", "curl"], ["shell", "curl"]]) {
+      expect(runCli(["snippet", LLAMA, "--language", alias!, "--client", client!, "--provider", "cerebras"]).status).toBe(0);
+    }
+  });
+
+  it("points a model with a library but no pipeline tag to --library", () => {
+    const path = join(mkdtempSync(join(tmpdir(), "hubref-untagged-")), "untagged.json");
+    writeFileSync(path, JSON.stringify({ id: "acme/lora", library_name: "diffusers" }));
+    expect(runCli(["snippet", path, "--language", "python"])).toMatchObject({
+      status: 2,
+      stderr: "error: acme/lora: the metadata has no pipeline tag, so there is no inference snippet\nhint: its library's usage code is there: add --library\n",
+    });
+  });
+
+  it("reads a decimal temperature as written", () => {
+    expect(runCli(["snippet", LLAMA, "--client", "curl", "--provider", "cerebras", "--temperature", "0.5", "--max-tokens", "300"]).stdout).toMatch(/"temperature": 0\.5,[\s\S]*"max_tokens": 300/);
   });
 
   it("exits 2 with the reason when no snippet exists for the request", () => {

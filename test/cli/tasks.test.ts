@@ -38,9 +38,32 @@ describe("hubref tasks (list)", () => {
     expect(header).toMatch(/^ID {2,}LABEL {2,}MODALITY {2,}MODELS$/);
     const row = rest.find((line) => line.startsWith("text-classification "));
     expect(row?.indexOf("Text Classification")).toBe(header!.indexOf("LABEL"));
-    expect(plain).toContain("robotics");
     const coloured = await run(undefined, {}, { tty: true, env: { FORCE_COLOR: "1" } });
     expect(coloured.split("\n")[0]).toMatch(/^\x1b\[1mID .*MODELS\x1b\[22m$/);
+  });
+
+  it("puts the note on pipeline types without a definition on stderr, for a person only", async () => {
+    const atTerminal = fakeContext({ NO_COLOR: "1" }, true);
+    await runTasks(undefined, { json: false }, atTerminal.context);
+    expect(atTerminal.output()).not.toContain("Pipeline types without a task definition");
+    expect(atTerminal.errors()).toMatch(/^\nPipeline types without a task definition: .*robotics/);
+    const piped = fakeContext({}, false);
+    await runTasks(undefined, { json: false }, piped.context);
+    expect(piped.errors()).toBe("");
+  });
+
+  it("wraps a task's text at the terminal's width, between words, under its own indent", async () => {
+    const { context, output } = fakeContext({ NO_COLOR: "1" }, true, 80);
+    await runTasks("image-classification", { json: false }, context);
+    const lines = output().trimEnd().split("\n");
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    const described = catalogue["image-classification"]!.models[0]!.description;
+    const at = lines.findIndex((line) => line.startsWith("      ") && described.startsWith(line.trim()));
+    expect(at).toBeGreaterThan(0);
+    const rows = [];
+    for (let index = at; lines[index]?.startsWith("      "); index++) rows.push(lines[index]!);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.map((row) => row.trim()).join(" ")).toBe(described);
   });
 
   it("filters by modality, ignoring case", () => {
@@ -152,6 +175,12 @@ describe("hubref tasks <id>", () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe("error: unknown task 'text-clasification'\nhint: did you mean 'text-classification'?\n");
+  });
+
+  it("takes an id in any case", () => {
+    const result = runCli(["tasks", "TEXT-CLASSIFICATION", "--json"]);
+    expect(result.status).toBe(0);
+    expect((JSON.parse(result.stdout) as { id: string }).id).toBe("text-classification");
   });
 
   it("does not take the list filters together with an id", () => {

@@ -53,7 +53,7 @@ describe("reading and writing", () => {
   it("reads back what was written, with its fetch time", async () => {
     const slot = slotFor();
     const fetchedAt = Date.parse("2025-05-01T10:00:00Z");
-    expect(await writeCache(slot, chat, fetchedAt)).toBe(true);
+    expect(await writeCache(slot, chat, fetchedAt)).toEqual({ written: true });
     const entry = await readCache(slot);
     expect(entry?.fetchedAt).toBe(fetchedAt);
     expect(entry?.data).toEqual(chat);
@@ -87,8 +87,13 @@ describe("reading and writing", () => {
     const blocker = join(root, "not-a-dir");
     await writeFile(blocker, "");
     const slot = cacheSlot({ XDG_CACHE_HOME: blocker }, ENDPOINT, chat.id)!;
-    expect(await writeCache(slot, chat, Date.now())).toBe(false);
+    expect(await writeCache(slot, chat, Date.now())).toEqual({ written: false, reason: "ENOTDIR" });
   });
+
+  it("a cache under /proc, where no folder can be made, fails at once instead of spinning", async () => {
+    const slot = cacheSlot({ XDG_CACHE_HOME: "/proc/no-such-folder" }, ENDPOINT, chat.id)!;
+    expect(await writeCache(slot, chat, Date.now())).toEqual({ written: false, reason: "ENOENT" });
+  }, 20_000);
 });
 
 describe("freshness", () => {
@@ -128,7 +133,7 @@ describe("concurrent writers", () => {
       const results = await Promise.all(payloads.map((payload, n) => writeCache(slot, payload, Date.now() + n)));
       writing = false;
       await Promise.all(readers);
-      expect(results.every(Boolean)).toBe(true);
+      expect(results.every((result) => result.written)).toBe(true);
 
       const final = await readCache(slot);
       const winner = payloads.find((payload) => payload.pipeline_tag === final?.data.pipeline_tag);

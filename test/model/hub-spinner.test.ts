@@ -49,6 +49,19 @@ describe("startSpinner", () => {
     expect(out.writes).toHaveLength(count);
   });
 
+  it("Ctrl-C clears the spinner's line and exits 130; once stopped, Ctrl-C is no longer its business", () => {
+    const out = stream(true);
+    const exits: number[] = [];
+    const listeners = process.listenerCount("SIGINT");
+    const spinner = startSpinner(out, "fetching acme/m", {}, { delayMs: 100, intervalMs: 50, exit: (code) => exits.push(code) });
+    vi.advanceTimersByTime(200);
+    process.emit("SIGINT");
+    expect(out.writes.at(-1)).toBe(CLEAR);
+    expect(exits).toEqual([130]);
+    spinner.stop();
+    expect(process.listenerCount("SIGINT")).toBe(listeners);
+  });
+
   it("stopped before its delay, it never draws and leaves nothing to clear", () => {
     const out = stream(true);
     const spinner = startSpinner(out, "fetching acme/m", {}, { delayMs: 100 });

@@ -34,7 +34,11 @@ describe("loadModelFile", () => {
     ["a truncated JSON", () => file("cut.json", '{"id": "org/m'), /cut\.json:1:14: invalid JSON/],
     ["a JSON array", () => file("array.json", "[1, 2]"), /array\.json: expected a JSON object with model metadata, got an array/],
     ["a wrong field type", () => file("types.json", JSON.stringify({ id: "org/model", config: { architectures: ["A", 3] } })), /types\.json: field 'config\.architectures\[1\]': Invalid input: expected string, received number/],
-    ["a missing id", () => file("noid.json", JSON.stringify({ pipeline_tag: "fill-mask" })), /noid\.json: field 'id': /],
+    ["a missing id", () => file("noid.json", JSON.stringify({ pipeline_tag: "fill-mask" })), /noid\.json: no 'id' field: model metadata needs the model's hub id$/],
+    ["an empty object", () => file("object.json", "{}"), /object\.json: no 'id' field: model metadata needs the model's hub id$/],
+    ["UTF-16 with a byte order mark", () => file("bom.json", Buffer.from("\ufeff{\"id\": \"org/model\"}", "utf16le")), /bom\.json: the text is UTF-16 \(little-endian\), not UTF-8$/],
+    ["UTF-16 big-endian", () => file("be.json", Buffer.from("\ufeff{}", "utf16le").swap16()), /be\.json: the text is UTF-16 \(big-endian\), not UTF-8$/],
+    ["UTF-16 without a byte order mark", () => file("nobom.json", Buffer.from('{"id": "org/model"}', "utf16le")), /nobom\.json: the text is UTF-16 \(little-endian\), not UTF-8$/],
     ["an id of the wrong shape", () => file("badid.json", JSON.stringify({ id: "org/../etc/passwd" })), /badid\.json: field 'id': not a hub model id/],
     ["binary garbage", () => file("garbage.bin", Buffer.from([0x7b, 0x00, 0xff, 0xfe, 0x01])), /garbage\.bin: binary data, not a JSON text file/],
     ["invalid UTF-8", () => file("latin1.json", Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d])), /latin1\.json: not valid UTF-8 text/],
@@ -51,7 +55,7 @@ describe("loadModelFile", () => {
     truncateSync(path, 11 * 1024 * 1024); // sparse: no 11 MB written, and reading it whole would be the bug
     const error = thrown(() => loadModelFile(path));
     expect(error.exitCode).toBe(2);
-    expect(error.message).toMatch(/huge\.json: file is 11\.0 MB, over the 10 MB limit/);
+    expect(error.message).toMatch(/huge\.json: file is 11 MB, over the 10 MB limit/);
   });
 });
 

@@ -59,20 +59,23 @@ describe("resolveModel: file or id", () => {
     expect(hub.requests).toHaveLength(0);
   });
 
-  it("a folder named like a model id does not stop the hub lookup; any other folder is a usage error", async () => {
-    const hub = await serve({ "acme/tiny": { body: { id: "acme/tiny", pipeline_tag: "from-hub" } } });
+  it("an existing folder is a path, even named like a model id or a .json file: a usage error, no hub lookup", async () => {
+    const hub = await serve({ "acme/tiny": { body: { id: "acme/tiny", pipeline_tag: "from-hub" } }, "adir.json": { body: { id: "adir.json" } } });
     await mkdir(join(dir, "acme", "tiny"), { recursive: true });
+    await mkdir(join(dir, "adir.json"));
     await mkdir(join(dir, "downloads"));
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      expect((await resolveModel("acme/tiny", options(hub))).pipeline_tag).toBe("from-hub");
-      const error = await rejected(resolveModel("./downloads", options(hub)));
-      expect(error.exitCode).toBe(ExitCode.usage);
-      expect(error.message).toContain("is a directory");
+      for (const path of ["acme/tiny", "adir.json", "./downloads"]) {
+        const error = await rejected(resolveModel(path, options(hub)));
+        expect(error.exitCode).toBe(ExitCode.usage);
+        expect(error.message).toBe(`${path}: is a directory, not a file`);
+      }
     } finally {
       process.chdir(cwd);
     }
+    expect(hub.requests).toHaveLength(0);
   });
 
   it("a missing .json path is a usage error about the file, not a hub lookup", async () => {
@@ -162,6 +165,15 @@ describe("modelFromHub: the cache", () => {
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("neither XDG_CACHE_HOME nor HOME is set");
   });
+
+  it("a cache that cannot be written is skipped with one warning line; the model still comes back", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    const lines: string[] = [];
+    const stderr = { write: (text: string) => lines.push(text) };
+    const model = await modelFromHub(CHAT_MODEL.id, options(hub, { env: { XDG_CACHE_HOME: "/proc/no-such-folder" }, stderr }));
+    expect(model.id).toBe(CHAT_MODEL.id);
+    expect(lines).toEqual([`warning: cannot write the cache in /proc/no-such-folder/hubref (ENOENT); hubref will fetch ${CHAT_MODEL.id} again next time\n`]);
+  }, 20_000);
 
   it("--refresh fetches even when the copy is fresh, and caches the new one", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: [{ body: CHAT_MODEL }, { body: { ...CHAT_MODEL, library_name: "vllm" } }] });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join } from "node:path";
 import { z } from "zod";
 import { ModelDataSchema, type ModelData } from "../schema.js";
@@ -93,24 +93,57 @@ export function isFresh(entry: CachedModel, now: number, ttlMs: number): boolean
   return age >= 0 && age < ttlMs;
 }
 
+/** More folders than any real cache path has: the walk up to an existing folder always ends. */
+const MAX_FOLDER_DEPTH = 64;
+
+/**
+ * Creates `folder` and its missing parents one at a time. Node 20's
+ * `mkdir(..., { recursive: true })` never returns under /proc (it spins at
+ * full CPU), so the walk is done here, with a bound.
+ */
+async function makeFolders(folder: string, mode: number): Promise<void> {
+  const missing: string[] = [];
+  let current = folder;
+  for (let depth = 0; ; depth++) {
+    try {
+      if (!(await stat(current)).isDirectory()) throw Object.assign(new Error(`${current} is not a directory`), { code: "ENOTDIR" });
+      break;
+    } catch (error) {
+      const parent = dirname(current);
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || parent === current || depth >= MAX_FOLDER_DEPTH) throw error;
+      missing.push(current);
+      current = parent;
+    }
+  }
+  for (const path of missing.reverse()) {
+    await mkdir(path, { mode }).catch((error: NodeJS.ErrnoException) => {
+      // Another hubref made it meanwhile.
+      if (error.code !== "EEXIST") throw error;
+    });
+  }
+}
+
+export type CacheWrite = { written: true } | { written: false; reason: string };
+
 /**
  * Stores a copy. The text goes to a uniquely named file in the same folder,
  * then is renamed over the entry: a rename within a folder is atomic, so a
  * reader or a concurrent writer sees one whole file or another, never a mix.
  * Best effort: a cache that cannot be written (read-only home, full disk)
- * only means the next run fetches again. Resolves to whether it was written.
+ * only means the next run fetches again; the reason is returned for a warning.
  */
-export async function writeCache(slot: CacheSlot, data: ModelData, fetchedAt: number): Promise<boolean> {
+export async function writeCache(slot: CacheSlot, data: ModelData, fetchedAt: number): Promise<CacheWrite> {
   const text = JSON.stringify({ version: 1, fetchedAt: new Date(fetchedAt).toISOString(), endpoint: slot.endpoint, id: slot.id, withFiles: true, data });
   const temp = `${slot.file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   try {
     // Private models' metadata may land here: keep it to the user.
-    await mkdir(dirname(slot.file), { recursive: true, mode: 0o700 });
+    await makeFolders(dirname(slot.file), 0o700);
     await writeFile(temp, text, { flag: "wx", mode: 0o600 });
     await rename(temp, slot.file);
-    return true;
-  } catch {
+    return { written: true };
+  } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    return { written: false, reason: code ?? (error instanceof Error ? error.message : String(error)) };
   }
 }

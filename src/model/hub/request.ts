@@ -1,3 +1,5 @@
+import { megabytes } from "../../util/megabytes.js";
+
 /** One GET with a deadline for the headers and another for the body. */
 
 export interface RequestLimits {
@@ -55,7 +57,7 @@ async function readBounded(response: Response, maxBytes: number, truncate: boole
     if (done) break;
     if (total + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      if (!truncate) throw new TransportFailure("too-large", undefined, `over ${maxBytes} bytes`);
+      if (!truncate) throw new TransportFailure("too-large", undefined, `over ${megabytes(maxBytes)}`);
       chunks.push(value.subarray(0, maxBytes - total));
       break;
     }

@@ -4,9 +4,14 @@ export interface SpinnerSettings {
   /** Nothing is drawn for answers quicker than this: a flash is noise. */
   delayMs: number;
   intervalMs: number;
+  /** Ends the process after Ctrl-C; tests replace it. */
+  exit: (code: number) => void;
 }
 
-export const DEFAULT_SPINNER_SETTINGS: SpinnerSettings = { delayMs: 150, intervalMs: 80 };
+/** 128 + SIGINT (2): what a shell reports for a command stopped by Ctrl-C. */
+export const INTERRUPTED_EXIT_CODE = 130;
+
+export const DEFAULT_SPINNER_SETTINGS: SpinnerSettings = { delayMs: 150, intervalMs: 80, exit: (code) => process.exit(code) };
 
 export interface Spinner {
   /** Clears the line if anything was drawn; safe to call twice. */
@@ -29,7 +34,7 @@ export function canSpin(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
  */
 export function startSpinner(stream: OutputStream, message: string, env: NodeJS.ProcessEnv, settings: Partial<SpinnerSettings> = {}): Spinner {
   if (!canSpin(stream, env)) return idle;
-  const { delayMs, intervalMs } = { ...DEFAULT_SPINNER_SETTINGS, ...settings };
+  const { delayMs, intervalMs, exit } = { ...DEFAULT_SPINNER_SETTINGS, ...settings };
   // A line longer than the terminal wraps, and "\r" would then only clear its last row.
   const columns = (stream as { columns?: number }).columns;
   const text = columns && message.length > columns - 3 ? `${message.slice(0, Math.max(0, columns - 4))}…` : message;
@@ -47,13 +52,19 @@ export function startSpinner(stream: OutputStream, message: string, env: NodeJS.
     interval = setInterval(draw, intervalMs).unref();
   }, delayMs).unref();
   let stopped = false;
-  return {
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      clearTimeout(delay);
-      clearInterval(interval);
-      if (drawn) stream.write(CLEAR_LINE);
-    },
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.off("SIGINT", interrupted);
+    clearTimeout(delay);
+    clearInterval(interval);
+    if (drawn) stream.write(CLEAR_LINE);
   };
+  // Node's own exit on Ctrl-C would leave the spinner's line on the screen.
+  const interrupted = () => {
+    stop();
+    exit(INTERRUPTED_EXIT_CODE);
+  };
+  process.on("SIGINT", interrupted);
+  return { stop };
 }
