@@ -190,6 +190,11 @@ function runsLocally(model: ModelData): boolean {
   return model.gguf !== undefined || model.library_name === "mlx" || model.tags.some((tag) => tag === "gguf" || tag === "mlx");
 }
 
+/** Weights made for local apps that no provider maps: the command notes it, the picker offers local apps instead. */
+export function onlyRunsLocally(model: ModelData): boolean {
+  return !hasProviderMapping(model) && runsLocally(model);
+}
+
 /**
  * The snippets for one model. Problems specific to the model are reported, not
  * thrown; bad usage throws (a provider the model's mapping does not offer).
@@ -199,7 +204,7 @@ export function generateSnippets(requested: ModelData, given: SnippetOptions): S
   const model = modelForProvider(requested, options);
   const problems: string[] = [];
   const notes: string[] = [];
-  if (options.endpointUrl === undefined && !hasProviderMapping(requested) && runsLocally(requested)) {
+  if (options.endpointUrl === undefined && onlyRunsLocally(requested)) {
     notes.push(`${requested.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${requested.id}`);
   }
   try {

@@ -22,9 +22,10 @@ interface Terminal {
 export function splashFrame(input: PickerInput, columns: number): string {
   const model = input.model;
   const provider = input.initialProvider === undefined ? "—" : providerLabel(input.initialProvider);
+  const serving = input.notice === undefined ? `provider ${provider}` : safeLine(input.notice);
   const lines = [
     `hubref ${safeLine(model.id)}`,
-    `task ${safeLine(model.pipelineTag ?? "—")} · library ${safeLine(model.libraryName ?? "—")} · provider ${provider}`,
+    `task ${safeLine(model.pipelineTag ?? "—")} · library ${safeLine(model.libraryName ?? "—")} · ${serving}`,
     "─".repeat(columns),
     "  Loading…",
   ];

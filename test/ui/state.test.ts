@@ -40,8 +40,9 @@ describe("which combinations are offered", () => {
   it("opens on Python, its first client and the requested provider", () => {
     const picker = start();
     expect(picker.shown()).toMatchObject({ language: "python", client: "huggingface_hub", provider: "together" });
-    expect(picker.options("language")).toEqual(["Python", "JavaScript", "Shell", "Text"]);
-    expect(picker.options("client")).toEqual(["huggingface_hub", "requests", "transformers (library)", "transformers (library) #2"]);
+    expect(picker.options("source")).toEqual(["Inference API", "Library"]);
+    expect(picker.options("language")).toEqual(["Python", "JavaScript", "Shell"]);
+    expect(picker.options("client")).toEqual(["huggingface_hub", "requests"]);
     expect(picker.options("provider")).toEqual(["together", "fireworks-ai"]);
   });
 
@@ -105,15 +106,24 @@ describe("which combinations are offered", () => {
     expect(picker.shown()).toMatchObject({ language: "python", client: "requests" });
   });
 
-  it("offers library snippets as clients that run locally, numbering a second one for the same library", () => {
-    const picker = start().press("down", "right", "right");
+  it("offers library snippets as a source of their own, numbering a second one for the same library", () => {
+    const picker = start().press("up", "right");
     expect(picker.shown()).toMatchObject({ source: "library", client: "transformers", provider: "" });
-    expect(picker.options("provider")).toEqual(["local"]);
+    expect(picker.options("client")).toEqual(["transformers (library)", "transformers (library) #2"]);
     expect(picker.shown().content).toContain("pipeline");
-    picker.press("right");
+    picker.press("down", "down", "right");
     expect(picker.shown().content).toContain("AutoModel");
-    picker.press("up", "right", "right", "right");
+    picker.press("up", "right");
     expect(picker.shown()).toMatchObject({ language: "text", client: "transformers" });
+  });
+
+  it("hides the rows that change nothing for library snippets: provider, streaming, direct requests", () => {
+    const picker = start();
+    expect(rowsOf(picker.state)).toEqual(["source", "language", "client", "provider", "stream", "requests"]);
+    picker.press("up", "right");
+    expect(rowsOf(picker.state)).toEqual(["source", "language", "client"]);
+    // Tab cycles through the rows on screen only.
+    expect(picker.press("tab", "tab", "tab").state.focus).toBe("preview");
   });
 });
 
@@ -148,26 +158,29 @@ describe("toggles", () => {
         return sparseSnippets(toggles);
       },
     });
-    const picker = start(input).press("backtab", "backtab", "right");
+    const picker = start(input).press("backtab", "backtab", "backtab", "right");
     expect(picker.state.toggles.direct).toBe(false);
     expect(picker.state.message?.text).toBe("Could not build the snippets: provider mapping is missing");
   });
 
   it("has no streaming row for models that cannot stream", () => {
-    expect(rowsOf(start(sparseInput({ canStream: false })).state)).toEqual(["language", "client", "provider", "requests"]);
+    expect(rowsOf(start(sparseInput({ canStream: false })).state)).toEqual(["source", "language", "client", "provider", "requests"]);
   });
 });
 
 describe("focus and scrolling", () => {
   it("moves focus with arrows, enter and tab, wrapping only with tab", () => {
     const picker = start();
-    expect(picker.press("up").state.focus).toBe("language");
-    expect(picker.press("enter").state.focus).toBe("client");
+    expect(picker.state.focus).toBe("language");
+    expect(picker.press("up").state.focus).toBe("source");
+    expect(picker.press("up").state.focus).toBe("source");
+    expect(picker.press("down", "enter").state.focus).toBe("client");
     expect(picker.press("down", "down", "down").state.focus).toBe("requests");
     expect(picker.press("enter").state.focus).toBe("preview");
     expect(picker.press("enter").state.focus).toBe("preview");
+    expect(picker.press("tab").state.focus).toBe("source");
     expect(picker.press("tab").state.focus).toBe("language");
-    expect(picker.press("backtab").state.focus).toBe("preview");
+    expect(picker.press("backtab", "backtab").state.focus).toBe("preview");
     expect(picker.press("backtab").state.focus).toBe("requests");
   });
 
