@@ -5,7 +5,7 @@ import { safeLine, truncate } from "../text.js";
 export interface HeaderProps {
   /** Model id; task and library are shown as "—" when unknown. */
   model: { id: string; pipelineTag?: string; libraryName?: string };
-  /** Said instead of the provider, e.g. that no inference provider serves the model. */
+  /** Said first, instead of the provider, e.g. that no inference provider serves the model. */
   notice?: string;
   /** Label of the provider of the shown snippet. */
   provider: string;
@@ -32,7 +32,7 @@ export function Header({ model, notice, provider, compact, width }: HeaderProps)
           {truncate(id, width - 7)}
         </Text>
       </Text>
-      <Text wrap="truncate-end">{truncate(`task ${task} · library ${library} · ${serving}`, width)}</Text>
+      <Text wrap="truncate-end">{truncate(notice === undefined ? `task ${task} · library ${library} · ${serving}` : `${serving} · task ${task} · library ${library}`, width)}</Text>
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import chalk from "chalk";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { osc52 } from "../../../src/ui/copy.js";
 import { textWidth } from "../../../src/ui/text.js";
-import { sparseInput, sparseSnippets, tallSnippets } from "../helpers/fixtures.js";
+import { localInput, sparseInput, sparseSnippets, tallSnippets } from "../helpers/fixtures.js";
 import { KEY, linesOf, renderPicker } from "../helpers/render-picker.js";
 
 const NO_DISPLAY = new Error("Clipboard access requires a display server (X11 or Wayland). This doesn't work in headless environments.");
@@ -322,5 +322,60 @@ describe("untrusted and missing data", () => {
     await picker.waitFor("Nothing to copy");
     picker.press("q");
     await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}), { timeout: 20_000 });
+  });
+});
+
+describe("the Run locally source", () => {
+  it("shows the apps, the quants with split count and size, and the app's commands", async () => {
+    const picker = await renderPicker(localInput());
+    picker.press(KEY.up, KEY.right);
+    const frame = await picker.waitFor("[Run locally]", "─ Run locally / llama.cpp / Q4_K_M ─");
+    const lines = linesOf(frame);
+    expect(lines.slice(3, 6)).toEqual([
+      "› Source     Inference API  [Run locally]",
+      "  App       [llama.cpp]  LM Studio   vLLM",
+      "  Quant      Q8_0 2 files 8.54 GB   Q5_K_M 2.32 GB  [Q4_K_M 2.02 GB]",
+    ]);
+    expect(frame).toContain("2 │ llama-server -hf org/model-GGUF:Q4_K_M");
+    expect(frame).not.toContain("Stream");
+    expect(frame).not.toContain("o open");
+    picker.press(KEY.down, KEY.down, KEY.left, "c");
+    await picker.waitFor("Copied");
+    expect(picker.clipboard).toEqual(["# start llama.cpp\nllama-server -hf org/model-GGUF:Q5_K_M\n"]);
+  });
+
+  it("opens a deep link with o through the system opener, and says when there is none", async () => {
+    const opened: string[] = [];
+    const picker = await renderPicker(localInput({ presets: { source: "local", app: "lmstudio" } }), {
+      open: async (url) => {
+        opened.push(url);
+        return opened.length === 1 ? { ok: true, opener: "xdg-open" } : { ok: false, reason: "No system opener here (xdg-open is not installed): copy the link with c" };
+      },
+    });
+    await picker.waitFor("─ Run locally / LM Studio / Q4_K_M ─", "o open  q quit");
+    picker.press("o");
+    await picker.waitFor("Asked the system to open LM Studio (xdg-open)");
+    expect(opened).toEqual(["lmstudio://open_from_hf?model=org%2Fmodel-GGUF&file=model-Q4_K_M.gguf"]);
+    picker.press("o");
+    await picker.waitFor("No system opener here (xdg-open is not installed): copy the link with c");
+  });
+
+  it("says in the header when no inference provider serves the model", async () => {
+    const picker = await renderPicker(localInput({ notice: "no inference provider serves this model" }));
+    expect(linesOf(picker.frame())[1]).toMatch(/^no inference provider serves this model · task text-generation · library/);
+  });
+});
+
+describe("the footer", () => {
+  it.each([
+    [50, 12],
+    [30, 12],
+    [24, 10],
+  ])("always shows how to quit, at %ix%i", async (columns, rows) => {
+    const picker = await renderPicker(sparseInput(), { columns, rows });
+    expect(linesOf(picker.frame()).at(-1)).toMatch(/q quit$/);
+    picker.press(KEY.backtab, KEY.backtab);
+    await picker.waitFor("› Pyt");
+    expect(linesOf(picker.frame()).at(-1)).toMatch(/q quit$/);
   });
 });
