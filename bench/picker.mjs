@@ -17,6 +17,8 @@ const runs = Number(process.argv[2] ?? 15);
 const model = process.argv[3] ?? "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
 const socket = `hubref-bench-${process.pid}`;
 const TIMEOUT_MS = 20_000;
+/** BENCH_ENV="NAME=value ..." sets variables for hubref only, to compare two variants in one sitting. */
+const extraEnv = (process.env.BENCH_ENV ?? "").split(" ").filter(Boolean);
 
 function tmux(...args) {
   const result = spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
@@ -43,7 +45,7 @@ function modelId() {
 }
 
 function once(id) {
-  const command = ["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "CI=false", process.execPath, "bin/hubref", "snippet", model, "-i"].map(quote).join(" ");
+  const command = ["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "CI=false", ...extraEnv, process.execPath, "bin/hubref", "snippet", model, "-i"].map(quote).join(" ");
   const launched = now();
   tmux("new-session", "-d", "-s", "run", "-x", "80", "-y", "24", "-c", root, `${command}; sleep 60`);
   const first = waitUntil((screen) => screen.includes(id), launched);
