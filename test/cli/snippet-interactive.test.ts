@@ -105,7 +105,13 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
   });
 
   it("with the model on stdin and no terminal to read keys from, exits 2 with an error", () => {
-    const result = spawnSync(process.execPath, [BIN, "snippet", "-", "-i"], { cwd: ROOT, input: JSON.stringify({ id: "org/m", pipeline_tag: "text-classification" }), encoding: "utf8", detached: true, env: { ...process.env, CI: "false" } });
+    // setsid: a new session, without a controlling terminal, as under cron or a CI runner.
+    const result = spawnSync("setsid", ["--wait", process.execPath, BIN, "snippet", "-", "-i"], {
+      cwd: ROOT,
+      input: JSON.stringify({ id: "org/m", pipeline_tag: "text-classification" }),
+      encoding: "utf8",
+      env: { ...process.env, CI: "false" },
+    });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^error: the model came on stdin, and the terminal \(\/dev\/tty\) cannot be opened for keys \(\w+\)\nhint: /);
   });
