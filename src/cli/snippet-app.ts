@@ -22,7 +22,7 @@ export function fileRequest(raw: Pick<SnippetCommandOptions, "quant" | "file" | 
 
 export async function runAppSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
   const app = raw.app!;
-  if (raw.library || raw.interactive) throw usageError("--app does not go with --library or -i");
+  if (raw.library) throw usageError("--app does not go with --library");
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   checkCacheFlags(raw);
   const request = fileRequest(raw);

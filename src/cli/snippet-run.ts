@@ -124,11 +124,11 @@ function libraryOptions(raw: SnippetCommandOptions): Language | undefined {
 }
 
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
-  if (raw.app !== undefined) {
+  if (raw.app !== undefined && !raw.interactive) {
     const { runAppSnippet } = await import("./snippet-app.js");
     return runAppSnippet(models, raw, context);
   }
-  if (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined) throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
+  if (raw.app === undefined && (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined)) throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   checkCacheFlags(raw);
   const libraryLanguage = raw.library ? libraryOptions(raw) : undefined;
@@ -137,13 +137,12 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   for (const arg of models) {
     loaded.push(await resolveModel(arg, { env: context.env, stderr: context.stderr, offline: raw.offline, refresh: raw.refresh }));
   }
-  if (raw.library) {
-    if (raw.interactive) throw usageError("--library and -i do not go together: the picker shows library snippets too");
+  if (raw.library && !raw.interactive) {
     await printLibrarySnippets(loaded, raw.json, context, libraryLanguage);
     return;
   }
   if (wantsPicker(raw, context)) {
-    await runSnippetPicker(loaded, options, context);
+    await runSnippetPicker(loaded, models, options, raw, context);
     return;
   }
   const snippets: Snippet[] = [];

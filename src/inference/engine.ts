@@ -203,7 +203,7 @@ function runsLocally(model: ModelData): boolean {
 
 function snippetsFor(requested: ModelData, options: SettledOptions): SnippetResult {
   const findings: Findings = { problems: [], hints: [], notes: [], warnings: [] };
-  if (options.endpointUrl === undefined && !hasProviderMapping(requested) && runsLocally(requested)) {
+  if (options.endpointUrl === undefined && onlyRunsLocally(requested)) {
     findings.notes.push(`${requested.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${requested.id}`);
   }
   const model = modelForProvider(requested, options);
@@ -239,6 +239,11 @@ function alternativesHint(model: ModelData, options: SettledOptions): string | u
     elsewhere.length > 0 && `${wanted} snippets with --provider ${elsewhere.join(", ")}`,
   ].filter((part): part is string => part !== false);
   return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+/** Weights made for local apps that no provider maps: the command notes it, the picker offers local apps instead. */
+export function onlyRunsLocally(model: ModelData): boolean {
+  return !hasProviderMapping(model) && runsLocally(model);
 }
 
 /**

@@ -1,31 +1,43 @@
 /**
- * Which language / client / provider combinations exist for a model, and which
- * one is shown. Every option offered comes from an existing snippet, so no
- * choice can lead to an empty screen.
+ * Which source / language / client / provider combinations exist for a model,
+ * and which one is shown. Every option offered comes from an existing snippet,
+ * so no choice can lead to an empty screen. Local runs use the same levels:
+ * the app is their client and the quant their provider.
  */
-import type { SnippetEntry } from "./types.js";
+import type { SnippetEntry, SnippetSource } from "./types.js";
 
 /** One snippet, with the keys the pickers choose by. */
 export interface Combo {
   /** Index into the entries the combos were built from. */
   index: number;
+  source: SnippetSource;
+  /** The language, or "" for local runs (one app's steps may mix shell and a link). */
   language: string;
   /** Source, client and variant: two library snippets for one client are two choices. */
   clientKey: string;
+  /** The provider, or for local runs the quant label ("" when the app takes no file). */
   provider: string;
+  /** The quant `--app KEY` picks by default. */
+  isDefault: boolean;
 }
 
 /** The user's explicit choices; they outlive a choice that is not on offer for a while. */
 export interface Preferences {
+  source?: SnippetSource;
   language?: string;
   clientKey?: string;
   provider?: string;
+  /** Local runs keep their own app and quant, so going back to inference keeps its client. */
+  app?: string;
+  quant?: string;
 }
 
 export interface Selection {
+  sources: SnippetSource[];
   languages: string[];
   clients: string[];
   providers: string[];
+  source: SnippetSource;
   language: string;
   clientKey: string;
   provider: string;
@@ -35,6 +47,7 @@ export interface Selection {
 
 /** Languages people reach for first come first; others keep the engine's order. */
 const LANGUAGE_ORDER = ["python", "js", "sh"];
+const SOURCE_ORDER: SnippetSource[] = ["inference", "library", "local"];
 
 export function clientKeyOf(source: SnippetEntry["source"], client: string, variant: number): string {
   return `${source}:${client}#${variant}`;
@@ -49,10 +62,14 @@ export function parseClientKey(key: string): { source: string; client: string; v
 export function buildCombos(entries: readonly SnippetEntry[]): Combo[] {
   const seen = new Map<string, number>();
   return entries.map((entry, index) => {
+    if (entry.source === "local") {
+      const quant = entry.local?.quant;
+      return { index, source: entry.source, language: "", clientKey: clientKeyOf(entry.source, entry.client, 1), provider: quant?.label ?? "", isDefault: quant?.isDefault ?? false };
+    }
     const same = JSON.stringify([entry.source, entry.language, entry.client, entry.provider]);
     const variant = (seen.get(same) ?? 0) + 1;
     seen.set(same, variant);
-    return { index, language: entry.language, clientKey: clientKeyOf(entry.source, entry.client, variant), provider: entry.provider };
+    return { index, source: entry.source, language: entry.language, clientKey: clientKeyOf(entry.source, entry.client, variant), provider: entry.provider, isDefault: false };
   });
 }
 
@@ -66,21 +83,27 @@ function orderedLanguages(combos: readonly Combo[]): string[] {
   return [...known, ...found.filter((language) => !LANGUAGE_ORDER.includes(language))];
 }
 
-function pick(options: string[], wanted: string | undefined): string | undefined {
-  return wanted !== undefined && options.includes(wanted) ? wanted : options[0];
+function pick<T extends string>(options: T[], wanted: string | undefined): T | undefined {
+  return wanted !== undefined && (options as string[]).includes(wanted) ? (wanted as T) : options[0];
 }
 
 /** The shown snippet for these preferences, or undefined when there is no snippet at all. */
 export function resolveSelection(combos: readonly Combo[], prefs: Preferences): Selection | undefined {
-  const languages = orderedLanguages(combos);
-  const language = pick(languages, prefs.language);
-  if (language === undefined) return undefined;
-  const inLanguage = combos.filter((combo) => combo.language === language);
+  const sources = SOURCE_ORDER.filter((source) => combos.some((combo) => combo.source === source));
+  const source = pick(sources, prefs.source);
+  if (source === undefined) return undefined;
+  const inSource = combos.filter((combo) => combo.source === source);
+  const languages = orderedLanguages(inSource);
+  const language = pick(languages, prefs.language)!;
+  const inLanguage = inSource.filter((combo) => combo.language === language);
   const clients = unique(inLanguage.map((combo) => combo.clientKey));
-  const clientKey = pick(clients, prefs.clientKey)!;
+  const clientKey = pick(clients, source === "local" ? prefs.app : prefs.clientKey)!;
   const forClient = inLanguage.filter((combo) => combo.clientKey === clientKey);
   const providers = unique(forClient.map((combo) => combo.provider));
-  const provider = pick(providers, prefs.provider)!;
+  // A quant chosen for one app is kept for the next app that has it; otherwise the app's own default.
+  const fallback = source === "local" ? forClient.find((combo) => combo.isDefault)?.provider : undefined;
+  const wanted = source === "local" ? (prefs.quant !== undefined && providers.includes(prefs.quant) ? prefs.quant : fallback) : prefs.provider;
+  const provider = pick(providers, wanted)!;
   const combo = forClient.find((candidate) => candidate.provider === provider)!;
-  return { languages, clients, providers, language, clientKey, provider, index: combo.index };
+  return { sources, languages, clients, providers, source, language, clientKey, provider, index: combo.index };
 }

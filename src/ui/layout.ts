@@ -46,3 +46,24 @@ export function fitOptions(widths: readonly number[], chosen: number, available:
   }
   return { start: chosen, end: Math.min(widths.length, chosen + 1) };
 }
+
+/** One key hint of the footer; hints with a lower `priority` give way first on a narrow terminal. */
+export interface KeyHint {
+  text: string;
+  priority: number;
+}
+
+/**
+ * The footer's hints that fit in `width`, two spaces apart, in their order.
+ * The last hint (quitting) always stays: a screen must say how to leave it.
+ */
+export function fitHints(hints: readonly KeyHint[], width: number): string {
+  const kept = [...hints];
+  const text = () => kept.map((hint) => hint.text).join("  ");
+  while (kept.length > 1 && text().length > width) {
+    const droppable = kept.slice(0, -1);
+    const lowest = droppable.reduce((low, hint) => (hint.priority < low.priority ? hint : low));
+    kept.splice(kept.indexOf(lowest), 1);
+  }
+  return text();
+}

@@ -22,9 +22,12 @@ interface Terminal {
 export function splashFrame(input: PickerInput, columns: number): string {
   const model = input.model;
   const provider = input.initialProvider === undefined ? "—" : providerLabel(input.initialProvider);
+  const task = safeLine(model.pipelineTag ?? "—");
+  const library = safeLine(model.libraryName ?? "—");
+  const serving = input.notice === undefined ? `provider ${provider}` : safeLine(input.notice);
   const lines = [
     `hubref ${safeLine(model.id)}`,
-    `task ${safeLine(model.pipelineTag ?? "—")} · library ${safeLine(model.libraryName ?? "—")} · provider ${provider}`,
+    input.notice === undefined ? `task ${task} · library ${library} · ${serving}` : `${serving} · task ${task} · library ${library}`,
     "─".repeat(columns),
     "  Loading…",
   ];

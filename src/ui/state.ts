@@ -3,15 +3,17 @@
  * effects (copying, writing a file, leaving) are queued as commands in the
  * state and run by the screen, so fast keys never act on a stale state.
  */
-import { buildCombos, resolveSelection, type Combo, type Preferences, type Selection } from "./combos.js";
+import { formatBytes } from "../apps/memory.js";
+import { buildCombos, clientKeyOf, resolveSelection, type Combo, type Preferences, type Selection } from "./combos.js";
 import type { CopyOutcome } from "./copy.js";
 import type { KeyPress } from "./keys.js";
 import { clientLabel, defaultFileName, languageLabel, providerLabel } from "./labels.js";
+import type { OpenOutcome } from "./open-link.js";
 import type { SaveOutcome } from "./save-file.js";
 import { safeLine } from "./text.js";
-import type { PickerInput, PickerResult, PickerToggles, SnippetEntry } from "./types.js";
+import type { PickerInput, PickerResult, PickerToggles, SnippetEntry, SnippetSource } from "./types.js";
 
-export type RowId = "language" | "client" | "provider" | "stream" | "requests";
+export type RowId = "source" | "language" | "client" | "provider" | "stream" | "requests" | "app" | "quant";
 export type FocusId = RowId | "preview";
 
 export type Tone = "info" | "success" | "warning" | "error";
@@ -31,6 +33,7 @@ export type Mode =
 
 export type Command =
   | { id: number; kind: "copy"; entry: SnippetEntry }
+  | { id: number; kind: "open"; url: string; label: string }
   | { id: number; kind: "save"; name: string; content: string; overwrite: boolean }
   | { id: number; kind: "exit"; result: PickerResult };
 
@@ -71,12 +74,23 @@ export type Action =
   | { type: "measured"; viewHeight: number; lineCount: number }
   | { type: "copyFinished"; entry: SnippetEntry; outcome: CopyOutcome }
   | { type: "saveFinished"; outcome: SaveOutcome }
+  | { type: "openFinished"; label: string; outcome: OpenOutcome }
   | { type: "commandsTaken"; upTo: number };
 
 export type SnippetLoader = PickerInput["loadSnippets"];
 
-export function rowsOf(state: Pick<PickerState, "canStream">): RowId[] {
-  return state.canStream ? ["language", "client", "provider", "stream", "requests"] : ["language", "client", "provider", "requests"];
+/** The rows that change something for the shown source: streaming and direct requests are for inference calls only. */
+export function rowsOf(state: Pick<PickerState, "canStream" | "selection">): RowId[] {
+  const selection = state.selection;
+  const sourceRow: RowId[] = selection && selection.sources.length > 1 ? ["source"] : [];
+  switch (selection?.source) {
+    case "local":
+      return [...sourceRow, "app", ...(selection.providers.some((quant) => quant !== "") ? (["quant"] as const) : [])];
+    case "library":
+      return [...sourceRow, "language", "client"];
+    default:
+      return [...sourceRow, "language", "client", "provider", ...(state.canStream ? (["stream"] as const) : []), "requests"];
+  }
 }
 
 function focusOrder(state: PickerState): FocusId[] {
@@ -92,19 +106,35 @@ function loadEntries(loader: SnippetLoader, toggles: PickerToggles): { entries: 
   return { entries, problem: { text: problems.size > 1 ? `${first} (and ${problems.size - 1} more)` : first, tone: "warning" } };
 }
 
+/** The command line's choices as preferences: the picker opens on them where they are on offer. */
+function initialPreferences(input: PickerInput): Preferences {
+  const presets = input.presets ?? {};
+  const prefs: Preferences = {};
+  if (input.initialProvider !== undefined) prefs.provider = input.initialProvider;
+  if (presets.provider !== undefined) prefs.provider = presets.provider;
+  if (presets.source !== undefined) prefs.source = presets.source;
+  if (presets.language !== undefined) prefs.language = presets.language;
+  if (presets.client !== undefined) prefs.clientKey = clientKeyOf(prefs.source === "library" ? "library" : "inference", presets.client, 1);
+  if (presets.app !== undefined) prefs.app = clientKeyOf("local", presets.app, 1);
+  if (presets.quant !== undefined) prefs.quant = presets.quant;
+  return prefs;
+}
+
 export function initialState(input: PickerInput): PickerState {
   const toggles: PickerToggles = input.initialToggles ?? { stream: false, direct: false };
   const { entries, problem } = loadEntries(input.loadSnippets, toggles);
   const combos = buildCombos(entries);
-  const prefs: Preferences = input.initialProvider === undefined ? {} : { provider: input.initialProvider };
+  const prefs = initialPreferences(input);
+  const selection = resolveSelection(combos, prefs);
   return {
     toggles,
     canStream: input.canStream,
     entries,
     combos,
     prefs,
-    selection: resolveSelection(combos, prefs),
-    focus: "language",
+    selection,
+    // The source is one key up: the cursor starts on the first choice within it.
+    focus: rowsOf({ canStream: input.canStream, selection }).find((row) => row !== "source")!,
     scroll: { offset: 0, viewHeight: 0, lineCount: 0 },
     mode: { kind: "browse" },
     copying: false,
@@ -130,6 +160,12 @@ export function rowOptions(state: PickerState, row: RowId): { values: string[]; 
     chosen: Math.max(0, values.indexOf(current)),
   });
   switch (row) {
+    case "source":
+      return selection ? list(selection.sources, selection.source, sourceLabel) : list([], "", String);
+    case "app":
+      return selection ? list(selection.clients, selection.clientKey, (key) => localEntry(state, key)?.local?.appLabel ?? clientLabel(key)) : list([], "", String);
+    case "quant":
+      return selection ? list(selection.providers, selection.provider, (quant) => quantLabel(localEntry(state, selection.clientKey, quant), quant)) : list([], "", String);
     case "language":
       return selection ? list(selection.languages, selection.language, languageLabel) : list([], "", String);
     case "client":
@@ -141,6 +177,27 @@ export function rowOptions(state: PickerState, row: RowId): { values: string[]; 
     case "requests":
       return list(["routed", "direct"], state.toggles.direct ? "direct" : "routed", (value) => (value === "routed" ? "routed via Hugging Face" : "direct to provider"));
   }
+}
+
+const SOURCE_LABELS: Record<SnippetSource, string> = { inference: "Inference API", library: "Library", local: "Run locally" };
+
+function sourceLabel(source: string): string {
+  return SOURCE_LABELS[source as SnippetSource] ?? safeLine(source);
+}
+
+/** The local run for an app (and a quant), for its labels. */
+function localEntry(state: PickerState, clientKey: string, quant?: string): SnippetEntry | undefined {
+  const combo = state.combos.find((candidate) => candidate.source === "local" && candidate.clientKey === clientKey && (quant === undefined || candidate.provider === quant));
+  return combo ? state.entries[combo.index] : undefined;
+}
+
+/** "Q4_K_M 2.02 GB", "Q8_0 2 files 8.54 GB": the split count and size, where known. */
+function quantLabel(entry: SnippetEntry | undefined, quant: string): string {
+  const details = entry?.local?.quant;
+  if (!details) return safeLine(quant);
+  const split = details.shards > 1 ? ` ${details.shards} files` : "";
+  const size = details.size === null ? "" : ` ${formatBytes(details.size)}`;
+  return `${safeLine(quant)}${split}${size}`;
 }
 
 function push(state: PickerState, command: NewCommand): PickerState {
@@ -211,6 +268,12 @@ function choose(state: PickerState, row: RowId, delta: 1 | -1, load: SnippetLoad
   const value = values[chosen + delta];
   if (value === undefined) return state;
   switch (row) {
+    case "source":
+      return keepFocus(select(state, { ...state.prefs, source: value as SnippetSource }));
+    case "app":
+      return keepFocus(select(state, { ...state.prefs, app: value }));
+    case "quant":
+      return select(state, { ...state.prefs, quant: value });
     case "language":
       return select(state, { ...state.prefs, language: value });
     case "client":
@@ -222,6 +285,18 @@ function choose(state: PickerState, row: RowId, delta: 1 | -1, load: SnippetLoad
     case "requests":
       return applyToggles(state, { ...state.toggles, direct: value === "direct" }, load);
   }
+}
+
+/** A row that went away with the choice (an app without quants) hands the focus to the first row. */
+function keepFocus(state: PickerState): PickerState {
+  return state.focus === "preview" || rowsOf(state).includes(state.focus) ? state : { ...state, focus: rowsOf(state)[0]! };
+}
+
+function startOpen(state: PickerState): PickerState {
+  const entry = shownEntry(state);
+  const link = entry?.local?.link;
+  if (!entry || link === undefined) return { ...state, message: { text: "Nothing to open: o opens an app's deep link", tone: "warning" } };
+  return { ...push(state, { kind: "open", url: link, label: entry.local!.appLabel }), message: { text: "Opening…", tone: "info" } };
 }
 
 function startCopy(state: PickerState): PickerState {
@@ -238,7 +313,7 @@ function startNaming(state: PickerState): PickerState {
 }
 
 /** Letters that act while browsing; j and k are vi's down and up. */
-const LETTER_KEYS: Record<string, "down" | "up" | "quit" | "copy" | "save"> = { j: "down", k: "up", q: "quit", c: "copy", s: "save" };
+const LETTER_KEYS: Record<string, "down" | "up" | "quit" | "copy" | "save" | "open"> = { j: "down", k: "up", q: "quit", c: "copy", s: "save", o: "open" };
 
 function browseKey(before: PickerState, key: KeyPress, load: SnippetLoader): PickerState {
   // A message stays until the next key.
@@ -256,6 +331,8 @@ function browseKey(before: PickerState, key: KeyPress, load: SnippetLoader): Pic
       return startCopy(state);
     case "save":
       return startNaming(state);
+    case "open":
+      return startOpen(state);
     case "tab":
       return moveFocus(state, 1, true);
     case "backtab":
@@ -342,6 +419,11 @@ export function copyMessage(entry: SnippetEntry, outcome: CopyOutcome): StatusMe
   return { text: `Copied via the terminal (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
 }
 
+export function openMessage(label: string, outcome: OpenOutcome): StatusMessage {
+  if (outcome.ok) return { text: `Asked the system to open ${safeLine(label)} (${outcome.opener})`, tone: "success" };
+  return { text: outcome.reason, tone: "warning" };
+}
+
 function copyFinished(state: PickerState, entry: SnippetEntry, outcome: CopyOutcome): PickerState {
   const result: PickerResult = outcome.ok ? { ...state.result, copied: entry, copyMethod: outcome.method } : state.result;
   const next: PickerState = { ...state, copying: false, result, message: copyMessage(entry, outcome) };
@@ -377,6 +459,8 @@ export function createReducer(load: SnippetLoader): (state: PickerState, action:
         return copyFinished(state, action.entry, action.outcome);
       case "saveFinished":
         return saveFinished(state, action.outcome);
+      case "openFinished":
+        return { ...state, message: openMessage(action.label, action.outcome) };
       case "commandsTaken":
         return { ...state, outbox: state.outbox.filter((command) => command.id > action.upTo) };
     }

@@ -3,17 +3,40 @@
  * Plain in-memory types: nothing here is parsed from outside, so no zod.
  */
 
+export type SnippetSource = "inference" | "library" | "local";
+
+/** A local run's app and quant, as the picker shows them. */
+export interface LocalChoice {
+  appLabel: string;
+  /** Absent for apps that take no GGUF file. */
+  quant?: { label: string; shards: number; size: number | null; isDefault: boolean };
+  /** A deep link the `o` key opens. */
+  link?: string;
+}
+
 export interface SnippetEntry {
-  /** Library usage snippets are the second source, next to inference snippets. */
-  source: "inference" | "library";
-  /** "python" | "js" | "sh"; library snippets may also be "text". */
+  /** Inference API calls, the library's usage code, or commands that run the model locally. */
+  source: SnippetSource;
+  /** "python" | "js" | "sh"; library snippets may also be "text", local runs "url" (a deep link). */
   language: string;
-  /** e.g. "huggingface_hub", "requests", "curl"; for library snippets the library key. */
+  /** e.g. "huggingface_hub", "requests", "curl"; for library snippets the library key; for local runs the app key. */
   client: string;
-  /** Provider id, or "" for library snippets (they run locally). */
+  /** Provider id, or "" for library snippets and local runs. */
   provider: string;
   /** The code, exactly as it is copied or saved. */
   content: string;
+  /** Only for local runs. */
+  local?: LocalChoice;
+}
+
+/** The command line's choices, where it made them; the picker opens on them when they are on offer. */
+export interface PickerPresets {
+  source?: SnippetSource;
+  language?: string;
+  client?: string;
+  provider?: string;
+  app?: string;
+  quant?: string;
 }
 
 export interface PickerToggles {
@@ -23,6 +46,8 @@ export interface PickerToggles {
 
 export interface PickerInput {
   model: { id: string; pipelineTag?: string; libraryName?: string };
+  /** Said in the header, e.g. that no inference provider serves the model. */
+  notice?: string;
   /**
    * All snippets for the current toggles; called again when a toggle changes.
    * What kept some snippets out (hubref's own errors) goes to `report`, and
@@ -32,6 +57,8 @@ export interface PickerInput {
   /** Whether the streaming toggle applies (chat models). */
   canStream: boolean;
   initialProvider?: string;
+  /** The other choices the command line made. */
+  presets?: PickerPresets;
   /** The toggles the command line set (--stream, --direct); all off when absent. */
   initialToggles?: PickerToggles;
 }

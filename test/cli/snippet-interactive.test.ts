@@ -1,8 +1,13 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BIN, runCli } from "../helpers/cli.js";
+import { BIN, ROOT, runCli } from "../helpers/cli.js";
 import { requireBuilt, TmuxSession } from "../ui/helpers/tmux.js";
 
 const MODEL = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
+const GGUF = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
 const MARK = "shell-before-picker";
 
 /** What `hubref snippet` prints for the same choice, to compare with what the picker copies. */
@@ -44,9 +49,80 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     await session.waitFor("Copied via the terminal (OSC 52)");
     expect(session.tmux("show-buffer")).toBe(printed("python", "requests"));
 
+    // The source row, one up from the language: Run locally offers the apps that run the model.
+    session.keys("Up", "Up", "Right", "Right");
+    screen = await session.waitFor("[Run locally]", "─ Run locally / vLLM ─");
+    expect(screen).toContain("vllm serve meta-llama/Llama-3.1-8B-Instruct --port 8000 &");
+    expect(screen).not.toContain("Stream");
+
     session.keys("q");
     await session.waitFor("exit=0");
     expect(session.lines().filter(Boolean)).toEqual([MARK, "copied: python / requests (sent to the terminal with OSC 52)", "exit=0"]);
+  });
+
+  it("runs a GGUF model locally: picks an app and a quant, copies what snippet --app --quant prints", async () => {
+    session = new TmuxSession([process.execPath, BIN, "snippet", GGUF, "-i"], {
+      width: 80,
+      height: 24,
+      env: { CI: "false" },
+      unset: ["DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "FORCE_COLOR"],
+      before: `echo ${MARK}`,
+    }).start();
+    session.tmux("set-option", "-s", "set-clipboard", "on");
+
+    await session.waitFor("› App       [llama.cpp]", "[Q4_K_M 2.02 GB]", "─ Run locally / llama.cpp / Q4_K_M ─");
+    expect(session.lines()[1]).toBe("no inference provider serves this model · task text-generation · library —");
+    session.keys("Right");
+    await session.waitFor("[node-llama-cpp]", "─ Run locally / node-llama-cpp / Q4_K_M ─");
+    session.keys("Down", "Left", "Left");
+    const screen = await session.waitFor("› Quant", "[Q5_K_M 2.32 GB]", "─ Run locally / node-llama-cpp / Q5_K_M ─");
+    expect(screen).toContain("npx -y node-llama-cpp chat hf:bartowski/Llama-3.2-3B-Instruct-GGUF:Q5_K_M");
+
+    session.keys("c");
+    await session.waitFor("Copied via the terminal (OSC 52)");
+    const expected = runCli(["snippet", GGUF, "--app", "node-llama-cpp", "--quant", "Q5_K_M"]);
+    expect(session.tmux("show-buffer")).toBe(expected.stdout);
+
+    session.keys("q");
+    await session.waitFor("exit=0");
+    expect(session.lines().filter(Boolean)).toEqual([MARK, "copied: sh / node-llama-cpp (sent to the terminal with OSC 52)", "exit=0"]);
+  });
+
+  it("reads keys from the terminal when the model comes on stdin", async () => {
+    session = new TmuxSession(["sh", "-c", `cat "$0" | "$1" "$2" snippet - -i --language sh`, MODEL, process.execPath, BIN], {
+      width: 80,
+      height: 24,
+      env: { CI: "false" },
+      unset: ["DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "FORCE_COLOR"],
+      before: `cd '${ROOT}' && echo ${MARK}`,
+    }).start();
+    // --language sh opens on the shell snippet.
+    await session.waitFor("› Language   Python   JavaScript  [Shell]", "─ Shell / curl / auto ─");
+    session.keys("Left");
+    await session.waitFor("[JavaScript]");
+    session.keys("q");
+    await session.waitFor("exit=0");
+  });
+
+  it("with the model on stdin and no terminal to read keys from, exits 2 with an error", () => {
+    // setsid: a new session, without a controlling terminal, as under cron or a CI runner.
+    const result = spawnSync("setsid", ["--wait", process.execPath, BIN, "snippet", "-", "-i"], {
+      cwd: ROOT,
+      input: JSON.stringify({ id: "org/m", pipeline_tag: "text-classification" }),
+      encoding: "utf8",
+      env: { ...process.env, CI: "false" },
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^error: the model came on stdin, and the terminal \(\/dev\/tty\) cannot be opened for keys \(\w+\)\nhint: /);
+  });
+
+  it("a model with nothing to show exits 2 with the printing command's error, before any screen", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "hubref-empty-")), "empty.json");
+    writeFileSync(file, JSON.stringify({ id: "org/empty" }));
+    const printing = runCli(["snippet", file]);
+    const picking = runCli(["snippet", file, "-i"]);
+    expect(printing.status).toBe(2);
+    expect(picking).toEqual({ status: 2, stdout: "", stderr: printing.stderr });
   });
 
   it("refuses to open without a terminal, and prints plain code when piped", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pickerInput } from "../../src/cli/snippet-interactive.js";
 import { parseSnippetOptions } from "../../src/cli/snippet-run.js";
 import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { generateSnippets, onlyRunsLocally } from "../../src/inference/engine.js";
 import { settleOptions } from "../../src/inference/snippet.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 import { initialState } from "../../src/ui/state.js";
@@ -36,8 +36,9 @@ describe("the picker and the command agree", () => {
         compared++;
       }
     }
-    // Models without inference snippets (library-only ones) offer none; the others offer some.
-    if (model.pipeline_tag !== undefined && generateSnippets(model, {}).snippets.length > 0) expect(compared).toBeGreaterThan(0);
+    // Models without inference snippets (library-only ones) offer none, nor do models only local apps run; the others offer some.
+    if (onlyRunsLocally(model)) expect(compared).toBe(0);
+    else if (model.pipeline_tag !== undefined && generateSnippets(model, {}).snippets.length > 0) expect(compared).toBeGreaterThan(0);
   });
 });
 

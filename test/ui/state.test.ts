@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { KeyName, KeyPress } from "../../src/ui/keys.js";
 import { createReducer, initialState, rowOptions, rowsOf, shownEntry, type Action, type PickerState } from "../../src/ui/state.js";
 import type { PickerInput, SnippetEntry } from "../../src/ui/types.js";
-import { sparseInput, sparseSnippets, tallSnippets } from "./helpers/fixtures.js";
+import { localInput, sparseInput, sparseSnippets, tallSnippets } from "./helpers/fixtures.js";
 
 /** Single characters are typed characters; longer words name keys ("down", "enter"). */
 function toPress(key: string): KeyPress {
@@ -40,8 +40,9 @@ describe("which combinations are offered", () => {
   it("opens on Python, its first client and the requested provider", () => {
     const picker = start();
     expect(picker.shown()).toMatchObject({ language: "python", client: "huggingface_hub", provider: "together" });
-    expect(picker.options("language")).toEqual(["Python", "JavaScript", "Shell", "Text"]);
-    expect(picker.options("client")).toEqual(["huggingface_hub", "requests", "transformers (library)", "transformers (library) #2"]);
+    expect(picker.options("source")).toEqual(["Inference API", "Library"]);
+    expect(picker.options("language")).toEqual(["Python", "JavaScript", "Shell"]);
+    expect(picker.options("client")).toEqual(["huggingface_hub", "requests"]);
     expect(picker.options("provider")).toEqual(["together", "fireworks-ai"]);
   });
 
@@ -105,15 +106,24 @@ describe("which combinations are offered", () => {
     expect(picker.shown()).toMatchObject({ language: "python", client: "requests" });
   });
 
-  it("offers library snippets as clients that run locally, numbering a second one for the same library", () => {
-    const picker = start().press("down", "right", "right");
+  it("offers library snippets as a source of their own, numbering a second one for the same library", () => {
+    const picker = start().press("up", "right");
     expect(picker.shown()).toMatchObject({ source: "library", client: "transformers", provider: "" });
-    expect(picker.options("provider")).toEqual(["local"]);
+    expect(picker.options("client")).toEqual(["transformers (library)", "transformers (library) #2"]);
     expect(picker.shown().content).toContain("pipeline");
-    picker.press("right");
+    picker.press("down", "down", "right");
     expect(picker.shown().content).toContain("AutoModel");
-    picker.press("up", "right", "right", "right");
+    picker.press("up", "right");
     expect(picker.shown()).toMatchObject({ language: "text", client: "transformers" });
+  });
+
+  it("hides the rows that change nothing for library snippets: provider, streaming, direct requests", () => {
+    const picker = start();
+    expect(rowsOf(picker.state)).toEqual(["source", "language", "client", "provider", "stream", "requests"]);
+    picker.press("up", "right");
+    expect(rowsOf(picker.state)).toEqual(["source", "language", "client"]);
+    // Tab cycles through the rows on screen only.
+    expect(picker.press("tab", "tab", "tab").state.focus).toBe("preview");
   });
 });
 
@@ -148,26 +158,29 @@ describe("toggles", () => {
         return sparseSnippets(toggles);
       },
     });
-    const picker = start(input).press("backtab", "backtab", "right");
+    const picker = start(input).press("backtab", "backtab", "backtab", "right");
     expect(picker.state.toggles.direct).toBe(false);
     expect(picker.state.message?.text).toBe("Could not build the snippets: provider mapping is missing");
   });
 
   it("has no streaming row for models that cannot stream", () => {
-    expect(rowsOf(start(sparseInput({ canStream: false })).state)).toEqual(["language", "client", "provider", "requests"]);
+    expect(rowsOf(start(sparseInput({ canStream: false })).state)).toEqual(["source", "language", "client", "provider", "requests"]);
   });
 });
 
 describe("focus and scrolling", () => {
   it("moves focus with arrows, enter and tab, wrapping only with tab", () => {
     const picker = start();
-    expect(picker.press("up").state.focus).toBe("language");
-    expect(picker.press("enter").state.focus).toBe("client");
+    expect(picker.state.focus).toBe("language");
+    expect(picker.press("up").state.focus).toBe("source");
+    expect(picker.press("up").state.focus).toBe("source");
+    expect(picker.press("down", "enter").state.focus).toBe("client");
     expect(picker.press("down", "down", "down").state.focus).toBe("requests");
     expect(picker.press("enter").state.focus).toBe("preview");
     expect(picker.press("enter").state.focus).toBe("preview");
+    expect(picker.press("tab").state.focus).toBe("source");
     expect(picker.press("tab").state.focus).toBe("language");
-    expect(picker.press("backtab").state.focus).toBe("preview");
+    expect(picker.press("backtab", "backtab").state.focus).toBe("preview");
     expect(picker.press("backtab").state.focus).toBe("requests");
   });
 
@@ -310,5 +323,52 @@ describe("a model without snippets", () => {
     expect(picker.press("c").state.message?.text).toBe("Nothing to copy");
     expect(picker.press("s").state.message?.text).toBe("Nothing to save");
     expect(picker.press("right", "q").state.done).toBe(true);
+  });
+});
+
+describe("the Run locally source", () => {
+  const local = () => start(localInput()).press("up", "right");
+
+  it("offers the apps, and for an app that loads a GGUF file its quants with split count and size, opening on the default", () => {
+    const picker = local();
+    expect(picker.shown()).toMatchObject({ source: "local", client: "llama.cpp" });
+    expect(rowsOf(picker.state)).toEqual(["source", "app", "quant"]);
+    expect(picker.options("app")).toEqual(["llama.cpp", "LM Studio", "vLLM"]);
+    expect(picker.options("quant")).toEqual(["Q8_0 2 files 8.54 GB", "Q5_K_M 2.32 GB", "Q4_K_M 2.02 GB"]);
+    expect(picker.shown().content).toContain("org/model-GGUF:Q4_K_M");
+  });
+
+  it("keeps a chosen quant for the next app that has it, and drops the quant row for an app without one", () => {
+    const picker = local().press("down", "down", "left");
+    expect(picker.shown().content).toContain(":Q5_K_M");
+    picker.press("up", "right");
+    expect(picker.shown()).toMatchObject({ client: "lmstudio", content: "lmstudio://open_from_hf?model=org%2Fmodel-GGUF&file=model-Q5_K_M.gguf\n" });
+    expect(picker.options("quant")).toEqual(["Q5_K_M 2.32 GB", "Q4_K_M"]);
+    picker.press("right");
+    expect(picker.shown().client).toBe("vllm");
+    expect(rowsOf(picker.state)).toEqual(["source", "app"]);
+  });
+
+  it("queues opening a deep link with o, and says there is nothing to open for commands", () => {
+    const picker = local();
+    expect(picker.press("o").state.message?.text).toBe("Nothing to open: o opens an app's deep link");
+    picker.press("down", "right", "o");
+    expect(commands(picker.state)).toEqual([{ kind: "open", url: "lmstudio://open_from_hf?model=org%2Fmodel-GGUF&file=model-Q4_K_M.gguf", label: "LM Studio" }]);
+    picker.send({ type: "openFinished", label: "LM Studio", outcome: { ok: false, reason: "No system opener here (xdg-open is not installed): copy the link with c" } });
+    expect(picker.state.message).toEqual({ text: "No system opener here (xdg-open is not installed): copy the link with c", tone: "warning" });
+  });
+
+  it("opens on the app and quant the command line names", () => {
+    const picker = start(localInput({ presets: { source: "local", app: "llama.cpp", quant: "Q8_0" } }));
+    expect(picker.state.focus).toBe("app");
+    expect(picker.shown().content).toContain(":Q8_0");
+  });
+});
+
+describe("the command line's choices", () => {
+  it("open the picker on the language, client and provider given", () => {
+    const picker = start(sparseInput({ initialProvider: "fireworks-ai", presets: { source: "inference", language: "sh" } }));
+    expect(picker.shown()).toMatchObject({ language: "sh", client: "curl", provider: "fireworks-ai" });
+    expect(start(sparseInput({ presets: { language: "python", client: "requests" } })).shown()).toMatchObject({ client: "requests" });
   });
 });

@@ -42,10 +42,11 @@ describe("the picker in a real terminal (tmux, 80x24)", () => {
     const interactive = performance.now() - started;
     console.log(`first paint ${firstPaint.toFixed(0)} ms, pickers ready ${interactive.toFixed(0)} ms (including tmux start-up)`);
     let lines = tmux.lines();
-    expect(lines.slice(0, 4)).toEqual([
+    expect(lines.slice(0, 5)).toEqual([
       "hubref demo-org/Chat-Model-8B",
       "task text-generation · library transformers · provider together",
       "─".repeat(80),
+      "  Source    [Inference API]  Library",
       "› Language  [Python]  JavaScript   Shell",
     ]);
     expect(screen).toContain("─ Python / huggingface_hub / together ─");
@@ -79,11 +80,11 @@ describe("the picker in a real terminal (tmux, 80x24)", () => {
 
   it("scrolls the preview, and keeps to the screen after a resize", async () => {
     const tmux = open();
-    await tmux.waitFor("lines 1–12 of 13");
-    tmux.keys("BTab");
+    await tmux.waitFor("lines 1–11 of 13");
+    tmux.keys("BTab", "BTab");
     await tmux.waitFor("› Python / huggingface_hub / together");
     tmux.keys("j");
-    await tmux.waitFor("lines 2–13 of 13");
+    await tmux.waitFor("lines 2–12 of 13");
     tmux.tmux("resize-window", "-t", "main", "-x", "60", "-y", "14");
     const screen = await tmux.waitFor("demo-org/Chat-Model-8B · text-generation · together");
     const lines = screen.split("\n").map((line) => line.trimEnd());

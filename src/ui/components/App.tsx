@@ -8,7 +8,7 @@ import { screenLayout } from "../layout.js";
 import { previewLines } from "../preview-lines.js";
 import { createReducer, initialState, rowOptions, rowsOf, shownEntry, type RowId } from "../state.js";
 import { safeLine } from "../text.js";
-import type { PickerInput } from "../types.js";
+import type { PickerInput, SnippetEntry } from "../types.js";
 import { Header } from "./Header.js";
 import { OptionRow } from "./OptionRow.js";
 import { Preview } from "./Preview.js";
@@ -22,12 +22,21 @@ export interface AppProps {
 }
 
 const ROW_TITLES: Record<RowId, string> = {
+  source: "Source",
+  app: "App",
+  quant: "Quant",
   language: "Language",
   client: "Client",
   provider: "Provider",
   stream: "Stream",
   requests: "Requests",
 };
+
+/** "Python / requests / together"; for a local run "Run locally / llama.cpp / Q4_K_M". */
+function previewTitle(entry: SnippetEntry): string {
+  if (entry.local) return ["Run locally", safeLine(entry.local.appLabel), ...(entry.local.quant ? [safeLine(entry.local.quant.label)] : [])].join(" / ");
+  return `${languageLabel(entry.language)} / ${safeLine(entry.client)} / ${providerLabel(entry.provider)}`;
+}
 
 /** The whole picker screen, sized to the terminal. */
 export function App({ input, services }: AppProps) {
@@ -51,18 +60,18 @@ export function App({ input, services }: AppProps) {
   // The state's offset may predate a resize; never scroll past the end.
   const offset = Math.min(state.scroll.offset, Math.max(0, lines.length - layout.previewHeight));
   const provider = entry ? providerLabel(entry.provider) : "—";
-  const title = entry ? `${languageLabel(entry.language)} / ${safeLine(entry.client)} / ${provider}` : "No snippet for this model";
+  const title = entry ? previewTitle(entry) : "No snippet for this model";
 
   return (
     <Box flexDirection="column" width={columns}>
-      <Header model={input.model} provider={provider} compact={layout.compact} width={columns} />
+      <Header model={input.model} notice={input.notice} provider={provider} compact={layout.compact} width={columns} />
       {layout.compact ? null : <Text dimColor>{"─".repeat(columns)}</Text>}
       {rowIds.map((id) => {
         const { labels, chosen } = rowOptions(state, id);
         return <OptionRow key={id} title={ROW_TITLES[id]} options={labels} chosen={chosen} focused={state.focus === id} width={columns} />;
       })}
       <Preview title={title} lines={lines} offset={offset} height={layout.previewHeight} focused={state.focus === "preview"} width={columns} />
-      <StatusLine mode={state.mode} message={state.message} focus={state.focus} compact={layout.compact} width={columns} />
+      <StatusLine mode={state.mode} message={state.message} focus={state.focus} canOpen={entry?.local?.link !== undefined} compact={layout.compact} width={columns} />
     </Box>
   );
 }

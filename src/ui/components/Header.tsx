@@ -5,6 +5,8 @@ import { safeLine, truncate } from "../text.js";
 export interface HeaderProps {
   /** Model id; task and library are shown as "—" when unknown. */
   model: { id: string; pipelineTag?: string; libraryName?: string };
+  /** Said first, instead of the provider, e.g. that no inference provider serves the model. */
+  notice?: string;
   /** Label of the provider of the shown snippet. */
   provider: string;
   /** One line instead of two. */
@@ -14,12 +16,13 @@ export interface HeaderProps {
 }
 
 /** Which model, task, library and provider the snippets are for. */
-export function Header({ model, provider, compact, width }: HeaderProps) {
+export function Header({ model, notice, provider, compact, width }: HeaderProps) {
   const id = safeLine(model.id);
   const task = safeLine(model.pipelineTag ?? "—");
   const library = safeLine(model.libraryName ?? "—");
+  const serving = notice === undefined ? `provider ${provider}` : safeLine(notice);
   if (compact) {
-    return <Text wrap="truncate-end">{truncate(`${id} · ${task} · ${provider}`, width)}</Text>;
+    return <Text wrap="truncate-end">{truncate(`${id} · ${task} · ${notice === undefined ? provider : serving}`, width)}</Text>;
   }
   return (
     <Box flexDirection="column">
@@ -29,7 +32,7 @@ export function Header({ model, provider, compact, width }: HeaderProps) {
           {truncate(id, width - 7)}
         </Text>
       </Text>
-      <Text wrap="truncate-end">{truncate(`task ${task} · library ${library} · provider ${provider}`, width)}</Text>
+      <Text wrap="truncate-end">{truncate(notice === undefined ? `task ${task} · library ${library} · ${serving}` : `${serving} · task ${task} · library ${library}`, width)}</Text>
     </Box>
   );
 }

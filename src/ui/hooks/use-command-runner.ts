@@ -1,6 +1,7 @@
 import { useApp } from "ink";
 import { useEffect, useRef, type Dispatch } from "react";
 import { copyText, type CopyDeps } from "../copy.js";
+import { openLink, type OpenOutcome } from "../open-link.js";
 import { saveSnippet } from "../save-file.js";
 import type { Action, Command } from "../state.js";
 import type { PickerResult } from "../types.js";
@@ -12,6 +13,8 @@ export interface PickerServices {
   cwd: string;
   /** For file names starting with "~/"; the user's home when absent. */
   home?: string;
+  /** Hands a deep link to the system's opener; openLink by default. */
+  open?: (url: string) => Promise<OpenOutcome>;
   /** Called once, with what happened, just before the picker closes. */
   onExit(result: PickerResult): void;
 }
@@ -39,6 +42,11 @@ export function useCommandRunner(outbox: readonly Command[], dispatch: Dispatch<
         case "copy":
           void copyText(command.entry.content, services.copy).then((outcome) => {
             if (mounted.current) dispatch({ type: "copyFinished", entry: command.entry, outcome });
+          });
+          break;
+        case "open":
+          void (services.open ?? openLink)(command.url).then((outcome) => {
+            if (mounted.current) dispatch({ type: "openFinished", label: command.label, outcome });
           });
           break;
         case "save": {

@@ -4,7 +4,7 @@ import chalk from "chalk";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { osc52 } from "../../../src/ui/copy.js";
 import { textWidth } from "../../../src/ui/text.js";
-import { sparseInput, sparseSnippets, tallSnippets } from "../helpers/fixtures.js";
+import { localInput, sparseInput, sparseSnippets, tallSnippets } from "../helpers/fixtures.js";
 import { KEY, linesOf, renderPicker } from "../helpers/render-picker.js";
 
 const NO_DISPLAY = new Error("Clipboard access requires a display server (X11 or Wayland). This doesn't work in headless environments.");
@@ -22,19 +22,20 @@ describe("the picker screen", () => {
   it("shows the model, task, library and provider, the pickers, the snippet and the keys", async () => {
     const { frame } = await renderPicker();
     const lines = linesOf(frame());
-    expect(lines.slice(0, 8)).toEqual([
+    expect(lines.slice(0, 9)).toEqual([
       "hubref org/model",
       "task text-generation · library transformers · provider together",
       "─".repeat(80),
-      "› Language  [Python]  JavaScript   Shell   Text",
-      "  Client    [huggingface_hub]  requests   transformers (library)  …",
+      "  Source    [Inference API]  Library",
+      "› Language  [Python]  JavaScript   Shell",
+      "  Client    [huggingface_hub]  requests",
       "  Provider  [together]  fireworks-ai",
       "  Stream    [off]  on",
       "  Requests  [routed via Hugging Face]  direct to provider",
     ]);
-    expect(lines[8]).toMatch(/^─ Python \/ huggingface_hub \/ together ─+ 3 lines ─$/);
-    expect(textWidth(lines[8]!)).toBe(80);
-    expect(lines.slice(9, 12)).toEqual(["1 │ from huggingface_hub import InferenceClient", '2 │ client = InferenceClient(provider="together")', "3 │ # huggingface_hub together once routed"]);
+    expect(lines[9]).toMatch(/^─ Python \/ huggingface_hub \/ together ─+ 3 lines ─$/);
+    expect(textWidth(lines[9]!)).toBe(80);
+    expect(lines.slice(10, 13)).toEqual(["1 │ from huggingface_hub import InferenceClient", '2 │ client = InferenceClient(provider="together")', "3 │ # huggingface_hub together once routed"]);
     expect(lines.at(-1)).toBe("←/→ choose  ↑/↓ tab move  enter next  c copy  s save  q quit");
     // One row is kept free, so Ink never clears the whole screen to redraw.
     expect(lines).toHaveLength(23);
@@ -65,8 +66,14 @@ describe("the picker screen", () => {
     // Nothing further right on a one-option row.
     press(KEY.down, KEY.right, KEY.left);
     await waitFor("› Client    [fetch]");
-    press(KEY.up, KEY.right, KEY.right);
-    await waitFor("[Text]", "Provider  [local]", "1 │ pip install transformers");
+    // The library's snippets: no provider, streaming or requests rows, which would change nothing.
+    press(KEY.up, KEY.up, KEY.right);
+    await waitFor("[Library]", "─ Python / transformers / local");
+    expect(row(frame(), "Provider")).toBe("");
+    expect(row(frame(), "Stream")).toBe("");
+    expect(row(frame(), "Requests")).toBe("");
+    press(KEY.down, KEY.right);
+    await waitFor("[Text]", "1 │ pip install transformers");
     press(KEY.right);
     await waitFor("[Text]");
   });
@@ -79,10 +86,10 @@ describe("the picker screen", () => {
     await waitFor("› Provider");
     press(KEY.up);
     await waitFor("› Client");
-    press(KEY.backtab, KEY.backtab);
+    press(KEY.backtab, KEY.backtab, KEY.backtab);
     await waitFor("› Python / huggingface_hub / together", "↑/↓ j/k scroll  PgUp/PgDn page  tab move  c copy  s save  q quit");
     press(KEY.tab);
-    await waitFor("› Language");
+    await waitFor("› Source");
   });
 
   it("scrolls a long snippet with arrows, j/k, PgUp/PgDn, Home and End", async () => {
@@ -117,7 +124,7 @@ describe("the picker screen", () => {
 
   it("refuses a switch that leaves no snippet, and says why", async () => {
     const { press, waitFor, frame } = await renderPicker();
-    press(KEY.backtab, KEY.backtab, KEY.right, KEY.up, KEY.right);
+    press(KEY.backtab, KEY.backtab, KEY.backtab, KEY.right, KEY.up, KEY.right);
     await waitFor("No snippet for streaming, direct requests");
     expect(row(frame(), "Stream")).toBe("› Stream    [off]  on");
   });
@@ -271,8 +278,9 @@ describe("terminal size", () => {
     expect(lines).toHaveLength(13);
     for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(60);
     expect(lines[0]).toBe("org/model · text-generation · together");
-    expect(lines[1]).toBe("› Language  [Python]  JavaScript   Shell   Text");
-    expect(lines[2]).toBe("  Client    [huggingface_hub]  requests  …");
+    expect(lines[1]).toBe("  Source    [Inference API]  Library");
+    expect(lines[2]).toBe("› Language  [Python]  JavaScript   Shell");
+    expect(lines[3]).toBe("  Client    [huggingface_hub]  requests");
     expect(lines.at(-1)).toBe("←/→ choose  ↑/↓ tab move  enter next  c copy  s save  q quit");
     expect(lines.filter((line) => line.includes(" │ "))).toHaveLength(3);
     picker.press("c");
@@ -281,10 +289,10 @@ describe("terminal size", () => {
   });
 
   it("scrolls sideways to keep the chosen option in view on a narrow terminal", async () => {
-    const picker = await renderPicker(sparseInput(), { columns: 50, rows: 24 });
-    picker.press(KEY.down, KEY.right, KEY.right, KEY.right);
-    await picker.waitFor("[transformers (library) #2]");
-    expect(row(picker.frame(), "Client")).toBe("› Client    … [transformers (library) #2]");
+    const picker = await renderPicker(sparseInput(), { columns: 34, rows: 24 });
+    picker.press(KEY.down, KEY.right);
+    await picker.waitFor("[requests]");
+    expect(row(picker.frame(), "Client")).toBe("› Client    … [requests]");
   });
 
   it("adapts when the terminal is resized", async () => {
@@ -314,5 +322,60 @@ describe("untrusted and missing data", () => {
     await picker.waitFor("Nothing to copy");
     picker.press("q");
     await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}), { timeout: 20_000 });
+  });
+});
+
+describe("the Run locally source", () => {
+  it("shows the apps, the quants with split count and size, and the app's commands", async () => {
+    const picker = await renderPicker(localInput());
+    picker.press(KEY.up, KEY.right);
+    const frame = await picker.waitFor("[Run locally]", "─ Run locally / llama.cpp / Q4_K_M ─");
+    const lines = linesOf(frame);
+    expect(lines.slice(3, 6)).toEqual([
+      "› Source     Inference API  [Run locally]",
+      "  App       [llama.cpp]  LM Studio   vLLM",
+      "  Quant      Q8_0 2 files 8.54 GB   Q5_K_M 2.32 GB  [Q4_K_M 2.02 GB]",
+    ]);
+    expect(frame).toContain("2 │ llama-server -hf org/model-GGUF:Q4_K_M");
+    expect(frame).not.toContain("Stream");
+    expect(frame).not.toContain("o open");
+    picker.press(KEY.down, KEY.down, KEY.left, "c");
+    await picker.waitFor("Copied");
+    expect(picker.clipboard).toEqual(["# start llama.cpp\nllama-server -hf org/model-GGUF:Q5_K_M\n"]);
+  });
+
+  it("opens a deep link with o through the system opener, and says when there is none", async () => {
+    const opened: string[] = [];
+    const picker = await renderPicker(localInput({ presets: { source: "local", app: "lmstudio" } }), {
+      open: async (url) => {
+        opened.push(url);
+        return opened.length === 1 ? { ok: true, opener: "xdg-open" } : { ok: false, reason: "No system opener here (xdg-open is not installed): copy the link with c" };
+      },
+    });
+    await picker.waitFor("─ Run locally / LM Studio / Q4_K_M ─", "o open  q quit");
+    picker.press("o");
+    await picker.waitFor("Asked the system to open LM Studio (xdg-open)");
+    expect(opened).toEqual(["lmstudio://open_from_hf?model=org%2Fmodel-GGUF&file=model-Q4_K_M.gguf"]);
+    picker.press("o");
+    await picker.waitFor("No system opener here (xdg-open is not installed): copy the link with c");
+  });
+
+  it("says in the header when no inference provider serves the model", async () => {
+    const picker = await renderPicker(localInput({ notice: "no inference provider serves this model" }));
+    expect(linesOf(picker.frame())[1]).toMatch(/^no inference provider serves this model · task text-generation · library/);
+  });
+});
+
+describe("the footer", () => {
+  it.each([
+    [50, 12],
+    [30, 12],
+    [24, 10],
+  ])("always shows how to quit, at %ix%i", async (columns, rows) => {
+    const picker = await renderPicker(sparseInput(), { columns, rows });
+    expect(linesOf(picker.frame()).at(-1)).toMatch(/q quit$/);
+    picker.press(KEY.backtab, KEY.backtab);
+    await picker.waitFor("› Pyt");
+    expect(linesOf(picker.frame()).at(-1)).toMatch(/q quit$/);
   });
 });

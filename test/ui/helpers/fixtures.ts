@@ -51,3 +51,37 @@ export function tallSnippets(count: number): () => SnippetEntry[] {
   const content = Array.from({ length: count }, (_, i) => `print(${i + 1})`).join("\n");
   return () => [{ source: "inference", language: "python", client: "requests", provider: "together", content }];
 }
+
+/**
+ * Local runs: llama.cpp with three quants (Q8_0 split in two, Q4_K_M the
+ * default), LM Studio as a deep link with two quants, and vLLM without a file
+ * choice. Inference snippets come first, as the command hands them over.
+ */
+export function localSnippets(toggles: PickerToggles): SnippetEntry[] {
+  const quant = (label: string, shards: number, size: number | null, isDefault = false) => ({ label, shards, size, isDefault });
+  const llama = (q: ReturnType<typeof quant>): SnippetEntry => ({
+    source: "local",
+    language: "sh",
+    client: "llama.cpp",
+    provider: "",
+    content: `# start llama.cpp\nllama-server -hf org/model-GGUF:${q.label}\n`,
+    local: { appLabel: "llama.cpp", quant: q },
+  });
+  const studio = (q: ReturnType<typeof quant>): SnippetEntry => {
+    const link = `lmstudio://open_from_hf?model=org%2Fmodel-GGUF&file=model-${q.label}.gguf`;
+    return { source: "local", language: "url", client: "lmstudio", provider: "", content: `${link}\n`, local: { appLabel: "LM Studio", quant: q, link } };
+  };
+  return [
+    ...sparseSnippets(toggles).filter((entry) => entry.source === "inference"),
+    llama(quant("Q8_0", 2, 8.54e9)),
+    llama(quant("Q5_K_M", 1, 2.32e9)),
+    llama(quant("Q4_K_M", 1, 2.02e9, true)),
+    studio(quant("Q5_K_M", 1, 2.32e9)),
+    studio(quant("Q4_K_M", 1, null, true)),
+    { source: "local", language: "sh", client: "vllm", provider: "", content: "vllm serve org/model\n", local: { appLabel: "vLLM" } },
+  ];
+}
+
+export function localInput(overrides: Partial<PickerInput> = {}): PickerInput {
+  return sparseInput({ loadSnippets: localSnippets, ...overrides });
+}

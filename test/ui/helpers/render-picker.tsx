@@ -6,6 +6,7 @@ import { render } from "ink-testing-library";
 import { expect, vi } from "vitest";
 import { App } from "../../../src/ui/components/App.js";
 import type { CopyDeps } from "../../../src/ui/copy.js";
+import type { OpenOutcome } from "../../../src/ui/open-link.js";
 import { textWidth } from "../../../src/ui/text.js";
 import type { PickerInput } from "../../../src/ui/types.js";
 import { sparseInput } from "./fixtures.js";
@@ -30,6 +31,7 @@ export const KEY = {
 
 export interface PickerOptions {
   copy?: CopyDeps;
+  open?: (url: string) => Promise<OpenOutcome>;
   cwd?: string;
   columns?: number;
   rows?: number;
@@ -47,7 +49,7 @@ export async function renderPicker(input: PickerInput = sparseInput(), options: 
     writeTerminal: (data) => terminal.push(data),
   };
   const cwd = options.cwd ?? mkdtempSync(join(tmpdir(), "hubref-picker-"));
-  const ui = render(<App input={input} services={{ copy, cwd, onExit }} />);
+  const ui = render(<App input={input} services={{ copy, cwd, onExit, ...(options.open ? { open: options.open } : {}) }} />);
 
   const resize = (columns: number, rows: number) => {
     Object.defineProperty(ui.stdout, "columns", { value: columns, configurable: true });

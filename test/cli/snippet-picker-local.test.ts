@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { NO_PROVIDER_NOTICE, pickerInput, pickerPresets } from "../../src/cli/snippet-interactive.js";
+import { parseSnippetOptions, runSnippet } from "../../src/cli/snippet-run.js";
+import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
+import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
+import { initialState, rowOptions, rowsOf, shownEntry } from "../../src/ui/state.js";
+import { fakeContext } from "../helpers/context.js";
+
+/*
+ * The picker's "Run locally" source against `hubref snippet MODEL --app KEY
+ * --quant Q`: every choice it offers shows what the command prints.
+ */
+
+const GGUF_MODELS = ["bartowski--Llama-3.2-3B-Instruct-GGUF", "ggml-org--gemma-3-4b-it-GGUF"];
+const file = (name: string) => `catalogue/models/${name}.json`;
+const load = (name: string): ModelData => ModelDataSchema.parse(JSON.parse(readFileSync(file(name), "utf8")));
+const OFF = { stream: false, direct: false };
+
+function commandOptions(extra: Partial<SnippetCommandOptions>): SnippetCommandOptions {
+  return { stream: false, direct: false, json: false, library: false, offline: false, refresh: false, ...extra };
+}
+
+async function printed(model: string, extra: Partial<SnippetCommandOptions>): Promise<string> {
+  const { context, output } = fakeContext({}, false);
+  await runSnippet([file(model)], commandOptions(extra), context);
+  return output();
+}
+
+describe("the Run locally source and `hubref snippet MODEL --app KEY --quant Q` agree", () => {
+  it.each(GGUF_MODELS)("%s: every app and quant the picker offers previews what the command prints", async (name) => {
+    const input = await pickerInput(load(name), parseSnippetOptions(commandOptions({})));
+    const local = input.loadSnippets(OFF).filter((entry) => entry.source === "local");
+    expect(new Set(local.map((entry) => entry.client)).size).toBeGreaterThan(10);
+    for (const entry of local) {
+      const quant = entry.local?.quant?.label;
+      const expected = await printed(name, { app: entry.client, ...(quant === undefined ? {} : { quant }) });
+      expect(entry.content, `${entry.client} ${quant}`).toBe(expected);
+    }
+  });
+
+  it("opens each app on the quant the command picks without --quant", async () => {
+    const name = GGUF_MODELS[0]!;
+    const input = await pickerInput(load(name), parseSnippetOptions(commandOptions({})));
+    for (const app of ["llama.cpp", "ollama", "lmstudio"]) {
+      const state = initialState({ ...input, presets: { source: "local", app } });
+      expect(shownEntry(state)!.content).toBe(await printed(name, { app }));
+      expect(rowOptions(state, "quant").labels[rowOptions(state, "quant").chosen]).toBe("Q4_K_M 2.02 GB");
+    }
+  });
+});
+
+describe("a model no inference provider serves", () => {
+  it("says so in the header and offers the local apps instead of every provider", async () => {
+    const input = await pickerInput(load(GGUF_MODELS[0]!), parseSnippetOptions(commandOptions({})));
+    expect(input.notice).toBe(NO_PROVIDER_NOTICE);
+    const entries = input.loadSnippets(OFF);
+    expect(entries.filter((entry) => entry.source === "inference")).toEqual([]);
+    const state = initialState(input);
+    expect(shownEntry(state)).toMatchObject({ source: "local", client: "llama.cpp" });
+    expect(rowsOf(state)).toEqual(["app", "quant"]);
+  });
+
+  it("keeps the inference source for a model providers serve", async () => {
+    const input = await pickerInput(load("meta-llama--Llama-3.1-8B-Instruct"), parseSnippetOptions(commandOptions({})));
+    expect(input.notice).toBeUndefined();
+    const state = initialState(input);
+    expect(rowOptions(state, "source").labels).toEqual(["Inference API", "Library", "Run locally"]);
+    expect(shownEntry(state)!.source).toBe("inference");
+  });
+});
+
+describe("the command line's choices open the picker on them", () => {
+  const llama = load("meta-llama--Llama-3.1-8B-Instruct");
+
+  it("--language sh --provider novita: the shell snippet for novita", async () => {
+    const raw = commandOptions({ language: "sh", provider: "novita" });
+    const state = initialState(await pickerInput(llama, parseSnippetOptions(raw), pickerPresets(llama, raw)));
+    expect(shownEntry(state)).toMatchObject({ source: "inference", language: "sh", client: "curl", provider: "novita" });
+  });
+
+  it("--language js --client openai --stream: that client, streaming", async () => {
+    const raw = commandOptions({ language: "js", client: "openai", stream: true });
+    const state = initialState(await pickerInput(llama, parseSnippetOptions(raw), pickerPresets(llama, raw)));
+    expect(shownEntry(state)).toMatchObject({ language: "js", client: "openai" });
+    expect(state.toggles.stream).toBe(true);
+  });
+
+  it("--app and --quant: that app and quant, checked as the command checks them", async () => {
+    const gguf = load(GGUF_MODELS[0]!);
+    const raw = commandOptions({ app: "ollama", quant: "q5_k_m" });
+    const state = initialState(await pickerInput(gguf, parseSnippetOptions(raw), pickerPresets(gguf, raw)));
+    expect(shownEntry(state)!.content).toBe(await printed(GGUF_MODELS[0]!, { app: "ollama", quant: "Q5_K_M" }));
+    expect(() => pickerPresets(gguf, commandOptions({ app: "ollama", quant: "Q2_K" }))).toThrow(/has no Q2_K file/);
+  });
+
+  it("--library: the library's usage code", async () => {
+    const raw = commandOptions({ library: true });
+    const state = initialState(await pickerInput(llama, parseSnippetOptions(raw), pickerPresets(llama, raw)));
+    expect(shownEntry(state)!.source).toBe("library");
+  });
+});
