@@ -79,6 +79,23 @@ def redirected(self, method, url, *args, **kwargs):
 
 requests.Session.request = redirected
 
+# The client libraries (huggingface_hub, openai) send through httpx2, when it is installed.
+try:
+    import httpx2
+except ImportError:
+    httpx2 = None
+if httpx2 is not None:
+    original_send = httpx2.Client.send
+
+    def send_redirected(self, request, *args, **kwargs):
+        url = str(request.url)
+        if url.startswith("https://"):
+            request.url = httpx2.URL(origin + url[len("https://"):])
+        request.headers["X-Test-Case"] = current["id"]
+        return original_send(self, request, *args, **kwargs)
+
+    httpx2.Client.send = send_redirected
+
 results = []
 for case in job["cases"]:
     current["id"] = case["id"]
@@ -92,9 +109,10 @@ for case in job["cases"]:
 json.dump(results, sys.stdout)
 `;
 
-/** Python snippets (requests), all in one python3 process. */
-export async function runPython(cases: SnippetCase[], options: RunOptions): Promise<Map<string, RunOutcome>> {
-  const result = await run("python3", ["-c", PYTHON_DRIVER], { cwd: options.cwd, env: childEnv(options.env), input: JSON.stringify({ port: options.port, cases }) });
+/** Python snippets, all in one process of `python` (python3 by default, a venv's for the client libraries). */
+export async function runPython(cases: SnippetCase[], options: RunOptions & { python?: string }): Promise<Map<string, RunOutcome>> {
+  if (cases.length === 0) return new Map();
+  const result = await run(options.python ?? "python3", ["-c", PYTHON_DRIVER], { cwd: options.cwd, env: childEnv(options.env), input: JSON.stringify({ port: options.port, cases }) });
   if (result.code !== 0) throw new Error(`python3 driver failed (${result.code}): ${result.stderr}`);
   const outcomes = JSON.parse(result.stdout) as RunOutcome[];
   return new Map(outcomes.map((outcome) => [outcome.id, outcome]));
