@@ -43,7 +43,8 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 90_000);
+    // Only a hung process is killed: on a loaded machine a never-ending job's hundreds of polls take minutes.
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 600_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);

@@ -131,7 +131,7 @@ beforeAll(async () => {
   // The never-ending jobs go first: each is the longest run of its runtime, and the shell runs cases side by side.
   const never = (item: ExecutableCase) => (item.id.endsWith("|never") ? 0 : 1);
   outcomes = await execute(rig, [...cases].sort((a, b) => never(a) - never(b)));
-}, 240_000);
+}, 900_000);
 
 afterAll(async () => {
   await rig.close();
