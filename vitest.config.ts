@@ -3,8 +3,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    // CLI tests launch dist/: rebuild it first when any source is newer.
+    globalSetup: ["test/helpers/build-once.ts"],
     // Ink renders nothing until exit when CI=true; its tests need a live screen.
     env: { CI: "false" },
+    // Most files wait on child processes (python3, bash, node, tmux): two at a time keep both cores busy.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

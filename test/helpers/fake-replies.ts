@@ -59,7 +59,8 @@ const TASK_REPLIES: Record<string, Reply> = {
 
 /** The hub's provider mapping for a model, as the JS client asks for it. */
 export function mappingReply(modelId: string, provider: string, providerId: string, task: string): Reply {
-  return { body: { _id: "0", id: modelId, inferenceProviderMapping: { [provider]: { providerId, status: "live", task } } } };
+  // huggingface_hub also checks the model's pipeline tag before calling hf-inference.
+  return { body: { _id: "0", id: modelId, pipeline_tag: task === "conversational" ? "text-generation" : task, inferenceProviderMapping: { [provider]: { providerId, status: "live", task } } } };
 }
 
 export interface ReplyPlan {

@@ -4,7 +4,7 @@ import { ROOT } from "./cli.js";
 import { startInferenceServer, type InferenceServer, type ReceivedRequest, type Reply } from "./inference-server.js";
 import { runNode, runPython, runShell, type RunOutcome, type SnippetCase } from "./snippet-runners.js";
 import type { Snippet } from "../../src/inference/snippet.js";
-import { PROVIDER_IDS } from "../../src/inference/ids.js";
+import { DIRECT_TOKEN_VARIABLES, ENDPOINT_TOKEN_VARIABLE, ROUTED_TOKEN_VARIABLE } from "./token-variables.js";
 
 /*
  * The end-to-end rig: a temporary working directory with the sample files
@@ -14,9 +14,9 @@ import { PROVIDER_IDS } from "../../src/inference/ids.js";
 
 /** Distinct token values per variable, so a test can tell which one a snippet read. */
 export const TOKENS: Record<string, string> = {
-  HF_TOKEN: "hf_test_routed_token",
-  API_TOKEN: "endpoint_test_token",
-  ...Object.fromEntries(PROVIDER_IDS.map((id) => [`${id.toUpperCase().replace(/-/g, "_")}_API_KEY`, `key_for_${id}`])),
+  ...Object.fromEntries(Object.entries(DIRECT_TOKEN_VARIABLES).map(([provider, name]) => [name, `key_for_${provider}`])),
+  [ROUTED_TOKEN_VARIABLE]: "hf_test_routed_token",
+  [ENDPOINT_TOKEN_VARIABLE]: "endpoint_test_token",
 };
 
 export const SAMPLE_FILES: Record<string, Buffer> = {

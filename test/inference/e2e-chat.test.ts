@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import type { SnippetOptions } from "../../src/inference/snippet.js";
+import { tokenVariable } from "../helpers/token-variables.js";
 import { execute, isExecutable, postsOf, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
 import { WIRE } from "../helpers/expected-request.js";
+import { registryChatProviders } from "../helpers/registry-pairs.js";
 import { plausibleReply } from "../helpers/fake-replies.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 
@@ -12,7 +14,8 @@ import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
  * curl, the real openai package and the real @huggingface/inference package.
  */
 
-const CHAT_PROVIDERS = Object.keys(WIRE).filter((provider) => WIRE[provider]!.conversational);
+/** From the registry: e2e-providers fails when the wire fixture lacks a chat provider's fact. */
+const CHAT_PROVIDERS = registryChatProviders();
 
 interface Variant {
   provider: string;
@@ -24,9 +27,8 @@ interface Variant {
 }
 
 const VARIANTS: Variant[] = [];
-for (const provider of CHAT_PROVIDERS) {
-  for (const mode of ["routed", "direct"] as const) {
-    if (!WIRE[provider]!.conversational![mode]) continue;
+for (const { provider, modes } of CHAT_PROVIDERS) {
+  for (const mode of modes) {
     for (const stream of [false, true]) VARIANTS.push({ provider, mode, stream, task: "text-generation", parameters: false });
   }
 }
@@ -78,9 +80,8 @@ function expectedMessages(task: Variant["task"]): unknown {
 describe.each(VARIANTS.map((variant) => ({ variant, name: label(variant) })))("$name", ({ variant }) => {
   const modelId = modelIdOf(variant);
   const providerModelId = variant.provider === "openai" ? modelId.slice("openai/".length) : providerIdFor(variant.provider === "auto" ? "together" : variant.provider, modelId);
-  const keyVariable = variant.mode === "routed" || variant.provider === "hf-inference" ? "HF_TOKEN" : `${variant.provider.toUpperCase().replace(/-/g, "_")}_API_KEY`;
-  const token = TOKENS[keyVariable]!;
-  const fact = variant.provider === "auto" ? undefined : WIRE[variant.provider]!.conversational![variant.mode]!;
+  const token = TOKENS[tokenVariable(variant.provider, variant.mode)]!;
+  const fact = variant.provider === "auto" ? undefined : WIRE[variant.provider]?.conversational?.[variant.mode];
   const wire = fact && { ...fact, url: fact.url.replace("{id}", providerModelId) };
 
   function expectedBody(model: string): Record<string, unknown> {

@@ -7,6 +7,7 @@ import type { InferenceTask } from "../../src/inference/ids.js";
 import { fromExample } from "../../src/inference/inputs.js";
 import type { Snippet } from "../../src/inference/snippet.js";
 import { exampleInput } from "../../src/tasks/example-input.js";
+import { tokenVariable } from "../helpers/token-variables.js";
 import { execute, SAMPLE_FILES, sent, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
 import { expectedTaskRequest } from "../helpers/expected-request.js";
 import { mappingReply } from "../helpers/fake-replies.js";
@@ -61,7 +62,7 @@ let outcomes: Map<string, RunOutcome>;
 const planned = new Map<string, Planned>();
 
 function tokenFor(provider: string, mode: Mode): string {
-  return mode === "routed" ? TOKENS.HF_TOKEN! : TOKENS[`${provider.toUpperCase().replace(/-/g, "_")}_API_KEY`]!;
+  return TOKENS[tokenVariable(provider, mode)]!;
 }
 
 function snippetsFor(provider: string, task: string, mode: Mode, modelId: string): Snippet[] {
@@ -130,7 +131,7 @@ beforeAll(async () => {
   // The never-ending jobs go first: each is the longest run of its runtime, and the shell runs cases side by side.
   const never = (item: ExecutableCase) => (item.id.endsWith("|never") ? 0 : 1);
   outcomes = await execute(rig, [...cases].sort((a, b) => never(a) - never(b)));
-}, 240_000);
+}, 900_000);
 
 afterAll(async () => {
   await rig.close();

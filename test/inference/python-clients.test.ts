@@ -7,9 +7,10 @@ import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 import { WIRE } from "../helpers/expected-request.js";
 
 /*
- * huggingface_hub, openai and fal_client are not installed here: their
- * snippets are checked with Python's own parser, down to the method called
- * and the arguments it gets.
+ * The Python client snippets, checked with Python's own parser down to the
+ * method called and the arguments it gets. e2e-python-clients.test.ts also
+ * runs the huggingface_hub and openai ones with the real packages; fal_client
+ * has no wheel to install here, so this parse is all its snippets get.
  */
 
 const IMAGE = "cats.jpg";
