@@ -78,7 +78,7 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string): 
       return { kind: "text", text: raw };
     case "file":
       if (raw === "") throw usageError(`--inputs for ${task} is the name of a local ${example.file.media} file, or its http(s) URL`);
-      if (isUrl(raw) && !URL.canParse(raw)) throw usageError(`--inputs for ${task}: ${JSON.stringify(raw)} is not a valid URL`, "a URL input looks like https://example.com/cat.jpg");
+      if (isUrl(raw) && !URL.canParse(raw)) throw usageError(`--inputs for ${task}: ${JSON.stringify(raw)} is not a valid URL`, `a URL input looks like https://example.com/${example.file.media === "image" ? "cat.jpg" : "speech.mp3"}`);
       return { kind: "file", file: fileRef(raw, example.file.media) };
     case "messages":
       return { kind: "messages", messages: messagesOf(raw, parseJson(raw)) };
