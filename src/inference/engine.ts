@@ -1,8 +1,8 @@
 import type { ModelData } from "../model/schema.js";
 import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
 import { CLIENTS_BY_LANGUAGE, isInferenceTask, LanguageSchema, type Client, type InferenceTask, type Language, type RouteTask } from "./ids.js";
-import { fromExample, parseUserInputs, type TaskInput } from "./inputs.js";
-import { withType } from "./payload.js";
+import { fromExample, mediaWarnings, parseUserInputs, type TaskInput } from "./inputs.js";
+import { knownMime, withType } from "./payload.js";
 import { JS_METHODS, PYTHON_METHODS } from "./client-methods.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
 import { hasProviderMapping, mappingFor } from "../model/provider-mapping.js";
@@ -108,6 +108,8 @@ interface Findings {
  */
 function acceptedInput(input: TaskInput, accepts: readonly string[] | undefined, provider: string, given: boolean, findings: Findings): TaskInput {
   if (input.kind !== "file" || accepts === undefined || accepts.includes(input.file.mime)) return input;
+  // A URL that names no known type may serve any: the provider fetches it and judges.
+  if (input.file.remote && knownMime(input.file.path) === undefined) return input;
   if (!given) return { kind: "file", file: withType(input.file, accepts[0]!) };
   const types = accepts.filter((type) => type.startsWith(`${input.file.media}/`)).join(", ");
   findings.warnings.push(`${provider} refuses ${input.file.mime} files: pass a file of type ${types} with --inputs`);
@@ -176,6 +178,7 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
   if (example === undefined) throw new SnippetProblem(`${model.id}: ${NO_EXAMPLE_MESSAGE}`);
   const defaults = fromExample(example);
   const input = options.inputs === undefined ? defaults : parseUserInputs(options.inputs, defaults, task);
+  if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task));
   if (!chat && hasChatParameters(options)) notes.push(`${model.id}: --stream, --temperature, --max-tokens and --top-p apply to chat models only`);
   const context = contextFor(model, task, chat, input, options, findings);
 

@@ -1,6 +1,6 @@
 import { usageError } from "../errors.js";
 import type { ExampleInput } from "../tasks/example-input.js";
-import { fileRef, type FileRef, type Tree } from "./payload.js";
+import { extensionOf, fileRef, isUrl, type FileRef, type Media, type Tree } from "./payload.js";
 
 /*
  * The input a snippet sends, normalised for the providers: file names become
@@ -77,7 +77,8 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string): 
     case "text":
       return { kind: "text", text: raw };
     case "file":
-      if (raw === "") throw usageError(`--inputs for ${task} is the name of a local ${example.file.media} file`);
+      if (raw === "") throw usageError(`--inputs for ${task} is the name of a local ${example.file.media} file, or its http(s) URL`);
+      if (isUrl(raw) && !URL.canParse(raw)) throw usageError(`--inputs for ${task}: ${JSON.stringify(raw)} is not a valid URL`, `a URL input looks like https://example.com/${example.file.media === "image" ? "cat.jpg" : "speech.mp3"}`);
       return { kind: "file", file: fileRef(raw, example.file.media) };
     case "messages":
       return { kind: "messages", messages: messagesOf(raw, parseJson(raw)) };
@@ -98,4 +99,37 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string): 
       return { kind: "structured", fields: parsed as Record<string, Tree> };
     }
   }
+}
+
+/*
+ * Extensions that may hold each medium, broader than the types hubref names
+ * (a provider may still take a file hubref has no content type for).
+ */
+const EXTENSIONS: Readonly<Record<Media, readonly string[]>> = {
+  image: ["jpg", "jpeg", "jpe", "jfif", "png", "gif", "webp", "bmp", "tif", "tiff", "avif", "heic", "heif", "ico", "svg"],
+  audio: ["flac", "wav", "mp3", "ogg", "oga", "opus", "m4a", "aac", "webm", "weba", "wma", "aif", "aiff", "amr", "mka", "mp4"],
+};
+
+/** The local files a user input names (a URL's type is the server's to say). */
+function localFiles(input: TaskInput): FileRef[] {
+  if (input.kind === "file") return [input.file];
+  if (input.kind === "image-prompt") return [input.image];
+  if (input.kind === "structured" && typeof input.fields.image === "string") return [fileRef(input.fields.image, "image")];
+  return [];
+}
+
+/**
+ * A warning for each local file whose extension names another kind of file
+ * than the task takes (`notes.txt` for an image). A name without an
+ * extension says nothing either way.
+ */
+export function mediaWarnings(input: TaskInput, task: string): string[] {
+  const warnings: string[] = [];
+  for (const file of localFiles(input)) {
+    if (file.remote) continue;
+    const extension = extensionOf(file.path);
+    if (extension === undefined || EXTENSIONS[file.media].includes(extension)) continue;
+    warnings.push(`--inputs ${file.path}: ${task} takes an ${file.media} file, and .${extension} is not one`);
+  }
+  return warnings;
 }

@@ -16,9 +16,12 @@ export type FileEncoding =
   | "native";
 
 export interface FileRef {
+  /** A local file name, or an http(s) URL when `remote` is set. */
   readonly path: string;
   readonly mime: string;
   readonly media: Media;
+  /** The file is at a URL: a body that takes a URL gets it as is, and the code downloads it where the bytes are needed. */
+  readonly remote?: true;
 }
 
 const FILE = Symbol("file");
@@ -59,12 +62,39 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   webm: "audio/webm",
 };
 
-/** The content type of a file by its name; image/jpeg or audio/flac when the name says nothing known. */
+/** Lower case, as huggingface_hub's client recognises URLs: the same text is a URL for every snippet. */
+const URL_PREFIX = /^https?:\/\//;
+
+export function isUrl(path: string): boolean {
+  return URL_PREFIX.test(path);
+}
+
+/** The part of a name whose extension counts: a URL's path, without query or fragment. */
+function namePart(path: string): string {
+  if (!isUrl(path)) return path;
+  try {
+    return new URL(path).pathname;
+  } catch {
+    return path;
+  }
+}
+
+/** A file name's extension, lower case, if it has one. */
+export function extensionOf(path: string): string | undefined {
+  return /\.([A-Za-z0-9]+)$/.exec(namePart(path))?.[1]?.toLowerCase();
+}
+
+/** The content type a file's extension names, if hubref knows it. */
+export function knownMime(path: string): string | undefined {
+  const extension = extensionOf(path);
+  return extension ? MIME_BY_EXTENSION[extension] : undefined;
+}
+
+/** The content type of a file by its name; image/jpeg or audio/flac when the name says nothing known. An http(s) URL is a remote file. */
 export function fileRef(path: string, media: Media): FileRef {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
-  const known = extension ? MIME_BY_EXTENSION[extension] : undefined;
+  const known = knownMime(path);
   const mime = known?.startsWith(`${media}/`) ? known : media === "image" ? "image/jpeg" : "audio/flac";
-  return { path, mime, media };
+  return isUrl(path) ? { path, mime, media, remote: true } : { path, mime, media };
 }
 
 /** The same file name with the extension of `mime`, for an example file a provider takes only in other types. */

@@ -74,6 +74,13 @@ export function jsTree(tree: Tree, resolveFile: ResolveFile = noFiles, baseInden
   return new LiteralWriter(JS, resolveFile, indent).tree(tree, baseIndent);
 }
 
+/** Whether a tree refers to a file anywhere in it. */
+export function holdsFile(tree: Tree): boolean {
+  if (tree === null || typeof tree !== "object") return false;
+  if (isFileNode(tree)) return true;
+  return Object.values(tree).some((item) => item !== undefined && holdsFile(item));
+}
+
 /** A piece of JSON text, or a file whose base64 text goes at that place at run time. */
 export type JsonPiece = { text: string } | { file: FileRef };
 

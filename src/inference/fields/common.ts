@@ -84,11 +84,12 @@ export class CodeFields extends TemplateFields {
   imports = "";
   /** The headers object (raw HTTP), or the extra headers an OpenAI client sends. */
   headers?: string;
-  /** The line that reads the input's file into a variable, when the body carries it as text. */
+  /** The lines that read or download the input's file into a variable, when the body carries it as text or bytes. */
   fileSetup?: string;
   /** `json` bodies are sent as JSON; `binary` ones are a file's bytes. */
   bodyKind?: "json" | "binary";
-  binaryFile?: string;
+  /** The expression that is the bytes of a `binary` body: a local file read, or a download's content. */
+  binaryData?: string;
   resultName = "result";
   outputFile?: string;
   /** Subscripts reaching the base64 field of a JSON reply, e.g. `["data"][0]["b64_json"]`. */

@@ -75,8 +75,10 @@ export function inputFile(input: TaskInput): FileRef | undefined {
   return undefined;
 }
 
-export function inputReadsFile(input: TaskInput): boolean {
-  return inputFile(input) !== undefined;
+/** The input names a file on this machine, which the code reads (a remote one is downloaded instead). */
+export function inputReadsLocalFile(input: TaskInput): boolean {
+  const file = inputFile(input);
+  return file !== undefined && file.remote !== true;
 }
 
 /** The input as plain data, for the `inputs` template field: files by name. */

@@ -33,6 +33,8 @@ function jsBase64(path: string): string {
 }
 
 export const jsResolveFile: ResolveFile = (file, encoding) => {
+  // A remote file is a Blob the snippet has downloaded into the variable named for its media (see the huggingface.js fields).
+  if (encoding === "native" && file.remote) return fileVariable(file);
   if (encoding === "native") return `new Blob([await readFile(${jsString(file.path)})], { type: ${jsString(file.mime)} })`;
   if (encoding === "base64") return jsBase64(file.path);
   return `${jsString(`data:${file.mime};base64,`)} + ${jsBase64(file.path)}`;

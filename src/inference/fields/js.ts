@@ -1,11 +1,12 @@
 import { jsPropertyKey, jsString } from "../../format/js.js";
 import type { Client } from "../ids.js";
-import type { Tree } from "../payload.js";
+import type { FileRef, Tree } from "../payload.js";
+import { holdsFile } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS } from "./forms.js";
-import { chatOf, inputFile, inputReadsFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
+import { chatOf, inputFile, inputReadsLocalFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 import { jsQueue } from "./queue.js";
 
@@ -42,24 +43,39 @@ function propertyPath(path: readonly (string | number)[]): string {
   return path.map((part) => `[${typeof part === "number" ? String(part) : jsString(part)}]`).join("");
 }
 
+/** Statements that download a remote file into the response `download`; a failed download stops the snippet before it calls the provider. */
+function downloadLines(file: FileRef): string {
+  return `const download = await fetch(${jsString(file.path)});\nif (!download.ok) {\n    throw new Error(\`Download failed: \${download.status}\`);\n}`;
+}
+
 function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   const fields = new JsFields(context);
   const body = request.body;
+  const file = inputFile(context.input);
+  // A remote file's URL may stand in for its data URL: then the body refers to no file.
+  const encodesFiles = body.kind === "json" && holdsFile(body.value);
+  const readsLocalFile = file !== undefined && !file.remote && (encodesFiles || body.kind === "binary");
   fields.authScheme = request.auth.scheme;
   const headers: [string, string][] = [["Authorization", fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([jsPropertyKey(name), jsString(value)]);
   fields.fullUrl = jsString(request.url);
-  fields.imports = imports(inputReadsFile(context.input), request.output.kind !== "json" || request.queue !== undefined);
+  fields.imports = imports(readsLocalFile, request.output.kind !== "json" || request.queue !== undefined);
   // A queued job's snippet names its headers once, for the submission and the polls.
   fields.headers = bracedEntries(headers, request.queue ? 0 : 4);
   fields.bodyKind = body.kind;
   fields.outputKind = request.output.kind;
   if (request.queue) fields.queue = jsQueue(request.queue);
-  const file = inputFile(context.input);
-  if (body.kind === "binary") fields.binaryFile = jsString(body.file.path);
-  else {
+  if (body.kind === "binary") {
+    const sent = body.file;
+    fields.binaryData = sent.remote ? "await download.arrayBuffer()" : `await readFile(${jsString(sent.path)})`;
+    if (sent.remote) fields.fileSetup = downloadLines(sent);
+  } else {
     fields.providerInputs = literalForms(body.value, VARIABLE_WRITERS);
-    if (file) fields.fileSetup = `const ${fileVariable(file)} = (await readFile(${jsString(file.path)})).toString("base64");`;
+    if (encodesFiles && file) {
+      fields.fileSetup = file.remote
+        ? `${downloadLines(file)}\nconst ${fileVariable(file)} = Buffer.from(await download.arrayBuffer()).toString("base64");`
+        : `const ${fileVariable(file)} = (await readFile(${jsString(file.path)})).toString("base64");`;
+    }
   }
   const output = outputFileName(request.output);
   if (output !== undefined) fields.outputFile = jsString(output);
@@ -100,7 +116,10 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
     }
   }
   fields.callMembers = memberLines(context, members, 8);
-  fields.imports = imports(context.call !== "chat" && inputReadsFile(context.input), write);
+  const file = context.call === "chat" ? undefined : inputFile(context.input);
+  // The client takes a Blob, not a URL: the snippet downloads a remote file first (see jsResolveFile).
+  if (file?.remote) fields.fileSetup = `${downloadLines(file)}\nconst ${fileVariable(file)} = await download.blob();`;
+  fields.imports = imports(context.call !== "chat" && inputReadsLocalFile(context.input), write);
   return fields;
 }
 

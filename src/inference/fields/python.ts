@@ -1,12 +1,12 @@
 import { pyString } from "../../format/python.js";
 import type { Client } from "../ids.js";
 import type { FileRef, Tree } from "../payload.js";
-import { pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tree.js";
+import { holdsFile, pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS } from "./forms.js";
-import { chatOf, inputFile, inputReadsFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
+import { chatOf, inputFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 import { pythonQueue } from "./queue.js";
 
@@ -48,15 +48,22 @@ function argumentLines(args: { name?: string; value: Tree }[], writer: LiteralWr
   return out;
 }
 
+/** Lines that download a remote file into `download`; a failed download stops the snippet before it calls the provider. */
+function downloadLines(file: FileRef): string {
+  return `download = requests.get(${pyString(file.path)}, timeout=60)\ndownload.raise_for_status()`;
+}
+
 /** requests: the HTTP request written out. */
 function requestsFields(context: SnippetContext, request: HttpRequest): PythonFields {
   const fields = new PythonFields(context);
   const body = request.body;
   const standard: string[] = [];
-  // A JSON body carries its files as base64 text (or data URLs).
-  const encodesFiles = body.kind === "json" && inputReadsFile(context.input);
+  const file = inputFile(context.input);
+  // A JSON body carries its files as base64 text or data URLs; a remote file's URL may stand in for its data URL.
+  const encodesFiles = body.kind === "json" && holdsFile(body.value);
+  const readsLocalFile = file !== undefined && !file.remote && (encodesFiles || body.kind === "binary");
   const queue = request.queue;
-  if (encodesFiles || body.kind === "binary" || request.output.kind !== "json" || queue) standard.push("from pathlib import Path");
+  if (readsLocalFile || request.output.kind !== "json" || queue) standard.push("from pathlib import Path");
   if (queue) standard.push("import sys", "import time");
   if (queue && [queue.status, queue.result].some((address) => address?.kind === "url-path")) standard.push("from urllib.parse import urlsplit");
   if (encodesFiles || request.output.kind === "base64-field") standard.push("import base64");
@@ -70,10 +77,17 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   fields.bodyKind = body.kind;
   fields.outputKind = request.output.kind;
   if (queue) fields.queue = pythonQueue(queue);
-  const file = inputFile(context.input);
-  if (body.kind === "binary") fields.binaryFile = pyString(body.file.path);
-  else fields.providerInputs = literalForms(body.value, VARIABLE_WRITERS);
-  if (encodesFiles && file) fields.fileSetup = `${fileVariable(file)} = base64.b64encode(Path(${pyString(file.path)}).read_bytes()).decode("ascii")`;
+  if (body.kind === "binary") {
+    const sent = body.file;
+    fields.binaryData = sent.remote ? "download.content" : `Path(${pyString(sent.path)}).read_bytes()`;
+    if (sent.remote) fields.fileSetup = downloadLines(sent);
+  } else {
+    fields.providerInputs = literalForms(body.value, VARIABLE_WRITERS);
+    if (encodesFiles && file) {
+      const bytes = file.remote ? "download.content" : `Path(${pyString(file.path)}).read_bytes()`;
+      fields.fileSetup = `${file.remote ? `${downloadLines(file)}\n` : ""}${fileVariable(file)} = base64.b64encode(${bytes}).decode("ascii")`;
+    }
+  }
   const output = outputFileName(request.output);
   if (output !== undefined) fields.outputFile = pyString(output);
   if (request.output.kind === "base64-field") fields.outputField = subscripts(request.output.path);
@@ -134,7 +148,8 @@ function falClientFields(context: SnippetContext, request: HttpRequest): PythonF
   const fields = new PythonFields(context);
   fields.providerInputs = literalForms(request.body.value, FAL_WRITERS, 4);
   const file = inputFile(context.input);
-  if (file) fields.fileSetup = `${falUrlVariable(file)} = client.upload_file(${pyString(file.path)})`;
+  // A remote file's URL is in the arguments as is: fal fetches it.
+  if (file && !file.remote) fields.fileSetup = `${falUrlVariable(file)} = client.upload_file(${pyString(file.path)})`;
   fields.imports = importBlock(context, []);
   return fields;
 }

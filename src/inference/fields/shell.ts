@@ -4,7 +4,7 @@ import { jsonPieces } from "../render-tree.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, WRITERS, type LiteralForms } from "./forms.js";
-import { requestOf, type SnippetContext } from "./context.js";
+import { inputFile, requestOf, type SnippetContext } from "./context.js";
 import { TemplateFields, type LanguageLiterals } from "./common.js";
 import { shellQueue, type ShellQueueCode } from "./queue.js";
 
@@ -28,8 +28,14 @@ export class ShellFields extends TemplateFields {
   headerWords: string[] = [];
   /** `-d <json>`, or `--data-binary @<file>` (`@-` when `printedBody` is piped in). */
   dataArgument = "";
-  /** The line that reads the input's file into a variable as base64, when the body carries it as text. */
+  /** The lines that read or download the input's file into a variable (base64 text, or a temporary file), before the request. */
   fileSetup?: string;
+  /** The script stops at the first failing command: it saves a file, or downloads the input first. */
+  strict = false;
+  /** The variable of a temporary file the input is downloaded to. */
+  inputTemporary?: string;
+  /** The temporary files removed on exit, as words for `rm -f`. */
+  temporaries?: string;
   /** A JSON body with a file in it, as one shell word for printf: quoted text around "$variable". */
   printedBody?: string;
   outputFile?: string;
@@ -46,9 +52,22 @@ function indentJson(text: string): string {
   return text.replace(/\n/g, "\n    ");
 }
 
+/** A download that fails (`-f`) stops the script: the request is never sent without its file. */
+function download(url: string): string {
+  return `curl -fsSL ${shellQuote(url)}`;
+}
+
 function writeBody(fields: ShellFields, request: HttpRequest): void {
   if (request.body.kind === "binary") {
-    fields.dataArgument = `--data-binary ${shellWord(`@${request.body.file.path}`)}`;
+    const file = request.body.file;
+    if (!file.remote) {
+      fields.dataArgument = `--data-binary ${shellWord(`@${file.path}`)}`;
+      return;
+    }
+    const variable = fileVariable(file);
+    fields.inputTemporary = variable;
+    fields.fileSetup = `${download(file.path)} -o "$${variable}"`;
+    fields.dataArgument = `--data-binary @"$${variable}"`;
     return;
   }
   const pieces = jsonPieces(request.body.value);
@@ -62,7 +81,10 @@ function writeBody(fields: ShellFields, request: HttpRequest): void {
   let word = "";
   for (const piece of pieces) word += "text" in piece ? shellQuote(piece.text) : `"$${fileVariable(piece.file)}"`;
   const file = pieces.find((piece) => "file" in piece);
-  if (file && "file" in file) fields.fileSetup = `${fileVariable(file.file)}=$(base64 < ${shellWord(file.file.path)} | tr -d '\\n')`;
+  if (file && "file" in file) {
+    const source = file.file.remote ? `$(${download(file.file.path)} | base64 | tr -d '\\n')` : `$(base64 < ${shellWord(file.file.path)} | tr -d '\\n')`;
+    fields.fileSetup = `${fileVariable(file.file)}=${source}`;
+  }
   fields.dataArgument = "--data-binary @-";
   fields.printedBody = word;
 }
@@ -79,5 +101,8 @@ export function shellFields(client: Client, context: SnippetContext): ShellField
   if (request.body.kind === "json") fields.providerInputs = literalForms(request.body.value, WRITERS);
   // Named by the reply's content type once it is saved.
   if (request.output.kind === "file") fields.outputFile = "output";
+  const temporaries = [fields.outputFile && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
+  if (temporaries.length > 0) fields.temporaries = temporaries.join(" ");
+  fields.strict = fields.outputFile !== undefined || (inputFile(context.input)?.remote === true && fields.fileSetup !== undefined);
   return fields;
 }

@@ -9,7 +9,8 @@ import type { Body, JsonPath, Output, QueueProtocol, TaskRoute } from "./types.j
 
 export const json = (value: Tree): Body => ({ kind: "json", value });
 export const base64 = (file: FileRef) => fileNode(file, "base64");
-export const dataUrl = (file: FileRef) => fileNode(file, "data-url");
+/** A field that takes a data URL takes a URL as well: a remote file's URL goes as is, and the provider fetches it. */
+export const dataUrl = (file: FileRef): Tree => (file.remote ? file.path : fileNode(file, "data-url"));
 
 export const JSON_OUTPUT: Output = { kind: "json" };
 export const fileOutput = (extension: string): Output => ({ kind: "file", extension });
