@@ -3,7 +3,7 @@ import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
 import { CLIENTS_BY_LANGUAGE, isInferenceTask, LanguageSchema, type Client, type InferenceTask, type Language, type RouteTask } from "./ids.js";
 import { fromExample, mediaWarnings, parseUserInputs, type TaskInput } from "./inputs.js";
 import { knownMime, withType } from "./payload.js";
-import { JS_METHODS, PYTHON_METHODS } from "./client-methods.js";
+import { JS_METHODS, PYTHON_METHODS, pythonClientRefuses } from "./client-methods.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
 import { hasProviderMapping, mappingFor } from "../model/provider-mapping.js";
 import { SnippetProblem, templateNotFoundMessage } from "./problem.js";
@@ -69,6 +69,9 @@ function templateFor(language: Language, client: Client, context: SnippetContext
     // The clients that do serve the task go in the hint (alternativesHint).
     if (client === "openai") return { problem: `the openai client is for chat models, not ${context.task}` };
     if (library && !(language === "python" ? PYTHON_METHODS : JS_METHODS)[context.task]) return notFound;
+    if (client === "huggingface_hub" && context.call === "task" && pythonClientRefuses(context.provider, context.task)) {
+      return { problem: `huggingface_hub does not call ${context.provider} for ${context.task}: use requests` };
+    }
     if (!library && context.call === "library") {
       return { problem: `with provider auto, ${context.task} snippets use huggingface_hub or huggingface.js: pick a provider with --provider for ${client}` };
     }

@@ -5,7 +5,7 @@ import type { InferenceTask } from "../../src/inference/ids.js";
 import { fromExample, type TaskInput } from "../../src/inference/inputs.js";
 import type { Snippet } from "../../src/inference/snippet.js";
 import { exampleInput } from "../../src/tasks/example-input.js";
-import { fileRef } from "../../src/inference/payload.js";
+import { exampleFor, FAL_SAMPLE } from "../helpers/fal-sample.js";
 import { missingWireFacts, registryPairs, type Mode } from "../helpers/registry-pairs.js";
 import { tokenVariable } from "../helpers/token-variables.js";
 import { execute, isExecutable, postsOf, startRig, TOKENS, type ExecutableCase, type Rig, type SentRequest } from "../helpers/snippet-harness.js";
@@ -36,14 +36,6 @@ const PAIRS = registryPairs();
 const CALLS = PAIRS.flatMap(({ provider, task, modes }) => modes.map((mode) => ({ provider, task, mode })));
 
 
-/** fal refuses the tasks' FLAC sample, so its example names an MP3 file of the same name (which the user supplies). */
-const FAL_SAMPLE = { path: "sample1.mp3", bytes: Buffer.concat([Buffer.from("ID3"), Buffer.from([3, 0, 0, 0, 0, 0, 0xff, 0xfb])]) };
-const EXAMPLE_FILES: Record<string, string> = { "fal-ai automatic-speech-recognition": FAL_SAMPLE.path, "fal-ai audio-to-audio": FAL_SAMPLE.path };
-
-function exampleFor(provider: string, task: string, example: TaskInput): TaskInput {
-  const path = EXAMPLE_FILES[`${provider} ${task}`];
-  return path !== undefined && example.kind === "file" ? { kind: "file", file: fileRef(path, example.file.media) } : example;
-}
 
 let rig: Rig;
 const plans = new Map<string, Planned>();

@@ -9,6 +9,7 @@ import { clientsRequired, findPythonClients } from "../helpers/python-clients.js
 import { registryChatProviders, registryPairs, type Mode } from "../helpers/registry-pairs.js";
 import { postsOf, startRig, TOKENS, type Rig, type SentRequest } from "../helpers/snippet-harness.js";
 import { runPython, type RunOutcome } from "../helpers/snippet-runners.js";
+import { exampleFor, FAL_SAMPLE } from "../helpers/fal-sample.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 import { tokenVariable } from "../helpers/token-variables.js";
 
@@ -58,7 +59,7 @@ function plan(): void {
       const snippet = generateSnippets(model, { provider: provider as never, direct: mode === "direct", language: "python", client: "huggingface_hub" }).snippets[0];
       if (snippet === undefined) continue;
       const providerModelId = providerIdFor(provider, model.id);
-      const expected = expectedTaskRequest(provider, task, mode, { providerModelId, token: TOKENS[tokenVariable(provider, mode)]!, input: fromExample(exampleInput(model)!) });
+      const expected = expectedTaskRequest(provider, task, mode, { providerModelId, token: TOKENS[tokenVariable(provider, mode)]!, input: exampleFor(provider, task, fromExample(exampleInput(model)!)), files: { [FAL_SAMPLE.path]: FAL_SAMPLE.bytes } });
       const id = `${provider}|${task}|${mode}|huggingface_hub`;
       planned.push({ id, snippet, expected });
       rig.server.respond(id, plausibleReply({ task, modelId: model.id, provider, providerId: providerModelId, output: replyOutput(provider, task) }));
@@ -100,15 +101,7 @@ function expectRequest(actual: SentRequest | undefined, expected: ExpectedReques
  * refusals are tasks the library has no helper for at that provider: hubref
  * offers a snippet there that cannot run.
  */
-const REFUSED = "refuses the task for this provider before sending anything";
 const HUB_CLIENT_DIFFERS: Record<string, string> = {
-  "deepinfra text-to-image": REFUSED,
-  "fal-ai audio-to-audio": REFUSED,
-  "hf-inference tabular-regression": REFUSED,
-  "ovhcloud text-generation": REFUSED,
-  "scaleway text-generation": REFUSED,
-  "zai-org image-to-text": REFUSED,
-  "fal-ai automatic-speech-recognition": "labels the FLAC sample audio/mpeg in its data URL",
   "fal-ai text-to-image": "calls fal's synchronous route, not its queue",
   "hf-inference image-segmentation": "sends the image as raw bytes, not base64 in JSON",
   "hf-inference tabular-classification": "sends {table}, not {inputs: {data}}",
@@ -117,7 +110,6 @@ const HUB_CLIENT_DIFFERS: Record<string, string> = {
   "novita text-to-video": "posts to Novita's /v3/hf/ route, not /v3/async/",
   "wavespeed image-to-image": "sends the image as a data URL, without the `images` list",
   "wavespeed image-to-video": "sends the image as a data URL, without the `images` list",
-  "openai chat": "sends the hub id (openai/<name>) as the model of a direct call, not OpenAI's name",
 };
 
 const MISSING = `Python client snippets run: ${clients.missing.join(", ")} not installed for ${clients.python} (see README, Development)`;
@@ -130,6 +122,7 @@ if (clients.missing.length > 0 && clientsRequired()) {
 } else {
   beforeAll(async () => {
     rig = await startRig();
+    rig.addFile(FAL_SAMPLE.path, FAL_SAMPLE.bytes);
     plan();
     outcomes = await runPython(
       planned.map(({ id, snippet }) => ({ id, source: snippet.content })),
@@ -147,17 +140,24 @@ if (clients.missing.length > 0 && clientsRequired()) {
       expect(planned.filter(({ id }) => id.endsWith("|openai")).length).toBe(registryChatProviders().reduce((sum, { modes }) => sum + modes.length, 0));
     });
 
+    it("offers no huggingface_hub snippet where the library has no helper for the task at that provider", () => {
+      const refused = ["deepinfra text-to-image", "fal-ai audio-to-audio", "hf-inference tabular-regression", "ovhcloud text-generation", "scaleway text-generation", "zai-org image-to-text"];
+      for (const pair of refused) {
+        const [provider, task] = pair.split(" ") as [string, string];
+        const model = syntheticModel(task as never, { id: `acme/refused-${task}-${provider}` });
+        const result = generateSnippets(model, { provider: provider as never, language: "python", client: "huggingface_hub" });
+        expect(result.snippets, pair).toEqual([]);
+        expect(result.problems, pair).toEqual([`huggingface_hub does not call ${provider} for ${task}: use requests`]);
+        expect(generateSnippets(model, { provider: provider as never, language: "python", client: "requests" }).snippets, pair).toHaveLength(1);
+      }
+    });
+
     it.each(Object.entries(HUB_CLIENT_DIFFERS))("huggingface_hub, %s: %s", (pair, what) => {
       const [provider, task] = pair.split(" ");
       const cases = planned.filter(({ id }) => id.startsWith(`${provider}|${task}|`) && id.endsWith("|huggingface_hub"));
       expect(cases.length, `${pair} is offered`).toBeGreaterThan(0);
       for (const { id, expected } of cases) {
         const posts = postsOf(rig, id);
-        if (what === REFUSED) {
-          expect(posts, id).toEqual([]);
-          expect(outcomes.get(id)?.error, id).toContain(`Task '${task}' not supported for provider '${provider}'`);
-          continue;
-        }
         expect(posts.length, `${id}: one request`).toBe(1);
         expect(posts[0]!.headers.authorization, `${id}: the token`).toBe(expected.headers.authorization);
         expect(() => expectRequest(posts[0], expected, id), `${id} still differs`).toThrow();

@@ -108,6 +108,8 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
   const fields = new PythonFields(context);
   const standard: string[] = [];
   if (context.call === "chat") {
+    // huggingface_hub looks up no mapping for OpenAI: the model it is given goes to OpenAI as is.
+    if (context.provider === "openai") fields.modelText = context.providerModelId;
     fields.callArguments = chatArgumentLines(context);
     fields.resultName = "completion";
   } else {
