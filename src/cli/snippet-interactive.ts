@@ -9,6 +9,7 @@ import { isChatModel } from "../inference/chat-models.js";
 import { SnippetProblem } from "../inference/problem.js";
 import { hasSnippetGenerator } from "../libraries/registry.js";
 import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
+import { hasProviderMapping } from "../model/provider-mapping.js";
 import { generateAppSnippets } from "../apps/generate.js";
 import { localRuns } from "../apps/local-runs.js";
 import { modelLibrarySnippets } from "./snippet-library.js";
@@ -93,7 +94,7 @@ export async function pickerInput(model: ModelData, base: SettledOptions, preset
   };
   return {
     model: { id: model.id, ...(model.pipeline_tag ? { pipelineTag: model.pipeline_tag } : {}), ...(model.library_name ? { libraryName: model.library_name } : {}) },
-    ...(localOnly ? { notice: NO_PROVIDER_NOTICE } : {}),
+    ...(!hasProviderMapping(model) ? { notice: NO_PROVIDER_NOTICE } : {}),
     loadSnippets: (toggles, report = () => {}) => {
       const { entries, problems } = build(toggles);
       for (const problem of problems) report(problem);

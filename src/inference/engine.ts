@@ -209,12 +209,18 @@ function runsLocally(model: ModelData): boolean {
 
 function snippetsFor(requested: ModelData, options: SettledOptions): SnippetResult {
   const findings: Findings = { problems: [], hints: [], notes: [], warnings: [] };
-  if (options.endpointUrl === undefined && onlyRunsLocally(requested)) {
+  const unmapped = options.endpointUrl === undefined && !hasProviderMapping(requested);
+  if (unmapped && onlyRunsLocally(requested)) {
     findings.notes.push(`${requested.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${requested.id}`);
   }
   const model = modelForProvider(requested, options);
   try {
-    return { snippets: modelSnippets(model, options, findings), ...findings };
+    const snippets = modelSnippets(model, options, findings);
+    // Said of snippets that came out: where none did, the error is the news.
+    if (unmapped && !onlyRunsLocally(requested) && snippets.length > 0) {
+      findings.notes.unshift(`${requested.id}: no inference provider serves this model (its metadata maps none), so this call may fail`);
+    }
+    return { snippets, ...findings };
   } catch (error) {
     if (!(error instanceof SnippetProblem)) throw error;
     findings.problems.push(error.message);

@@ -61,6 +61,12 @@ describe("a model no inference provider serves", () => {
     expect(rowsOf(state)).toEqual(["app", "quant"]);
   });
 
+  it("says so in the header of a LoRA no provider maps, and keeps its inference snippets for a provider the user picks", async () => {
+    const input = await pickerInput(load("ostris--watercolor_style_lora_sdxl"), parseSnippetOptions(commandOptions({})));
+    expect(input.notice).toBe(NO_PROVIDER_NOTICE);
+    expect(input.loadSnippets(OFF).some((entry) => entry.source === "inference")).toBe(true);
+  });
+
   it("keeps the inference source for a model providers serve", async () => {
     const input = await pickerInput(load("meta-llama--Llama-3.1-8B-Instruct"), parseSnippetOptions(commandOptions({})));
     expect(input.notice).toBeUndefined();

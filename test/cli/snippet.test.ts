@@ -152,7 +152,10 @@ describe("hubref snippet", () => {
     writeFileSync(model, JSON.stringify({ id: "acme/unmapped", pipeline_tag: "text-to-image" }));
     const result = runCli(["snippet", model, "--provider", "nscale", "--client", "curl"]);
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe("note: acme/unmapped: the metadata maps no nscale model id; the snippet uses the hub id (set one with --provider-model-id)\n");
+    expect(result.stderr).toBe(
+      "note: acme/unmapped: no inference provider serves this model (its metadata maps none), so this call may fail\n" +
+        "note: acme/unmapped: the metadata maps no nscale model id; the snippet uses the hub id (set one with --provider-model-id)\n",
+    );
     expect(bashSyntaxError(result.stdout)).toBeUndefined();
   });
 

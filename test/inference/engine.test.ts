@@ -142,10 +142,21 @@ describe("which snippets exist", () => {
   it("notes a provider the metadata does not map, and uses --provider-model-id over the mapping", () => {
     const model = syntheticModel("text-to-image", { providers: [] });
     const unmapped = generateSnippets(model, { provider: "nscale", client: "curl" });
-    expect(unmapped.notes).toEqual([`${model.id}: the metadata maps no nscale model id; the snippet uses the hub id (set one with --provider-model-id)`]);
+    expect(unmapped.notes).toEqual([
+      `${model.id}: no inference provider serves this model (its metadata maps none), so this call may fail`,
+      `${model.id}: the metadata maps no nscale model id; the snippet uses the hub id (set one with --provider-model-id)`,
+    ]);
     const chosen = generateSnippets(syntheticModel("text-to-image"), { provider: "nscale", client: "curl", providerModelId: "nscale/chosen" });
     expect(chosen.notes).toEqual([]);
     expect(chosen.snippets[0]!.content).toContain('"model": "nscale/chosen"');
+  });
+
+  it("says that no provider serves a model no provider maps (a LoRA), and says nothing of a mapped one", () => {
+    const lora = { ...syntheticModel("text-to-image", { providers: [] }), id: "acme/watercolor-lora" };
+    expect(generateSnippets(lora, { language: "python", client: "huggingface_hub" }).notes).toEqual([
+      "acme/watercolor-lora: no inference provider serves this model (its metadata maps none), so this call may fail",
+    ]);
+    expect(generateSnippets(syntheticModel("text-to-image"), { language: "python", client: "huggingface_hub" }).notes).toEqual([]);
   });
 
   it("warns once about the user's file of a type the provider refuses, and not about one it takes", () => {
