@@ -56,14 +56,19 @@ export function generateFrom(library: string, model: ModelData): Generated {
 export function checkAll(): void {
   const batch = pending.splice(0);
   checked.push(...batch);
-  const parsed = parsePython(batch.flatMap((result) => ofLanguage(result, "python")));
-  const shErrors = bashSyntaxErrors(batch.flatMap((result) => ofLanguage(result, "sh")));
-  let nextPython = 0;
-  let nextSh = 0;
+  const parsed = checkEachOnce(batch.flatMap((result) => ofLanguage(result, "python")), parsePython);
+  const shErrors = checkEachOnce(batch.flatMap((result) => ofLanguage(result, "sh")), bashSyntaxErrors);
   for (const result of batch) {
-    result.python = ofLanguage(result, "python").map(() => parsed[nextPython++]!);
-    result.shErrors = ofLanguage(result, "sh").map(() => shErrors[nextSh++]);
+    result.python = ofLanguage(result, "python").map((source) => parsed.get(source)!);
+    result.shErrors = ofLanguage(result, "sh").map((source) => shErrors.get(source));
   }
+}
+
+/** Many models give a library the same code: each distinct source is checked once. */
+function checkEachOnce<T>(sources: string[], check: (distinct: string[]) => T[]): Map<string, T> {
+  const distinct = [...new Set(sources)];
+  const results = check(distinct);
+  return new Map(distinct.map((source, index) => [source, results[index]!]));
 }
 
 export function ofLanguage(result: Generated, language: LibrarySnippet["language"]): string[] {
