@@ -9,9 +9,12 @@
 // places relative to them: dist/libraries/snippets/*.js (one generator per
 // library, loaded by name), dist/ui/mount.bundle.js, dist/data/, templates/.
 import { build } from "esbuild";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
+// Chunk names carry content hashes: without this, old chunks pile up.
+rmSync(new URL("../dist/bundle/", import.meta.url), { recursive: true, force: true });
 const shared = {
   absWorkingDir: root,
   bundle: true,

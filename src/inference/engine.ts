@@ -1,6 +1,7 @@
 import type { ModelData } from "../model/schema.js";
 import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
-import { CLIENTS_BY_LANGUAGE, isInferenceTask, LanguageSchema, type Client, type InferenceTask, type Language, type RouteTask } from "./ids.js";
+import { CLIENTS_BY_LANGUAGE, isInferenceTask, LANGUAGES } from "./id-lists.js";
+import type { Client, InferenceTask, Language, RouteTask } from "./ids.js";
 import { fromExample, parseUserInputs, type TaskInput } from "./inputs.js";
 import { JS_METHODS, PYTHON_METHODS } from "./client-methods.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
@@ -46,7 +47,7 @@ function hasChatParameters(options: SettledOptions): boolean {
 
 /** The (language, client) pairs to try, in listing order. */
 function clientPairs(options: Pick<SettledOptions, "language" | "client">): [Language, Client][] {
-  const languages = options.language !== undefined ? [options.language] : LanguageSchema.options;
+  const languages = options.language !== undefined ? [options.language] : LANGUAGES;
   const pairs: [Language, Client][] = [];
   for (const language of languages) {
     for (const client of CLIENTS_BY_LANGUAGE[language]) {
@@ -83,7 +84,7 @@ function templateFor(language: Language, client: Client, context: SnippetContext
 /** The openai client speaks only the chat API: say so, and name the clients that do serve this task here. */
 function openaiOnTask(context: SnippetContext, stream: boolean): string {
   const serving: string[] = [];
-  for (const language of LanguageSchema.options) {
+  for (const language of LANGUAGES) {
     for (const client of CLIENTS_BY_LANGUAGE[language]) {
       if (client !== "openai" && "template" in templateFor(language, client, context, false, stream)) serving.push(`${client} (${language})`);
     }

@@ -1,6 +1,6 @@
 import type { ModelData } from "../model/schema.js";
 import { providerTarget } from "../model/provider-mapping.js";
-import { isInferenceTask } from "./ids.js";
+import { isInferenceTask } from "./id-lists.js";
 import type { SettledOptions } from "./snippet.js";
 
 /**

@@ -1,13 +1,11 @@
 import { statSync } from "node:fs";
 import { operationalError, usageError } from "../errors.js";
 import type { OutputStream } from "../output/output.js";
-import { loadModelFile } from "./load-file.js";
+import { readModelFile } from "./read-model.js";
 import { modelIdProblem } from "./model-id.js";
 import type { ModelData } from "./schema.js";
-import { cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache } from "./hub/cache.js";
+import type { HubFetchSettings } from "./hub/fetch-model.js";
 import { endpointHost, hubEndpoint, hubToken } from "./hub/endpoint.js";
-import { fetchModel, type HubFetchSettings } from "./hub/fetch-model.js";
-import { hasGgufSizes, withFileSizes } from "./hub/file-sizes.js";
 import { startSpinner, type SpinnerSettings } from "./hub/spinner.js";
 
 export interface ResolveOptions {
@@ -44,16 +42,21 @@ function onDisk(path: string): "none" | "folder" | "file" {
  */
 export async function resolveModel(arg: string, options: ResolveOptions): Promise<ModelData> {
   const found = arg === "-" ? "file" : onDisk(arg);
-  if (found === "file") return loadModelFile(arg);
+  if (found === "file") return readModelFile(arg);
   const problem = modelIdProblem(arg);
   // Let the loader say "is a directory" or "no such file": `x.json` is a valid
   // model id too, but far more likely a mistyped path.
-  if (found === "folder" && problem) return loadModelFile(arg);
-  if (found === "none" && /\.json$/i.test(arg)) return loadModelFile(arg);
+  if (found === "folder" && problem) return readModelFile(arg);
+  if (found === "none" && /\.json$/i.test(arg)) return readModelFile(arg);
   if (problem) {
     throw usageError(`'${arg}' is neither an existing file nor a hub model id (${problem})`, "pass a JSON metadata file, `-` for stdin, or a model id such as meta-llama/Llama-3.1-8B-Instruct");
   }
   return modelFromHub(arg, options);
+}
+
+/** Whether resolveModel reads `arg` from a file (which can be read again), rather than stdin or the hub. */
+export function isModelFile(arg: string): boolean {
+  return arg !== "-" && onDisk(arg) === "file";
 }
 
 /** --offline and --refresh ask opposite things of the cache; commands check it before reading any model, files included. */
@@ -64,6 +67,12 @@ export function checkCacheFlags(options: { offline?: boolean; refresh?: boolean 
 /** A hub model's metadata, through the on-disk cache. */
 export async function modelFromHub(id: string, options: ResolveOptions): Promise<ModelData> {
   checkCacheFlags(options);
+  // The hub modules validate with zod: loaded only for hub ids, so that model files start faster.
+  const [{ cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache }, { fetchModel }, { hasGgufSizes, withFileSizes }] = await Promise.all([
+    import("./hub/cache.js"),
+    import("./hub/fetch-model.js"),
+    import("./hub/file-sizes.js"),
+  ]);
   const endpoint = hubEndpoint(options.env);
   const token = hubToken(options.env);
   const now = options.now ?? Date.now;

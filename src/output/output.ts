@@ -4,8 +4,10 @@
  */
 
 export interface OutputStream {
+  /** false when the stream buffers more than it wants: wait for 'drain' before writing more. */
   write(text: string): unknown;
   isTTY?: boolean;
+  once?(event: "drain", listener: () => void): unknown;
 }
 
 export interface Style {

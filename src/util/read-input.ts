@@ -1,5 +1,6 @@
 import { openSync, readSync, closeSync, fstatSync } from "node:fs";
-import { usageError } from "../errors.js";
+import { open } from "node:fs/promises";
+import { HubrefError, usageError } from "../errors.js";
 
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
 
@@ -64,6 +65,10 @@ function decodeText(bytes: Buffer, name: string): string {
   }
 }
 
+function tooLarge(path: string, size: number, maxBytes: number) {
+  return usageError(`${path}: file is ${(size / (1024 * 1024)).toFixed(1)} MB, over the ${maxBytes / (1024 * 1024)} MB limit`, "model metadata files are small; check that this is the right file");
+}
+
 /**
  * Reads a UTF-8 text file, or stdin when `path` is `-`. Refuses files over
  * `maxBytes` before reading them whole, and anything that is not text.
@@ -82,11 +87,37 @@ export function readTextInput(path: string, maxBytes = MAX_INPUT_BYTES): TextInp
   try {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw describeOpenError(path, Object.assign(new Error(), { code: "EISDIR" }));
-    if (stats.isFile() && stats.size > maxBytes) {
-      throw usageError(`${path}: file is ${(stats.size / (1024 * 1024)).toFixed(1)} MB, over the ${maxBytes / (1024 * 1024)} MB limit`, "model metadata files are small; check that this is the right file");
-    }
+    if (stats.isFile() && stats.size > maxBytes) throw tooLarge(path, stats.size, maxBytes);
     return { source: path, text: decodeText(readAllBounded(fd, path, maxBytes), path) };
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * readTextInput for a regular file, read on libuv's threads so that several
+ * can be read while the main thread works; same checks, same messages.
+ * Anything else (stdin, a folder, a pipe) goes through readTextInput.
+ */
+export async function readTextFile(path: string, maxBytes = MAX_INPUT_BYTES): Promise<TextInput> {
+  if (path === "-") return readTextInput(path, maxBytes);
+  let handle;
+  try {
+    handle = await open(path, "r");
+  } catch (error) {
+    throw describeOpenError(path, error as NodeJS.ErrnoException);
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return readTextInput(path, maxBytes);
+    if (stats.size > maxBytes) throw tooLarge(path, stats.size, maxBytes);
+    const bytes = await handle.readFile();
+    if (bytes.length > maxBytes) throw tooLarge(path, bytes.length, maxBytes);
+    return { source: path, text: decodeText(bytes, path) };
+  } catch (error) {
+    if (error instanceof HubrefError) throw error;
+    throw describeOpenError(path, error as NodeJS.ErrnoException);
+  } finally {
+    await handle.close();
   }
 }
