@@ -26,6 +26,15 @@ const shared = {
   banner: { js: 'import { createRequire as __hubrefCreateRequire } from "node:module"; const require = __hubrefCreateRequire(import.meta.url);' },
 };
 
+// The templates, compiled here, take the place of the empty stand-in module.
+const { compiledTemplatesModule } = await import("../dist/inference/template-compiler.js");
+const compiledTemplates = {
+  name: "compiled-templates",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]inference[\\/]compiled-templates\.js$/ }, () => ({ contents: compiledTemplatesModule(), loader: "js" }));
+  },
+};
+
 // dist/bundle/ sits at the same depth as dist/cli/, so paths relative to
 // import.meta.url ("../../package.json", "../libraries/snippets/") still hold.
 await build({
@@ -33,6 +42,7 @@ await build({
   entryPoints: ["dist/cli/main.js"],
   outdir: "dist/bundle",
   splitting: true,
+  plugins: [compiledTemplates],
   // The interactive path loads its own bundle (below); these stay packages.
   external: ["ink", "react", "clipboardy", "highlight.js"],
 });
