@@ -7,4 +7,7 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-process.exitCode = await runProgram(process.argv, processContext());
+// No top-level await: the bundle is a CommonJS script (bin/hubref runs it with V8's code cache).
+void runProgram(process.argv, processContext()).then((code) => {
+  process.exitCode = code;
+});

@@ -3,7 +3,6 @@ import type { SnippetCommandOptions } from "./snippet-options.js";
 import { HubrefError, usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
 import { JsonArrayWriter } from "../output/stream-writer.js";
-import { ReadAhead } from "../util/read-ahead.js";
 import { checkCacheFlags, isModelFile, resolveModel, type ResolveOptions } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import { printLibrarySnippets } from "./snippet-library.js";
@@ -175,7 +174,8 @@ function noSnippetError(problems: string[]): HubrefError {
  * memory does not grow with the output. Every model is read and checked
  * first, so bad input stops the command before any output. Only what cannot
  * be read twice (stdin) or cheaply (the hub) is kept from that first pass;
- * files are read again, a few ahead of the one being generated.
+ * files are read again. Reading them ahead on libuv's threads was measured
+ * slower than these synchronous reads (README, Performance).
  */
 async function streamJsonSnippets(models: string[], options: SettledOptions, resolveOptions: ResolveOptions, context: CommandContext): Promise<void> {
   const kept = new Map<number, ModelData>();
@@ -185,9 +185,8 @@ async function streamJsonSnippets(models: string[], options: SettledOptions, res
   }
   const out = new JsonArrayWriter(context.stdout);
   const problems: string[] = [];
-  const reads = new ReadAhead(models.length, (index) => kept.get(index) ?? resolveModel(models[index]!, resolveOptions));
-  for (let index = 0; index < models.length; index++) {
-    const model = await reads.take(index);
+  for (const [index, arg] of models.entries()) {
+    const model = kept.get(index) ?? (await resolveModel(arg, resolveOptions));
     for (const snippet of modelSnippets(model, options, models.length, problems, context)) await out.add(snippet);
   }
   if (out.length === 0) throw noSnippetError(problems);

@@ -86,7 +86,8 @@ function applyDefaults(schema: JsonSchema, value: unknown): void {
   if (!isObject(value) || schema.properties === undefined) return;
   for (const [key, property] of Object.entries(schema.properties)) {
     if (!Object.hasOwn(value, key)) {
-      if (property.default !== undefined) value[key] = structuredClone(property.default);
+      // Defaults are JSON (they come from JSON Schema); a copy, so no two models share one.
+      if (property.default !== undefined) value[key] = JSON.parse(JSON.stringify(property.default));
     } else {
       applyDefaults(property, value[key]);
     }

@@ -1,4 +1,4 @@
-import { readTextFile } from "../util/read-input.js";
+import { readTextInput } from "../util/read-input.js";
 import { parseJson } from "../util/json.js";
 import { readCompiled } from "../catalogue/compiled.js";
 import { quickCheck, type JsonSchema } from "./quick-check.js";
@@ -14,7 +14,7 @@ import type { ModelData } from "./schema.js";
 export const MODEL_SCHEMA_PART = "model-schema";
 
 export async function readModelFile(path: string): Promise<ModelData> {
-  const input = await readTextFile(path);
+  const input = readTextInput(path);
   const value = parseJson(input.text, input.source);
   const quick = quickCheck<ModelData>(readCompiled<JsonSchema>(MODEL_SCHEMA_PART), value);
   if (quick !== undefined) return quick;

@@ -47,9 +47,9 @@ export class JsonArrayWriter {
   }
 
   add(value: unknown): Promise<void> {
-    // JSON.stringify escapes every newline inside strings, so each raw newline is layout, and indents one level deeper.
-    const element = JSON.stringify(value, null, 2).replace(/\n/g, "\n  ");
-    return this.out.write(`${this.count++ === 0 ? "[\n  " : ",\n  "}${element}`);
+    // Inside a one-element array the element is indented as in the whole array: keep what is between "[\n" and "\n]".
+    const wrapped = JSON.stringify([value], null, 2);
+    return this.out.write(`${this.count++ === 0 ? "[\n" : ",\n"}${wrapped.slice(2, -2)}`);
   }
 
   async end(): Promise<void> {

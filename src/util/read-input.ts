@@ -1,6 +1,5 @@
 import { openSync, readSync, closeSync, fstatSync } from "node:fs";
-import { open } from "node:fs/promises";
-import { HubrefError, usageError } from "../errors.js";
+import { usageError } from "../errors.js";
 
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
 
@@ -94,30 +93,3 @@ export function readTextInput(path: string, maxBytes = MAX_INPUT_BYTES): TextInp
   }
 }
 
-/**
- * readTextInput for a regular file, read on libuv's threads so that several
- * can be read while the main thread works; same checks, same messages.
- * Anything else (stdin, a folder, a pipe) goes through readTextInput.
- */
-export async function readTextFile(path: string, maxBytes = MAX_INPUT_BYTES): Promise<TextInput> {
-  if (path === "-") return readTextInput(path, maxBytes);
-  let handle;
-  try {
-    handle = await open(path, "r");
-  } catch (error) {
-    throw describeOpenError(path, error as NodeJS.ErrnoException);
-  }
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) return readTextInput(path, maxBytes);
-    if (stats.size > maxBytes) throw tooLarge(path, stats.size, maxBytes);
-    const bytes = await handle.readFile();
-    if (bytes.length > maxBytes) throw tooLarge(path, bytes.length, maxBytes);
-    return { source: path, text: decodeText(bytes, path) };
-  } catch (error) {
-    if (error instanceof HubrefError) throw error;
-    throw describeOpenError(path, error as NodeJS.ErrnoException);
-  } finally {
-    await handle.close();
-  }
-}
