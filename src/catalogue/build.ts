@@ -1,7 +1,8 @@
 /**
  * Build step: validates every catalogue file and writes the checked data to
- * dist/data/, with the model schema for the quick check (model/quick-check.ts). Exits non-zero on the first invalid file, so a broken catalogue
- * fails `npm run build`.
+ * dist/data/, with the model schema for the quick check (model/quick-check.ts).
+ * Exits non-zero on the first invalid file, so a broken catalogue fails
+ * `npm run build`.
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
