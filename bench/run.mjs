@@ -1,105 +1,82 @@
-// Snippets per second: hubref's engine (from dist/) and @huggingface/inference's
-// getInferenceSnippets on the same models and providers, in one run.
-// Run with `npm run bench` (it builds first).
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// `npm run bench`: hubref's figures as ratios, on this machine, in one run.
+// - cold start: whole-process time of hubref commands over a bare `node -e 0`;
+// - throughput: `hubref snippet FILE... --json` on 3,000 and 30,000 model files
+//   against @huggingface/inference's getInferenceSnippets doing the same work
+//   (bench/reference.mjs), with each side's peak memory;
+// - the picker's first frame, by bench/picker.mjs where it exists and tmux is installed.
+// Times are medians of wall-clock runs; the machine's load moves them.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { snippets as reference } from "@huggingface/inference";
+import { fileURLToPath } from "node:url";
+import { writeModels } from "./models.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const { generateSnippets } = await import(join(root, "dist/inference/engine.js"));
-const { parseModelData } = await import(join(root, "dist/model/load-file.js"));
-const { PROVIDERS } = await import(join(root, "dist/inference/providers/index.js"));
-const { InferenceTaskSchema } = await import(join(root, "dist/inference/ids.js"));
+const bin = join(root, "bin/hubref");
+const STARTUP_RUNS = Number(process.env.HUBREF_BENCH_RUNS ?? 20);
+const CHAT_MODEL = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
 
-/** The providers that serve a task (chat: "conversational"), as hubref's provider facts say. */
-function servingProviders(task) {
-  return Object.values(PROVIDERS)
-    .filter((provider) => (task === "conversational" ? provider.chatPath && provider.acceptsHubTokens : provider.tasks[task]))
-    .map((provider) => provider.id);
+function run(args, options = {}) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { cwd: root, maxBuffer: 1024 ** 3, stdio: ["ignore", "ignore", "pipe"], ...options });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`node ${args.slice(0, 4).join(" ")} … failed: ${result.stderr}`);
+  return ms;
 }
 
-function synthetic(task) {
-  const chat = task === "text-generation" || task === "image-text-to-text";
-  const id = `bench/${task}`;
-  const providers = servingProviders(chat ? "conversational" : task);
-  return parseModelData(
-    JSON.stringify({
-      id,
-      pipeline_tag: task,
-      tags: chat ? [task, "conversational"] : [task],
-      inferenceProviderMapping: providers.map((provider) => ({ provider, providerId: provider === "hf-inference" ? id : `${provider}/${task}`, status: "live", task: chat ? "conversational" : task })),
-    }),
-    id,
-  );
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Medians of runs taken in turns, so that a change in the machine's load falls on every command alike. */
+function startup(commands) {
+  const times = commands.map(() => []);
+  for (let round = 0; round < STARTUP_RUNS; round++) commands.forEach(([, args], index) => times[index].push(run(args)));
+  return times.map(median);
 }
 
-const catalogueDir = join(root, "catalogue/models");
-const models = [
-  ...readdirSync(catalogueDir)
-    .filter((file) => file.endsWith(".json"))
-    .sort()
-    .map((file) => parseModelData(readFileSync(join(catalogueDir, file), "utf8"), file)),
-  ...InferenceTaskSchema.options.map(synthetic),
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, Node.js ${process.version}\n`);
+
+const commands = [
+  ["node -e 0", ["-e", "0"]],
+  ["hubref snippet MODEL --json (one chat model)", [bin, "snippet", CHAT_MODEL, "--json"]],
+  ["hubref tasks", [bin, "tasks"]],
+  ["hubref libraries", [bin, "libraries"]],
+  ["hubref quant-types", [bin, "quant-types"]],
 ];
+const [bare, ...others] = startup(commands);
+console.log(`cold start, median of ${STARTUP_RUNS} (ratio to node -e 0)`);
+console.log(`  ${"node -e 0".padEnd(46)} ${bare.toFixed(0).padStart(5)} ms`);
+others.forEach((ms, index) => console.log(`  ${commands[index + 1][0].padEnd(46)} ${ms.toFixed(0).padStart(5)} ms  ${(ms / bare).toFixed(2)}x`));
 
-/** Each model with "auto" and every provider its mapping names: the work both sides do. */
-const jobs = [];
-for (const model of models) {
-  const mapping = Array.isArray(model.inferenceProviderMapping)
-    ? model.inferenceProviderMapping
-    : Object.entries(model.inferenceProviderMapping ?? {}).map(([provider, entry]) => ({ ...entry, provider }));
-  jobs.push({ model, provider: "auto", entry: undefined });
-  for (const entry of mapping) jobs.push({ model, provider: entry.provider, entry: { hfModelId: model.id, status: "live", ...entry } });
+/** One whole-process run over `files` in `dir`: its time and peak memory. */
+function measured(script, files, dir) {
+  const rssFile = join(tmpdir(), `hubref-bench-rss-${process.pid}`);
+  const ms = run(["--require", join(root, "bench/max-rss.cjs"), script, ...files], { cwd: dir, env: { ...process.env, HUBREF_BENCH_RSS: rssFile } });
+  const kib = Number(readFileSync(rssFile, "utf8"));
+  rmSync(rssFile, { force: true });
+  return { ms, mib: kib / 1024 };
 }
 
-/** Reading a character makes V8 flatten a string built by concatenation, as writing it out would. */
-let checksum = 0;
-function consume(snippets) {
-  for (const snippet of snippets) checksum += snippet.content.charCodeAt(snippet.content.length >> 1);
-  return snippets.length;
-}
-
-function runHubref() {
-  let count = 0;
-  for (const job of jobs) count += consume(generateSnippets(job.model, { provider: job.provider }).snippets);
-  return count;
-}
-
-function runReference() {
-  let count = 0;
-  for (const job of jobs) {
-    try {
-      count += consume(reference.getInferenceSnippets(job.model, job.provider, job.entry));
-    } catch {
-      // A combination the reference refuses counts no snippet.
+console.log("\nthroughput: every snippet of N model files in one JSON array (whole process)");
+for (const [count, rounds] of [[3_000, 3], [30_000, 1]]) {
+  const models = writeModels(count);
+  try {
+    const hubref = [];
+    const reference = [];
+    for (let round = 0; round < rounds; round++) {
+      hubref.push(measured(bin, ["snippet", ...models.files, "--json"], models.dir));
+      reference.push(measured(join(root, "bench/reference.mjs"), models.files, models.dir));
     }
+    const h = { ms: median(hubref.map((r) => r.ms)), mib: Math.max(...hubref.map((r) => r.mib)) };
+    const r = { ms: median(reference.map((x) => x.ms)), mib: Math.max(...reference.map((x) => x.mib)) };
+    console.log(`  ${String(count).padStart(6)} models  hubref ${(h.ms / 1000).toFixed(2)} s, peak ${h.mib.toFixed(0)} MiB;  reference ${(r.ms / 1000).toFixed(2)} s, peak ${r.mib.toFixed(0)} MiB;  hubref ${(r.ms / h.ms).toFixed(1)}x faster (${rounds === 1 ? "one run" : `median of ${rounds}`})`);
+  } finally {
+    models.remove();
   }
-  return count;
 }
 
-function measure(run, minimumMs = 2000) {
-  run(); // warm-up: template compilation, JIT
-  let rounds = 0;
-  let snippets = 0;
-  const start = performance.now();
-  while (performance.now() - start < minimumMs) {
-    snippets += run();
-    rounds++;
-  }
-  const seconds = (performance.now() - start) / 1000;
-  return { perRound: snippets / rounds, snippetsPerSecond: snippets / seconds, jobsPerSecond: (jobs.length * rounds) / seconds };
-}
-
-const hubref = measure(runHubref);
-const ref = measure(runReference);
-const rows = [
-  ["", "snippets/round", "snippets/s", "model×provider/s"],
-  ["hubref", hubref.perRound.toFixed(0), hubref.snippetsPerSecond.toFixed(0), hubref.jobsPerSecond.toFixed(0)],
-  ["@huggingface/inference", ref.perRound.toFixed(0), ref.snippetsPerSecond.toFixed(0), ref.jobsPerSecond.toFixed(0)],
-];
-const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-console.log(`${models.length} models, ${jobs.length} model×provider combinations per round\n`);
-for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "));
-if (checksum === 0) console.log("(no content?)");
-console.log(`\nhubref / reference: ${(hubref.snippetsPerSecond / ref.snippetsPerSecond).toFixed(1)}x snippets per second, ${(hubref.jobsPerSecond / ref.jobsPerSecond).toFixed(1)}x combinations per second`);
+const picker = join(root, "bench/picker.mjs");
+const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+console.log("\npicker first frame");
+if (existsSync(picker) && hasTmux) spawnSync(process.execPath, [picker], { cwd: root, stdio: "inherit" });
+else console.log(`  skipped: ${existsSync(picker) ? "tmux is not installed" : "bench/picker.mjs is not in this tree"}`);

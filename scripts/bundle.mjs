@@ -1,46 +1,80 @@
 // Build step, after tsc: bundles the compiled CLI for a fast start.
 //
-// Node 20 pays for every module file it resolves and loads. The CLI with its
-// dependencies is ~150 files; one bundle (plus a few chunks for what loads
-// lazily) starts ~100 ms faster. The Ink screen is bundled on its own: Ink's
-// module graph takes ~350 ms to load, the bundle ~90 ms.
+// Node 20 pays for every module file it resolves and loads, and for parsing
+// and compiling every script. The CLI with its dependencies is one CommonJS
+// script, dist/bundle/main.cjs, which bin/hubref runs through vm.Script with
+// V8's code cache (written below, by a run of the CLI): Node 20 caches
+// compiled code for no ES module, and has no module.enableCompileCache. The
+// Ink screen is bundled on its own: Ink's module graph takes ~350 ms to load,
+// the bundle ~90 ms.
 //
 // Files found at run time by path stay outside the bundles and keep their
 // places relative to them: dist/libraries/snippets/*.js (one generator per
 // library, loaded by name), dist/ui/mount.bundle.js, dist/data/, templates/.
 import { build } from "esbuild";
+import { createHash } from "node:crypto";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
+rmSync(new URL("../dist/bundle/", import.meta.url), { recursive: true, force: true });
 const shared = {
   absWorkingDir: root,
   bundle: true,
-  format: "esm",
   platform: "node",
   target: "node20",
   logLevel: "error",
-  // Bundled CommonJS code calls require(); give the ES module one.
-  banner: { js: 'import { createRequire as __hubrefCreateRequire } from "node:module"; const require = __hubrefCreateRequire(import.meta.url);' },
+};
+
+// The templates, compiled here, take the place of the empty stand-in module.
+const { compiledTemplatesModule } = await import("../dist/inference/template-compiler.js");
+const compiledTemplates = {
+  name: "compiled-templates",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]inference[\\/]compiled-templates\.js$/ }, () => ({ contents: compiledTemplatesModule(), loader: "js" }));
+  },
 };
 
 // dist/bundle/ sits at the same depth as dist/cli/, so paths relative to
 // import.meta.url ("../../package.json", "../libraries/snippets/") still hold.
+const main = "dist/bundle/main.cjs";
 await build({
   ...shared,
   entryPoints: ["dist/cli/main.js"],
-  outdir: "dist/bundle",
-  splitting: true,
+  outfile: main,
+  format: "cjs",
+  plugins: [compiledTemplates],
+  define: { "import.meta.url": "__hubrefModuleUrl" },
+  banner: { js: 'const __hubrefModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
   // The interactive path loads its own bundle (below); these stay packages.
-  external: ["ink", "react", "clipboardy", "highlight.js"],
+  // zod too: the snippet path checks model files without it (model/quick-check.ts); errors and hub replies load it.
+  external: ["ink", "react", "clipboardy", "highlight.js", "zod"],
+  minifyWhitespace: true,
+  minifySyntax: true,
 });
+// The first line names the build, so that a code cache made for another build is never used (V8 checks only the length).
+const code = readFileSync(main, "utf8");
+writeFileSync(main, `// hubref-build ${createHash("sha256").update(code).digest("hex").slice(0, 16)}\n${code}`);
 
 await build({
   ...shared,
+  format: "esm",
   entryPoints: ["dist/ui/mount.js"],
   outfile: "dist/ui/mount.bundle.js",
+  // Bundled CommonJS code calls require(); give the ES module one.
+  banner: { js: 'import { createRequire as __hubrefCreateRequire } from "node:module"; const require = __hubrefCreateRequire(import.meta.url);' },
   // clipboardy runs helper binaries found relative to its own files: keep it a package.
   external: ["clipboardy"],
   // Ink loads its devtools only when DEV=true; the optional package is never installed.
   alias: { "react-devtools-core": "./scripts/empty-module.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
 });
+
+// The code cache shipped with the build: what a `snippet --json` run compiled (bin/hubref writes it at exit).
+const warmUp = spawnSync(process.execPath, ["bin/hubref", "snippet", "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json", "--json"], {
+  cwd: root,
+  env: { ...process.env, HUBREF_WRITE_CODE_CACHE: "1" },
+  encoding: "utf8",
+});
+if (warmUp.status !== 0) throw new Error(`the bundled CLI failed while writing its code cache:\n${warmUp.stderr}`);

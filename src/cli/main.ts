@@ -16,4 +16,7 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 // Nowhere is left to report a broken stderr; the exit code still tells.
 process.stderr.on("error", () => process.exit(process.exitCode ?? ExitCode.operational));
 
-process.exitCode = await runProgram(process.argv, processContext());
+// No top-level await: the bundle is a CommonJS script (bin/hubref runs it with V8's code cache).
+void runProgram(process.argv, processContext()).then((code) => {
+  process.exitCode = code;
+});

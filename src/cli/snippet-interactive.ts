@@ -1,4 +1,5 @@
 import { openSync } from "node:fs";
+import { ReadStream } from "node:tty";
 import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { HubrefError, usageError } from "../errors.js";
@@ -154,7 +155,6 @@ function nothingToShow(model: ModelData, base: SettledOptions, problems: string[
  */
 async function keyboard(models: string[]): Promise<NodeJS.ReadStream | undefined> {
   if (process.stdin.isTTY || !models.includes("-")) return undefined;
-  const { ReadStream } = await import("node:tty");
   let fd: number;
   try {
     fd = openSync("/dev/tty", "r");

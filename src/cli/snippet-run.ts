@@ -2,7 +2,8 @@ import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { HubrefError, usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
-import { checkCacheFlags, resolveModel } from "../model/resolve.js";
+import { JsonArrayWriter } from "../output/stream-writer.js";
+import { checkCacheFlags, isModelFile, resolveModel, type ResolveOptions } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import { libraryHintFor, printLibrarySnippets } from "./snippet-library.js";
 import { runSnippetPicker, wantsPicker } from "./snippet-interactive.js";
@@ -10,7 +11,8 @@ import { LANGUAGE_ALIASES, requireChoice } from "../choices/choices.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
-import { CLIENTS_BY_LANGUAGE, ClientSchema, LanguageSchema, ProviderChoiceSchema, languagesOfClient, type Language } from "../inference/ids.js";
+import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
+import type { Language } from "../inference/ids.js";
 import { generateSnippets } from "../inference/engine.js";
 import { tokenProblem } from "../inference/token.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions } from "../inference/snippet.js";
@@ -48,13 +50,13 @@ function endpointUrl(text: string): string {
 
 /** Checks the command-line options and turns them into engine options. */
 export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions {
-  const language = raw.language === undefined ? undefined : requireChoice("language", raw.language, LanguageSchema.options, { aliases: LANGUAGE_ALIASES });
-  const client = raw.client === undefined ? undefined : requireChoice("client", raw.client, ClientSchema.options);
+  const language = raw.language === undefined ? undefined : requireChoice("language", raw.language, LANGUAGES, { aliases: LANGUAGE_ALIASES });
+  const client = raw.client === undefined ? undefined : requireChoice("client", raw.client, CLIENTS);
   if (language !== undefined && client !== undefined && !CLIENTS_BY_LANGUAGE[language].includes(client)) {
     throw usageError(`${client} is not a ${language} client`, `${language} clients: ${CLIENTS_BY_LANGUAGE[language].join(", ")}; ${client} is for ${languagesOfClient(client).join(", ")}`);
   }
   const options: SnippetOptions = { stream: raw.stream, direct: raw.direct };
-  if (raw.provider !== undefined) options.provider = requireChoice("provider", raw.provider, ProviderChoiceSchema.options);
+  if (raw.provider !== undefined) options.provider = requireChoice("provider", raw.provider, PROVIDER_CHOICES);
   const { provider } = settleOptions(options);
   if (language !== undefined) options.language = language;
   if (client !== undefined) options.client = client;
@@ -120,7 +122,7 @@ function libraryOptions(raw: SnippetCommandOptions): Language | undefined {
   if (ignored.length > 0) {
     throw usageError(`--library prints the library's usage code, which ${ignored.join(", ")} do${ignored.length === 1 ? "es" : ""} not apply to`, "leave out --library for inference API snippets");
   }
-  return raw.language === undefined ? undefined : requireChoice("language", raw.language, LanguageSchema.options, { aliases: LANGUAGE_ALIASES });
+  return raw.language === undefined ? undefined : requireChoice("language", raw.language, LANGUAGES, { aliases: LANGUAGE_ALIASES });
 }
 
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
@@ -133,10 +135,13 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   checkCacheFlags(raw);
   const libraryLanguage = raw.library ? libraryOptions(raw) : undefined;
   const options = parseSnippetOptions(raw);
-  const loaded: ModelData[] = [];
-  for (const arg of models) {
-    loaded.push(await resolveModel(arg, { env: context.env, stderr: context.stderr, offline: raw.offline, refresh: raw.refresh }));
+  const resolveOptions = { env: context.env, stderr: context.stderr, offline: raw.offline, refresh: raw.refresh };
+  if (raw.json && !raw.library && models.length > 1 && !raw.interactive) {
+    await streamJsonSnippets(models, options, resolveOptions, context);
+    return;
   }
+  const loaded: ModelData[] = [];
+  for (const arg of models) loaded.push(await resolveModel(arg, resolveOptions));
   if (raw.library && !raw.interactive) {
     await printLibrarySnippets(loaded, raw.json, context, libraryLanguage);
     return;
@@ -148,26 +153,63 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   const snippets: Snippet[] = [];
   const problems: string[] = [];
   const hints: string[] = [];
-  for (const model of loaded) {
-    let result;
-    try {
-      result = generateSnippets(model, options);
-    } catch (error) {
-      // With several models, one the provider does not serve should not stop the others.
-      if (!(error instanceof HubrefError) || loaded.length === 1) throw error;
-      problems.push(error.message);
-      continue;
-    }
-    snippets.push(...result.snippets);
-    problems.push(...result.problems);
-    hints.push(...result.hints);
-    for (const note of result.notes) context.stderr.write(`note: ${note}\n`);
-    for (const warning of result.warnings) context.stderr.write(`warning: ${warning}\n`);
-  }
-  if (snippets.length === 0) {
-    const hint = hints.length > 0 ? [...new Set(hints)].join("; ") : loaded.length === 1 ? libraryHintFor(loaded[0]!) : undefined;
-    throw usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options", hint);
-  }
+  for (const model of loaded) snippets.push(...modelSnippets(model, options, loaded.length, { problems, hints }, context));
+  if (snippets.length === 0) throw noSnippetError(problems, hints, loaded.length === 1 ? loaded[0] : undefined);
   for (const problem of problems) context.stderr.write(`warning: ${problem}\n`);
   context.stdout.write(raw.json ? renderJson(snippets) : renderSnippets(snippets));
+}
+
+/** One model's snippets; its notes go to stderr, its problems into `problems`. */
+/** What the models that gave no snippet said: the reasons, and the ways forward. */
+interface Shortfalls {
+  problems: string[];
+  hints: string[];
+}
+
+function modelSnippets(model: ModelData, options: SettledOptions, modelCount: number, { problems, hints }: Shortfalls, context: CommandContext): Snippet[] {
+  let result;
+  try {
+    result = generateSnippets(model, options);
+  } catch (error) {
+    // With several models, one the provider does not serve should not stop the others.
+    if (!(error instanceof HubrefError) || modelCount === 1) throw error;
+    problems.push(error.message);
+    return [];
+  }
+  problems.push(...result.problems);
+  hints.push(...result.hints);
+  for (const note of result.notes) context.stderr.write(`note: ${note}\n`);
+  for (const warning of result.warnings) context.stderr.write(`warning: ${warning}\n`);
+  return result.snippets;
+}
+
+function noSnippetError(problems: string[], hints: string[], onlyModel: ModelData | undefined): HubrefError {
+  const hint = hints.length > 0 ? [...new Set(hints)].join("; ") : onlyModel !== undefined ? libraryHintFor(onlyModel) : undefined;
+  return usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options", hint);
+}
+
+/**
+ * `--json` for several models, written as each model's snippets are made, so
+ * memory does not grow with the output. Every model is read and checked
+ * first, so bad input stops the command before any output. Only what cannot
+ * be read twice (stdin) or cheaply (the hub) is kept from that first pass;
+ * files are read again. Reading them ahead on libuv's threads was measured
+ * slower than these synchronous reads (README, Performance).
+ */
+async function streamJsonSnippets(models: string[], options: SettledOptions, resolveOptions: ResolveOptions, context: CommandContext): Promise<void> {
+  const kept = new Map<number, ModelData>();
+  for (const [index, arg] of models.entries()) {
+    const model = await resolveModel(arg, resolveOptions);
+    if (!isModelFile(arg)) kept.set(index, model);
+  }
+  const out = new JsonArrayWriter(context.stdout);
+  const shortfalls: Shortfalls = { problems: [], hints: [] };
+  const { problems } = shortfalls;
+  for (const [index, arg] of models.entries()) {
+    const model = kept.get(index) ?? (await resolveModel(arg, resolveOptions));
+    for (const snippet of modelSnippets(model, options, models.length, shortfalls, context)) await out.add(snippet);
+  }
+  if (out.length === 0) throw noSnippetError(problems, shortfalls.hints, undefined);
+  for (const problem of problems) context.stderr.write(`warning: ${problem}\n`);
+  await out.end();
 }

@@ -28,7 +28,12 @@ function escapeChar(char: string, quote: string): string {
 }
 
 /** A Python string literal: double-quoted unless the text holds more `"` than `'`. */
+/** Text that needs no escape in a double-quoted literal: printable ASCII without `"` or `\`. Most values are. */
+const PLAIN_DOUBLE_QUOTED = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 export function pyString(text: string): string {
+  // The loop below would give the same: double quotes (no more `"` than `'`), every character as it is.
+  if (PLAIN_DOUBLE_QUOTED.test(text)) return `"${text}"`;
   const doubles = text.split('"').length;
   const singles = text.split("'").length;
   const quote = doubles > singles ? "'" : '"';

@@ -1,6 +1,7 @@
 import type { ModelData } from "../model/schema.js";
 import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
-import { CLIENTS_BY_LANGUAGE, isInferenceTask, LanguageSchema, type Client, type InferenceTask, type Language, type RouteTask } from "./ids.js";
+import { CLIENTS_BY_LANGUAGE, isInferenceTask, LANGUAGES } from "./id-lists.js";
+import type { Client, InferenceTask, Language, RouteTask } from "./ids.js";
 import { fromExample, mediaWarnings, parseUserInputs, type TaskInput } from "./inputs.js";
 import { knownMime, withType } from "./payload.js";
 import { JS_METHODS, PYTHON_METHODS, pythonClientRefuses } from "./client-methods.js";
@@ -47,7 +48,7 @@ function hasChatParameters(options: SettledOptions): boolean {
 
 /** The (language, client) pairs to try, in listing order. */
 function clientPairs(options: Pick<SettledOptions, "language" | "client">): [Language, Client][] {
-  const languages = options.language !== undefined ? [options.language] : LanguageSchema.options;
+  const languages = options.language !== undefined ? [options.language] : LANGUAGES;
   const pairs: [Language, Client][] = [];
   for (const language of languages) {
     for (const client of CLIENTS_BY_LANGUAGE[language]) {

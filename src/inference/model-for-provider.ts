@@ -1,6 +1,7 @@
 import type { ModelData } from "../model/schema.js";
 import { liveProviders, providerTarget } from "../model/provider-mapping.js";
-import { isInferenceTask, PROVIDER_IDS, type ProviderChoice, type ProviderId } from "./ids.js";
+import { isInferenceTask, PROVIDER_IDS } from "./id-lists.js";
+import type { ProviderChoice, ProviderId } from "./ids.js";
 import type { SettledOptions } from "./snippet.js";
 
 /** The providers hubref knows that the model's mapping offers live, in the hub's order. */

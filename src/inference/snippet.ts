@@ -1,43 +1,14 @@
-import { z } from "zod";
-import { ClientSchema, LanguageSchema, ProviderChoiceSchema } from "./ids.js";
+import type { SettledOptions, Snippet, SnippetOptions } from "./snippet-schema.js";
 
-/** One generated snippet, as `hubref snippet --json` prints it. */
-export const SnippetSchema = z.object({
-  model: z.string(),
-  language: LanguageSchema,
-  client: ClientSchema,
-  provider: ProviderChoiceSchema,
-  content: z.string(),
-});
-export type Snippet = z.infer<typeof SnippetSchema>;
+export type { SettledOptions, Snippet, SnippetOptions } from "./snippet-schema.js";
 
 /**
- * What to generate. Values are checked by the command before they get here;
- * the schema holds the defaults, applied once by `settleOptions`.
+ * SnippetOptionsSchema's defaults in place, without loading zod; the values
+ * are checked by the command before they get here.
+ * test/inference/snippet-options.test.ts holds this and the schema together.
  */
-export const SnippetOptionsSchema = z.object({
-  language: LanguageSchema.optional(),
-  client: ClientSchema.optional(),
-  provider: ProviderChoiceSchema.default("auto"),
-  stream: z.boolean().default(false),
-  billTo: z.string().optional(),
-  token: z.string().optional(),
-  direct: z.boolean().default(false),
-  endpointUrl: z.string().optional(),
-  providerModelId: z.string().optional(),
-  /** Replaces the example input: JSON where the task takes an object or messages, else text. */
-  inputs: z.string().optional(),
-  temperature: z.number().optional(),
-  maxTokens: z.number().int().optional(),
-  topP: z.number().optional(),
-});
-/** Options as callers give them: anything with a default may be left out. */
-export type SnippetOptions = z.input<typeof SnippetOptionsSchema>;
-/** Options with every default in place, as the engine and the picker read them. */
-export type SettledOptions = z.output<typeof SnippetOptionsSchema>;
-
 export function settleOptions(options: SnippetOptions): SettledOptions {
-  return SnippetOptionsSchema.parse(options);
+  return { ...options, provider: options.provider ?? "auto", stream: options.stream ?? false, direct: options.direct ?? false };
 }
 
 export interface SnippetResult {

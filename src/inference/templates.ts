@@ -1,16 +1,18 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Eta as EtaEngine } from "eta";
 import { TEMPLATES_DIR } from "../catalogue/paths.js";
 import type { Client, Language } from "./ids.js";
+import { COMPILED_TEMPLATES } from "./compiled-templates.js";
+import type { TemplateThis } from "./template-function.js";
+import { ETA_OPTIONS, templateKey, templateSource } from "./template-source.js";
 
 /*
- * Templates live in templates/<language>/<client>/<name>.eta. Each is compiled
- * once per process, on first use; eta itself is loaded on the first render,
- * synchronously, so a command that renders nothing never pays for it.
- * Templates get literal text only, so escaping is off.
- * A line `<%~ partial("name") %>` stands for templates/<language>/_partials/name.eta.
+ * Templates live in templates/<language>/<client>/<name>.eta. The bundled CLI
+ * runs them as functions the build compiled (template-compiler.ts). Run from
+ * source, each is compiled once per process, on first use; eta itself is
+ * loaded on the first render, synchronously.
  */
 
 /** `queued`: a raw-HTTP snippet for a queued job (submit, poll, download). */
@@ -19,29 +21,15 @@ export type TemplateName = "basic" | "queued" | "conversational" | "conversation
 let engine: EtaEngine | undefined;
 const compiled = new Map<string, (data: object) => string>();
 const listings = new Map<string, ReadonlySet<string>>();
-/** Blocks several templates of a language share: templates/<language>/_partials/<name>.eta. */
-const PARTIALS_FOLDER = "_partials";
+/** `this` for a build-compiled template: it reads eta's config, and nothing in it matters with escaping off. */
+const COMPILED_THIS: TemplateThis = { config: {} };
 
 function etaEngine(): EtaEngine {
   if (!engine) {
     const { Eta } = createRequire(import.meta.url)("eta") as typeof import("eta");
-    engine = new Eta({ autoEscape: false, autoTrim: false, cache: false, useWith: false });
+    engine = new Eta(ETA_OPTIONS);
   }
   return engine;
-}
-
-const PARTIAL_LINE = /^<%~ partial\("([a-z0-9_.-]+)"\) %>\n/gm;
-
-/**
- * A template's source with its partials in place. Textual, not eta's include:
- * an include gets a copy of the data, and the fields objects compute their
- * values in getters, which a copy drops.
- */
-export function templateSource(file: string, language: Language, seen: readonly string[] = []): string {
-  return readFileSync(file, "utf8").replace(PARTIAL_LINE, (_line, name: string) => {
-    if (seen.includes(name)) throw new Error(`template partial ${language}/${name} includes itself`);
-    return templateSource(join(TEMPLATES_DIR, language, PARTIALS_FOLDER, `${name}.eta`), language, [...seen, name]);
-  });
 }
 
 function folderOf(language: Language, client: Client): string {
@@ -66,11 +54,13 @@ function templatesOf(language: Language, client: Client): ReadonlySet<string> {
 }
 
 export function templateExists(language: Language, client: Client, name: TemplateName): boolean {
+  if (COMPILED_TEMPLATES) return Object.hasOwn(COMPILED_TEMPLATES, templateKey(language, client, name));
   return templatesOf(language, client).has(name);
 }
 
 export function renderTemplate(language: Language, client: Client, name: TemplateName, data: object): string {
-  const key = `${language}/${client}/${name}`;
+  const key = templateKey(language, client, name);
+  if (COMPILED_TEMPLATES) return COMPILED_TEMPLATES[key]!.call(COMPILED_THIS, data);
   let render = compiled.get(key);
   if (!render) {
     const eta = etaEngine();

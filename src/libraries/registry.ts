@@ -4,6 +4,7 @@ import type { Library, LibraryCatalogue } from "../catalogue/schemas/library.js"
 import type { LibrarySnippet } from "../catalogue/schemas/library-snippet.js";
 import type { ModelData } from "../model/schema.js";
 import type { LibrarySnippetGenerator } from "./generator.js";
+import { importFile } from "../util/import-file.js";
 import { DEFAULT_DOWNLOAD_QUERY, renderDownloadQuery } from "./download-query.js";
 
 /*
@@ -50,7 +51,7 @@ export function libraryEntries(): LibraryEntry[] {
 export async function loadSnippetGenerator(key: string): Promise<LibrarySnippetGenerator | undefined> {
   if (!hasSnippetGenerator(key)) return undefined;
   const file = availableGeneratorFiles().get(generatorFileName(key))!;
-  const module = (await import(new URL(file, SNIPPETS_DIR).href)) as Record<string, unknown>;
+  const module = (await importFile(new URL(file, SNIPPETS_DIR).href)) as Record<string, unknown>;
   const exported = Object.values(module).filter((value) => typeof value === "function");
   if (exported.length !== 1) throw new Error(`snippets/${generatorFileName(key)} must export exactly one generator`);
   return exported[0] as LibrarySnippetGenerator;

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** The hub caps a repository name at 96 characters; an org name is shorter still. */
 export const MAX_MODEL_NAME_LENGTH = 96;
 
@@ -21,8 +19,3 @@ export function modelIdProblem(id: string): string | undefined {
 export function isModelId(id: string): boolean {
   return modelIdProblem(id) === undefined;
 }
-
-export const ModelIdSchema = z.string().superRefine((id, ctx) => {
-  const problem = modelIdProblem(id);
-  if (problem) ctx.addIssue({ code: "custom", message: `not a hub model id: ${problem}` });
-});

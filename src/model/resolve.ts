@@ -1,13 +1,11 @@
 import { statSync } from "node:fs";
 import { operationalError, usageError } from "../errors.js";
 import type { OutputStream } from "../output/output.js";
-import { loadModelFile } from "./load-file.js";
+import { readModelFile } from "./read-model.js";
 import { modelIdProblem } from "./model-id.js";
 import type { ModelData } from "./schema.js";
-import { cacheRoot, cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache } from "./hub/cache.js";
+import type { HubFetchSettings } from "./hub/fetch-model.js";
 import { endpointHost, hubEndpoint, hubToken } from "./hub/endpoint.js";
-import { fetchModel, type HubFetchSettings } from "./hub/fetch-model.js";
-import { hasGgufSizes, withFileSizes } from "./hub/file-sizes.js";
 import { startSpinner, type SpinnerSettings } from "./hub/spinner.js";
 
 export interface ResolveOptions {
@@ -45,14 +43,24 @@ function onDisk(path: string): boolean {
 export async function resolveModel(arg: string, options: ResolveOptions): Promise<ModelData> {
   // What exists is a path, a folder too (the loader then says "is a directory"):
   // the user pointed at something on disk, not at the hub.
-  if (arg === "-" || onDisk(arg)) return loadModelFile(arg);
+  if (arg === "-" || onDisk(arg)) return readModelFile(arg);
   const problem = modelIdProblem(arg);
   // `x.json` is a valid model id too, but far more likely a mistyped path.
-  if (/\.json$/i.test(arg)) return loadModelFile(arg);
+  if (/\.json$/i.test(arg)) return readModelFile(arg);
   if (problem) {
     throw usageError(`'${arg}' is neither an existing file nor a hub model id (${problem})`, "pass a JSON metadata file, `-` for stdin, or a model id such as meta-llama/Llama-3.1-8B-Instruct");
   }
   return modelFromHub(arg, options);
+}
+
+/** Whether resolveModel reads `arg` from a file (which can be read again), rather than stdin or the hub. */
+export function isModelFile(arg: string): boolean {
+  if (arg === "-") return false;
+  try {
+    return statSync(arg).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** --offline and --refresh ask opposite things of the cache; commands check it before reading any model, files included. */
@@ -63,6 +71,12 @@ export function checkCacheFlags(options: { offline?: boolean; refresh?: boolean 
 /** A hub model's metadata, through the on-disk cache. */
 export async function modelFromHub(id: string, options: ResolveOptions): Promise<ModelData> {
   checkCacheFlags(options);
+  // The hub modules validate with zod: loaded only for hub ids, so that model files start faster.
+  const [{ cacheRoot, cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache }, { fetchModel }, { hasGgufSizes, withFileSizes }] = await Promise.all([
+    import("./hub/cache.js"),
+    import("./hub/fetch-model.js"),
+    import("./hub/file-sizes.js"),
+  ]);
   const endpoint = hubEndpoint(options.env);
   const token = hubToken(options.env);
   const now = options.now ?? Date.now;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ModelIdSchema } from "./model-id.js";
+import { modelIdProblem } from "./model-id.js";
 
 /*
  * The model metadata that generators read, as the hub's API returns it. Every
@@ -7,6 +7,15 @@ import { ModelIdSchema } from "./model-id.js";
  * Nothing here is trusted: strings reach generated code only through a
  * per-language literal formatter.
  */
+
+/** A hub model id; the format names the rule for the quick check (model/quick-check.ts), which runs modelIdProblem too. */
+export const ModelIdSchema = z
+  .string()
+  .superRefine((id, ctx) => {
+    const problem = modelIdProblem(id);
+    if (problem) ctx.addIssue({ code: "custom", message: `not a hub model id: ${problem}` });
+  })
+  .meta({ format: "hub-model-id" });
 
 const stringList = z.array(z.string());
 

@@ -6,10 +6,12 @@ import { stripVTControlCharacters } from "node:util";
  */
 
 export interface OutputStream {
+  /** false when the stream buffers more than it wants: wait for 'drain' before writing more. */
   write(text: string): unknown;
   isTTY?: boolean;
   /** A terminal's width. */
   columns?: number;
+  once?(event: "drain", listener: () => void): unknown;
 }
 
 export interface Style {

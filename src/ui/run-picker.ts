@@ -5,6 +5,7 @@
 import { usageError } from "../errors.js";
 import { systemClipboard } from "./copy.js";
 import { enterScreen, leaveScreen } from "./screen.js";
+import { importFile } from "../util/import-file.js";
 import type { PickerInput, PickerResult } from "./types.js";
 
 export interface PickerIO {
@@ -26,7 +27,7 @@ type MountModule = typeof import("./mount.js");
  */
 async function loadMount(): Promise<MountModule> {
   try {
-    return (await import(new URL("../ui/mount.bundle.js", import.meta.url).href)) as MountModule;
+    return (await importFile(new URL("../ui/mount.bundle.js", import.meta.url).href)) as MountModule;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
     return import("./mount.js");

@@ -122,3 +122,4 @@ export function readTextInput(path: string, maxBytes = MAX_INPUT_BYTES): TextInp
     closeSync(fd);
   }
 }
+

@@ -60,8 +60,8 @@ describe("the picker's first screen", () => {
   it("lets errors that are not hubref's own through", async () => {
     const model = syntheticModel("text-classification", { providers: ["hf-inference"] });
     const input = await pickerInput(model, settleOptions({}));
-    // A broken option value stands in for a bug: zod refuses it, and that is not a problem to show.
-    const broken = await pickerInput(model, { ...settleOptions({}), maxTokens: 1.5 });
+    // A symbol where the engine expects text stands in for a bug: a TypeError, which is not a problem to show.
+    const broken = await pickerInput(model, { ...settleOptions({}), billTo: Symbol("bug") as never });
     expect(input.loadSnippets({ stream: false, direct: false }).length).toBeGreaterThan(0);
     expect(() => broken.loadSnippets({ stream: false, direct: false })).toThrow();
   });

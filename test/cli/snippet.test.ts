@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runCli } from "../helpers/cli.js";
-import { SnippetSchema } from "../../src/inference/snippet.js";
+import { SnippetSchema } from "../../src/inference/snippet-schema.js";
 import { parsePython } from "../helpers/python.js";
 import { bashSyntaxError } from "../helpers/bash.js";
 

@@ -25,6 +25,16 @@ describe("Python literals", () => {
     });
   });
 
+  it("writes plain text (the fast path) as Python reads it back", () => {
+    const plain = [" !#[]~{}$%&()*+,-./09:;<=>?@AZ^_`az|", "it's", "meta-llama/Llama-3.1-8B-Instruct", "a'b'c"];
+    expect(pyString("it's")).toBe(`"it's"`);
+    const parsed = parsePython(plain.map((text) => `value = ${pyString(text)}`));
+    parsed.forEach((result, index) => {
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.strings).toEqual([plain[index]]);
+    });
+  });
+
   it("writes JSON values as Python values", () => {
     expect(pyValue({ a: [1, true, null, "x"], "key with space": false })).toBe('{\n    "a": [\n        1,\n        True,\n        None,\n        "x",\n    ],\n    "key with space": False,\n}');
     const [result] = parsePython([`value = ${pyValue({ text: HOSTILE, n: 1.5 })}`]);

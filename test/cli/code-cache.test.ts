@@ -1,0 +1,45 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN, ROOT, runCli } from "../helpers/cli.js";
+
+/*
+ * bin/hubref runs the bundle with V8's code cache. A Node that refuses the
+ * cache the build shipped (another version, other V8 flags: here --no-opt)
+ * still runs the CLI, and keeps a cache of its own in the user's cache folder.
+ */
+
+const MODEL = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
+
+function runWithOtherFlags(cacheHome: string, args: string[]) {
+  const env = { ...process.env, XDG_CACHE_HOME: cacheHome, NO_COLOR: "1" };
+  return spawnSync(process.execPath, ["--no-opt", BIN, ...args], { cwd: ROOT, env, encoding: "utf8" });
+}
+
+describe("the code cache", () => {
+  it("is made once for a Node whose flags refuse the shipped one, and the output does not change", () => {
+    const cacheHome = mkdtempSync(join(tmpdir(), "hubref-code-cache-"));
+    const first = runWithOtherFlags(cacheHome, ["snippet", MODEL, "--json"]);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe(runCli(["snippet", MODEL, "--json"]).stdout);
+    const folder = join(cacheHome, "hubref", "code-cache");
+    const files = readdirSync(folder);
+    expect(files).toHaveLength(1);
+    const written = statSync(join(folder, files[0]!)).mtimeMs;
+
+    const second = runWithOtherFlags(cacheHome, ["snippet", MODEL, "--json"]);
+    expect(second.stdout).toBe(first.stdout);
+    // Accepted this time, so not written again.
+    expect(readdirSync(folder)).toEqual(files);
+    expect(statSync(join(folder, files[0]!)).mtimeMs).toBe(written);
+  });
+
+  it("writes no cache of its own when the shipped one is accepted", () => {
+    const cacheHome = mkdtempSync(join(tmpdir(), "hubref-code-cache-"));
+    const result = runCli(["--version"], { env: { XDG_CACHE_HOME: cacheHome } });
+    expect(result.status).toBe(0);
+    expect(readdirSync(cacheHome)).toEqual([]);
+  });
+});

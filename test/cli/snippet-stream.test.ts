@@ -1,0 +1,66 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, runCliAsync } from "../helpers/cli.js";
+import { loadModelFile } from "../../src/model/load-file.js";
+import { generateSnippets } from "../../src/inference/engine.js";
+import { renderJson } from "../../src/output/output.js";
+
+/* `hubref snippet MODEL... --json` with several models: written as it is made, the same bytes as one JSON array built whole. */
+
+const MODELS = readdirSync("catalogue/models")
+  .filter((file) => file.endsWith(".json"))
+  .sort()
+  .map((file) => join("catalogue/models", file));
+
+/** What the command printed before it streamed: every model's snippets, rendered as one array. */
+function wholeArray(files: string[]): string {
+  return renderJson(files.flatMap((file) => generateSnippets(loadModelFile(file), {}).snippets));
+}
+
+describe("hubref snippet --json with several models", () => {
+  it("prints the array that building it whole gives, byte for byte", () => {
+    const result = runCli(["snippet", ...MODELS, "--json"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(wholeArray(MODELS));
+    // Notes (GGUF models no provider serves) go to stderr, never into the array.
+    expect(result.stderr).toContain("note: bartowski/Llama-3.2-3B-Instruct-GGUF");
+  });
+
+  it("stays one valid array through a pipe for many models", { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hubref-stream-"));
+    const llama = JSON.parse(readFileSync("catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json", "utf8")) as { id: string };
+    const files: string[] = [];
+    for (let n = 0; n < 400; n++) {
+      const file = join(dir, `m${n}.json`);
+      writeFileSync(file, JSON.stringify({ ...llama, id: `${llama.id}-${n}` }));
+      files.push(file);
+    }
+    const result = await runCliAsync(["snippet", ...files, "--json"]);
+    expect(result.status).toBe(0);
+    const snippets = JSON.parse(result.stdout) as { model: string }[];
+    const perModel = generateSnippets(loadModelFile(files[0]!), {}).snippets.length;
+    expect(snippets).toHaveLength(400 * perModel);
+    expect(snippets.at(-1)!.model).toBe(`${llama.id}-399`);
+    expect(result.stdout).toBe(wholeArray(files));
+  });
+
+  it("reads stdin among the files", () => {
+    const [first, second] = MODELS;
+    const result = runCli(["snippet", first!, "-", second!, "--json"], { input: readFileSync(MODELS[2]!) });
+    expect(result.status).toBe(0);
+    const expected = renderJson([first!, MODELS[2]!, second!].flatMap((file) => generateSnippets(loadModelFile(file), {}).snippets));
+    expect(result.stdout).toBe(expected);
+  });
+
+  it("prints nothing when a later model file is bad: input is checked before any output", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hubref-stream-bad-"));
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ id: "org/model", tags: [1] }));
+    const result = runCli(["snippet", ...MODELS, bad, "--json"]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^error: .*bad\.json: field 'tags\[0\]'/m);
+  });
+});

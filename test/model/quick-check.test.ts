@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { quickCheck } from "../../src/model/quick-check.js";
+import { modelJsonSchema, quickSchemaOf } from "../../src/model/schema-json.js";
+import { ModelDataSchema } from "../../src/model/schema.js";
+import { readCompiled } from "../../src/catalogue/compiled.js";
+import { MODEL_SCHEMA_PART } from "../../src/model/read-model.js";
+
+const MODELS_DIR = "catalogue/models";
+const examples = readdirSync(MODELS_DIR)
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => JSON.parse(readFileSync(join(MODELS_DIR, file), "utf8")) as Record<string, unknown>);
+const base = { id: "org/model", pipeline_tag: "text-generation" };
+
+/** Metadata zod refuses: each must be left to zod, which names the field. */
+const refused: [string, unknown][] = [
+  ["an id with two slashes", { id: "a/b/c" }],
+  ["an id with '..'", { id: "org/mo..del" }],
+  ["a number id", { id: 7 }],
+  ["no id", { pipeline_tag: "fill-mask" }],
+  ["a number tag", { ...base, tags: ["ok", 3] }],
+  ["a null pipeline tag", { ...base, pipeline_tag: null }],
+  ["architectures holding a number", { ...base, config: { architectures: ["A", 3] } }],
+  ["a negative file size", { ...base, siblings: [{ rfilename: "a.gguf", size: -1 }] }],
+  ["a sibling without a name", { ...base, siblings: [{ size: 1 }] }],
+  ["a mapping entry without a task", { ...base, inferenceProviderMapping: { together: { providerId: "x" } } }],
+  ["a mapping list entry with a number status", { ...base, inferenceProviderMapping: [{ provider: "groq", providerId: "x", task: "conversational", status: 1 }] }],
+  ["a mapping that is a string", { ...base, inferenceProviderMapping: "together" }],
+  ["transformersInfo without auto_model", { ...base, transformersInfo: { processor: "AutoTokenizer" } }],
+  ["a string gguf total", { ...base, gguf: { total: "8B" } }],
+  ["widgetData that is an object", { ...base, widgetData: { text: "hi" } }],
+  ["a base_model list holding null", { ...base, cardData: { base_model: ["a", null] } }],
+];
+
+/** Metadata zod accepts, some of it odd. */
+const accepted: [string, unknown][] = [
+  ...examples.map((model): [string, unknown] => [String(model.id), model]),
+  ["the least there can be", { id: "gpt2" }],
+  ["unknown fields, nested too", { ...base, downloads: 3, config: { model_type: "llama", extra: { deep: [1, null] } } }],
+  ["a null instance prompt", { ...base, cardData: { instance_prompt: null, base_model: ["a", "b"] } }],
+  ["an unknown mapping status", { ...base, inferenceProviderMapping: { groq: { providerId: "x", task: "conversational", status: "paused" } } }],
+  ["a sibling of size 0", { ...base, siblings: [{ rfilename: "a", size: 0 }] }],
+];
+
+describe("the quick model check", () => {
+  it("reads the schema the build wrote from the current zod schema", () => {
+    expect(readCompiled(MODEL_SCHEMA_PART)).toEqual(modelJsonSchema());
+  });
+
+  it.each(accepted)("gives what zod gives for %s", (_name, value) => {
+    const expected = ModelDataSchema.parse(structuredClone(value));
+    expect(quickCheck(modelJsonSchema(), structuredClone(value))).toStrictEqual(expected);
+  });
+
+  it.each(refused)("leaves %s to zod", (_name, value) => {
+    expect(ModelDataSchema.safeParse(structuredClone(value)).success).toBe(false);
+    expect(quickCheck(modelJsonSchema(), structuredClone(value))).toBeUndefined();
+  });
+
+  it("leaves an own __proto__ key to zod, which drops it", () => {
+    expect(quickCheck(modelJsonSchema(), JSON.parse('{"id": "org/model", "__proto__": {"polluted": true}}'))).toBeUndefined();
+  });
+
+  it("refuses at build time a schema it could not follow", () => {
+    expect(() => quickSchemaOf(z.looseObject({ name: z.string().refine((text) => text !== "x") }))).toThrow(/refinement/);
+    expect(() => quickSchemaOf(z.looseObject({ name: z.string().regex(/^a/) }))).toThrow(/keyword pattern/);
+    expect(() => quickSchemaOf(z.looseObject({ size: z.string().transform((text) => text.length) }))).toThrow(/a pipe/);
+    expect(() => quickSchemaOf(z.object({ name: z.string() }))).toThrow(/not loose/);
+    expect(() => quickSchemaOf(z.looseObject({ names: z.array(z.string()).default([]) }))).not.toThrow();
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { JsonArrayWriter } from "../../src/output/stream-writer.js";
+import { renderJson } from "../../src/output/output.js";
+
+/** A stream that asks the writer to wait after every write, as a full pipe does, and records what it got. */
+function slowStream() {
+  const chunks: string[] = [];
+  let drain: (() => void) | undefined;
+  let waits = 0;
+  return {
+    chunks,
+    waits: () => waits,
+    write(text: string) {
+      chunks.push(text);
+      return false;
+    },
+    once(_event: "drain", listener: () => void) {
+      waits++;
+      drain = listener;
+      setImmediate(() => drain?.());
+    },
+  };
+}
+
+const values = [
+  { model: "org/a", language: "python", content: 'print("hi")\n\tdone\u2028' },
+  { model: "org/b", nested: { list: [1, "two", null], empty: {}, none: [] } },
+  "just a string",
+  42,
+];
+
+describe("JsonArrayWriter", () => {
+  it("writes, element by element, the bytes renderJson writes for the whole array", async () => {
+    for (let count = 0; count <= values.length; count++) {
+      const stream = slowStream();
+      const writer = new JsonArrayWriter(stream);
+      for (const value of values.slice(0, count)) await writer.add(value);
+      await writer.end();
+      expect(stream.chunks.join("")).toBe(renderJson(values.slice(0, count)));
+    }
+  });
+
+  it("waits for 'drain' when the stream asks it to, and keeps memory to a chunk", async () => {
+    const stream = slowStream();
+    const writer = new JsonArrayWriter(stream);
+    const big = { content: "x".repeat(100_000) };
+    for (let i = 0; i < 5; i++) await writer.add(big);
+    await writer.end();
+    expect(stream.waits()).toBeGreaterThanOrEqual(5);
+    expect(stream.chunks.length).toBeGreaterThanOrEqual(5);
+    expect(JSON.parse(stream.chunks.join(""))).toHaveLength(5);
+  });
+});
