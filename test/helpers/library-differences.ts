@@ -33,6 +33,16 @@ const EXTRA_INPUTS_FIELD: LibraryDifference = {
   },
 };
 
+/** fal takes MP3, WAV and WebM: given a FLAC file of the user's, the library refuses it before sending anything; hubref sends it (with a warning). */
+export const REFUSES_FLAC: LibraryDifference = {
+  what: "it refuses a FLAC file and sends nothing",
+  check(posts, _expected, outcome) {
+    expect(posts).toEqual([]);
+    expect(outcome?.ok).toBe(false);
+    expect(outcome?.error).toContain("does not support blob type audio/flac");
+  },
+};
+
 export const LIBRARY_DIFFERS: Record<string, LibraryDifference> = {
   "together text-generation": EXTRA_INPUTS_FIELD,
   "scaleway text-generation": EXTRA_INPUTS_FIELD,
