@@ -70,7 +70,7 @@ describe("pipeline types", () => {
   it("are all present with name, modality and sub-tasks", () => {
     expect(pipelines.modalities).toEqual(reference.pipelines.modalities);
     expect(Object.keys(pipelines.pipelines)).toEqual(Object.keys(reference.pipelines.types));
-    expect(Object.keys(pipelines.pipelines)).toHaveLength(57);
+    expect(Object.keys(pipelines.pipelines).length).toBeGreaterThan(0);
     for (const [id, expected] of Object.entries(reference.pipelines.types)) {
       const pipeline = pipelines.pipelines[id]!;
       expect({ name: pipeline.name, modality: pipeline.modality, subtasks: pipeline.subtasks ?? [] }, id).toEqual(expected);

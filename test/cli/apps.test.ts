@@ -6,6 +6,7 @@ import { runCli, runCliAsync } from "../helpers/cli.js";
 import { startHubServer, type HubServer } from "../helpers/hub-server.js";
 import { DIFFUSERS, GGUF_CHAT, GGUF_VISION, MLX, NON_LLM, TRANSFORMERS_CHAT } from "../apps/models.js";
 import type { ModelData } from "../../src/model/schema.js";
+import { appsPart } from "../../src/catalogue/parts.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hubref-apps-"));
 function saved(model: ModelData): string {
@@ -14,19 +15,21 @@ function saved(model: ModelData): string {
   return path;
 }
 
+const appCount = Object.keys(appsPart.load()).length;
+
 describe("hubref apps", () => {
-  it("lists the 24 local apps as tab-separated lines", () => {
+  it("lists every local app of the catalogue as tab-separated lines", () => {
     const result = runCli(["apps"]);
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
-    expect(lines).toHaveLength(24);
+    expect(lines).toHaveLength(appCount);
     expect(lines[0]).toBe("llama.cpp\tllama.cpp\tgguf\tsnippet\thttps://github.com/ggerganov/llama.cpp");
     expect(lines).toContain("lmstudio\tLM Studio\tgguf,mlx\tdeeplink\thttps://lmstudio.ai");
   });
 
   it("prints key, label, docsUrl and kind with --json", () => {
     const apps = JSON.parse(runCli(["apps", "--json"]).stdout) as Record<string, unknown>[];
-    expect(apps).toHaveLength(24);
+    expect(apps).toHaveLength(appCount);
     for (const app of apps) {
       expect(typeof app.key).toBe("string");
       expect(typeof app.label).toBe("string");

@@ -35,11 +35,11 @@ describe("library registry", () => {
     );
   });
 
-  it("has a usage-snippet generator for every library the hub shows usage code for", async () => {
+  it("has a usage-snippet generator for exactly the libraries the hub shows usage code for", async () => {
     const withSnippets = Object.entries(reference).filter(([, entry]) => entry.hasSnippets).map(([key]) => key);
-    expect(withSnippets).toHaveLength(125);
-    const missing = withSnippets.filter((key) => !hasSnippetGenerator(key));
-    expect(missing).toEqual([]);
+    expect(withSnippets.length).toBeGreaterThan(0);
+    const withGenerators = Object.keys(catalogue).filter((key) => hasSnippetGenerator(key));
+    expect(withGenerators.sort()).toEqual(withSnippets.sort());
     for (const key of withSnippets) expect(typeof (await loadSnippetGenerator(key)), key).toBe("function");
   });
 
