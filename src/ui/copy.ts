@@ -1,3 +1,5 @@
+import { importFile } from "../util/import-file.js";
+
 /**
  * Copying a snippet: the system clipboard first; where none is reachable (no
  * display server, an SSH session) the OSC 52 escape sequence asks the terminal
@@ -81,7 +83,8 @@ export async function copyText(text: string, deps: CopyDeps): Promise<CopyOutcom
 /** The system clipboard through clipboardy, loaded on first use: it costs ~90 ms to import. */
 export function systemClipboard(): (text: string) => Promise<void> {
   return async (text) => {
-    const { default: clipboard } = await import("clipboardy");
+    // Through importFile: clipboardy stays outside the CLI bundle, where a plain import() cannot run.
+    const { default: clipboard } = (await importFile("clipboardy")) as typeof import("clipboardy");
     await clipboard.write(text);
   };
 }
