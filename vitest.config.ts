@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { pathWithRealPython } from "./test/helpers/interpreter-path.js";
 
 export default defineConfig({
   test: {
@@ -6,7 +7,7 @@ export default defineConfig({
     // CLI tests launch dist/: rebuild it first when any source is newer.
     globalSetup: ["test/helpers/build-once.ts"],
     // Ink renders nothing until exit when CI=true; its tests need a live screen.
-    env: { CI: "false" },
+    env: { CI: "false", PATH: pathWithRealPython() },
     // Most files wait on child processes (python3, bash, node, tmux): two at a time keep both cores busy.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, runCliAsync } from "../helpers/cli.js";
+import { runInProcess } from "../helpers/in-process.js";
 import { startHubServer, type HubServer } from "../helpers/hub-server.js";
 import { DIFFUSERS, GGUF_CHAT, GGUF_VISION, MLX, NON_LLM, TRANSFORMERS_CHAT } from "../apps/models.js";
 import type { ModelData } from "../../src/model/schema.js";
@@ -18,8 +18,8 @@ function saved(model: ModelData): string {
 const appCount = Object.keys(appsPart.load()).length;
 
 describe("hubref apps", () => {
-  it("lists every local app of the catalogue as tab-separated lines", () => {
-    const result = runCli(["apps"]);
+  it("lists every local app of the catalogue as tab-separated lines", async () => {
+    const result = await runInProcess(["apps"]);
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(appCount);
@@ -27,8 +27,8 @@ describe("hubref apps", () => {
     expect(lines).toContain("lmstudio\tLM Studio\tgguf,mlx\tdeeplink\thttps://lmstudio.ai");
   });
 
-  it("prints key, label, docsUrl and kind with --json", () => {
-    const apps = JSON.parse(runCli(["apps", "--json"]).stdout) as Record<string, unknown>[];
+  it("prints key, label, docsUrl and kind with --json", async () => {
+    const apps = JSON.parse((await runInProcess(["apps", "--json"])).stdout) as Record<string, unknown>[];
     expect(apps).toHaveLength(appCount);
     for (const app of apps) {
       expect(typeof app.key).toBe("string");
@@ -38,26 +38,26 @@ describe("hubref apps", () => {
     }
   });
 
-  it("shows one app in detail", () => {
-    const result = runCli(["apps", "ollama"]);
+  it("shows one app in detail", async () => {
+    const result = await runInProcess(["apps", "ollama"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("label       Ollama");
     expect(result.stdout).toContain("split GGUF  no: quants split into shards are refused");
   });
 
-  it("suggests the app meant for an unknown key", () => {
-    const result = runCli(["apps", "olama"]);
+  it("suggests the app meant for an unknown key", async () => {
+    const result = await runInProcess(["apps", "olama"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe("error: unknown app 'olama'\nhint: did you mean ollama?\n");
   });
 
-  it("keeps the apps that run a model with --for", () => {
-    const keys = (model: ModelData) => runCli(["apps", "--for", saved(model)]).stdout.trimEnd().split("\n").map((line) => line.split("\t")[0]);
-    expect(keys(MLX)).toEqual(["mlx-lm", "lmstudio"]);
-    expect(keys(TRANSFORMERS_CHAT)).toEqual(["vllm", "sglang", "tgi"]);
-    expect(keys(DIFFUSERS)).toEqual(["drawthings", "diffusionbee", "joyfusion"]);
-    expect(keys(GGUF_CHAT)).toContain("llama.cpp");
-    const none = runCli(["apps", "--for", saved(NON_LLM)]);
+  it("keeps the apps that run a model with --for", async () => {
+    const keys = async (model: ModelData) => (await runInProcess(["apps", "--for", saved(model)])).stdout.trimEnd().split("\n").map((line) => line.split("\t")[0]);
+    expect(await keys(MLX)).toEqual(["mlx-lm", "lmstudio"]);
+    expect(await keys(TRANSFORMERS_CHAT)).toEqual(["vllm", "sglang", "tgi"]);
+    expect(await keys(DIFFUSERS)).toEqual(["drawthings", "diffusionbee", "joyfusion"]);
+    expect(await keys(GGUF_CHAT)).toContain("llama.cpp");
+    const none = await runInProcess(["apps", "--for", saved(NON_LLM)]);
     expect(none.status).toBe(0);
     expect(none.stdout).toBe("");
     expect(none.stderr).toBe("note: no local app runs google-bert/bert-base-uncased\n");
@@ -65,8 +65,8 @@ describe("hubref apps", () => {
 });
 
 describe("hubref snippet --app", () => {
-  it("prints one script with each step under a # title", () => {
-    const result = runCli(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--quant", "Q5_K_M"]);
+  it("prints one script with each step under a # title", async () => {
+    const result = await runInProcess(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--quant", "Q5_K_M"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(`# install llama.cpp (Homebrew on macOS and Linux; on Windows: winget install llama.cpp)
 brew install llama.cpp
@@ -83,8 +83,8 @@ curl --retry 30 --retry-connrefused --retry-delay 2 http://localhost:8080/v1/cha
 `);
   });
 
-  it("prints an array of steps with --json", () => {
-    const result = runCli(["snippet", saved(GGUF_VISION), "--app", "lmstudio", "--json"]);
+  it("prints an array of steps with --json", async () => {
+    const result = await runInProcess(["snippet", saved(GGUF_VISION), "--app", "lmstudio", "--json"]);
     expect(JSON.parse(result.stdout)).toEqual([
       {
         model: "ggml-org/gemma-3-4b-it-GGUF",
@@ -100,21 +100,21 @@ curl --retry 30 --retry-connrefused --retry-delay 2 http://localhost:8080/v1/cha
     ]);
   });
 
-  it("refuses a missing quant with exit 2, the nearest and the list", () => {
-    const result = runCli(["snippet", saved(GGUF_VISION), "--app", "llama.cpp", "--quant", "Q6_K"]);
+  it("refuses a missing quant with exit 2, the nearest and the list", async () => {
+    const result = await runInProcess(["snippet", saved(GGUF_VISION), "--app", "llama.cpp", "--quant", "Q6_K"]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe("error: ggml-org/gemma-3-4b-it-GGUF has no Q6_K file\nhint: nearest available: Q4_K_M; available: F16, Q8_0, Q4_K_M\n");
   });
 
-  it("refuses an app that does not run the model, listing those that do", () => {
-    const result = runCli(["snippet", saved(MLX), "--app", "ollama"]);
+  it("refuses an app that does not run the model, listing those that do", async () => {
+    const result = await runInProcess(["snippet", saved(MLX), "--app", "ollama"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe("error: Ollama does not run mlx-community/Llama-3.2-3B-Instruct-4bit\nhint: apps that do: mlx-lm, lmstudio\n");
   });
 
-  it("explains --fits on stderr", () => {
-    const result = runCli(["snippet", saved(GGUF_VISION), "--app", "ollama", "--fits", "6GB"]);
+  it("explains --fits on stderr", async () => {
+    const result = await runInProcess(["snippet", saved(GGUF_VISION), "--app", "ollama", "--fits", "6GB"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("ollama pull hf.co/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
     expect(result.stderr).toBe(
@@ -123,12 +123,12 @@ curl --retry 30 --retry-connrefused --retry-delay 2 http://localhost:8080/v1/cha
     );
   });
 
-  it("refuses --quant without --app, and a bad --fits size", () => {
-    expect(runCli(["snippet", saved(GGUF_CHAT), "--quant", "Q4_K_M"]).status).toBe(2);
-    const bad = runCli(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "8"]);
+  it("refuses --quant without --app, and a bad --fits size", async () => {
+    expect((await runInProcess(["snippet", saved(GGUF_CHAT), "--quant", "Q4_K_M"])).status).toBe(2);
+    const bad = await runInProcess(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "8"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe("error: --fits takes a memory size such as 8GB or 16GiB, got '8'\n");
-    const huge = runCli(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "99999999999999999999GB"]);
+    const huge = await runInProcess(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "99999999999999999999GB"]);
     expect(huge).toMatchObject({ status: 2, stderr: "error: --fits takes a size up to 1 PB, got '99999999999999999999GB'\n" });
   });
 });
@@ -148,18 +148,18 @@ describe("local apps for a hub model id", () => {
 
   it("asks for the file list, and for sizes only with --fits, then uses the cache", async () => {
     const cache = mkdtempSync(join(tmpdir(), "hubref-cache-"));
-    const list = await runCliAsync(["apps", "--for", GGUF_VISION.id, "--json"], { env: env(cache) });
+    const list = await runInProcess(["apps", "--for", GGUF_VISION.id, "--json"], { env: env(cache) });
     expect(list.status).toBe(0);
     expect(JSON.parse(list.stdout).map((app: { key: string }) => app.key)).toContain("llama.cpp");
     expect(hub.requestsFor(GGUF_VISION.id)[0]!.query.getAll("expand[]")).toContain("siblings");
     expect(hub.requestsFor(`${GGUF_VISION.id}/tree/main`)).toHaveLength(0);
 
-    const fits = await runCliAsync(["snippet", GGUF_VISION.id, "--app", "llama.cpp", "--fits", "8GB", "--json"], { env: env(cache) });
+    const fits = await runInProcess(["snippet", GGUF_VISION.id, "--app", "llama.cpp", "--fits", "8GB", "--json"], { env: env(cache) });
     expect(fits.status).toBe(0);
     expect(JSON.parse(fits.stdout)[0].quant).toBe("Q8_0");
     expect(hub.requestsFor(`${GGUF_VISION.id}/tree/main`)).toHaveLength(1);
 
-    const again = await runCliAsync(["snippet", GGUF_VISION.id, "--app", "llama.cpp", "--fits", "8GB", "--offline"], { env: env(cache) });
+    const again = await runInProcess(["snippet", GGUF_VISION.id, "--app", "llama.cpp", "--fits", "8GB", "--offline"], { env: env(cache) });
     expect(again.status).toBe(0);
     expect(hub.requestsFor(`${GGUF_VISION.id}/tree/main`)).toHaveLength(1);
   });
@@ -172,7 +172,7 @@ describe("local apps for a hub model id", () => {
     mkdirSync(dirname(slot.file), { recursive: true });
     writeFileSync(slot.file, JSON.stringify({ version: 1, fetchedAt: new Date().toISOString(), endpoint: hub.endpoint, id: GGUF_VISION.id, data: withoutFiles }));
     const before = hub.requestsFor(GGUF_VISION.id).length;
-    const result = await runCliAsync(["snippet", GGUF_VISION.id, "--app", "ollama"], { env: env(cache) });
+    const result = await runInProcess(["snippet", GGUF_VISION.id, "--app", "ollama"], { env: env(cache) });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("hf.co/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
     expect(hub.requestsFor(GGUF_VISION.id).length).toBe(before + 1);
@@ -180,8 +180,8 @@ describe("local apps for a hub model id", () => {
 });
 
 describe("hubref quant-types --for", () => {
-  it("lists the files of a GGUF vision repository by quant", () => {
-    const result = runCli(["quant-types", "--for", saved(GGUF_VISION)]);
+  it("lists the files of a GGUF vision repository by quant", async () => {
+    const result = await runInProcess(["quant-types", "--for", saved(GGUF_VISION)]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(
       "F16\t1 file\t7.77 GB\t16.02\tgemma-3-4b-it-f16.gguf\n" +
@@ -191,18 +191,18 @@ describe("hubref quant-types --for", () => {
     );
   });
 
-  it("prints the largest quant that fits with --fits, the reason on stderr", () => {
-    const result = runCli(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB"]);
+  it("prints the largest quant that fits with --fits, the reason on stderr", async () => {
+    const result = await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe("Q6_K\n");
     expect(result.stderr).toContain("note: Q6_K is the largest quant that fits in 64.00 GB: it needs 59.40 GB (57.90 GB of files + 1.50 GB allowance); Q8_0 would need 76.50 GB\n");
-    const json = JSON.parse(runCli(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB", "--json"]).stdout);
+    const json = JSON.parse((await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB", "--json"])).stdout);
     expect(json).toMatchObject({ quant: "Q6_K", shards: 2, allowance: 1.5e9 });
   });
 
-  it("refuses --fits without --for, and --for on a repository without GGUF files", () => {
-    expect(runCli(["quant-types", "--fits", "8GB"]).status).toBe(2);
-    const mlx = runCli(["quant-types", "--for", saved(MLX)]);
+  it("refuses --fits without --for, and --for on a repository without GGUF files", async () => {
+    expect((await runInProcess(["quant-types", "--fits", "8GB"])).status).toBe(2);
+    const mlx = await runInProcess(["quant-types", "--for", saved(MLX)]);
     expect(mlx.status).toBe(2);
     expect(mlx.stderr).toMatch(/^error: mlx-community\/Llama-3\.2-3B-Instruct-4bit has no GGUF files\n/);
   });

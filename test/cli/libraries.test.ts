@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { librariesPart } from "../../src/catalogue/parts.js";
 import { stripVTControlCharacters } from "node:util";
-import { runCli } from "../helpers/cli.js";
+import { runInProcess } from "../helpers/in-process.js";
 import { fakeContext } from "../helpers/context.js";
 import { runLibraries } from "../../src/cli/libraries.js";
 
 describe("hubref libraries", () => {
-  it("lists key, label, filter and snippets flags as tab-separated lines", () => {
-    const result = runCli(["libraries"]);
+  it("lists key, label, filter and snippets flags as tab-separated lines", async () => {
+    const result = await runInProcess(["libraries"]);
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(Object.keys(librariesPart.load()).length);
@@ -15,15 +15,15 @@ describe("hubref libraries", () => {
     expect(lines).toContain("acestep\tACE-Step\tno\tno");
   });
 
-  it("filters to filterable libraries with snippets", () => {
-    const entries = JSON.parse(runCli(["libraries", "--filterable", "--with-snippets", "--json"]).stdout) as { key: string; filter: boolean; hasSnippets: boolean }[];
+  it("filters to filterable libraries with snippets", async () => {
+    const entries = JSON.parse((await runInProcess(["libraries", "--filterable", "--with-snippets", "--json"])).stdout) as { key: string; filter: boolean; hasSnippets: boolean }[];
     expect(entries.length).toBeGreaterThan(10);
     expect(entries.every((entry) => entry.filter && entry.hasSnippets)).toBe(true);
     expect(entries.map((entry) => entry.key)).toContain("transformers");
   });
 
-  it("shows one library with its links and download rule", () => {
-    const result = runCli(["libraries", "adapter-transformers"]);
+  it("shows one library with its links and download rule", async () => {
+    const result = await runInProcess(["libraries", "adapter-transformers"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Adapters");
     expect(result.stdout).toContain("https://github.com/Adapter-Hub/adapters");
@@ -31,15 +31,15 @@ describe("hubref libraries", () => {
     expect(result.stdout).toContain('path:"adapter_config.json"');
   });
 
-  it("says when a library uses the default download rule", () => {
-    const json = JSON.parse(runCli(["libraries", "allennlp", "--json"]).stdout) as { downloadQuery: string; countDownloads?: unknown };
+  it("says when a library uses the default download rule", async () => {
+    const json = JSON.parse((await runInProcess(["libraries", "allennlp", "--json"])).stdout) as { downloadQuery: string; countDownloads?: unknown };
     expect(json.countDownloads).toBeUndefined();
     expect(json.downloadQuery).toContain('path:"hyperparams.yaml"');
-    expect(runCli(["libraries", "allennlp"]).stdout).toContain("(default rule)");
+    expect((await runInProcess(["libraries", "allennlp"])).stdout).toContain("(default rule)");
   });
 
-  it("rejects an unknown key with exit 2 and a suggestion", () => {
-    const result = runCli(["libraries", "transformer"]);
+  it("rejects an unknown key with exit 2 and a suggestion", async () => {
+    const result = await runInProcess(["libraries", "transformer"]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe("error: unknown library 'transformer'\nhint: did you mean 'transformers'?\n");
@@ -47,20 +47,20 @@ describe("hubref libraries", () => {
 });
 
 describe("hubref libraries KEY: spelling", () => {
-  it("takes a key in any case", () => {
-    expect(runCli(["libraries", "DIFFUSERS", "--json"]).stdout).toContain('"key": "diffusers"');
+  it("takes a key in any case", async () => {
+    expect((await runInProcess(["libraries", "DIFFUSERS", "--json"])).stdout).toContain('"key": "diffusers"');
   });
 
-  it("refuses the list filters together with a key, as tasks does", () => {
+  it("refuses the list filters together with a key, as tasks does", async () => {
     for (const filter of ["--filterable", "--with-snippets"]) {
-      const result = runCli(["libraries", "diffusers", filter]);
+      const result = await runInProcess(["libraries", "diffusers", filter]);
       expect(result).toMatchObject({ status: 2, stdout: "" });
       expect(result.stderr).toMatch(/^error: --filterable and --with-snippets filter the list; they do not go with a library key\n/);
     }
   });
 
-  it("suggests nothing rather than a far key", () => {
-    expect(runCli(["libraries", "nope"])).toMatchObject({ status: 2, stderr: "error: unknown library 'nope'\nhint: run `hubref libraries` for the list\n" });
+  it("suggests nothing rather than a far key", async () => {
+    expect(await runInProcess(["libraries", "nope"])).toMatchObject({ status: 2, stderr: "error: unknown library 'nope'\nhint: run `hubref libraries` for the list\n" });
   });
 });
 

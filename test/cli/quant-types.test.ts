@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runInProcess } from "../helpers/in-process.js";
 import { runQuantTypes } from "../../src/cli/quant-types.js";
 import { fakeContext } from "../helpers/context.js";
 import { quantTypesPart } from "../../src/catalogue/parts.js";
 
 describe("hubref quant-types", () => {
-  it("lists file types as tab-separated lines when piped", () => {
-    const result = runCli(["quant-types"]);
+  it("lists file types as tab-separated lines when piped", async () => {
+    const result = await runInProcess(["quant-types"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
     const lines = result.stdout.trimEnd().split("\n");
@@ -16,43 +16,43 @@ describe("hubref quant-types", () => {
     expect(lines.at(-1)).toBe("Q1_0\t40");
   });
 
-  it("prints only JSON with --json", () => {
-    const result = runCli(["quant-types", "--json"]);
+  it("prints only JSON with --json", async () => {
+    const result = await runInProcess(["quant-types", "--json"]);
     expect(result.status).toBe(0);
     const types = JSON.parse(result.stdout) as { name: string; id: number }[];
     expect(types[0]).toEqual({ name: "F32", id: 0 });
     expect(types).toHaveLength(quantTypesPart.load().fileTypes.length);
   });
 
-  it("lists tensor types with block size, bytes per block and bits per weight", () => {
-    const types = JSON.parse(runCli(["quant-types", "--tensor-types", "--json"]).stdout) as Record<string, unknown>[];
+  it("lists tensor types with block size, bytes per block and bits per weight", async () => {
+    const types = JSON.parse((await runInProcess(["quant-types", "--tensor-types", "--json"])).stdout) as Record<string, unknown>[];
     expect(types.find((type) => type.name === "Q4_0")).toEqual({ name: "Q4_0", id: 2, blockSize: 32, bytesPerBlock: 18, bitsPerWeight: 4.5 });
     expect(types.map((type) => type.name)).toEqual(expect.arrayContaining(["I8", "I16", "I32", "I64", "F64"]));
   });
 
-  it("parses file names into labels, null where there is none", () => {
-    const result = runCli(["quant-types", "--parse", "a-UD-Q4_K_XL-00001-of-00003.gguf", "plain.gguf", "--json"]);
+  it("parses file names into labels, null where there is none", async () => {
+    const result = await runInProcess(["quant-types", "--parse", "a-UD-Q4_K_XL-00001-of-00003.gguf", "plain.gguf", "--json"]);
     expect(JSON.parse(result.stdout)).toEqual([
       { file: "a-UD-Q4_K_XL-00001-of-00003.gguf", quant: "UD-Q4_K_XL" },
       { file: "plain.gguf", quant: null },
     ]);
   });
 
-  it("picks the nearest available quantization", () => {
-    expect(runCli(["quant-types", "--nearest", "Q4_K_M", "--available", "Q8_0,Q3_K_M"]).stdout).toBe("Q3_K_M\n");
-    const json = JSON.parse(runCli(["quant-types", "--nearest", "q4_k_m", "--available", "Q8_0", "--json"]).stdout);
+  it("picks the nearest available quantization", async () => {
+    expect((await runInProcess(["quant-types", "--nearest", "Q4_K_M", "--available", "Q8_0,Q3_K_M"])).stdout).toBe("Q3_K_M\n");
+    const json = JSON.parse((await runInProcess(["quant-types", "--nearest", "q4_k_m", "--available", "Q8_0", "--json"])).stdout);
     expect(json).toEqual({ wanted: "Q4_K_M", available: ["Q8_0"], nearest: "Q8_0" });
   });
 
-  it("rejects an unknown type with exit 2 and a suggestion", () => {
-    const result = runCli(["quant-types", "--nearest", "Q4_K_N", "--available", "Q8_0"]);
+  it("rejects an unknown type with exit 2 and a suggestion", async () => {
+    const result = await runInProcess(["quant-types", "--nearest", "Q4_K_N", "--available", "Q8_0"]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe("error: unknown quantization type 'Q4_K_N'\nhint: did you mean 'Q4_K_M'?\n");
   });
 
-  it("rejects --nearest without --available", () => {
-    const result = runCli(["quant-types", "--nearest", "Q4_K_M"]);
+  it("rejects --nearest without --available", async () => {
+    const result = await runInProcess(["quant-types", "--nearest", "Q4_K_M"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^error: --nearest and --available go together/);
   });
@@ -71,10 +71,10 @@ describe("hubref quant-types", () => {
 });
 
 describe("README", () => {
-  it("shows what `quant-types --parse` prints for the MXFP4_MOE example", () => {
+  it("shows what `quant-types --parse` prints for the MXFP4_MOE example", async () => {
     const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
     const example = /^\$ hubref (quant-types --parse [^\n]*MXFP4_MOE[^\n]*)\n([\s\S]*?)(?=^\$ )/m.exec(readme);
     expect(example).not.toBeNull();
-    expect(runCli(example![1]!.split(" ")).stdout).toBe(example![2]);
+    expect((await runInProcess(example![1]!.split(" "))).stdout).toBe(example![2]);
   });
 });

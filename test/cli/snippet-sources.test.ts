@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, runCliAsync } from "../helpers/cli.js";
+import { runInProcess } from "../helpers/in-process.js";
 import { startHubServer, type HubServer } from "../helpers/hub-server.js";
 import { parsePython } from "../helpers/python.js";
 
@@ -16,16 +16,16 @@ function modelFile(name: string, data: unknown): string {
 }
 
 describe("hubref snippet --library", () => {
-  it("prints the library's usage code, install line first", () => {
-    const result = runCli(["snippet", LORA, "--library"]);
+  it("prints the library's usage code, install line first", async () => {
+    const result = await runInProcess(["snippet", LORA, "--library"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^# diffusers \(sh\)\npip install/);
     expect(result.stdout).toContain('pipe.load_lora_weights("ostris/watercolor_style_lora_sdxl")');
     expect(result.stdout).toContain('pipe("watercolor style"');
   });
 
-  it("prints [{library, language, content}] with --json, and the Python parses", () => {
-    const blocks = JSON.parse(runCli(["snippet", LORA, "--library", "--json"]).stdout) as { library: string; language: string; content: string }[];
+  it("prints [{library, language, content}] with --json, and the Python parses", async () => {
+    const blocks = JSON.parse((await runInProcess(["snippet", LORA, "--library", "--json"])).stdout) as { library: string; language: string; content: string }[];
     expect(blocks.map((block) => [block.library, block.language])).toEqual([
       ["diffusers", "sh"],
       ["diffusers", "python"],
@@ -33,42 +33,42 @@ describe("hubref snippet --library", () => {
     expect(parsePython([blocks[1]!.content])[0]!.ok).toBe(true);
   });
 
-  it("exits 2 for a model without a library, or whose library has no usage code", () => {
-    const none = runCli(["snippet", "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json", "--library"]);
+  it("exits 2 for a model without a library, or whose library has no usage code", async () => {
+    const none = await runInProcess(["snippet", "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json", "--library"]);
     expect(none.status).toBe(2);
     expect(none.stderr).toMatch(/^error: bartowski\/Llama-3.2-3B-Instruct-GGUF: the metadata names no library/);
-    const silent = runCli(["snippet", modelFile("acestep.json", { id: "org/music", library_name: "acestep" }), "--library"]);
+    const silent = await runInProcess(["snippet", modelFile("acestep.json", { id: "org/music", library_name: "acestep" }), "--library"]);
     expect(silent.status).toBe(2);
     expect(silent.stderr).toContain("the library 'acestep' has no usage snippets");
-    const hostile = runCli(["snippet", modelFile("weird.json", { id: "org/x", library_name: "\u001b[31mevil" }), "--library"]);
+    const hostile = await runInProcess(["snippet", modelFile("weird.json", { id: "org/x", library_name: "\u001b[31mevil" }), "--library"]);
     expect(hostile.stderr).not.toContain("\u001b");
   });
 });
 
 describe("hubref snippet with a provider mapping", () => {
-  it("rejects a provider the model does not map, listing the ones it does", () => {
-    const result = runCli(["snippet", LLAMA, "--provider", "together"]);
+  it("rejects a provider the model does not map, listing the ones it does", async () => {
+    const result = await runInProcess(["snippet", LLAMA, "--provider", "together"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
       "error: provider 'together' does not serve 'meta-llama/Llama-3.1-8B-Instruct'; it is served by: novita, cerebras, hf-inference\nhint: pick one of: novita, cerebras, hf-inference\n",
     );
   });
 
-  it("takes the provider's model id from the mapping, overridable with --provider-model-id", () => {
-    const direct = runCli(["snippet", LLAMA, "--provider", "cerebras", "--direct", "--language", "python", "--client", "requests"]);
+  it("takes the provider's model id from the mapping, overridable with --provider-model-id", async () => {
+    const direct = await runInProcess(["snippet", LLAMA, "--provider", "cerebras", "--direct", "--language", "python", "--client", "requests"]);
     expect(direct.stdout).toContain('"model": "llama3.1-8b"');
-    const overridden = runCli(["snippet", LLAMA, "--provider", "cerebras", "--direct", "--provider-model-id", "llama-3.1-8b-fast", "--language", "python", "--client", "requests"]);
+    const overridden = await runInProcess(["snippet", LLAMA, "--provider", "cerebras", "--direct", "--provider-model-id", "llama-3.1-8b-fast", "--language", "python", "--client", "requests"]);
     expect(overridden.stdout).toContain('"model": "llama-3.1-8b-fast"');
   });
 
-  it("takes the task from the mapping entry", () => {
+  it("takes the task from the mapping entry", async () => {
     const model = modelFile("chat-untagged.json", {
       id: "org/chat",
       pipeline_tag: "text-generation",
       tags: [],
       inferenceProviderMapping: { together: { providerId: "org/chat-turbo", status: "live", task: "conversational" } },
     });
-    const result = runCli(["snippet", model, "--provider", "together", "--language", "sh", "--client", "curl"]);
+    const result = await runInProcess(["snippet", model, "--provider", "together", "--language", "sh", "--client", "curl"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("https://router.huggingface.co/v1/chat/completions");
     expect(result.stdout).toContain('"model": "org/chat:together"');
@@ -89,7 +89,7 @@ describe("hubref snippet with a hub model id", () => {
   const env = () => ({ HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "hubref-cache-")), HF_TOKEN: undefined });
 
   it("fetches the metadata by id and generates from it", async () => {
-    const result = await runCliAsync(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--provider", "novita", "--language", "js", "--client", "openai"], { env: env() });
+    const result = await runInProcess(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--provider", "novita", "--language", "js", "--client", "openai"], { env: env() });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('model: "meta-llama/Llama-3.1-8B-Instruct:novita"');
@@ -98,29 +98,29 @@ describe("hubref snippet with a hub model id", () => {
   });
 
   it("exits 1 for a gated model without a token, and works with HF_TOKEN", async () => {
-    const denied = await runCliAsync(["snippet", "org/gated", "--language", "python", "--client", "huggingface_hub"], { env: env() });
+    const denied = await runInProcess(["snippet", "org/gated", "--language", "python", "--client", "huggingface_hub"], { env: env() });
     expect(denied.status).toBe(1);
     expect(denied.stderr).toMatch(/^error: .*org\/gated/);
     expect(denied.stderr).toContain("HF_TOKEN");
-    const allowed = await runCliAsync(["snippet", "org/gated", "--language", "python", "--client", "huggingface_hub"], { env: { ...env(), HF_TOKEN: "hf_test" } });
+    const allowed = await runInProcess(["snippet", "org/gated", "--language", "python", "--client", "huggingface_hub"], { env: { ...env(), HF_TOKEN: "hf_test" } });
     expect(allowed.status).toBe(0);
     expect(allowed.stdout).toContain("text_classification(");
   });
 
   it("serves --offline from the cache, and fails clearly when nothing is cached", async () => {
     const cached = env();
-    await runCliAsync(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--json"], { env: cached });
+    await runInProcess(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--json"], { env: cached });
     const before = hub.requests.length;
-    const offline = await runCliAsync(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--json", "--offline"], { env: cached });
+    const offline = await runInProcess(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--json", "--offline"], { env: cached });
     expect(offline.status).toBe(0);
     expect(hub.requests.length).toBe(before);
-    const missing = await runCliAsync(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--offline"], { env: env() });
+    const missing = await runInProcess(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--offline"], { env: env() });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/^error: /);
   });
 
   it("rejects an argument that is neither a file nor a model id", async () => {
-    const result = await runCliAsync(["snippet", "not a model!"], { env: env() });
+    const result = await runInProcess(["snippet", "not a model!"], { env: env() });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^error: /);
   });

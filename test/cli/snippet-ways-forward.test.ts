@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pickerInput } from "../../src/cli/snippet-interactive.js";
 import { parseSnippetOptions } from "../../src/cli/snippet-run.js";
-import { runCli } from "../helpers/cli.js";
+import { runInProcess } from "../helpers/in-process.js";
 
 /*
  * `hubref snippet` when the combination asked for has no snippet: the error
@@ -25,19 +25,19 @@ function modelFile(model: object): string {
 const COMMAND_DEFAULTS = { stream: false, direct: false, json: false, library: false, offline: false, refresh: false };
 
 describe("no snippet for the combination asked for", () => {
-  it("a provider without the task names the providers that serve it", () => {
-    const result = runCli(["snippet", BERT, "--provider", "together"]);
+  it("a provider without the task names the providers that serve it", async () => {
+    const result = await runInProcess(["snippet", BERT, "--provider", "together"]);
     expect(result).toMatchObject({ status: 2, stdout: "", stderr: "error: together does not serve fill-mask\nhint: fill-mask is served by: hf-inference (choose one with --provider)\n" });
   });
 
-  it("a language no snippet is in names the languages there are, and the providers with that language", () => {
-    const result = runCli(["snippet", BERT, "--language", "sh"]);
+  it("a language no snippet is in names the languages there are, and the providers with that language", async () => {
+    const result = await runInProcess(["snippet", BERT, "--language", "sh"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^error: .*\nhint: with provider auto: huggingface_hub \(python\), huggingface\.js \(js\); sh snippets with --provider hf-inference\n$/);
   });
 
-  it("never shows an internal template path", () => {
-    const result = runCli(["snippet", WHISPER, "--provider", "fal-ai", "--client", "fal_client"]);
+  it("never shows an internal template path", async () => {
+    const result = await runInProcess(["snippet", WHISPER, "--provider", "fal-ai", "--client", "fal_client"]);
     expect(result.status).toBe(2);
     expect(result.stderr).not.toContain("Template not found");
     expect(result.stderr).toContain("hint: ");
@@ -46,7 +46,7 @@ describe("no snippet for the combination asked for", () => {
 
 describe("provider auto with one mapped provider", () => {
   it("uses it, so curl gets the provider's request, and the picker offers the same single provider", async () => {
-    const result = runCli(["snippet", CLASSIFIER, "--language", "sh", "--json"]);
+    const result = await runInProcess(["snippet", CLASSIFIER, "--language", "sh", "--json"]);
     expect(result.status).toBe(0);
     const [printed] = JSON.parse(result.stdout) as { provider: string; content: string }[];
     expect(printed!.provider).toBe("hf-inference");
@@ -69,7 +69,7 @@ describe("the provider's mapping decides the task, for the command and the picke
 
   it("snippet --provider together prints the chat snippet the picker shows, not a /v1/completions one", async () => {
     const file = modelFile(model);
-    const result = runCli(["snippet", file, "--provider", "together", "--language", "sh"]);
+    const result = await runInProcess(["snippet", file, "--provider", "together", "--language", "sh"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("https://router.huggingface.co/v1/chat/completions");
     expect(result.stdout).toContain('"model": "acme/mapped-chat:together"');
@@ -81,16 +81,16 @@ describe("the provider's mapping decides the task, for the command and the picke
 });
 
 describe("file types the provider refuses", () => {
-  it("the example input for fal-ai is an mp3 sample, with nothing on stderr", () => {
-    const result = runCli(["snippet", WHISPER, "--provider", "fal-ai"]);
+  it("the example input for fal-ai is an mp3 sample, with nothing on stderr", async () => {
+    const result = await runInProcess(["snippet", WHISPER, "--provider", "fal-ai"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
     expect(result.stdout).toContain("sample1.mp3");
     expect(result.stdout).not.toContain(".flac");
   });
 
-  it("the user's own flac file gets one warning", () => {
-    const result = runCli(["snippet", WHISPER, "--provider", "fal-ai", "--inputs", "speech.flac"]);
+  it("the user's own flac file gets one warning", async () => {
+    const result = await runInProcess(["snippet", WHISPER, "--provider", "fal-ai", "--inputs", "speech.flac"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("warning: fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs\n");
   });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runCli } from "../helpers/cli.js";
+import { runInProcess } from "../helpers/in-process.js";
 import { SnippetSchema } from "../../src/inference/snippet-schema.js";
 import { parsePython } from "../helpers/python.js";
 import { bashSyntaxError } from "../helpers/bash.js";
@@ -22,8 +23,8 @@ const FLUX_UNMAPPED = (() => {
 })();
 
 describe("hubref snippet", () => {
-  it("prints just the code when one snippet is selected, ready for `> run.py`", () => {
-    const result = runCli(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "requests"]);
+  it("prints just the code when one snippet is selected, ready for `> run.py`", async () => {
+    const result = await runInProcess(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "requests"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
     expect(result.stdout.startsWith("import os\n")).toBe(true);
@@ -32,8 +33,8 @@ describe("hubref snippet", () => {
     expect(parsed?.ok).toBe(true);
   });
 
-  it("separates several snippets with a comment header each, in its own language", () => {
-    const result = runCli(["snippet", LLAMA, "--provider", "cerebras"]);
+  it("separates several snippets with a comment header each, in its own language", async () => {
+    const result = await runInProcess(["snippet", LLAMA, "--provider", "cerebras"]);
     expect(result.status).toBe(0);
     const headers = result.stdout.split("\n").filter((line) => /^(#|\/\/) (python|js|sh) \/ /.test(line));
     expect(headers).toEqual([
@@ -47,16 +48,16 @@ describe("hubref snippet", () => {
     ]);
   });
 
-  it("names the model in the headers when there are several models", () => {
-    const result = runCli(["snippet", CLASSIFIER, LLAMA, "--language", "sh", "--provider", "hf-inference"]);
+  it("names the model in the headers when there are several models", async () => {
+    const result = await runInProcess(["snippet", CLASSIFIER, LLAMA, "--language", "sh", "--provider", "hf-inference"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("# distilbert/distilbert-base-uncased-finetuned-sst-2-english: sh / curl / hf-inference\n");
     expect(result.stdout).toContain("# meta-llama/Llama-3.1-8B-Instruct: sh / curl / hf-inference\n");
     expect(bashSyntaxError(result.stdout)).toBeUndefined();
   });
 
-  it("--json prints an array of model, language, client, provider and content", () => {
-    const result = runCli(["snippet", FLUX, "--json"]);
+  it("--json prints an array of model, language, client, provider and content", async () => {
+    const result = await runInProcess(["snippet", FLUX, "--json"]);
     expect(result.status).toBe(0);
     const snippets = z.array(SnippetSchema).parse(JSON.parse(result.stdout));
     expect(snippets.map((snippet) => `${snippet.language}/${snippet.client}`)).toEqual(["python/huggingface_hub", "js/huggingface.js"]);
@@ -67,14 +68,14 @@ describe("hubref snippet", () => {
     }
   });
 
-  it("reads the model from stdin with -", () => {
+  it("reads the model from stdin with -", async () => {
     const result = runCli(["snippet", "-", "--client", "curl", "--provider", "together"], { input: readFileSync(FLUX) });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("curl https://router.huggingface.co/together/v1/images/generations \\\n");
   });
 
-  it("--inputs replaces the example input", () => {
-    const result = runCli(["snippet", CLASSIFIER, "--provider", "hf-inference", "--client", "curl", "--inputs", "it's $(great)"]);
+  it("--inputs replaces the example input", async () => {
+    const result = await runInProcess(["snippet", CLASSIFIER, "--provider", "hf-inference", "--client", "curl", "--inputs", "it's $(great)"]);
     expect(result.stdout).toContain(`"inputs": "it'\\''s $(great)"`);
   });
 
@@ -100,57 +101,57 @@ describe("hubref snippet", () => {
     [["--endpoint-url", "https://x.example", "--direct"], "error: --endpoint-url and --direct do not go together: an endpoint is always called directly\nhint: leave out --direct\n"],
     [["--endpoint-url", "ftp://x"], "error: --endpoint-url takes an http(s) URL, got ftp:\n"],
     [["--endpoint-url", "https://x.example", "--provider", "together"], "error: --endpoint-url calls your own endpoint, not together: leave out --provider\n"],
-  ])("refuses %j with exit 2 and a hint", (args, stderr) => {
-    const result = runCli(["snippet", CLASSIFIER, ...args]);
+  ])("refuses %j with exit 2 and a hint", async (args, stderr) => {
+    const result = await runInProcess(["snippet", CLASSIFIER, ...args]);
     expect(result).toMatchObject({ status: 2, stdout: "", stderr });
   });
 
-  it("takes languages, clients and providers in any case, and the usual names of the languages", () => {
-    const expected = runCli(["snippet", LLAMA, "--language", "python", "--client", "openai", "--provider", "cerebras"]).stdout;
+  it("takes languages, clients and providers in any case, and the usual names of the languages", async () => {
+    const expected = (await runInProcess(["snippet", LLAMA, "--language", "python", "--client", "openai", "--provider", "cerebras"])).stdout;
     expect(expected).toContain("from openai import OpenAI");
-    expect(runCli(["snippet", LLAMA, "--language", "Python", "--client", "OpenAI", "--provider", "CEREBRAS"])).toMatchObject({ status: 0, stdout: expected });
-    expect(runCli(["snippet", LLAMA, "--language", "py", "--client", "openai", "--provider", "cerebras"])).toMatchObject({ status: 0, stdout: expected });
+    expect(await runInProcess(["snippet", LLAMA, "--language", "Python", "--client", "OpenAI", "--provider", "CEREBRAS"])).toMatchObject({ status: 0, stdout: expected });
+    expect(await runInProcess(["snippet", LLAMA, "--language", "py", "--client", "openai", "--provider", "cerebras"])).toMatchObject({ status: 0, stdout: expected });
     for (const [alias, client] of [["node", "fetch"], ["javascript", "fetch"], ["bash", "curl"], ["shell", "curl"]]) {
-      expect(runCli(["snippet", LLAMA, "--language", alias!, "--client", client!, "--provider", "cerebras"]).status).toBe(0);
+      expect((await runInProcess(["snippet", LLAMA, "--language", alias!, "--client", client!, "--provider", "cerebras"])).status).toBe(0);
     }
   });
 
-  it("points a model with a library but no pipeline tag to --library", () => {
+  it("points a model with a library but no pipeline tag to --library", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "hubref-untagged-")), "untagged.json");
     writeFileSync(path, JSON.stringify({ id: "acme/lora", library_name: "diffusers" }));
-    expect(runCli(["snippet", path, "--language", "python"])).toMatchObject({
+    expect(await runInProcess(["snippet", path, "--language", "python"])).toMatchObject({
       status: 2,
       stderr: "error: acme/lora: the metadata has no pipeline tag, so there is no inference snippet\nhint: its library's usage code is there: add --library\n",
     });
   });
 
-  it("reads a decimal temperature as written", () => {
-    expect(runCli(["snippet", LLAMA, "--client", "curl", "--provider", "cerebras", "--temperature", "0.5", "--max-tokens", "300"]).stdout).toMatch(/"temperature": 0\.5,[\s\S]*"max_tokens": 300/);
+  it("reads a decimal temperature as written", async () => {
+    expect((await runInProcess(["snippet", LLAMA, "--client", "curl", "--provider", "cerebras", "--temperature", "0.5", "--max-tokens", "300"])).stdout).toMatch(/"temperature": 0\.5,[\s\S]*"max_tokens": 300/);
   });
 
-  it("exits 2 with the reason when no snippet exists for the request", () => {
-    const template = runCli(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "openai"]);
+  it("exits 2 with the reason when no snippet exists for the request", async () => {
+    const template = await runInProcess(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "openai"]);
     expect(template).toMatchObject({ status: 2, stdout: "", stderr: "error: the openai client is for chat models, not text-classification\nhint: with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)\n" });
-    const helper = runCli(["snippet", FLUX_UNMAPPED, "--provider", "cerebras"]);
+    const helper = await runInProcess(["snippet", FLUX_UNMAPPED, "--provider", "cerebras"]);
     expect(helper.status).toBe(2);
     expect(helper.stderr).toBe("error: cerebras does not serve text-to-image\nhint: text-to-image is served by: deepinfra, fal-ai, hf-inference, nscale, replicate, together, wavespeed, zai-org (choose one with --provider)\n");
   });
 
-  it("keeps going past a model that gets nothing, with a warning, when another one does", () => {
-    const result = runCli(["snippet", FLUX_UNMAPPED, LLAMA, "--provider", "cerebras", "--client", "curl"]);
+  it("keeps going past a model that gets nothing, with a warning, when another one does", async () => {
+    const result = await runInProcess(["snippet", FLUX_UNMAPPED, LLAMA, "--provider", "cerebras", "--client", "curl"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("warning: cerebras does not serve text-to-image\n");
     expect(result.stdout).toContain("meta-llama/Llama-3.1-8B-Instruct:cerebras");
-    const unmapped = runCli(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--client", "curl"]);
+    const unmapped = await runInProcess(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--client", "curl"]);
     expect(unmapped.status).toBe(0);
     expect(unmapped.stderr).toBe("warning: provider 'cerebras' does not serve 'black-forest-labs/FLUX.1-dev'; it is served by: fal-ai, replicate, together, wavespeed\n");
   });
 
-  it("writes notes to stderr and keeps stdout for code", () => {
+  it("writes notes to stderr and keeps stdout for code", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hubref-snippet-"));
     const model = join(dir, "model.json");
     writeFileSync(model, JSON.stringify({ id: "acme/unmapped", pipeline_tag: "text-to-image" }));
-    const result = runCli(["snippet", model, "--provider", "nscale", "--client", "curl"]);
+    const result = await runInProcess(["snippet", model, "--provider", "nscale", "--client", "curl"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe(
       "note: acme/unmapped: no inference provider serves this model (its metadata maps none), so this call may fail\n" +
@@ -159,8 +160,8 @@ describe("hubref snippet", () => {
     expect(bashSyntaxError(result.stdout)).toBeUndefined();
   });
 
-  it("shows the options and examples in its help", () => {
-    const result = runCli(["snippet", "--help"]);
+  it("shows the options and examples in its help", async () => {
+    const result = await runInProcess(["snippet", "--help"]);
     expect(result.status).toBe(0);
     for (const option of ["--language", "--client", "--provider", "--stream", "--bill-to", "--token", "--direct", "--endpoint-url", "--provider-model-id", "--inputs", "--temperature", "--max-tokens", "--top-p", "--json"]) {
       expect(result.stdout).toContain(option);

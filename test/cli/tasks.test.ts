@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runInProcess } from "../helpers/in-process.js";
 import { runTasks, type TasksOptions } from "../../src/cli/tasks.js";
 import type { Task } from "../../src/catalogue/schemas/task.js";
 import { tasksPart } from "../../src/catalogue/parts.js";
@@ -20,8 +20,8 @@ function lines(stdout: string): string[][] {
 }
 
 describe("hubref tasks (list)", () => {
-  it("prints one tab-separated line per task when piped: id, label, modality, model count", () => {
-    const result = runCli(["tasks"]);
+  it("prints one tab-separated line per task when piped: id, label, modality, model count", async () => {
+    const result = await runInProcess(["tasks"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
     const rows = lines(result.stdout);
@@ -66,8 +66,8 @@ describe("hubref tasks (list)", () => {
     expect(rows.map((row) => row.trim()).join(" ")).toBe(described);
   });
 
-  it("filters by modality, ignoring case", () => {
-    const result = runCli(["tasks", "--modality", "CV"]);
+  it("filters by modality, ignoring case", async () => {
+    const result = await runInProcess(["tasks", "--modality", "CV"]);
     expect(result.status).toBe(0);
     const rows = lines(result.stdout);
     expect(rows.map((row) => row[0])).toContain("image-classification");
@@ -75,16 +75,16 @@ describe("hubref tasks (list)", () => {
     for (const row of rows) expect(row[2]).toBe("cv");
   });
 
-  it("rejects an unknown modality with a suggestion", () => {
-    const result = runCli(["tasks", "--modality", "audoi"]);
+  it("rejects an unknown modality with a suggestion", async () => {
+    const result = await runInProcess(["tasks", "--modality", "audoi"]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("unknown modality 'audoi'");
     expect(result.stderr).toContain("did you mean 'audio'?");
   });
 
-  it("filters by library", () => {
-    const result = runCli(["tasks", "--library", "diffusers", "--json"]);
+  it("filters by library", async () => {
+    const result = await runInProcess(["tasks", "--library", "diffusers", "--json"]);
     expect(result.status).toBe(0);
     const tasks = JSON.parse(result.stdout) as Task[];
     const expected = Object.entries(reference.tasks).filter(([, task]) => task.libraries.includes("diffusers")).map(([id]) => id).sort();
@@ -92,25 +92,25 @@ describe("hubref tasks (list)", () => {
     expect(expected).toContain("text-to-image");
   });
 
-  it("lists nothing, successfully, for a known library that no task lists", () => {
+  it("lists nothing, successfully, for a known library that no task lists", async () => {
     const libraries = Object.keys(JSON.parse(readFileSync(new URL("../fixtures/reference/libraries.json", import.meta.url), "utf8")) as Record<string, unknown>);
     const listed = new Set(Object.values(reference.tasks).flatMap((task) => task.libraries));
     const unlisted = libraries.find((library) => !listed.has(library));
     expect(unlisted).toBeDefined();
-    const result = runCli(["tasks", "--library", unlisted!]);
+    const result = await runInProcess(["tasks", "--library", unlisted!]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe("");
   });
 
-  it("rejects a name that is no library, with a suggestion", () => {
-    const result = runCli(["tasks", "--library", "transformer"]);
+  it("rejects a name that is no library, with a suggestion", async () => {
+    const result = await runInProcess(["tasks", "--library", "transformer"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("unknown library 'transformer'");
     expect(result.stderr).toContain("did you mean 'transformers'?");
   });
 
-  it("prints the definitions as a JSON array with --json", () => {
-    const result = runCli(["tasks", "--json", "--modality", "audio"]);
+  it("prints the definitions as a JSON array with --json", async () => {
+    const result = await runInProcess(["tasks", "--json", "--modality", "audio"]);
     expect(result.status).toBe(0);
     const tasks = JSON.parse(result.stdout) as Task[];
     const expected = Object.entries(reference.pipelines.types)
@@ -123,8 +123,8 @@ describe("hubref tasks (list)", () => {
 });
 
 describe("hubref tasks <id>", () => {
-  it("shows a task with its summary, resources and their descriptions", () => {
-    const result = runCli(["tasks", "text-classification"]);
+  it("shows a task with its summary, resources and their descriptions", async () => {
+    const result = await runInProcess(["tasks", "text-classification"]);
     expect(result.status).toBe(0);
     const task = catalogue["text-classification"]!;
     expect(result.stdout).toContain(task.label);
@@ -140,20 +140,20 @@ describe("hubref tasks <id>", () => {
     expect(result.stdout).toMatch(/Modality +Natural Language Processing \(nlp\)/);
   });
 
-  it("renders the demo readably: texts with their labels, scores as bars, entities by type", () => {
-    const classification = runCli(["tasks", "text-classification"]).stdout;
+  it("renders the demo readably: texts with their labels, scores as bars, entities by type", async () => {
+    const classification = (await runInProcess(["tasks", "text-classification"])).stdout;
     const demo = catalogue["text-classification"]!.demo;
     const input = demo.inputs[0]!;
     if (input.type !== "text") throw new Error("the text-classification demo starts with a text");
     expect(classification).toContain(`${input.label}: ${input.content}`);
     expect(classification).toMatch(/POSITIVE +0\.98 +█{20}/);
-    const tokens = runCli(["tasks", "token-classification"]).stdout;
+    const tokens = (await runInProcess(["tasks", "token-classification"])).stdout;
     expect(tokens).toMatch(/PER +Maria Lopez/);
     expect(tokens).toMatch(/ORG +Shopify/);
   });
 
-  it("names the canonical task of a task that has one", () => {
-    expect(runCli(["tasks", "summarization"]).stdout).toMatch(/Canonical task +text-generation/);
+  it("names the canonical task of a task that has one", async () => {
+    expect((await runInProcess(["tasks", "summarization"])).stdout).toMatch(/Canonical task +text-generation/);
   });
 
   it("gives the exact message for a task without an example input", async () => {
@@ -164,40 +164,40 @@ describe("hubref tasks <id>", () => {
     expect(await run("image-text-to-text")).toMatch(/Chat example +user: text ".+" \+ image_url https:\/\//);
   });
 
-  it("prints the definition with --json", () => {
-    const result = runCli(["tasks", "translation", "--json"]);
+  it("prints the definition with --json", async () => {
+    const result = await runInProcess(["tasks", "translation", "--json"]);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(catalogue.translation);
   });
 
-  it("exits 2 with a suggestion for an unknown id", () => {
-    const result = runCli(["tasks", "text-clasification"]);
+  it("exits 2 with a suggestion for an unknown id", async () => {
+    const result = await runInProcess(["tasks", "text-clasification"]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe("error: unknown task 'text-clasification'\nhint: did you mean 'text-classification'?\n");
   });
 
-  it("takes an id in any case", () => {
-    const result = runCli(["tasks", "TEXT-CLASSIFICATION", "--json"]);
+  it("takes an id in any case", async () => {
+    const result = await runInProcess(["tasks", "TEXT-CLASSIFICATION", "--json"]);
     expect(result.status).toBe(0);
     expect((JSON.parse(result.stdout) as { id: string }).id).toBe("text-classification");
   });
 
-  it("does not take the list filters together with an id", () => {
-    const result = runCli(["tasks", "fill-mask", "--modality", "nlp"]);
+  it("does not take the list filters together with an id", async () => {
+    const result = await runInProcess(["tasks", "fill-mask", "--modality", "nlp"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--modality and --library filter the list");
   });
 
-  it("shows what is known of a pipeline type without a definition", () => {
-    const result = runCli(["tasks", "robotics"]);
+  it("shows what is known of a pipeline type without a definition", async () => {
+    const result = await runInProcess(["tasks", "robotics"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Robotics");
     expect(result.stdout).toContain("no catalogue entry");
     expect(result.stdout).toMatch(/Modality +Reinforcement Learning \(rl\)/);
     expect(result.stdout).toMatch(/Sub-tasks +grasping, task-planning/);
     expect(result.stdout).toContain(NO_EXAMPLE_MESSAGE);
-    const json = runCli(["tasks", "robotics", "--json"]);
+    const json = await runInProcess(["tasks", "robotics", "--json"]);
     expect(json.status).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ id: "robotics", name: "Robotics", modality: "rl", subtasks: ["grasping", "task-planning"], hasDefinition: false });
   });
@@ -215,8 +215,8 @@ describe("hubref tasks <id>", () => {
     }
   });
 
-  it("documents the filters and gives examples in its help", () => {
-    const result = runCli(["tasks", "--help"]);
+  it("documents the filters and gives examples in its help", async () => {
+    const result = await runInProcess(["tasks", "--help"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("--modality <modality>");
     expect(result.stdout).toContain("--library <library>");

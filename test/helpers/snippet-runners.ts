@@ -57,7 +57,10 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
 /*
  * Each prelude also makes waiting instant (time.sleep, sleep, setTimeout up
  * to a minute): a snippet that polls a queued job keeps its own interval and
- * bound, and the test does not wait through them.
+ * bound, and the test does not wait through them. The shell's python3 skips
+ * site-packages (-S): a curl snippet starts it on every poll to read a JSON
+ * field with the standard library, and .pth start-up hooks installed there
+ * can cost more than the interpreter; an import of anything else would fail.
  */
 
 const PYTHON_DRIVER = String.raw`
@@ -131,6 +134,7 @@ function shellPrelude(port: number): string {
     command curl -sS -H "X-Test-Case: $TEST_CASE" "\${args[@]}"
 }
 sleep() { :; }
+python3() { command python3 -S "$@"; }
 `;
 }
 
