@@ -40,12 +40,17 @@ function waitUntil(test, since) {
 }
 
 function modelId() {
-  const result = spawnSync(process.execPath, ["-e", `process.stdout.write(JSON.parse(require("fs").readFileSync(${JSON.stringify(model)}, "utf8")).id)`], { cwd: root, encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["-e", `process.stdout.write(JSON.parse(require("fs").readFileSync(${JSON.stringify(model)}, "utf8")).id)`], {
+    cwd: root,
+    encoding: "utf8",
+  });
   return result.stdout;
 }
 
 function once(id) {
-  const command = ["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "CI=false", ...extraEnv, process.execPath, "bin/hubref", "snippet", model, "-i"].map(quote).join(" ");
+  const command = ["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "CI=false", ...extraEnv, process.execPath, "bin/hubref", "snippet", model, "-i"]
+    .map(quote)
+    .join(" ");
   const launched = now();
   tmux("new-session", "-d", "-s", "run", "-x", "80", "-y", "24", "-c", root, `${command}; sleep 60`);
   const first = waitUntil((screen) => screen.includes(id), launched);

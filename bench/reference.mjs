@@ -15,4 +15,4 @@ for (const file of process.argv.slice(2)) {
   }
   for (const snippet of made) out.push({ model: model.id, language: snippet.language, client: snippet.client, provider: "auto", content: snippet.content });
 }
-process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

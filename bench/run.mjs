@@ -30,7 +30,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** Medians of runs taken in turns, so that a change in the machine's load falls on every command alike. */
 function startup(commands) {
   const times = commands.map(() => []);
-  for (let round = 0; round < STARTUP_RUNS; round++) commands.forEach(([, args], index) => times[index].push(run(args)));
+  for (let round = 0; round < STARTUP_RUNS; round++)
+    commands.forEach(([, args], index) => {
+      times[index].push(run(args));
+    });
   return times.map(median);
 }
 
@@ -46,7 +49,9 @@ const commands = [
 const [bare, ...others] = startup(commands);
 console.log(`cold start, median of ${STARTUP_RUNS} (ratio to node -e 0)`);
 console.log(`  ${"node -e 0".padEnd(46)} ${bare.toFixed(0).padStart(5)} ms`);
-others.forEach((ms, index) => console.log(`  ${commands[index + 1][0].padEnd(46)} ${ms.toFixed(0).padStart(5)} ms  ${(ms / bare).toFixed(2)}x`));
+others.forEach((ms, index) => {
+  console.log(`  ${commands[index + 1][0].padEnd(46)} ${ms.toFixed(0).padStart(5)} ms  ${(ms / bare).toFixed(2)}x`);
+});
 
 /** One whole-process run over `files` in `dir`: its time and peak memory. */
 function measured(script, files, dir) {
@@ -58,7 +63,10 @@ function measured(script, files, dir) {
 }
 
 console.log("\nthroughput: every snippet of N model files in one JSON array (whole process)");
-for (const [count, rounds] of [[3_000, 3], [30_000, 1]]) {
+for (const [count, rounds] of [
+  [3_000, 3],
+  [30_000, 1],
+]) {
   const models = writeModels(count);
   try {
     const hubref = [];
@@ -69,7 +77,9 @@ for (const [count, rounds] of [[3_000, 3], [30_000, 1]]) {
     }
     const h = { ms: median(hubref.map((r) => r.ms)), mib: Math.max(...hubref.map((r) => r.mib)) };
     const r = { ms: median(reference.map((x) => x.ms)), mib: Math.max(...reference.map((x) => x.mib)) };
-    console.log(`  ${String(count).padStart(6)} models  hubref ${(h.ms / 1000).toFixed(2)} s, peak ${h.mib.toFixed(0)} MiB;  reference ${(r.ms / 1000).toFixed(2)} s, peak ${r.mib.toFixed(0)} MiB;  hubref ${(r.ms / h.ms).toFixed(1)}x faster (${rounds === 1 ? "one run" : `median of ${rounds}`})`);
+    console.log(
+      `  ${String(count).padStart(6)} models  hubref ${(h.ms / 1000).toFixed(2)} s, peak ${h.mib.toFixed(0)} MiB;  reference ${(r.ms / 1000).toFixed(2)} s, peak ${r.mib.toFixed(0)} MiB;  hubref ${(r.ms / h.ms).toFixed(1)}x faster (${rounds === 1 ? "one run" : `median of ${rounds}`})`,
+    );
   } finally {
     models.remove();
   }

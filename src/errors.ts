@@ -35,5 +35,5 @@ export function operationalError(message: string, hint?: string): HubrefError {
 export function formatError(error: HubrefError): string {
   const lines = [`error: ${error.message}`];
   if (error.hint) lines.push(`hint: ${error.hint}`);
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }

@@ -69,8 +69,10 @@ describe("architecture", () => {
   });
 
   it("keeps src/cli/ on top: no file outside it imports it", () => {
-    const cli = join(SRC, "cli") + "/";
-    const offenders = [...graph].flatMap(([file, targets]) => (file.startsWith(cli) ? [] : targets.filter((target) => target.startsWith(cli)).map((target) => `${name(file)} → ${name(target)}`)));
+    const cli = `${join(SRC, "cli")}/`;
+    const offenders = [...graph].flatMap(([file, targets]) =>
+      file.startsWith(cli) ? [] : targets.filter((target) => target.startsWith(cli)).map((target) => `${name(file)} → ${name(target)}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

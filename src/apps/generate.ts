@@ -53,7 +53,10 @@ const GENERATORS: Record<string, (context: AppRunContext) => AppStep[]> = {
 export function findApp(key: string, apps: AppEntry[] = appEntries()): AppEntry {
   const app = apps.find((candidate) => candidate.key === key) ?? apps.find((candidate) => candidate.key === key.toLowerCase());
   if (app) return app;
-  const close = closestMatch(key, apps.map((candidate) => candidate.key));
+  const close = closestMatch(
+    key,
+    apps.map((candidate) => candidate.key),
+  );
   throw usageError(`unknown app '${key}'`, close ? `did you mean ${close}?` : "run `hubref apps` for the list");
 }
 
@@ -70,7 +73,10 @@ export function generateAppSnippets(model: ModelData, key: string, request: File
   if (!format) {
     const runners = appsForModel(apps, model).map((candidate) => candidate.key);
     if (asked && !hasGguf(model)) throw usageError(`${asked} picks a GGUF file, and ${model.id} has no GGUF files`);
-    throw usageError(`${app.prettyLabel} does not run ${model.id}`, runners.length > 0 ? `apps that do: ${runners.join(", ")}` : "no local app runs it: run `hubref snippet MODEL` for hosted inference");
+    throw usageError(
+      `${app.prettyLabel} does not run ${model.id}`,
+      runners.length > 0 ? `apps that do: ${runners.join(", ")}` : "no local app runs it: run `hubref snippet MODEL` for hosted inference",
+    );
   }
   const notes: string[] = [];
   const context: AppRunContext = { model, app, format, notes };
@@ -90,7 +96,17 @@ export function generateAppSnippets(model: ModelData, key: string, request: File
 
   const quant = context.choice?.variant.label ?? null;
   const file = context.choice?.variant.file ?? null;
-  const snippet = (kind: AppSnippet["kind"], step: AppStep): AppSnippet => ({ model: model.id, app: app.key, kind, title: step.title, language: step.language, setup: step.setup, content: step.content, quant, file });
+  const snippet = (kind: AppSnippet["kind"], step: AppStep): AppSnippet => ({
+    model: model.id,
+    app: app.key,
+    kind,
+    title: step.title,
+    language: step.language,
+    setup: step.setup,
+    content: step.content,
+    quant,
+    file,
+  });
   if (app.kind === "deeplink") {
     const content = deepLinkUrl(app.deeplink!, model.id, file ?? undefined);
     return { snippets: [snippet("deeplink", { title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content })], notes };
@@ -101,14 +117,16 @@ export function generateAppSnippets(model: ModelData, key: string, request: File
 /** Plain output: one script, each step under a `# title`; a config file's text as comment lines. */
 export function renderAppSnippets(snippets: AppSnippet[]): string {
   if (snippets.length === 1 && snippets[0]!.language === "url") return `${snippets[0]!.content}\n`;
-  return (
-    snippets
-      .map((snippet) => {
-        const title = shellComment(snippet.title);
-        if (snippet.language === "url") return `${title}\n${shellComment(snippet.content)}`;
-        if (snippet.language === "json") return `${title}\n${snippet.content.split("\n").map((line) => shellComment(`  ${line}`)).join("\n")}`;
-        return `${title}\n${snippet.content}`;
-      })
-      .join("\n\n") + "\n"
-  );
+  return `${snippets
+    .map((snippet) => {
+      const title = shellComment(snippet.title);
+      if (snippet.language === "url") return `${title}\n${shellComment(snippet.content)}`;
+      if (snippet.language === "json")
+        return `${title}\n${snippet.content
+          .split("\n")
+          .map((line) => shellComment(`  ${line}`))
+          .join("\n")}`;
+      return `${title}\n${snippet.content}`;
+    })
+    .join("\n\n")}\n`;
 }

@@ -78,7 +78,14 @@ export function localRuns(model: ModelData): LocalRuns {
       const file = result?.snippets[0]?.file;
       if (!result || file === undefined) continue;
       const variant = repo.variants.find((candidate) => candidate.file === file);
-      runs.push(runOf(result, app.prettyLabel, { label: group.label, shards: variant?.shards ?? 1, size: variant?.size ?? null, isDefault: group.label === defaultLabel }));
+      runs.push(
+        runOf(result, app.prettyLabel, {
+          label: group.label,
+          shards: variant?.shards ?? 1,
+          size: variant?.size ?? null,
+          isDefault: group.label === defaultLabel,
+        }),
+      );
     }
   }
   return { runs, problems };

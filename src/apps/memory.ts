@@ -10,7 +10,21 @@ export const FITS_ALLOWANCE_BYTES = 1.5e9;
 
 export const FITS_ALLOWANCE_TEXT = "file sizes + 1.5 GB for the context (KV cache) and compute buffers";
 
-const UNITS: Record<string, number> = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, K: 1e3, M: 1e6, G: 1e9, T: 1e12, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30, TIB: 2 ** 40 };
+const UNITS: Record<string, number> = {
+  B: 1,
+  KB: 1e3,
+  MB: 1e6,
+  GB: 1e9,
+  TB: 1e12,
+  K: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  KIB: 2 ** 10,
+  MIB: 2 ** 20,
+  GIB: 2 ** 30,
+  TIB: 2 ** 40,
+};
 
 /** `8GB`, `7.5 GiB`, `512MB`: bytes. A number without a unit is refused: GB or GiB matters. */
 const MAX_MEMORY_BYTES = 1e15;

@@ -18,7 +18,8 @@ export interface QuantRow {
 }
 
 function checkedRepo(model: ModelData, catalogue: QuantCatalogue) {
-  if (!hasGguf(model)) throw usageError(`${model.id} has no GGUF files`, "quant types apply to GGUF repositories; run `hubref apps --for MODEL` for what runs it");
+  if (!hasGguf(model))
+    throw usageError(`${model.id} has no GGUF files`, "quant types apply to GGUF repositories; run `hubref apps --for MODEL` for what runs it");
   if (!hasFileList(model)) throw usageError(`the metadata of ${model.id} lists no files (siblings)`, "pass the hub id, so hubref fetches the file list");
   return ggufRepo(model, catalogue);
 }
@@ -41,7 +42,16 @@ export function quantRows(model: ModelData, catalogue: QuantCatalogue): QuantRow
     projector: false,
   }));
   for (const projector of repo.projectors) {
-    rows.push({ quant: projector.label, type: null, file: projector.file, shards: 1, files: [projector.file], size: projector.size ?? null, bitsPerWeight: null, projector: true });
+    rows.push({
+      quant: projector.label,
+      type: null,
+      file: projector.file,
+      shards: 1,
+      files: [projector.file],
+      size: projector.size ?? null,
+      bitsPerWeight: null,
+      projector: true,
+    });
   }
   return rows;
 }

@@ -48,7 +48,8 @@ function usable(variant: GgufVariant, context: SelectContext): boolean {
 
 function choiceOf(group: QuantGroup, variant: GgufVariant, notes: string[]): FileChoice {
   const others = group.variants.filter((other) => other !== variant);
-  if (others.length > 0) notes.push(`${others.map((other) => other.file).join(", ")} also read${others.length === 1 ? "s" : ""} as ${group.label}: pick one with --file`);
+  if (others.length > 0)
+    notes.push(`${others.map((other) => other.file).join(", ")} also read${others.length === 1 ? "s" : ""} as ${group.label}: pick one with --file`);
   return { variant, labelIsExact: others.length === 0, byFile: false, notes };
 }
 
@@ -66,7 +67,10 @@ function usableGroups(context: SelectContext): QuantGroup[] {
 function byFile(request: string, context: SelectContext): FileChoice {
   const { repo, model } = context;
   if (repo.projectors.some((projector) => projector.file === request)) {
-    throw usageError(`${request} in ${model.id} is a projector (mmproj) file, not a model`, "name the model file; the projector is passed along where the app needs it");
+    throw usageError(
+      `${request} in ${model.id} is a projector (mmproj) file, not a model`,
+      "name the model file; the projector is passed along where the app needs it",
+    );
   }
   const variant = repo.variants.find((candidate) => candidate.files.includes(request));
   if (!variant) {
@@ -95,11 +99,17 @@ function byQuant(request: string, context: SelectContext): FileChoice {
       throw usageError(`'${request}' is not a quantization type`, close ? `did you mean ${close}?` : "run `hubref quant-types` for the list");
     }
     const available = usableGroups(context);
-    const nearest = nearestQuant(type, available.flatMap((candidate) => (candidate.type ? [candidate.type] : [])), catalogue);
+    const nearest = nearestQuant(
+      type,
+      available.flatMap((candidate) => (candidate.type ? [candidate.type] : [])),
+      catalogue,
+    );
     const label = available.find((candidate) => candidate.type === nearest)?.label;
     throw usageError(
       `${model.id} has no ${type} file`,
-      available.length === 0 ? "it has no file whose name reads as a quant type; name one with --file" : `nearest available: ${label ?? nearest}; available: ${labelsOf(available)}`,
+      available.length === 0
+        ? "it has no file whose name reads as a quant type; name one with --file"
+        : `nearest available: ${label ?? nearest}; available: ${labelsOf(available)}`,
     );
   }
   const variant = group.variants.find((candidate) => usable(candidate, context));
@@ -115,7 +125,10 @@ function byFits(bytes: number, context: SelectContext): FileChoice {
     return variant.size === undefined ? [] : [{ group, variant, need: variant.size + projector + FITS_ALLOWANCE_BYTES }];
   });
   if (candidates.length === 0) {
-    throw usageError(`the file sizes of ${model.id} are unknown, so --fits cannot choose`, "sizes come from the hub for a model id; in a metadata file, give each sibling a size");
+    throw usageError(
+      `the file sizes of ${model.id} are unknown, so --fits cannot choose`,
+      "sizes come from the hub for a model id; in a metadata file, give each sibling a size",
+    );
   }
   candidates.sort((a, b) => b.need - a.need);
   const fitting = candidates.find((candidate) => candidate.need <= bytes);
@@ -140,10 +153,24 @@ function byDefault(context: SelectContext): FileChoice {
   if (available.length === 0) {
     if (repo.groups.length > 0) splitRefusal(context, "any quant", repo.groups[0]!.variants[0]!.shards, []);
     const names = repo.variants.map((variant) => variant.file);
-    throw usageError(`no GGUF file name in ${model.id} reads as a quant type`, names.length > 0 ? `name one with --file: ${names.join(", ")}` : "the repository lists no GGUF model files");
+    throw usageError(
+      `no GGUF file name in ${model.id} reads as a quant type`,
+      names.length > 0 ? `name one with --file: ${names.join(", ")}` : "the repository lists no GGUF model files",
+    );
   }
   const wanted = available.find((group) => group.type === "Q4_K_M" && group.label === "Q4_K_M") ?? available.find((group) => group.type === "Q4_K_M");
-  const nearest = wanted ?? available.find((group) => group.type === nearestQuant("Q4_K_M", available.flatMap((candidate) => (candidate.type ? [candidate.type] : [])), catalogue)) ?? available[0]!;
+  const nearest =
+    wanted ??
+    available.find(
+      (group) =>
+        group.type ===
+        nearestQuant(
+          "Q4_K_M",
+          available.flatMap((candidate) => (candidate.type ? [candidate.type] : [])),
+          catalogue,
+        ),
+    ) ??
+    available[0]!;
   const variant = nearest.variants.find((candidate) => usable(candidate, context))!;
   const notes = nearest.type === "Q4_K_M" ? [] : [`${model.id} has no Q4_K_M file that ${context.appLabel} loads: using the nearest, ${nearest.label}`];
   return choiceOf(nearest, variant, notes);

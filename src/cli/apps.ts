@@ -35,7 +35,16 @@ Examples:
 }
 
 function jsonOf(app: AppEntry) {
-  return { key: app.key, label: app.prettyLabel, docsUrl: app.docsUrl, kind: app.kind, runs: app.runs, mainTask: app.mainTask, description: app.description, ...(app.port ? { port: app.port } : {}) };
+  return {
+    key: app.key,
+    label: app.prettyLabel,
+    docsUrl: app.docsUrl,
+    kind: app.kind,
+    runs: app.runs,
+    mainTask: app.mainTask,
+    description: app.description,
+    ...(app.port ? { port: app.port } : {}),
+  };
 }
 
 export async function runApps(options: AppsOptions, context: CommandContext): Promise<void> {
@@ -55,13 +64,17 @@ export async function runApps(options: AppsOptions, context: CommandContext): Pr
       ["label", app.prettyLabel],
       ["about", app.description],
       ["runs", app.runs.join(", ")],
-      ["gives", app.kind === "snippet" ? "commands (hubref snippet MODEL --app " + app.key + ")" : "a deep link that opens the app"],
+      ["gives", app.kind === "snippet" ? `commands (hubref snippet MODEL --app ${app.key})` : "a deep link that opens the app"],
       ["docs", app.docsUrl],
     ];
     if (app.port) rows.push(["port", String(app.port)]);
     if (app.runs.includes("gguf")) rows.push(["split GGUF", app.splitFiles === false ? "no: quants split into shards are refused" : "yes"]);
     const { renderFields } = await import("../output/layout.js");
-    print(renderFields(rows, style, terminalColumns(context.stdout)).map((line) => `${line}\n`).join(""));
+    print(
+      renderFields(rows, style, terminalColumns(context.stdout))
+        .map((line) => `${line}\n`)
+        .join(""),
+    );
     return;
   }
 

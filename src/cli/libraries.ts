@@ -41,7 +41,10 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
   if (options.key !== undefined) {
     // As `tasks ID --modality`: a filter of the list says nothing about one entry.
     if (options.filterable || options.withSnippets) {
-      throw usageError("--filterable and --with-snippets filter the list; they do not go with a library key", `run \`hubref libraries ${options.key}\` alone, or \`hubref libraries --with-snippets\``);
+      throw usageError(
+        "--filterable and --with-snippets filter the list; they do not go with a library key",
+        `run \`hubref libraries ${options.key}\` alone, or \`hubref libraries --with-snippets\``,
+      );
     }
     const keys = entries.map((candidate) => candidate.key);
     const key = matchChoice(options.key, keys);
@@ -63,7 +66,11 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
       ["downloads", `${rule.query.replace(/\n[ \t]+/g, "\n")}${rule.isDefault ? " (default rule)" : ""}`],
     ];
     const { renderFields } = await import("../output/layout.js");
-    print(renderFields(rows, style, terminalColumns(context.stdout)).map((line) => `${line}\n`).join(""));
+    print(
+      renderFields(rows, style, terminalColumns(context.stdout))
+        .map((line) => `${line}\n`)
+        .join(""),
+    );
     return;
   }
 

@@ -18,7 +18,18 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
     for (const note of choice.notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
     context.stderr.write(`note: memory needed = ${FITS_ALLOWANCE_TEXT}\n`);
     const { variant } = choice;
-    if (options.json) print(renderJson({ model: model.id, fits, allowance: FITS_ALLOWANCE_BYTES, quant: variant.label, file: variant.file, shards: variant.shards, size: variant.size ?? null }));
+    if (options.json)
+      print(
+        renderJson({
+          model: model.id,
+          fits,
+          allowance: FITS_ALLOWANCE_BYTES,
+          quant: variant.label,
+          file: variant.file,
+          shards: variant.shards,
+          size: variant.size ?? null,
+        }),
+      );
     else print(`${variant.label}\n`);
     return;
   }

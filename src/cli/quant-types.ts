@@ -9,7 +9,13 @@ import { didYouMean } from "../util/suggest.js";
 import type { QuantTypesOptions } from "./quant-types-options.js";
 
 function listOfNames(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(",").map((name) => name.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ];
 }
 
 export function registerQuantTypes(program: Command, context: CommandContext): void {
@@ -42,7 +48,8 @@ Examples:
 export async function runQuantTypes(options: QuantTypesOptions, context: CommandContext): Promise<void> {
   const modes = [options.tensorTypes, options.parse !== undefined, options.nearest !== undefined, options.for !== undefined].filter(Boolean).length;
   if (modes > 1) throw usageError("--tensor-types, --parse, --nearest and --for go one at a time");
-  if (options.fits !== undefined && options.for === undefined) throw usageError("--fits goes with --for", "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB");
+  if (options.fits !== undefined && options.for === undefined)
+    throw usageError("--fits goes with --for", "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB");
   if (options.for !== undefined) {
     const { runQuantTypesFor } = await import("./quant-types-for.js");
     await runQuantTypesFor(options.for, options, context);
@@ -59,11 +66,18 @@ export async function runQuantTypes(options: QuantTypesOptions, context: Command
   if (options.nearest !== undefined) {
     const wanted = quantTypeOfLabel(options.nearest, catalogue);
     if (!wanted) {
-      throw usageError(`unknown quantization type '${options.nearest}'`, didYouMean(options.nearest.toUpperCase(), catalogue.fileTypes.map((type) => type.name)) ?? "run `hubref quant-types` for the list");
+      throw usageError(
+        `unknown quantization type '${options.nearest}'`,
+        didYouMean(
+          options.nearest.toUpperCase(),
+          catalogue.fileTypes.map((type) => type.name),
+        ) ?? "run `hubref quant-types` for the list",
+      );
     }
     const available = options.available!.map((label) => quantTypeOfLabel(label, catalogue) ?? label.toUpperCase());
     const nearest = nearestQuant(wanted, available, catalogue);
-    if (!nearest) throw usageError(`none of the available quantizations (${options.available!.join(", ")}) is a known type`, "run `hubref quant-types` for the list");
+    if (!nearest)
+      throw usageError(`none of the available quantizations (${options.available!.join(", ")}) is a known type`, "run `hubref quant-types` for the list");
     print(options.json ? renderJson({ wanted, available, nearest }) : `${nearest}\n`);
     return;
   }

@@ -28,7 +28,13 @@ export async function runAppSnippet(models: string[], raw: SnippetCommandOptions
   const request = fileRequest(raw);
   const snippets: AppSnippet[] = [];
   for (const arg of models) {
-    const model = await resolveModel(arg, { env: context.env, stderr: context.stderr, offline: raw.offline, refresh: raw.refresh, sizes: request.fits !== undefined });
+    const model = await resolveModel(arg, {
+      env: context.env,
+      stderr: context.stderr,
+      offline: raw.offline,
+      refresh: raw.refresh,
+      sizes: request.fits !== undefined,
+    });
     const result = generateAppSnippets(model, app, request);
     for (const note of result.notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
     snippets.push(...result.snippets);

@@ -14,7 +14,7 @@ import { hasProviderMapping } from "../model/provider-mapping.js";
 import { generateAppSnippets } from "../apps/generate.js";
 import { localRuns } from "../apps/local-runs.js";
 import { modelLibrarySnippets } from "./snippet-library.js";
-import type { PickerInput, PickerPresets, PickerToggles, SnippetEntry } from "../ui/types.js";
+import type { PickerInput, PickerPresets, PickerResult, PickerToggles, SnippetEntry } from "../ui/types.js";
 
 /*
  * `hubref snippet MODEL -i`: everything the picker can show for one model.
@@ -94,7 +94,11 @@ export async function pickerInput(model: ModelData, base: SettledOptions, preset
     return found;
   };
   return {
-    model: { id: model.id, ...(model.pipeline_tag ? { pipelineTag: model.pipeline_tag } : {}), ...(model.library_name ? { libraryName: model.library_name } : {}) },
+    model: {
+      id: model.id,
+      ...(model.pipeline_tag ? { pipelineTag: model.pipeline_tag } : {}),
+      ...(model.library_name ? { libraryName: model.library_name } : {}),
+    },
     ...(!hasProviderMapping(model) ? { notice: NO_PROVIDER_NOTICE } : {}),
     loadSnippets: (toggles, report = () => {}) => {
       const { entries, problems } = build(toggles);
@@ -124,7 +128,8 @@ export function wantsPicker(
  * same message before the screen opens.
  */
 export function pickerPresets(model: ModelData, raw: SnippetCommandOptions): PickerPresets {
-  if (raw.file !== undefined || raw.fits !== undefined) throw usageError("the picker chooses a GGUF file by quant: use --quant with -i", "or leave out -i to print the commands for --file or --fits");
+  if (raw.file !== undefined || raw.fits !== undefined)
+    throw usageError("the picker chooses a GGUF file by quant: use --quant with -i", "or leave out -i to print the commands for --file or --fits");
   const presets: PickerPresets = {};
   if (raw.app !== undefined) {
     if (raw.library) throw usageError("--app does not go with --library");
@@ -136,7 +141,8 @@ export function pickerPresets(model: ModelData, raw: SnippetCommandOptions): Pic
     return presets;
   }
   if (raw.library) presets.source = "library";
-  else if (raw.language !== undefined || raw.client !== undefined || raw.stream || raw.direct || (raw.provider !== undefined && raw.provider !== "auto")) presets.source = "inference";
+  else if (raw.language !== undefined || raw.client !== undefined || raw.stream || raw.direct || (raw.provider !== undefined && raw.provider !== "auto"))
+    presets.source = "inference";
   if (raw.language !== undefined) presets.language = raw.language;
   if (raw.client !== undefined) presets.client = raw.client;
   return presets;
@@ -160,21 +166,31 @@ async function keyboard(models: string[]): Promise<NodeJS.ReadStream | undefined
     fd = openSync("/dev/tty", "r");
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw usageError(`the model came on stdin, and the terminal (/dev/tty) cannot be opened for keys (${reason})`, "pass the model as a file or hub id, or leave out -i");
+    throw usageError(
+      `the model came on stdin, and the terminal (/dev/tty) cannot be opened for keys (${reason})`,
+      "pass the model as a file or hub id, or leave out -i",
+    );
   }
   return new ReadStream(fd) as NodeJS.ReadStream;
 }
 
-export async function runSnippetPicker(models: ModelData[], args: string[], base: SettledOptions, raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
+export async function runSnippetPicker(
+  models: ModelData[],
+  args: string[],
+  base: SettledOptions,
+  raw: SnippetCommandOptions,
+  context: CommandContext,
+): Promise<void> {
   if (models.length !== 1) throw usageError("the interactive picker shows one model at a time", "pass one MODEL, or leave out -i");
   const model = models[0]!;
   const input = await pickerInput(model, base, pickerPresets(model, raw));
   const problems: string[] = [];
-  if (input.loadSnippets(input.initialToggles ?? { stream: false, direct: false }, (problem) => problems.push(problem)).length === 0) throw nothingToShow(model, base, problems);
+  if (input.loadSnippets(input.initialToggles ?? { stream: false, direct: false }, (problem) => problems.push(problem)).length === 0)
+    throw nothingToShow(model, base, problems);
   const stdin = await keyboard(args);
   const { runPicker } = await import("../ui/run-picker.js");
   const { pickerSummary } = await import("../ui/summary.js");
-  let result;
+  let result: PickerResult;
   try {
     result = await runPicker(input, stdin ? { stdin } : {});
   } finally {

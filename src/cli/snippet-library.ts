@@ -35,10 +35,16 @@ export function libraryHintFor(model: ModelData): string | undefined {
 export async function modelLibrarySnippets(model: ModelData): Promise<LibrarySnippetOutput[]> {
   const library = model.library_name;
   if (library === undefined || library === "") {
-    throw usageError(`${model.id}: the metadata names no library (library_name), so there is no library usage code`, "leave out --library for inference API snippets");
+    throw usageError(
+      `${model.id}: the metadata names no library (library_name), so there is no library usage code`,
+      "leave out --library for inference API snippets",
+    );
   }
   if (!hasSnippetGenerator(library)) {
-    throw usageError(`${model.id}: the library ${shown(library)} has no usage snippets`, "`hubref libraries --with-snippets` lists the libraries that have them");
+    throw usageError(
+      `${model.id}: the library ${shown(library)} has no usage snippets`,
+      "`hubref libraries --with-snippets` lists the libraries that have them",
+    );
   }
   const blocks = (await librarySnippets(library, model)) ?? [];
   return blocks.map((block) => ({ library, language: block.language, content: block.content }));

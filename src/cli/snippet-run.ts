@@ -15,13 +15,12 @@ import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, languagesOfC
 import type { Language } from "../inference/ids.js";
 import { generateSnippets } from "../inference/engine.js";
 import { tokenProblem } from "../inference/token.js";
-import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions } from "../inference/snippet.js";
+import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "../inference/snippet.js";
 
 /*
  * Running `hubref snippet`: the options checked into engine options, one
  * generateSnippets call per model, and the output (code, or JSON).
  */
-
 
 /*
  * Number() reads '0x10' as 16, '' as 0 and a 20-digit count as 1e20: a typo
@@ -53,7 +52,10 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   const language = raw.language === undefined ? undefined : requireChoice("language", raw.language, LANGUAGES, { aliases: LANGUAGE_ALIASES });
   const client = raw.client === undefined ? undefined : requireChoice("client", raw.client, CLIENTS);
   if (language !== undefined && client !== undefined && !CLIENTS_BY_LANGUAGE[language].includes(client)) {
-    throw usageError(`${client} is not a ${language} client`, `${language} clients: ${CLIENTS_BY_LANGUAGE[language].join(", ")}; ${client} is for ${languagesOfClient(client).join(", ")}`);
+    throw usageError(
+      `${client} is not a ${language} client`,
+      `${language} clients: ${CLIENTS_BY_LANGUAGE[language].join(", ")}; ${client} is for ${languagesOfClient(client).join(", ")}`,
+    );
   }
   const options: SnippetOptions = { stream: raw.stream, direct: raw.direct };
   if (raw.provider !== undefined) options.provider = requireChoice("provider", raw.provider, PROVIDER_CHOICES);
@@ -120,7 +122,10 @@ function libraryOptions(raw: SnippetCommandOptions): Language | undefined {
     raw.direct && "--direct",
   ].filter((flag): flag is string => flag !== false);
   if (ignored.length > 0) {
-    throw usageError(`--library prints the library's usage code, which ${ignored.join(", ")} do${ignored.length === 1 ? "es" : ""} not apply to`, "leave out --library for inference API snippets");
+    throw usageError(
+      `--library prints the library's usage code, which ${ignored.join(", ")} do${ignored.length === 1 ? "es" : ""} not apply to`,
+      "leave out --library for inference API snippets",
+    );
   }
   return raw.language === undefined ? undefined : requireChoice("language", raw.language, LANGUAGES, { aliases: LANGUAGE_ALIASES });
 }
@@ -130,7 +135,8 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
     const { runAppSnippet } = await import("./snippet-app.js");
     return runAppSnippet(models, raw, context);
   }
-  if (raw.app === undefined && (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined)) throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
+  if (raw.app === undefined && (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined))
+    throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   checkCacheFlags(raw);
   const libraryLanguage = raw.library ? libraryOptions(raw) : undefined;
@@ -167,7 +173,7 @@ interface Shortfalls {
 }
 
 function modelSnippets(model: ModelData, options: SettledOptions, modelCount: number, { problems, hints }: Shortfalls, context: CommandContext): Snippet[] {
-  let result;
+  let result: SnippetResult;
   try {
     result = generateSnippets(model, options);
   } catch (error) {

@@ -59,4 +59,3 @@ Examples:
       await runSnippet(models, options, context);
     });
 }
-

@@ -70,7 +70,10 @@ function checkedFilter(options: TasksOptions): TaskFilter {
   if (options.library !== undefined) {
     filter.library = resolveLibrary(options.library);
     if (filter.library === undefined) {
-      throw usageError(`unknown library '${options.library}'`, didYouMean(options.library, knownLibraries()) ?? "use a library key as the hub spells it, e.g. transformers");
+      throw usageError(
+        `unknown library '${options.library}'`,
+        didYouMean(options.library, knownLibraries()) ?? "use a library key as the hub spells it, e.g. transformers",
+      );
     }
   }
   return filter;
@@ -88,7 +91,8 @@ async function listTasks(filter: TaskFilter, options: TasksOptions, context: Com
   if (aligned && tasks.length === 0) context.stdout.write(style.dim("No task matches.\n"));
   // A note for a person, so on stderr and only at a terminal: stdout holds the tasks alone, whoever reads it.
   if (!context.stderr.isTTY) return;
-  const undefinedTypes = filter.library === undefined ? pipelineTypesWithoutTask().filter((id) => filter.modality === undefined || modalityOf(id) === filter.modality) : [];
+  const undefinedTypes =
+    filter.library === undefined ? pipelineTypesWithoutTask().filter((id) => filter.modality === undefined || modalityOf(id) === filter.modality) : [];
   if (undefinedTypes.length > 0) {
     const noteStyle = await styleFor(context.stderr, context.env);
     context.stderr.write(noteStyle.dim(`\nPipeline types without a task definition: ${undefinedTypes.join(", ")} (hubref tasks <id> shows what is known)\n`));
@@ -109,13 +113,18 @@ async function showOne(typed: string, options: TasksOptions, context: CommandCon
   }
   if (pipeline) {
     const summary = { id, name: pipeline.name, modality: pipeline.modality, subtasks: pipeline.subtasks ?? [], hasDefinition: false };
-    context.stdout.write(options.json ? renderJson(summary) : renderPipelineWithoutTask(id, pipeline, tasksWithCanonical(id), style, terminalColumns(context.stdout)));
+    context.stdout.write(
+      options.json ? renderJson(summary) : renderPipelineWithoutTask(id, pipeline, tasksWithCanonical(id), style, terminalColumns(context.stdout)),
+    );
   }
 }
 
 export async function runTasks(id: string | undefined, options: TasksOptions, context: CommandContext): Promise<void> {
   if (id !== undefined && (options.modality !== undefined || options.library !== undefined)) {
-    throw usageError("--modality and --library filter the list; they do not go with a task id", `run \`hubref tasks ${id}\` alone, or \`hubref tasks --modality ...\``);
+    throw usageError(
+      "--modality and --library filter the list; they do not go with a task id",
+      `run \`hubref tasks ${id}\` alone, or \`hubref tasks --modality ...\``,
+    );
   }
   const style = await styleFor(context.stdout, context.env);
   if (id !== undefined) await showOne(id, options, context, style);

@@ -8,7 +8,9 @@ import { spreadContainer } from "./multiline.js";
 /** A double-quoted JS string literal; JSON's escaping is valid JS. */
 export function jsString(text: string): string {
   // JSON leaves U+2028/U+2029 raw; escape them so older parsers and readers see them.
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(text)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -31,7 +33,8 @@ export function jsValue(value: unknown, indent = 4, baseIndent = 0): string {
     return String(value);
   }
   if (typeof value === "boolean") return String(value);
-  if (typeof value === "object") return spreadContainer(value as Record<string, unknown>, baseIndent, indent, jsPropertyKey, (item, deeper) => jsValue(item, indent, deeper));
+  if (typeof value === "object")
+    return spreadContainer(value as Record<string, unknown>, baseIndent, indent, jsPropertyKey, (item, deeper) => jsValue(item, indent, deeper));
   throw new Error(`cannot write a ${typeof value} as a JS literal`);
 }
 

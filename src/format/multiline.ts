@@ -22,7 +22,13 @@ export function memberLines(object: { readonly [key: string]: unknown }, baseInd
 }
 
 /** An array or object over lines, nested `indent` spaces from `baseIndent`; `undefined` members are left out. */
-export function spreadContainer(value: readonly unknown[] | { readonly [key: string]: unknown }, baseIndent: number, indent: number, key: (key: string) => string, write: ItemWriter): string {
+export function spreadContainer(
+  value: readonly unknown[] | { readonly [key: string]: unknown },
+  baseIndent: number,
+  indent: number,
+  key: (key: string) => string,
+  write: ItemWriter,
+): string {
   const deeper = baseIndent + indent;
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";

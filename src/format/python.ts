@@ -59,7 +59,8 @@ export function pyValue(value: unknown, indent = 4, baseIndent = 0): string {
   if (typeof value === "string") return pyString(value);
   if (typeof value === "number") return pyNumber(value);
   if (typeof value === "boolean") return value ? "True" : "False";
-  if (typeof value === "object") return spreadContainer(value as Record<string, unknown>, baseIndent, indent, pyString, (item, deeper) => pyValue(item, indent, deeper));
+  if (typeof value === "object")
+    return spreadContainer(value as Record<string, unknown>, baseIndent, indent, pyString, (item, deeper) => pyValue(item, indent, deeper));
   throw new Error(`cannot write a ${typeof value} as a Python literal`);
 }
 

@@ -126,16 +126,27 @@ export interface CallInputs {
   js: Record<string, Tree | undefined>;
 }
 
-
 export function callInputs(task: InferenceTask, input: TaskInput): CallInputs {
   switch (task) {
     case "question-answering": {
       const { question, context } = fieldsOf(input);
-      return { python: [{ name: "question", value: question! }, { name: "context", value: context! }], js: { inputs: { question, context } } };
+      return {
+        python: [
+          { name: "question", value: question! },
+          { name: "context", value: context! },
+        ],
+        js: { inputs: { question, context } },
+      };
     }
     case "table-question-answering": {
       const { query, table } = fieldsOf(input);
-      return { python: [{ name: "table", value: table! }, { name: "query", value: query! }], js: { inputs: { query, table } } };
+      return {
+        python: [
+          { name: "table", value: table! },
+          { name: "query", value: query! },
+        ],
+        js: { inputs: { query, table } },
+      };
     }
     case "sentence-similarity": {
       const { source_sentence, sentences } = fieldsOf(input);
@@ -148,7 +159,10 @@ export function callInputs(task: InferenceTask, input: TaskInput): CallInputs {
     case "zero-shot-image-classification": {
       const image = fileNode(imageFieldOf(input), "native");
       const { candidate_labels } = fieldsOf(input);
-      return { python: [{ value: image }, { name: "candidate_labels", value: candidate_labels! }], js: { inputs: { image }, parameters: { candidate_labels } } };
+      return {
+        python: [{ value: image }, { name: "candidate_labels", value: candidate_labels! }],
+        js: { inputs: { image }, parameters: { candidate_labels } },
+      };
     }
     case "document-question-answering": {
       const image = fileNode(imageFieldOf(input), "native");
@@ -165,7 +179,10 @@ export function callInputs(task: InferenceTask, input: TaskInput): CallInputs {
     case "image-to-video":
     case "image-text-to-video": {
       const { image, prompt } = imagePromptOf(input);
-      return { python: [{ value: fileNode(image, "native") }, { name: "prompt", value: prompt }], js: { inputs: fileNode(image, "native"), parameters: { prompt } } };
+      return {
+        python: [{ value: fileNode(image, "native") }, { name: "prompt", value: prompt }],
+        js: { inputs: fileNode(image, "native"), parameters: { prompt } },
+      };
     }
     default:
       if (input.kind === "file") {

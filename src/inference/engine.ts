@@ -29,7 +29,8 @@ function taskOf(model: ModelData): InferenceTask {
   const tag = model.pipeline_tag;
   if (tag === undefined) throw new SnippetProblem(`${model.id}: the metadata has no pipeline tag, so there is no inference snippet`);
   // The tag is model metadata: name it only when it is a plain slug.
-  if (!isInferenceTask(tag)) throw new SnippetProblem(`${model.id}: no inference snippets for ${SAFE_TAG.test(tag) ? `the pipeline tag ${tag}` : "its pipeline tag"}`);
+  if (!isInferenceTask(tag))
+    throw new SnippetProblem(`${model.id}: no inference snippets for ${SAFE_TAG.test(tag) ? `the pipeline tag ${tag}` : "its pipeline tag"}`);
   return tag;
 }
 
@@ -63,7 +64,13 @@ type TemplateChoice = { template: TemplateName } | { problem: string };
 
 function templateFor(language: Language, client: Client, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
   const raw = client === "requests" || client === "fetch" || client === "curl";
-  const name: TemplateName = chat ? (stream ? "conversationalStream" : "conversational") : raw && context.call === "task" && context.request.queue ? "queued" : "basic";
+  const name: TemplateName = chat
+    ? stream
+      ? "conversationalStream"
+      : "conversational"
+    : raw && context.call === "task" && context.request.queue
+      ? "queued"
+      : "basic";
   const notFound = { problem: templateNotFoundMessage(language, client, chat ? "chat" : context.task) };
   const library = client === "huggingface_hub" || client === "huggingface.js";
   if (!chat) {
@@ -130,7 +137,9 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
   const providerModelId = mapped ?? (provider === "openai" && model.id.startsWith("openai/") ? model.id.slice("openai/".length) : model.id);
   // A direct call with the hub id in the provider's model slot names a model the provider does not know.
   if (mode === "direct" && mapped === undefined && provider !== "hf-inference" && !(provider === "openai" && model.id.startsWith("openai/"))) {
-    throw new SnippetProblem(`${model.id}: the metadata maps no ${provider} model id, so a direct call to ${provider} cannot name the model: set it with --provider-model-id, or leave out --direct`);
+    throw new SnippetProblem(
+      `${model.id}: the metadata maps no ${provider} model id, so a direct call to ${provider} cannot name the model: set it with --provider-model-id, or leave out --direct`,
+    );
   }
   const target: Target = {
     provider,
@@ -177,7 +186,8 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
   const { problems, notes } = findings;
   const task = taskOf(model);
   const chat = isChatModel(model);
-  if (task === "image-text-to-text" && !chat) throw new SnippetProblem(`${model.id}: image-text-to-text models have snippets only for chat (tagged conversational)`);
+  if (task === "image-text-to-text" && !chat)
+    throw new SnippetProblem(`${model.id}: image-text-to-text models have snippets only for chat (tagged conversational)`);
   const example = exampleInput(model);
   if (example === undefined) throw new SnippetProblem(`${model.id}: ${NO_EXAMPLE_MESSAGE}`);
   const defaults = fromExample(example);
@@ -243,10 +253,13 @@ function alternativesHint(model: ModelData, options: SettledOptions): string | u
   const here = [...new Set(snippetsFor(model, { ...options, language: undefined, client: undefined }).snippets.map(pairLabel))];
   // Nothing in any language: the language or client is not what stands in the way.
   if (here.length === 0) return undefined;
-  const elsewhere = options.endpointUrl !== undefined ? [] : providerChoices(model).filter((provider) => {
-    if (provider === options.provider || (provider === "auto" && options.direct)) return false;
-    return snippetsFor(model, { ...options, provider }).snippets.length > 0;
-  });
+  const elsewhere =
+    options.endpointUrl !== undefined
+      ? []
+      : providerChoices(model).filter((provider) => {
+          if (provider === options.provider || (provider === "auto" && options.direct)) return false;
+          return snippetsFor(model, { ...options, provider }).snippets.length > 0;
+        });
   const parts = [
     here.length > 0 && `with provider ${options.provider}: ${here.join(", ")}`,
     elsewhere.length > 0 && `${wanted} snippets with --provider ${elsewhere.join(", ")}`,

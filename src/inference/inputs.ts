@@ -61,9 +61,14 @@ function sameShape(value: unknown, example: unknown): boolean {
 function messagesOf(raw: string, parsed: unknown): Tree[] {
   const list = Array.isArray(parsed) ? parsed : isObject(parsed) && "role" in parsed ? [parsed] : undefined;
   if (list === undefined) return [{ role: "user", content: typeof parsed === "string" ? parsed : raw }];
-  const valid = list.length > 0 && list.every((message) => isObject(message) && typeof message.role === "string" && (typeof message.content === "string" || Array.isArray(message.content)));
+  const valid =
+    list.length > 0 &&
+    list.every((message) => isObject(message) && typeof message.role === "string" && (typeof message.content === "string" || Array.isArray(message.content)));
   if (!valid || !finiteTree(list)) {
-    throw usageError("--inputs for a chat model takes a text, or a JSON list of messages with `role` and `content`", `for example: --inputs '[{"role": "user", "content": "Hello"}]'`);
+    throw usageError(
+      "--inputs for a chat model takes a text, or a JSON list of messages with `role` and `content`",
+      `for example: --inputs '[{"role": "user", "content": "Hello"}]'`,
+    );
   }
   return list as Tree[];
 }
@@ -78,7 +83,11 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string): 
       return { kind: "text", text: raw };
     case "file":
       if (raw === "") throw usageError(`--inputs for ${task} is the name of a local ${example.file.media} file, or its http(s) URL`);
-      if (isUrl(raw) && !URL.canParse(raw)) throw usageError(`--inputs for ${task}: ${JSON.stringify(raw)} is not a valid URL`, `a URL input looks like https://example.com/${example.file.media === "image" ? "cat.jpg" : "speech.mp3"}`);
+      if (isUrl(raw) && !URL.canParse(raw))
+        throw usageError(
+          `--inputs for ${task}: ${JSON.stringify(raw)} is not a valid URL`,
+          `a URL input looks like https://example.com/${example.file.media === "image" ? "cat.jpg" : "speech.mp3"}`,
+        );
       return { kind: "file", file: fileRef(raw, example.file.media) };
     case "messages":
       return { kind: "messages", messages: messagesOf(raw, parseJson(raw)) };
@@ -91,7 +100,8 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string): 
     }
     case "structured": {
       const parsed = parseJson(raw);
-      const fits = isObject(parsed) && finiteTree(parsed) && Object.entries(example.fields).every(([key, value]) => key in parsed && sameShape(parsed[key], value));
+      const fits =
+        isObject(parsed) && finiteTree(parsed) && Object.entries(example.fields).every(([key, value]) => key in parsed && sameShape(parsed[key], value));
       if (!fits) {
         // The example's values may come from the model card: name the fields only.
         throw usageError(`--inputs for ${task} takes a JSON object with the fields ${Object.keys(example.fields).join(", ")}`);

@@ -107,8 +107,8 @@ export function jsonPieces(tree: Tree, indent = 4): JsonPiece[] {
       text = '"';
       return;
     }
-    const inner = "\n" + " ".repeat((level + 1) * indent);
-    const outer = "\n" + " ".repeat(level * indent);
+    const inner = `\n${" ".repeat((level + 1) * indent)}`;
+    const outer = `\n${" ".repeat(level * indent)}`;
     if (Array.isArray(value)) {
       if (value.length === 0) return void (text += "[]");
       text += "[";
@@ -116,18 +116,18 @@ export function jsonPieces(tree: Tree, indent = 4): JsonPiece[] {
         text += (i > 0 ? "," : "") + inner;
         emit(item, level + 1);
       });
-      text += outer + "]";
+      text += `${outer}]`;
       return;
     }
     let first = true;
     for (const key in value) {
       const item = value[key];
       if (item === undefined || !Object.hasOwn(value, key)) continue;
-      text += (first ? "{" : ",") + inner + JSON.stringify(key) + ": ";
+      text += `${(first ? "{" : ",") + inner + JSON.stringify(key)}: `;
       first = false;
       emit(item, level + 1);
     }
-    text += first ? "{}" : outer + "}";
+    text += first ? "{}" : `${outer}}`;
   };
   emit(tree, 0);
   pieces.push({ text });

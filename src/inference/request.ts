@@ -100,7 +100,9 @@ function requireProvider(target: Target, task: RouteTask): ProviderId {
 }
 
 function unusableId(error: unknown): unknown {
-  return error instanceof UnusableModelIdError ? new SnippetProblem(`the provider model id ${JSON.stringify(error.id)} cannot go into a URL: ${error.message}`) : error;
+  return error instanceof UnusableModelIdError
+    ? new SnippetProblem(`the provider model id ${JSON.stringify(error.id)} cannot go into a URL: ${error.message}`)
+    : error;
 }
 
 /** The route of a task at a provider, or the "no provider helper" problem. */
@@ -121,7 +123,13 @@ function endpointBody(task: Exclude<RouteTask, "conversational">, input: TaskInp
 export function taskRequest(target: Target, task: Exclude<RouteTask, "conversational">, input: TaskInput): HttpRequest {
   if (target.mode === "endpoint") {
     const { body, output } = endpointBody(task, input, target.modelId);
-    return { url: target.endpointUrl!, auth: { scheme: "Bearer", token: target.token }, headers: headersFor(target, undefined, contentTypeOf(body)), body, output };
+    return {
+      url: target.endpointUrl!,
+      auth: { scheme: "Bearer", token: target.token },
+      headers: headersFor(target, undefined, contentTypeOf(body)),
+      body,
+      output,
+    };
   }
   const id = requireProvider(target, task);
   const provider = PROVIDERS[id];
@@ -137,7 +145,13 @@ export function taskRequest(target: Target, task: Exclude<RouteTask, "conversati
   const url = `${base}${path}${query}`;
   const body = route.body(input, target.providerModelId);
   const scheme = target.mode === "routed" ? "Bearer" : provider.authScheme;
-  const request: HttpRequest = { url, auth: { scheme, token: target.token }, headers: headersFor(target, provider.headers, contentTypeOf(body)), body, output: route.output };
+  const request: HttpRequest = {
+    url,
+    auth: { scheme, token: target.token },
+    headers: headersFor(target, provider.headers, contentTypeOf(body)),
+    body,
+    output: route.output,
+  };
   if (route.queue) request.queue = queuedJob(route.queue, base, query);
   return request;
 }

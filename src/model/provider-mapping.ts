@@ -78,7 +78,10 @@ export function requireProvider(model: ModelData, provider: string): ProviderMap
   const entry = all.find((mapping) => mapping.provider === provider);
   if (entry?.status === "live") return entry;
   if (entry) {
-    throw usageError(`provider '${provider}' does not serve '${model.id}' yet (status: ${entry.status}); ${offered}`, live.length > 0 ? `pick one of: ${live.join(", ")}` : undefined);
+    throw usageError(
+      `provider '${provider}' does not serve '${model.id}' yet (status: ${entry.status}); ${offered}`,
+      live.length > 0 ? `pick one of: ${live.join(", ")}` : undefined,
+    );
   }
   const suggestion = didYouMean(provider, live);
   throw usageError(

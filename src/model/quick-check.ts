@@ -29,7 +29,20 @@ export const QUICK_FORMATS: Readonly<Record<string, (value: string) => boolean>>
 };
 
 /** The keywords `passes` understands; the build refuses a schema with any other. */
-export const QUICK_KEYWORDS: readonly string[] = ["$schema", "type", "properties", "required", "additionalProperties", "propertyNames", "items", "anyOf", "enum", "minimum", "default", "format"];
+export const QUICK_KEYWORDS: readonly string[] = [
+  "$schema",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "propertyNames",
+  "items",
+  "anyOf",
+  "enum",
+  "minimum",
+  "default",
+  "format",
+];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -48,7 +48,10 @@ export async function resolveModel(arg: string, options: ResolveOptions): Promis
   // `x.json` is a valid model id too, but far more likely a mistyped path.
   if (/\.json$/i.test(arg)) return readModelFile(arg);
   if (problem) {
-    throw usageError(`'${arg}' is neither an existing file nor a hub model id (${problem})`, "pass a JSON metadata file, `-` for stdin, or a model id such as meta-llama/Llama-3.1-8B-Instruct");
+    throw usageError(
+      `'${arg}' is neither an existing file nor a hub model id (${problem})`,
+      "pass a JSON metadata file, `-` for stdin, or a model id such as meta-llama/Llama-3.1-8B-Instruct",
+    );
   }
   return modelFromHub(arg, options);
 }
@@ -90,7 +93,9 @@ export async function modelFromHub(id: string, options: ResolveOptions): Promise
   }
   if (options.offline) {
     throw operationalError(
-      slot ? `model '${id}' is not in the cache, and --offline forbids fetching it` : `--offline needs a cache, and there is none: neither XDG_CACHE_HOME nor HOME is set`,
+      slot
+        ? `model '${id}' is not in the cache, and --offline forbids fetching it`
+        : `--offline needs a cache, and there is none: neither XDG_CACHE_HOME nor HOME is set`,
       "run once without --offline to fetch and cache it",
     );
   }

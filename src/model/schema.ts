@@ -102,9 +102,7 @@ export const ModelDataSchema = z.looseObject({
   gguf: GgufInfoSchema.optional(),
   siblings: z.array(SiblingSchema).optional(),
   // The hub has answered with both shapes: a list of entries, or an object keyed by provider.
-  inferenceProviderMapping: z
-    .union([z.array(ProviderMappingEntrySchema), z.record(z.string(), ProviderMappingEntrySchema)])
-    .optional(),
+  inferenceProviderMapping: z.union([z.array(ProviderMappingEntrySchema), z.record(z.string(), ProviderMappingEntrySchema)]).optional(),
 });
 
 export type ModelData = z.infer<typeof ModelDataSchema>;

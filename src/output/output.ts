@@ -79,7 +79,7 @@ export interface TableOptions {
 }
 
 export function renderTable({ header, rows, style, aligned }: TableOptions): string {
-  if (!aligned) return rows.map((row) => row.map(cell).join("\t") + "\n").join("");
+  if (!aligned) return rows.map((row) => `${row.map(cell).join("\t")}\n`).join("");
   // Colour escapes take no room on screen: widths count what the terminal shows.
   const widths = header.map((title, column) => Math.max(style.width(title), ...rows.map((row) => style.width(cell(row[column] ?? "")))));
   const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - style.width(text)));
@@ -88,9 +88,9 @@ export function renderTable({ header, rows, style, aligned }: TableOptions): str
       .map((value, column) => (column === row.length - 1 ? cell(value) : pad(cell(value), widths[column]!)))
       .join("  ")
       .trimEnd();
-  return [style.bold(line(header)), ...rows.map(line)].join("\n") + "\n";
+  return `${[style.bold(line(header)), ...rows.map(line)].join("\n")}\n`;
 }
 
 export function renderJson(value: unknown): string {
-  return JSON.stringify(value, null, 2) + "\n";
+  return `${JSON.stringify(value, null, 2)}\n`;
 }

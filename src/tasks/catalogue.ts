@@ -89,7 +89,6 @@ export interface TaskFilter {
 export function filterTasks(tasks: readonly Task[], filter: TaskFilter): Task[] {
   return tasks.filter(
     (task) =>
-      (filter.modality === undefined || modalityOf(task.id) === filter.modality) &&
-      (filter.library === undefined || task.libraries.includes(filter.library)),
+      (filter.modality === undefined || modalityOf(task.id) === filter.modality) && (filter.library === undefined || task.libraries.includes(filter.library)),
   );
 }

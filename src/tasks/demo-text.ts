@@ -28,7 +28,9 @@ export function demoItemLines(item: DemoItem, style: Style): string[] {
     }
     case "chart": {
       const labels = padColumn(item.data.map((entry) => entry.label));
-      return item.data.map((entry, index) => `${labels[index]}  ${entry.score.toFixed(2)}  ${style.green("█".repeat(Math.round(entry.score * BAR_WIDTH)))}`.trimEnd());
+      return item.data.map((entry, index) =>
+        `${labels[index]}  ${entry.score.toFixed(2)}  ${style.green("█".repeat(Math.round(entry.score * BAR_WIDTH)))}`.trimEnd(),
+      );
     }
     case "tabular": {
       const [header = [], ...rows] = item.data.map((row) => row.map(String));

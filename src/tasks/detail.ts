@@ -20,7 +20,11 @@ interface Field {
 
 /** Name-value lines with the values aligned; a value of several lines continues under the first. */
 function fieldBlock(fields: Field[], style: Style, columns: number | undefined): string[] {
-  return renderFields(fields.map((field) => [field.name, field.lines.join("\n")] as const), style, columns);
+  return renderFields(
+    fields.map((field) => [field.name, field.lines.join("\n")] as const),
+    style,
+    columns,
+  );
 }
 
 function section(title: string, body: string[], style: Style): string[] {
@@ -67,7 +71,10 @@ export function renderTaskDetail(task: Task, pipeline: Pipeline | undefined, sty
     { name: "Libraries", lines: listOrNone(task.libraries, style) },
     { name: "Widget models", lines: listOrNone(task.widgetModels, style) },
     { name: "Video", lines: [task.youtubeId ? `${YOUTUBE_WATCH_URL}${task.youtubeId}` : style.dim("none")] },
-    { name: "Canonical task", lines: [task.canonicalId ? `${task.canonicalId} (the hub files this task's definition under it)` : style.dim("none: this is its own task")] },
+    {
+      name: "Canonical task",
+      lines: [task.canonicalId ? `${task.canonicalId} (the hub files this task's definition under it)` : style.dim("none: this is its own task")],
+    },
     ...exampleFields(task.id),
   ];
   if (task.isPlaceholder) fields.push({ name: "Status", lines: ["placeholder: the hub lists this task but has no full definition yet"] });
@@ -88,19 +95,20 @@ export function renderTaskDetail(task: Task, pipeline: Pipeline | undefined, sty
     ...section("Spaces", described(task.spaces, style, columns), style),
     ...section("Metrics", described(task.metrics, style, columns), style),
   ];
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /** A pipeline type that models can carry but that has no task definition in the catalogue. */
 export function renderPipelineWithoutTask(id: string, pipeline: Pipeline, sharedBy: readonly Task[], style: Style, columns?: number): string {
   const fields: Field[] = [...pipelineFields(pipeline, style), ...exampleFields(id)];
   // text-to-speech, for example, is defined and files itself under text-to-audio, which is not.
-  if (sharedBy.length > 0) fields.push({ name: "See also", lines: sharedBy.map((task) => `${task.id}, which the hub files under this type: hubref tasks ${task.id}`) });
+  if (sharedBy.length > 0)
+    fields.push({ name: "See also", lines: sharedBy.map((task) => `${task.id}, which the hub files under this type: hubref tasks ${task.id}`) });
   const lines = [
     heading(pipeline.name, id, style),
     ...wrapRows("hubref has no catalogue entry for this pipeline type: no summary, demo or recommended models.", columns),
     "",
     ...fieldBlock(fields, style, columns),
   ];
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }

@@ -60,7 +60,10 @@ const BY_TASK: Record<string, Builder> = {
       sentences: ["That is a happy dog", "That is a very happy person", "Today is a sunny day"],
     }),
   "zero-shot-classification": () =>
-    structured({ text: "Hi, I recently bought a device from your company but it is not working as advertised and I would like to get reimbursed!", candidate_labels: ["refund", "legal", "faq"] }),
+    structured({
+      text: "Hi, I recently bought a device from your company but it is not working as advertised and I would like to get reimbursed!",
+      candidate_labels: ["refund", "legal", "faq"],
+    }),
   "zero-shot-image-classification": () => structured({ image: SAMPLE_IMAGE, candidate_labels: ["cat", "dog", "llama"] }),
   "visual-question-answering": () => structured({ image: SAMPLE_IMAGE, question: "How many cats are lying down?" }),
   "document-question-answering": () => structured({ image: "invoice.png", question: "What is the invoice number?" }),
@@ -83,8 +86,10 @@ const BY_TASK: Record<string, Builder> = {
   "text-to-video": () => text("A young man walking on the street"),
   "text-to-speech": () => text("The answer to the universe is 42"),
   "text-to-audio": () => text("liquid drum and bass, atmospheric synths, airy sounds"),
-  "tabular-classification": () => structured({ data: { fixed_acidity: ["7.4", "7.8", "10.3"], volatile_acidity: ["0.7", "0.88", "0.32"], alcohol: ["9.4", "9.8", "10.1"] } }),
-  "tabular-regression": () => structured({ data: { Height: ["11.52", "12.48", "12.3778"], Length1: ["23.2", "24", "23.9"], Width: ["4.02", "4.3056", "4.6961"] } }),
+  "tabular-classification": () =>
+    structured({ data: { fixed_acidity: ["7.4", "7.8", "10.3"], volatile_acidity: ["0.7", "0.88", "0.32"], alcohol: ["9.4", "9.8", "10.1"] } }),
+  "tabular-regression": () =>
+    structured({ data: { Height: ["11.52", "12.48", "12.3778"], Length1: ["23.2", "24", "23.9"], Width: ["4.02", "4.3056", "4.6961"] } }),
 };
 
 /** The builder for a pipeline tag; the tag is untrusted, so inherited keys such as `constructor` do not count. */

@@ -64,12 +64,26 @@ export function buildCombos(entries: readonly SnippetEntry[]): Combo[] {
   return entries.map((entry, index) => {
     if (entry.source === "local") {
       const quant = entry.local?.quant;
-      return { index, source: entry.source, language: "", clientKey: clientKeyOf(entry.source, entry.client, 1), provider: quant?.label ?? "", isDefault: quant?.isDefault ?? false };
+      return {
+        index,
+        source: entry.source,
+        language: "",
+        clientKey: clientKeyOf(entry.source, entry.client, 1),
+        provider: quant?.label ?? "",
+        isDefault: quant?.isDefault ?? false,
+      };
     }
     const same = JSON.stringify([entry.source, entry.language, entry.client, entry.provider]);
     const variant = (seen.get(same) ?? 0) + 1;
     seen.set(same, variant);
-    return { index, source: entry.source, language: entry.language, clientKey: clientKeyOf(entry.source, entry.client, variant), provider: entry.provider, isDefault: false };
+    return {
+      index,
+      source: entry.source,
+      language: entry.language,
+      clientKey: clientKeyOf(entry.source, entry.client, variant),
+      provider: entry.provider,
+      isDefault: false,
+    };
   });
 }
 

@@ -50,7 +50,9 @@ function pythonHub(provider: string, toggles: PickerToggles): string {
     ...(toggles.stream ? ["    stream=True,"] : []),
     ")",
   ];
-  const output = toggles.stream ? ["for chunk in completion:", '    print(chunk.choices[0].delta.content or "", end="")'] : ["print(completion.choices[0].message.content)"];
+  const output = toggles.stream
+    ? ["for chunk in completion:", '    print(chunk.choices[0].delta.content or "", end="")']
+    : ["print(completion.choices[0].message.content)"];
   const target = toggles.direct ? `base_url="${baseUrl(provider, toggles)}"` : `provider="${provider}"`;
   return [
     "import os",
@@ -75,7 +77,9 @@ function jsFetch(provider: string, toggles: PickerToggles): string {
     ...(toggles.stream ? ["        stream: true,"] : []),
     "    }),",
     "});",
-    toggles.stream ? "for await (const chunk of response.body) process.stdout.write(chunk);" : "console.log((await response.json()).choices[0].message.content);",
+    toggles.stream
+      ? "for await (const chunk of response.body) process.stdout.write(chunk);"
+      : "console.log((await response.json()).choices[0].message.content);",
   ].join("\n");
 }
 

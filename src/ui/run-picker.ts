@@ -7,6 +7,7 @@ import { systemClipboard } from "./copy.js";
 import { enterScreen, leaveScreen } from "./screen.js";
 import { importFile } from "../util/import-file.js";
 import type { PickerInput, PickerResult } from "./types.js";
+import type { MountOutcome } from "./mount.js";
 
 export interface PickerIO {
   stdin?: NodeJS.ReadStream;
@@ -46,7 +47,7 @@ export async function runPicker(input: PickerInput, io: PickerIO = {}): Promise<
     throw usageError("the interactive picker needs a terminal (stdin and stdout)", "run it in a terminal, or leave out -i/--interactive to print the snippet");
   }
   enterScreen(stdout, input);
-  let outcome;
+  let outcome: MountOutcome;
   try {
     const { mountPicker } = await loadMount();
     outcome = await mountPicker(input, {

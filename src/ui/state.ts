@@ -163,9 +163,13 @@ export function rowOptions(state: PickerState, row: RowId): { values: string[]; 
     case "source":
       return selection ? list(selection.sources, selection.source, sourceLabel) : list([], "", String);
     case "app":
-      return selection ? list(selection.clients, selection.clientKey, (key) => localEntry(state, key)?.local?.appLabel ?? clientLabel(key)) : list([], "", String);
+      return selection
+        ? list(selection.clients, selection.clientKey, (key) => localEntry(state, key)?.local?.appLabel ?? clientLabel(key))
+        : list([], "", String);
     case "quant":
-      return selection ? list(selection.providers, selection.provider, (quant) => quantLabel(localEntry(state, selection.clientKey, quant), quant)) : list([], "", String);
+      return selection
+        ? list(selection.providers, selection.provider, (quant) => quantLabel(localEntry(state, selection.clientKey, quant), quant))
+        : list([], "", String);
     case "language":
       return selection ? list(selection.languages, selection.language, languageLabel) : list([], "", String);
     case "client":
@@ -175,7 +179,9 @@ export function rowOptions(state: PickerState, row: RowId): { values: string[]; 
     case "stream":
       return list(["off", "on"], state.toggles.stream ? "on" : "off", String);
     case "requests":
-      return list(["routed", "direct"], state.toggles.direct ? "direct" : "routed", (value) => (value === "routed" ? "routed via Hugging Face" : "direct to provider"));
+      return list(["routed", "direct"], state.toggles.direct ? "direct" : "routed", (value) =>
+        value === "routed" ? "routed via Hugging Face" : "direct to provider",
+      );
   }
 }
 
@@ -187,7 +193,9 @@ function sourceLabel(source: string): string {
 
 /** The local run for an app (and a quant), for its labels. */
 function localEntry(state: PickerState, clientKey: string, quant?: string): SnippetEntry | undefined {
-  const combo = state.combos.find((candidate) => candidate.source === "local" && candidate.clientKey === clientKey && (quant === undefined || candidate.provider === quant));
+  const combo = state.combos.find(
+    (candidate) => candidate.source === "local" && candidate.clientKey === clientKey && (quant === undefined || candidate.provider === quant),
+  );
   return combo ? state.entries[combo.index] : undefined;
 }
 
@@ -376,7 +384,11 @@ function namingKey(state: PickerState, name: string, key: KeyPress): PickerState
       const trimmed = name.trim();
       const entry = shownEntry(state);
       if (trimmed === "" || !entry) return { ...state, message: { text: "Type a file name, or press Esc to cancel", tone: "warning" } };
-      return { ...push(state, { kind: "save", name: trimmed, content: entry.content, overwrite: false }), mode: { kind: "saving", name: trimmed }, message: undefined };
+      return {
+        ...push(state, { kind: "save", name: trimmed, content: entry.content, overwrite: false }),
+        mode: { kind: "saving", name: trimmed },
+        message: undefined,
+      };
     }
     default:
       return state;
@@ -435,7 +447,12 @@ function saveFinished(state: PickerState, outcome: SaveOutcome): PickerState {
   const name = state.mode.name;
   switch (outcome.kind) {
     case "saved":
-      return { ...state, mode: { kind: "browse" }, result: { ...state.result, savedTo: outcome.path }, message: { text: `Saved to ${outcome.path}`, tone: "success" } };
+      return {
+        ...state,
+        mode: { kind: "browse" },
+        result: { ...state.result, savedTo: outcome.path },
+        message: { text: `Saved to ${outcome.path}`, tone: "success" },
+      };
     case "exists":
       return { ...state, mode: { kind: "confirming", name, path: outcome.path } };
     case "failed":

@@ -95,13 +95,21 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined
     if (!match) fail(describe());
     i += match![0].length;
   };
+  /** Steps past a closing bracket or brace, out of one level of nesting. */
+  const close = (): void => {
+    i++;
+    depth--;
+  };
   const value = (): void => {
     skipSpace();
     const char = text[i];
     if (char === "{") {
       enter();
       skipSpace();
-      if (text[i] === "}") return void (i++, depth--);
+      if (text[i] === "}") {
+        close();
+        return;
+      }
       for (;;) {
         skipSpace();
         if (text[i] !== '"') fail(`${describe()}, expected a property name in double quotes`);
@@ -112,27 +120,49 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined
         value();
         skipSpace();
         if (text[i] === ",") i++;
-        else if (text[i] === "}") return void (i++, depth--);
-        else fail(`${describe()}, expected ',' or '}'`);
+        else if (text[i] === "}") {
+          close();
+          return;
+        } else fail(`${describe()}, expected ',' or '}'`);
       }
     }
     if (char === "[") {
       enter();
       skipSpace();
-      if (text[i] === "]") return void (i++, depth--);
+      if (text[i] === "]") {
+        close();
+        return;
+      }
       for (;;) {
         value();
         skipSpace();
         if (text[i] === ",") i++;
-        else if (text[i] === "]") return void (i++, depth--);
-        else fail(`${describe()}, expected ',' or ']'`);
+        else if (text[i] === "]") {
+          close();
+          return;
+        } else fail(`${describe()}, expected ',' or ']'`);
       }
     }
-    if (char === '"') return string();
-    if (char === "t") return literal("true");
-    if (char === "f") return literal("false");
-    if (char === "n") return literal("null");
-    if (char === "-" || (char !== undefined && char >= "0" && char <= "9")) return number();
+    if (char === '"') {
+      string();
+      return;
+    }
+    if (char === "t") {
+      literal("true");
+      return;
+    }
+    if (char === "f") {
+      literal("false");
+      return;
+    }
+    if (char === "n") {
+      literal("null");
+      return;
+    }
+    if (char === "-" || (char !== undefined && char >= "0" && char <= "9")) {
+      number();
+      return;
+    }
     fail(describe());
   };
   try {

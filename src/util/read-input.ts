@@ -81,7 +81,10 @@ function utf16Order(bytes: Buffer): "LE" | "BE" | undefined {
 function decodeText(bytes: Buffer, name: string): string {
   const order = utf16Order(bytes);
   if (order !== undefined) {
-    throw usageError(`${name}: the text is UTF-16 (${order === "LE" ? "little" : "big"}-endian), not UTF-8`, `convert it, e.g. iconv -f UTF-16${order} -t UTF-8 < FILE > model.json`);
+    throw usageError(
+      `${name}: the text is UTF-16 (${order === "LE" ? "little" : "big"}-endian), not UTF-8`,
+      `convert it, e.g. iconv -f UTF-16${order} -t UTF-8 < FILE > model.json`,
+    );
   }
   if (bytes.length === 0 || bytes.toString("utf8").trim() === "") {
     throw usageError(`${name}: the input is empty`, "expected a JSON object with at least an `id` field");
@@ -115,11 +118,13 @@ export function readTextInput(path: string, maxBytes = MAX_INPUT_BYTES): TextInp
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw describeOpenError(path, Object.assign(new Error(), { code: "EISDIR" }));
     if (stats.isFile() && stats.size > maxBytes) {
-      throw usageError(`${path}: file is ${megabytes(stats.size)}, over the ${megabytes(maxBytes)} limit`, "model metadata files are small; check that this is the right file");
+      throw usageError(
+        `${path}: file is ${megabytes(stats.size)}, over the ${megabytes(maxBytes)} limit`,
+        "model metadata files are small; check that this is the right file",
+      );
     }
     return { source: path, text: decodeText(readAllBounded(fd, path, maxBytes), path) };
   } finally {
     closeSync(fd);
   }
 }
-

@@ -77,7 +77,14 @@ export const TRANSFORMERS_CHAT: ModelData = {
   pipeline_tag: "text-generation",
   tags: ["transformers", "safetensors", "llama", "text-generation", "conversational"],
   library_name: "transformers",
-  siblings: files([["config.json"], ["model-00001-of-00004.safetensors"], ["model-00002-of-00004.safetensors"], ["model-00003-of-00004.safetensors"], ["model-00004-of-00004.safetensors"], ["tokenizer.json"]]),
+  siblings: files([
+    ["config.json"],
+    ["model-00001-of-00004.safetensors"],
+    ["model-00002-of-00004.safetensors"],
+    ["model-00003-of-00004.safetensors"],
+    ["model-00004-of-00004.safetensors"],
+    ["tokenizer.json"],
+  ]),
 };
 
 /** A repository tagged transformers that holds only GGUF files: servers of transformers weights cannot load it. */
@@ -86,7 +93,10 @@ export const GGUF_TAGGED_TRANSFORMERS: ModelData = {
   pipeline_tag: "text-generation",
   tags: ["transformers", "gguf", "text-generation"],
   library_name: "transformers",
-  siblings: files([["qwen2.5-7b-instruct-q4_k_m.gguf", 4.68 * GB], ["qwen2.5-7b-instruct-q8_0.gguf", 8.1 * GB]]),
+  siblings: files([
+    ["qwen2.5-7b-instruct-q4_k_m.gguf", 4.68 * GB],
+    ["qwen2.5-7b-instruct-q8_0.gguf", 8.1 * GB],
+  ]),
 };
 
 /** A diffusers text-to-image repository. */
@@ -120,5 +130,14 @@ export const HOSTILE_NAMES = [
 ];
 
 export function hostileRepo(file: string, id = "evil/repo"): ModelData {
-  return { id, pipeline_tag: "text-generation", tags: ["gguf"], cardData: { base_model: "meta-llama/Llama-3.1-8B-Instruct" }, siblings: files([[file, 4 * GB], ["other-Q8_0.gguf", 8 * GB]]) };
+  return {
+    id,
+    pipeline_tag: "text-generation",
+    tags: ["gguf"],
+    cardData: { base_model: "meta-llama/Llama-3.1-8B-Instruct" },
+    siblings: files([
+      [file, 4 * GB],
+      ["other-Q8_0.gguf", 8 * GB],
+    ]),
+  };
 }

@@ -4,7 +4,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The commands generated scripts may call; each is replaced by a stub that logs its argv. */
-export const STUBBED = ["brew", "llama-server", "llama-cli", "curl", "pip", "vllm", "hf", "python3", "docker", "ollama", "npx", "mlx_lm.generate", "mlx_lm.server", "lemonade-server", "pi"];
+export const STUBBED = [
+  "brew",
+  "llama-server",
+  "llama-cli",
+  "curl",
+  "pip",
+  "vllm",
+  "hf",
+  "python3",
+  "docker",
+  "ollama",
+  "npx",
+  "mlx_lm.generate",
+  "mlx_lm.server",
+  "lemonade-server",
+  "pi",
+];
 
 export interface Recorded {
   argv: string[][];

@@ -62,7 +62,12 @@ describe("generated scripts under bash with recorded commands", () => {
   });
 
   it("sends the chat request to the port the server listens on", () => {
-    for (const [model, app, port] of [[MLX, "mlx-lm", "8080"], [TRANSFORMERS_CHAT, "vllm", "8000"], [TRANSFORMERS_CHAT, "sglang", "30000"], [GGUF_CHAT, "ollama", "11434"]] as const) {
+    for (const [model, app, port] of [
+      [MLX, "mlx-lm", "8080"],
+      [TRANSFORMERS_CHAT, "vllm", "8000"],
+      [TRANSFORMERS_CHAT, "sglang", "30000"],
+      [GGUF_CHAT, "ollama", "11434"],
+    ] as const) {
       const run = runRecorded(script(model, app));
       const curl = run.argv.find((call) => call[0] === "curl")!;
       expect(curl.find((arg) => arg.startsWith("http://"))).toBe(`http://localhost:${port}/v1/chat/completions`);
@@ -88,15 +93,18 @@ describe("generated scripts under bash with recorded commands", () => {
     });
   });
 
-  it.each(["evil/$(touch pwned)", "evil/`touch pwned`", "evil/a;touch pwned", "evil/it's", "evil/a&b", "evil/#x"])("a hostile id %j runs nothing and arrives whole", (id) => {
-    // The id schema would refuse most of these from the hub; the generators must not rely on it.
-    const model = { ...hostileRepo("m-Q4_K_M.gguf"), id } as ModelData;
-    for (const app of ["llama.cpp", "ollama", "vllm", "localai", "node-llama-cpp"]) {
-      const run = runRecorded(script(model, app));
-      expect(run.leftovers).toEqual([]);
-      expect(carried(run.argv, id)).toBe(true);
-    }
-  });
+  it.each(["evil/$(touch pwned)", "evil/`touch pwned`", "evil/a;touch pwned", "evil/it's", "evil/a&b", "evil/#x"])(
+    "a hostile id %j runs nothing and arrives whole",
+    (id) => {
+      // The id schema would refuse most of these from the hub; the generators must not rely on it.
+      const model = { ...hostileRepo("m-Q4_K_M.gguf"), id } as ModelData;
+      for (const app of ["llama.cpp", "ollama", "vllm", "localai", "node-llama-cpp"]) {
+        const run = runRecorded(script(model, app));
+        expect(run.leftovers).toEqual([]);
+        expect(carried(run.argv, id)).toBe(true);
+      }
+    },
+  );
 });
 
 describe("deep links", () => {

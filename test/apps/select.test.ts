@@ -130,12 +130,16 @@ describe("which GGUF file a command names", () => {
     const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: 48e9 });
     // Q4_K_M: 42.52 GB + 1.5 GB = 44.02 GB; Q4_K_L has no label; Q5_K_M needs 51.45 GB.
     expect(first(result).quant).toBe("Q4_K_M");
-    expect(result.notes[0]).toBe("Q4_K_M is the largest quant that fits in 48.00 GB: it needs 44.02 GB (42.52 GB of files + 1.50 GB allowance); Q5_K_M would need 51.45 GB");
+    expect(result.notes[0]).toBe(
+      "Q4_K_M is the largest quant that fits in 48.00 GB: it needs 44.02 GB (42.52 GB of files + 1.50 GB allowance); Q5_K_M would need 51.45 GB",
+    );
     const vision = generateAppSnippets(GGUF_VISION, "llama.cpp", { fits: 8e9 });
     // Q8_0 4.13 + projector 0.85 + 1.5 = 6.48 GB; f16 would need 10.12 GB.
     expect(first(vision).quant).toBe("Q8_0");
     const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: 8e9 }));
-    expect(error.message).toBe("no quant of bartowski/Meta-Llama-3.1-70B-Instruct-GGUF fits in 8.00 GB: the smallest, IQ1_M, needs 18.25 GB (file sizes + 1.5 GB for the context (KV cache) and compute buffers)");
+    expect(error.message).toBe(
+      "no quant of bartowski/Meta-Llama-3.1-70B-Instruct-GGUF fits in 8.00 GB: the smallest, IQ1_M, needs 18.25 GB (file sizes + 1.5 GB for the context (KV cache) and compute buffers)",
+    );
   });
 
   it("counts every shard of a split quant against --fits, and skips it for an app that cannot load it", () => {
@@ -151,7 +155,14 @@ describe("which GGUF file a command names", () => {
 
 describe("snippet JSON shape", () => {
   it("gives every step model, app, kind, title, language, setup, content, quant and file", () => {
-    for (const [model, app] of [[GGUF_CHAT, "llama.cpp"], [GGUF_VISION, "lmstudio"], [MLX, "mlx-lm"], [TRANSFORMERS_CHAT, "vllm"], [DIFFUSERS, "drawthings"], [GGUF_CHAT, "pi"]] as const) {
+    for (const [model, app] of [
+      [GGUF_CHAT, "llama.cpp"],
+      [GGUF_VISION, "lmstudio"],
+      [MLX, "mlx-lm"],
+      [TRANSFORMERS_CHAT, "vllm"],
+      [DIFFUSERS, "drawthings"],
+      [GGUF_CHAT, "pi"],
+    ] as const) {
       for (const step of generateAppSnippets(model, app).snippets) {
         expect(Object.keys(step).sort()).toEqual(["app", "content", "file", "kind", "language", "model", "quant", "setup", "title"]);
         expect(["sh", "json", "url"]).toContain(step.language);
@@ -162,9 +173,13 @@ describe("snippet JSON shape", () => {
   });
 
   it("tells vLLM on GGUF to use the base model's tokenizer, and MLX LM's follow-up to go to port 8080", () => {
-    const vllm = generateAppSnippets(GGUF_CHAT, "vllm").snippets.map((step) => step.content).join("\n");
+    const vllm = generateAppSnippets(GGUF_CHAT, "vllm")
+      .snippets.map((step) => step.content)
+      .join("\n");
     expect(vllm).toContain("--tokenizer meta-llama/Llama-3.1-70B-Instruct");
-    const mlx = generateAppSnippets(MLX, "mlx-lm").snippets.map((step) => step.content).join("\n");
+    const mlx = generateAppSnippets(MLX, "mlx-lm")
+      .snippets.map((step) => step.content)
+      .join("\n");
     expect(mlx).toContain("mlx_lm.server --model mlx-community/Llama-3.2-3B-Instruct-4bit --port 8080");
     expect(mlx).toContain("http://localhost:8080/v1/chat/completions");
   });

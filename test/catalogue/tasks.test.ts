@@ -52,16 +52,28 @@ describe("task catalogue files", () => {
   });
 
   it("gives a canonical task only to summarization, translation and text-to-speech", () => {
-    const canonical = Object.fromEntries(Object.values(tasks).filter((task) => task.canonicalId !== undefined).map((task) => [task.id, task.canonicalId]));
+    const canonical = Object.fromEntries(
+      Object.values(tasks)
+        .filter((task) => task.canonicalId !== undefined)
+        .map((task) => [task.id, task.canonicalId]),
+    );
     expect(canonical).toEqual({ summarization: "text-generation", translation: "text-generation", "text-to-speech": "text-to-audio" });
-    const expected = Object.fromEntries(Object.entries(reference.tasks).filter(([, task]) => task.canonicalId !== null).map(([id, task]) => [id, task.canonicalId]));
+    const expected = Object.fromEntries(
+      Object.entries(reference.tasks)
+        .filter(([, task]) => task.canonicalId !== null)
+        .map(([id, task]) => [id, task.canonicalId]),
+    );
     expect(canonical).toEqual(expected);
     for (const target of Object.values(canonical)) expect(pipelines.pipelines[target!]).toBeDefined();
   });
 
   it("marks a task as a placeholder only where the hub does", () => {
-    const placeholders = Object.values(tasks).filter((task) => task.isPlaceholder === true).map((task) => task.id);
-    const expected = Object.entries(reference.tasks).filter(([, task]) => task.isPlaceholder).map(([id]) => id);
+    const placeholders = Object.values(tasks)
+      .filter((task) => task.isPlaceholder === true)
+      .map((task) => task.id);
+    const expected = Object.entries(reference.tasks)
+      .filter(([, task]) => task.isPlaceholder)
+      .map(([id]) => id);
     expect(placeholders.sort()).toEqual(expected.sort());
   });
 });

@@ -52,7 +52,11 @@ describe("hubref apps", () => {
   });
 
   it("keeps the apps that run a model with --for", async () => {
-    const keys = async (model: ModelData) => (await runInProcess(["apps", "--for", saved(model)])).stdout.trimEnd().split("\n").map((line) => line.split("\t")[0]);
+    const keys = async (model: ModelData) =>
+      (await runInProcess(["apps", "--for", saved(model)])).stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => line.split("\t")[0]);
     expect(await keys(MLX)).toEqual(["mlx-lm", "lmstudio"]);
     expect(await keys(TRANSFORMERS_CHAT)).toEqual(["vllm", "sglang", "tgi"]);
     expect(await keys(DIFFUSERS)).toEqual(["drawthings", "diffusionbee", "joyfusion"]);
@@ -170,7 +174,10 @@ describe("local apps for a hub model id", () => {
     const slot = cacheSlot({ XDG_CACHE_HOME: cache }, hub.endpoint, GGUF_VISION.id)!;
     // The shape an earlier hubref wrote: no withFiles mark, no siblings.
     mkdirSync(dirname(slot.file), { recursive: true });
-    writeFileSync(slot.file, JSON.stringify({ version: 1, fetchedAt: new Date().toISOString(), endpoint: hub.endpoint, id: GGUF_VISION.id, data: withoutFiles }));
+    writeFileSync(
+      slot.file,
+      JSON.stringify({ version: 1, fetchedAt: new Date().toISOString(), endpoint: hub.endpoint, id: GGUF_VISION.id, data: withoutFiles }),
+    );
     const before = hub.requestsFor(GGUF_VISION.id).length;
     const result = await runInProcess(["snippet", GGUF_VISION.id, "--app", "ollama"], { env: env(cache) });
     expect(result.status).toBe(0);
@@ -195,7 +202,9 @@ describe("hubref quant-types --for", () => {
     const result = await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe("Q6_K\n");
-    expect(result.stderr).toContain("note: Q6_K is the largest quant that fits in 64.00 GB: it needs 59.40 GB (57.90 GB of files + 1.50 GB allowance); Q8_0 would need 76.50 GB\n");
+    expect(result.stderr).toContain(
+      "note: Q6_K is the largest quant that fits in 64.00 GB: it needs 59.40 GB (57.90 GB of files + 1.50 GB allowance); Q8_0 would need 76.50 GB\n",
+    );
     const json = JSON.parse((await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB", "--json"])).stdout);
     expect(json).toMatchObject({ quant: "Q6_K", shards: 2, allowance: 1.5e9 });
   });

@@ -19,7 +19,11 @@ describe("hubref snippet with bad input", () => {
     ["a directory", () => [dir], /^error: .*: is a directory, not a file\n/],
     ["an empty file", () => [file("empty.json", "")], /^error: .*empty\.json: the input is empty\n/],
     ["invalid JSON", () => [file("bad.json", '{"id": "org/model",\n  "tags": [}')], /^error: .*bad\.json:2:12: invalid JSON: unexpected "}"\n/],
-    ["a field of the wrong type", () => [file("types.json", JSON.stringify({ id: "org/model", tags: "text" }))], /^error: .*types\.json: field 'tags': Invalid input: expected array, received string\n/],
+    [
+      "a field of the wrong type",
+      () => [file("types.json", JSON.stringify({ id: "org/model", tags: "text" }))],
+      /^error: .*types\.json: field 'tags': Invalid input: expected array, received string\n/,
+    ],
     ["binary garbage", () => [file("garbage.bin", Buffer.from([0, 1, 2, 255]))], /^error: .*garbage\.bin: binary data, not a JSON text file\n/],
   ];
   it.each(cases)("%s", (_name, args, stderr) => {
@@ -33,7 +37,9 @@ describe("hubref snippet with bad input", () => {
 
   it("reads stdin with -, and names it in errors", () => {
     expect(runCli(["snippet", "-", "--language", "python"], { input: "{" }).stderr).toMatch(/^error: <stdin>:1:2: invalid JSON/);
-    const ok = runCli(["snippet", "-", "--language", "python", "--client", "huggingface_hub"], { input: JSON.stringify({ id: "org/model", pipeline_tag: "fill-mask", mask_token: "<mask>" }) });
+    const ok = runCli(["snippet", "-", "--language", "python", "--client", "huggingface_hub"], {
+      input: JSON.stringify({ id: "org/model", pipeline_tag: "fill-mask", mask_token: "<mask>" }),
+    });
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain("fill_mask(");
   });

@@ -35,7 +35,10 @@ describe("CLI conventions", () => {
 
   it("suggests the command or option meant, on a hint line", () => {
     expect(runCli(["snipet"])).toMatchObject({ status: 2, stdout: "", stderr: "error: unknown command 'snipet'\nhint: did you mean 'snippet'?\n" });
-    expect(runCli(["quant-types", "--parsee", "x.gguf"])).toMatchObject({ status: 2, stderr: "error: unknown option '--parsee'\nhint: did you mean '--parse'?\n" });
+    expect(runCli(["quant-types", "--parsee", "x.gguf"])).toMatchObject({
+      status: 2,
+      stderr: "error: unknown option '--parsee'\nhint: did you mean '--parse'?\n",
+    });
   });
 
   it("prints the help on stdout, exit 0, when run with nothing", () => {
@@ -45,7 +48,11 @@ describe("CLI conventions", () => {
   });
 
   it("refuses help for a command that does not exist", () => {
-    expect(runCli(["help", "nope"])).toMatchObject({ status: 2, stdout: "", stderr: "error: unknown command 'nope'\nhint: run `hubref --help` for the commands\n" });
+    expect(runCli(["help", "nope"])).toMatchObject({
+      status: 2,
+      stdout: "",
+      stderr: "error: unknown command 'nope'\nhint: run `hubref --help` for the commands\n",
+    });
     expect(runCli(["help", "tasks"])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage: hubref tasks/) });
   });
 });

@@ -16,7 +16,11 @@ describe("hubref libraries", () => {
   });
 
   it("filters to filterable libraries with snippets", async () => {
-    const entries = JSON.parse((await runInProcess(["libraries", "--filterable", "--with-snippets", "--json"])).stdout) as { key: string; filter: boolean; hasSnippets: boolean }[];
+    const entries = JSON.parse((await runInProcess(["libraries", "--filterable", "--with-snippets", "--json"])).stdout) as {
+      key: string;
+      filter: boolean;
+      hasSnippets: boolean;
+    }[];
     expect(entries.length).toBeGreaterThan(10);
     expect(entries.every((entry) => entry.filter && entry.hasSnippets)).toBe(true);
     expect(entries.map((entry) => entry.key)).toContain("transformers");
@@ -60,7 +64,10 @@ describe("hubref libraries KEY: spelling", () => {
   });
 
   it("suggests nothing rather than a far key", async () => {
-    expect(await runInProcess(["libraries", "nope"])).toMatchObject({ status: 2, stderr: "error: unknown library 'nope'\nhint: run `hubref libraries` for the list\n" });
+    expect(await runInProcess(["libraries", "nope"])).toMatchObject({
+      status: 2,
+      stderr: "error: unknown library 'nope'\nhint: run `hubref libraries` for the list\n",
+    });
   });
 });
 

@@ -32,7 +32,9 @@ describe("hubref snippet --library with other options", () => {
     const result = await hubref("snippet", LORA, "--library", "--language", "js");
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe("error: ostris/watercolor_style_lora_sdxl: the library 'diffusers' has no js usage code\nhint: its usage code is in: sh, python\n");
+    expect(result.stderr).toBe(
+      "error: ostris/watercolor_style_lora_sdxl: the library 'diffusers' has no js usage code\nhint: its usage code is in: sh, python\n",
+    );
   });
 
   it.each([
@@ -44,6 +46,8 @@ describe("hubref snippet --library with other options", () => {
     const result = await hubref("snippet", LORA, "--library", ...flags);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe(`error: --library prints the library's usage code, which ${named} not apply to\nhint: leave out --library for inference API snippets\n`);
+    expect(result.stderr).toBe(
+      `error: --library prints the library's usage code, which ${named} not apply to\nhint: leave out --library for inference API snippets\n`,
+    );
   });
 });

@@ -25,7 +25,11 @@ describe("hubref snippet --library", () => {
   });
 
   it("prints [{library, language, content}] with --json, and the Python parses", async () => {
-    const blocks = JSON.parse((await runInProcess(["snippet", LORA, "--library", "--json"])).stdout) as { library: string; language: string; content: string }[];
+    const blocks = JSON.parse((await runInProcess(["snippet", LORA, "--library", "--json"])).stdout) as {
+      library: string;
+      language: string;
+      content: string;
+    }[];
     expect(blocks.map((block) => [block.library, block.language])).toEqual([
       ["diffusers", "sh"],
       ["diffusers", "python"],
@@ -57,7 +61,19 @@ describe("hubref snippet with a provider mapping", () => {
   it("takes the provider's model id from the mapping, overridable with --provider-model-id", async () => {
     const direct = await runInProcess(["snippet", LLAMA, "--provider", "cerebras", "--direct", "--language", "python", "--client", "requests"]);
     expect(direct.stdout).toContain('"model": "llama3.1-8b"');
-    const overridden = await runInProcess(["snippet", LLAMA, "--provider", "cerebras", "--direct", "--provider-model-id", "llama-3.1-8b-fast", "--language", "python", "--client", "requests"]);
+    const overridden = await runInProcess([
+      "snippet",
+      LLAMA,
+      "--provider",
+      "cerebras",
+      "--direct",
+      "--provider-model-id",
+      "llama-3.1-8b-fast",
+      "--language",
+      "python",
+      "--client",
+      "requests",
+    ]);
     expect(overridden.stdout).toContain('"model": "llama-3.1-8b-fast"');
   });
 
@@ -81,7 +97,10 @@ describe("hubref snippet with a hub model id", () => {
   beforeAll(async () => {
     hub = await startHubServer({
       "meta-llama/Llama-3.1-8B-Instruct": { body: llama },
-      "org/gated": (request) => (request.headers.authorization === "Bearer hf_test" ? { body: { id: "org/gated", pipeline_tag: "text-classification" } } : { status: 401, body: { error: "gated" } }),
+      "org/gated": (request) =>
+        request.headers.authorization === "Bearer hf_test"
+          ? { body: { id: "org/gated", pipeline_tag: "text-classification" } }
+          : { status: 401, body: { error: "gated" } },
     });
   });
   afterAll(() => hub.close());
@@ -89,7 +108,9 @@ describe("hubref snippet with a hub model id", () => {
   const env = () => ({ HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "hubref-cache-")), HF_TOKEN: undefined });
 
   it("fetches the metadata by id and generates from it", async () => {
-    const result = await runInProcess(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--provider", "novita", "--language", "js", "--client", "openai"], { env: env() });
+    const result = await runInProcess(["snippet", "meta-llama/Llama-3.1-8B-Instruct", "--provider", "novita", "--language", "js", "--client", "openai"], {
+      env: env(),
+    });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('model: "meta-llama/Llama-3.1-8B-Instruct:novita"');
@@ -102,7 +123,9 @@ describe("hubref snippet with a hub model id", () => {
     expect(denied.status).toBe(1);
     expect(denied.stderr).toMatch(/^error: .*org\/gated/);
     expect(denied.stderr).toContain("HF_TOKEN");
-    const allowed = await runInProcess(["snippet", "org/gated", "--language", "python", "--client", "huggingface_hub"], { env: { ...env(), HF_TOKEN: "hf_test" } });
+    const allowed = await runInProcess(["snippet", "org/gated", "--language", "python", "--client", "huggingface_hub"], {
+      env: { ...env(), HF_TOKEN: "hf_test" },
+    });
     expect(allowed.status).toBe(0);
     expect(allowed.stdout).toContain("text_classification(");
   });

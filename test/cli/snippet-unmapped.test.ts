@@ -29,7 +29,16 @@ describe("hubref snippet --direct for a model without a provider mapping", () =>
   });
 
   it("calls the provider under the id given with --provider-model-id", async () => {
-    const result = await hubref(GGUF, "--provider", "together", "--direct", "--language", "sh", "--provider-model-id", "meta-llama/Llama-3.2-3B-Instruct-Turbo");
+    const result = await hubref(
+      GGUF,
+      "--provider",
+      "together",
+      "--direct",
+      "--language",
+      "sh",
+      "--provider-model-id",
+      "meta-llama/Llama-3.2-3B-Instruct-Turbo",
+    );
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("https://api.together.xyz/v1/chat/completions");
     expect(result.stdout).toContain('"model": "meta-llama/Llama-3.2-3B-Instruct-Turbo"');

@@ -20,7 +20,9 @@ describe("hubref snippet --inputs", () => {
     expect(url.stdout).toContain("curl -fsSL 'https://files.example/speech.mp3' -o \"$audio\"");
     const broken = await runInProcess(["snippet", WHISPER, "--provider", "hf-inference", "--client", "curl", "--inputs", "https://"]);
     expect(broken.status).toBe(2);
-    expect(broken.stderr).toBe('error: --inputs for automatic-speech-recognition: "https://" is not a valid URL\nhint: a URL input looks like https://example.com/speech.mp3\n');
+    expect(broken.stderr).toBe(
+      'error: --inputs for automatic-speech-recognition: "https://" is not a valid URL\nhint: a URL input looks like https://example.com/speech.mp3\n',
+    );
     expect(broken.stdout).toBe("");
   });
 });

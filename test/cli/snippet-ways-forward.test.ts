@@ -27,13 +27,19 @@ const COMMAND_DEFAULTS = { stream: false, direct: false, json: false, library: f
 describe("no snippet for the combination asked for", () => {
   it("a provider without the task names the providers that serve it", async () => {
     const result = await runInProcess(["snippet", BERT, "--provider", "together"]);
-    expect(result).toMatchObject({ status: 2, stdout: "", stderr: "error: together does not serve fill-mask\nhint: fill-mask is served by: hf-inference (choose one with --provider)\n" });
+    expect(result).toMatchObject({
+      status: 2,
+      stdout: "",
+      stderr: "error: together does not serve fill-mask\nhint: fill-mask is served by: hf-inference (choose one with --provider)\n",
+    });
   });
 
   it("a language no snippet is in names the languages there are, and the providers with that language", async () => {
     const result = await runInProcess(["snippet", BERT, "--language", "sh"]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^error: .*\nhint: with provider auto: huggingface_hub \(python\), huggingface\.js \(js\); sh snippets with --provider hf-inference\n$/);
+    expect(result.stderr).toMatch(
+      /^error: .*\nhint: with provider auto: huggingface_hub \(python\), huggingface\.js \(js\); sh snippets with --provider hf-inference\n$/,
+    );
   });
 
   it("never shows an internal template path", async () => {
@@ -75,7 +81,9 @@ describe("the provider's mapping decides the task, for the command and the picke
     expect(result.stdout).toContain('"model": "acme/mapped-chat:together"');
     expect(result.stdout).not.toContain("/v1/completions ");
     const input = await pickerInput(JSON.parse(readFileSync(file, "utf8")), parseSnippetOptions({ ...COMMAND_DEFAULTS, provider: "together" }));
-    const curl = input.loadSnippets({ stream: false, direct: false }).find((entry) => entry.source === "inference" && entry.client === "curl" && entry.provider === "together");
+    const curl = input
+      .loadSnippets({ stream: false, direct: false })
+      .find((entry) => entry.source === "inference" && entry.client === "curl" && entry.provider === "together");
     expect(curl?.content).toBe(result.stdout);
   });
 });

@@ -98,7 +98,10 @@ describe("hubref snippet", () => {
     [["--inputs", ""], "error: --inputs is empty\nhint: give the text or JSON to send, or leave out --inputs for the example input\n"],
     [["--max-tokens", "1.5"], "error: --max-tokens takes a whole number above 0, got '1.5'\n"],
     [["--top-p", "0"], "error: --top-p takes a number above 0, at most 1, got '0'\n"],
-    [["--endpoint-url", "https://x.example", "--direct"], "error: --endpoint-url and --direct do not go together: an endpoint is always called directly\nhint: leave out --direct\n"],
+    [
+      ["--endpoint-url", "https://x.example", "--direct"],
+      "error: --endpoint-url and --direct do not go together: an endpoint is always called directly\nhint: leave out --direct\n",
+    ],
     [["--endpoint-url", "ftp://x"], "error: --endpoint-url takes an http(s) URL, got ftp:\n"],
     [["--endpoint-url", "https://x.example", "--provider", "together"], "error: --endpoint-url calls your own endpoint, not together: leave out --provider\n"],
   ])("refuses %j with exit 2 and a hint", async (args, stderr) => {
@@ -109,9 +112,20 @@ describe("hubref snippet", () => {
   it("takes languages, clients and providers in any case, and the usual names of the languages", async () => {
     const expected = (await runInProcess(["snippet", LLAMA, "--language", "python", "--client", "openai", "--provider", "cerebras"])).stdout;
     expect(expected).toContain("from openai import OpenAI");
-    expect(await runInProcess(["snippet", LLAMA, "--language", "Python", "--client", "OpenAI", "--provider", "CEREBRAS"])).toMatchObject({ status: 0, stdout: expected });
-    expect(await runInProcess(["snippet", LLAMA, "--language", "py", "--client", "openai", "--provider", "cerebras"])).toMatchObject({ status: 0, stdout: expected });
-    for (const [alias, client] of [["node", "fetch"], ["javascript", "fetch"], ["bash", "curl"], ["shell", "curl"]]) {
+    expect(await runInProcess(["snippet", LLAMA, "--language", "Python", "--client", "OpenAI", "--provider", "CEREBRAS"])).toMatchObject({
+      status: 0,
+      stdout: expected,
+    });
+    expect(await runInProcess(["snippet", LLAMA, "--language", "py", "--client", "openai", "--provider", "cerebras"])).toMatchObject({
+      status: 0,
+      stdout: expected,
+    });
+    for (const [alias, client] of [
+      ["node", "fetch"],
+      ["javascript", "fetch"],
+      ["bash", "curl"],
+      ["shell", "curl"],
+    ]) {
       expect((await runInProcess(["snippet", LLAMA, "--language", alias!, "--client", client!, "--provider", "cerebras"])).status).toBe(0);
     }
   });
@@ -126,15 +140,24 @@ describe("hubref snippet", () => {
   });
 
   it("reads a decimal temperature as written", async () => {
-    expect((await runInProcess(["snippet", LLAMA, "--client", "curl", "--provider", "cerebras", "--temperature", "0.5", "--max-tokens", "300"])).stdout).toMatch(/"temperature": 0\.5,[\s\S]*"max_tokens": 300/);
+    expect(
+      (await runInProcess(["snippet", LLAMA, "--client", "curl", "--provider", "cerebras", "--temperature", "0.5", "--max-tokens", "300"])).stdout,
+    ).toMatch(/"temperature": 0\.5,[\s\S]*"max_tokens": 300/);
   });
 
   it("exits 2 with the reason when no snippet exists for the request", async () => {
     const template = await runInProcess(["snippet", CLASSIFIER, "--provider", "hf-inference", "--language", "python", "--client", "openai"]);
-    expect(template).toMatchObject({ status: 2, stdout: "", stderr: "error: the openai client is for chat models, not text-classification\nhint: with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)\n" });
+    expect(template).toMatchObject({
+      status: 2,
+      stdout: "",
+      stderr:
+        "error: the openai client is for chat models, not text-classification\nhint: with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)\n",
+    });
     const helper = await runInProcess(["snippet", FLUX_UNMAPPED, "--provider", "cerebras"]);
     expect(helper.status).toBe(2);
-    expect(helper.stderr).toBe("error: cerebras does not serve text-to-image\nhint: text-to-image is served by: deepinfra, fal-ai, hf-inference, nscale, replicate, together, wavespeed, zai-org (choose one with --provider)\n");
+    expect(helper.stderr).toBe(
+      "error: cerebras does not serve text-to-image\nhint: text-to-image is served by: deepinfra, fal-ai, hf-inference, nscale, replicate, together, wavespeed, zai-org (choose one with --provider)\n",
+    );
   });
 
   it("keeps going past a model that gets nothing, with a warning, when another one does", async () => {
@@ -144,7 +167,9 @@ describe("hubref snippet", () => {
     expect(result.stdout).toContain("meta-llama/Llama-3.1-8B-Instruct:cerebras");
     const unmapped = await runInProcess(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--client", "curl"]);
     expect(unmapped.status).toBe(0);
-    expect(unmapped.stderr).toBe("warning: provider 'cerebras' does not serve 'black-forest-labs/FLUX.1-dev'; it is served by: fal-ai, replicate, together, wavespeed\n");
+    expect(unmapped.stderr).toBe(
+      "warning: provider 'cerebras' does not serve 'black-forest-labs/FLUX.1-dev'; it is served by: fal-ai, replicate, together, wavespeed\n",
+    );
   });
 
   it("writes notes to stderr and keeps stdout for code", async () => {
@@ -163,7 +188,22 @@ describe("hubref snippet", () => {
   it("shows the options and examples in its help", async () => {
     const result = await runInProcess(["snippet", "--help"]);
     expect(result.status).toBe(0);
-    for (const option of ["--language", "--client", "--provider", "--stream", "--bill-to", "--token", "--direct", "--endpoint-url", "--provider-model-id", "--inputs", "--temperature", "--max-tokens", "--top-p", "--json"]) {
+    for (const option of [
+      "--language",
+      "--client",
+      "--provider",
+      "--stream",
+      "--bill-to",
+      "--token",
+      "--direct",
+      "--endpoint-url",
+      "--provider-model-id",
+      "--inputs",
+      "--temperature",
+      "--max-tokens",
+      "--top-p",
+      "--json",
+    ]) {
       expect(result.stdout).toContain(option);
     }
     expect(result.stdout).toContain("$ hubref snippet model.json --language python --client requests > run.py");

@@ -16,7 +16,10 @@ function run(id: string | undefined, options: Partial<TasksOptions> = {}, { tty 
 }
 
 function lines(stdout: string): string[][] {
-  return stdout.trimEnd().split("\n").map((line) => line.split("\t"));
+  return stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => line.split("\t"));
 }
 
 describe("hubref tasks (list)", () => {
@@ -27,7 +30,12 @@ describe("hubref tasks (list)", () => {
     const rows = lines(result.stdout);
     expect(rows.map((row) => row[0])).toEqual(Object.keys(reference.tasks).sort());
     expect(rows).toContainEqual(["text-classification", "Text Classification", "nlp", "5"]);
-    expect(rows).toContainEqual(["automatic-speech-recognition", "Automatic Speech Recognition", "audio", String(catalogue["automatic-speech-recognition"]!.models.length)]);
+    expect(rows).toContainEqual([
+      "automatic-speech-recognition",
+      "Automatic Speech Recognition",
+      "audio",
+      String(catalogue["automatic-speech-recognition"]!.models.length),
+    ]);
     for (const row of rows) expect(row).toHaveLength(4);
     expect(result.stdout).not.toMatch(/\x1b\[/);
   });
@@ -87,13 +95,18 @@ describe("hubref tasks (list)", () => {
     const result = await runInProcess(["tasks", "--library", "diffusers", "--json"]);
     expect(result.status).toBe(0);
     const tasks = JSON.parse(result.stdout) as Task[];
-    const expected = Object.entries(reference.tasks).filter(([, task]) => task.libraries.includes("diffusers")).map(([id]) => id).sort();
+    const expected = Object.entries(reference.tasks)
+      .filter(([, task]) => task.libraries.includes("diffusers"))
+      .map(([id]) => id)
+      .sort();
     expect(tasks.map((task) => task.id)).toEqual(expected);
     expect(expected).toContain("text-to-image");
   });
 
   it("lists nothing, successfully, for a known library that no task lists", async () => {
-    const libraries = Object.keys(JSON.parse(readFileSync(new URL("../fixtures/reference/libraries.json", import.meta.url), "utf8")) as Record<string, unknown>);
+    const libraries = Object.keys(
+      JSON.parse(readFileSync(new URL("../fixtures/reference/libraries.json", import.meta.url), "utf8")) as Record<string, unknown>,
+    );
     const listed = new Set(Object.values(reference.tasks).flatMap((task) => task.libraries));
     const unlisted = libraries.find((library) => !listed.has(library));
     expect(unlisted).toBeDefined();
@@ -199,7 +212,13 @@ describe("hubref tasks <id>", () => {
     expect(result.stdout).toContain(NO_EXAMPLE_MESSAGE);
     const json = await runInProcess(["tasks", "robotics", "--json"]);
     expect(json.status).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ id: "robotics", name: "Robotics", modality: "rl", subtasks: ["grasping", "task-planning"], hasDefinition: false });
+    expect(JSON.parse(json.stdout)).toEqual({
+      id: "robotics",
+      name: "Robotics",
+      modality: "rl",
+      subtasks: ["grasping", "task-planning"],
+      hasDefinition: false,
+    });
   });
 
   it("points from a pipeline type without a definition to the task filed under it", async () => {

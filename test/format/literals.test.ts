@@ -36,7 +36,9 @@ describe("Python literals", () => {
   });
 
   it("writes JSON values as Python values", () => {
-    expect(pyValue({ a: [1, true, null, "x"], "key with space": false })).toBe('{\n    "a": [\n        1,\n        True,\n        None,\n        "x",\n    ],\n    "key with space": False,\n}');
+    expect(pyValue({ a: [1, true, null, "x"], "key with space": false })).toBe(
+      '{\n    "a": [\n        1,\n        True,\n        None,\n        "x",\n    ],\n    "key with space": False,\n}',
+    );
     const [result] = parsePython([`value = ${pyValue({ text: HOSTILE, n: 1.5 })}`]);
     expect(result?.ok && result.strings).toEqual(expect.arrayContaining(HOSTILE));
   });

@@ -14,7 +14,9 @@ function withScripts<T>(scripts: string[], driver: string, env: Record<string, s
   if (scripts.length === 0) return [];
   const dir = mkdtempSync(join(tmpdir(), "hubref-sh-"));
   try {
-    scripts.forEach((script, index) => writeFileSync(join(dir, `${index}.sh`), script));
+    scripts.forEach((script, index) => {
+      writeFileSync(join(dir, `${index}.sh`), script);
+    });
     // A hang guard only: a batch of hundreds of scripts takes seconds.
     const result = spawnSync("/bin/bash", ["-c", driver, "driver", dir, String(scripts.length)], {
       encoding: "utf8",
@@ -78,7 +80,9 @@ for ((i = 0; i < $2; i++)); do
   : > "$1/$i.rec"
   (cd "$1/work-$i" && env -i HOME="$1/work-$i/home" PATH="$1/empty" RECORD="$1/$i.rec" BASH_ENV="$1/recorder.bash" /bin/bash "$1/$i.sh" < /dev/null > /dev/null 2>&1) || true
 done`;
-  return withScripts(scripts, driver, { PATH: "/usr/bin:/bin", RECORDER_SOURCE: RECORDER }, (dir, index) => parseRecord(readFileSync(join(dir, `${index}.rec`), "utf8")));
+  return withScripts(scripts, driver, { PATH: "/usr/bin:/bin", RECORDER_SOURCE: RECORDER }, (dir, index) =>
+    parseRecord(readFileSync(join(dir, `${index}.rec`), "utf8")),
+  );
 }
 
 function parseRecord(text: string): RecordedCommand[] {

@@ -84,7 +84,12 @@ function idPath(id: string): string {
 }
 
 /** The request for a pipeline task at a provider, as the provider expects it. */
-export function expectedTaskRequest(provider: string, task: string, mode: "routed" | "direct", values: { providerModelId: string; token: string; input: TaskInput; files?: Record<string, Buffer>; billTo?: string }): ExpectedRequest {
+export function expectedTaskRequest(
+  provider: string,
+  task: string,
+  mode: "routed" | "direct",
+  values: { providerModelId: string; token: string; input: TaskInput; files?: Record<string, Buffer>; billTo?: string },
+): ExpectedRequest {
   const entry = WIRE[provider]?.[task];
   const side = entry?.[mode];
   if (!entry || !side) throw new Error(`no wire fact for ${provider} ${task} ${mode}`);

@@ -19,7 +19,13 @@ export const CHAT_REPLY = {
 };
 
 function streamChunk(content: string): string {
-  const chunk = { id: "chatcmpl-test", object: "chat.completion.chunk", created: 1700000000, model: "test-model", choices: [{ index: 0, delta: { role: "assistant", content }, finish_reason: null }] };
+  const chunk = {
+    id: "chatcmpl-test",
+    object: "chat.completion.chunk",
+    created: 1700000000,
+    model: "test-model",
+    choices: [{ index: 0, delta: { role: "assistant", content }, finish_reason: null }],
+  };
   return `data: ${JSON.stringify(chunk)}\n\n`;
 }
 
@@ -35,11 +41,24 @@ const TASK_REPLIES: Record<string, Reply> = {
   "summarization": { body: [{ summary_text: "A tall tower." }] },
   "fill-mask": { body: [{ score: 0.9, token: 2003, token_str: "capital", sequence: "paris is the capital of france." }] },
   "feature-extraction": { body: [0.1, 0.2, 0.3] },
-  "text-generation": { body: { id: "cmpl-test", object: "text_completion", created: 1700000000, model: "test-model", choices: [{ index: 0, text: " weather", finish_reason: "length" }] } },
+  "text-generation": {
+    body: {
+      id: "cmpl-test",
+      object: "text_completion",
+      created: 1700000000,
+      model: "test-model",
+      choices: [{ index: 0, text: " weather", finish_reason: "length" }],
+    },
+  },
   "question-answering": { body: { answer: "Clara", score: 0.9, start: 11, end: 16 } },
   "table-question-answering": { body: { answer: "36542", coordinates: [[0, 1]], cells: ["36542"], aggregator: "NONE" } },
   "sentence-similarity": { body: [0.6, 0.9, 0.1] },
-  "zero-shot-classification": { body: [{ label: "refund", score: 0.9 }, { label: "faq", score: 0.1 }] },
+  "zero-shot-classification": {
+    body: [
+      { label: "refund", score: 0.9 },
+      { label: "faq", score: 0.1 },
+    ],
+  },
   "tabular-classification": { body: [1, 0, 1] },
   "tabular-regression": { body: [11.5, 12.1, 13.0] },
   "zero-shot-image-classification": { body: [{ label: "cat", score: 0.9 }] },
@@ -60,7 +79,14 @@ const TASK_REPLIES: Record<string, Reply> = {
 /** The hub's provider mapping for a model, as the JS client asks for it. */
 export function mappingReply(modelId: string, provider: string, providerId: string, task: string): Reply {
   // huggingface_hub also checks the model's pipeline tag before calling hf-inference.
-  return { body: { _id: "0", id: modelId, pipeline_tag: task === "conversational" ? "text-generation" : task, inferenceProviderMapping: { [provider]: { providerId, status: "live", task } } } };
+  return {
+    body: {
+      _id: "0",
+      id: modelId,
+      pipeline_tag: task === "conversational" ? "text-generation" : task,
+      inferenceProviderMapping: { [provider]: { providerId, status: "live", task } },
+    },
+  };
 }
 
 export interface ReplyPlan {
@@ -78,14 +104,16 @@ export function plausibleReply(plan: ReplyPlan): (request: ReceivedRequest) => R
   // A queued job runs to its end (Replicate's within the wait window), so the code after the submission runs too.
   let queuedReplies: ((request: ReceivedRequest) => Reply) | undefined;
   return (request) => {
-    if (request.method === "GET" && request.host === "huggingface.co") return mappingReply(plan.modelId, plan.provider, plan.providerId, plan.chat ? "conversational" : plan.task);
+    if (request.method === "GET" && request.host === "huggingface.co")
+      return mappingReply(plan.modelId, plan.provider, plan.providerId, plan.chat ? "conversational" : plan.task);
     if (request.path.endsWith("/chat/completions")) {
       const body = JSON.parse(request.body.toString("utf8") || "{}") as { stream?: boolean };
       return body.stream ? STREAM_REPLY : { body: CHAT_REPLY };
     }
     if (plan.output === "base64-field") return { body: { data: [{ b64_json: IMAGE_BYTES.toString("base64") }] } };
     if (plan.output === "file") return { contentType: "application/octet-stream", body: plan.task.includes("image") ? IMAGE_BYTES : AUDIO_BYTES };
-    if (queued(plan.provider, plan.task)) return (queuedReplies ??= queueResponder({ provider: plan.provider, task: plan.task, providerModelId: plan.providerId, scenario: "ready" }))(request);
+    if (queued(plan.provider, plan.task))
+      return (queuedReplies ??= queueResponder({ provider: plan.provider, task: plan.task, providerModelId: plan.providerId, scenario: "ready" }))(request);
     if (plan.provider !== "hf-inference") return { body: { request_id: "req-1", status: "IN_QUEUE", output: null } };
     return TASK_REPLIES[plan.task] ?? { body: {} };
   };

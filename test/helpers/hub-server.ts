@@ -141,7 +141,17 @@ export const CHAT_MODEL = {
   id: "meta-llama/Llama-3.1-8B-Instruct",
   pipeline_tag: "text-generation",
   library_name: "transformers",
-  tags: ["transformers", "safetensors", "llama", "text-generation", "conversational", "en", "base_model:meta-llama/Llama-3.1-8B", "license:llama3.1", "region:us"],
+  tags: [
+    "transformers",
+    "safetensors",
+    "llama",
+    "text-generation",
+    "conversational",
+    "en",
+    "base_model:meta-llama/Llama-3.1-8B",
+    "license:llama3.1",
+    "region:us",
+  ],
   config: {
     architectures: ["LlamaForCausalLM"],
     model_type: "llama",

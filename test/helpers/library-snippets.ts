@@ -56,8 +56,14 @@ export function generateFrom(library: string, model: ModelData): Generated {
 export function checkAll(): void {
   const batch = pending.splice(0);
   checked.push(...batch);
-  const parsed = checkEachOnce(batch.flatMap((result) => ofLanguage(result, "python")), parsePython);
-  const shErrors = checkEachOnce(batch.flatMap((result) => ofLanguage(result, "sh")), bashSyntaxErrors);
+  const parsed = checkEachOnce(
+    batch.flatMap((result) => ofLanguage(result, "python")),
+    parsePython,
+  );
+  const shErrors = checkEachOnce(
+    batch.flatMap((result) => ofLanguage(result, "sh")),
+    bashSyntaxErrors,
+  );
   for (const result of batch) {
     result.python = ofLanguage(result, "python").map((source) => parsed.get(source)!);
     result.shErrors = ofLanguage(result, "sh").map((source) => shErrors.get(source));
@@ -81,8 +87,12 @@ export const lines = (result: Generated): string[] => result.blocks.flatMap((blo
 
 /** Every Python block parses and every shell block passes bash -n. */
 export function expectSound(result: Generated, label = result.library): void {
-  result.python.forEach((parse, index) => expect(parse, `${label}: python block ${index}`).toMatchObject({ ok: true }));
-  result.shErrors.forEach((error, index) => expect(error, `${label}: sh block ${index}`).toBeUndefined());
+  result.python.forEach((parse, index) => {
+    expect(parse, `${label}: python block ${index}`).toMatchObject({ ok: true });
+  });
+  result.shErrors.forEach((error, index) => {
+    expect(error, `${label}: sh block ${index}`).toBeUndefined();
+  });
 }
 
 /** The snippet has Python, and all of it parses. */
@@ -109,6 +119,11 @@ export function strings(result: Generated): string[] {
 /** The first call of `func`; fails the test when the snippet makes no such call. */
 export function call(result: Generated, func: string): PythonCall {
   const found = calls(result).find((candidate) => candidate.func === func);
-  if (!found) throw new Error(`${result.library}: no call to ${func}; calls: ${calls(result).map((candidate) => candidate.func).join(", ")}`);
+  if (!found)
+    throw new Error(
+      `${result.library}: no call to ${func}; calls: ${calls(result)
+        .map((candidate) => candidate.func)
+        .join(", ")}`,
+    );
   return found;
 }

@@ -77,26 +77,42 @@ function shapes(provider: string, task: string, providerModelId: string): Shapes
       };
     }
     case "replicate": {
-      const prediction = { id: "pred-7", urls: { get: "https://api.replicate.com/v1/predictions/pred-7", cancel: "https://api.replicate.com/v1/predictions/pred-7/cancel" } };
+      const prediction = {
+        id: "pred-7",
+        urls: { get: "https://api.replicate.com/v1/predictions/pred-7", cancel: "https://api.replicate.com/v1/predictions/pred-7/cancel" },
+      };
       const done = { ...prediction, status: "succeeded", output: task === "text-to-video" ? OUTPUT_URL : [OUTPUT_URL], error: null };
       return {
         receipt: (scenario) => (scenario === "ready" ? done : { ...prediction, status: "starting", output: null }),
-        pending: [{ ...prediction, status: "processing" }, { ...prediction, status: "processing" }],
+        pending: [
+          { ...prediction, status: "processing" },
+          { ...prediction, status: "processing" },
+        ],
         done,
         failed: { ...prediction, status: "failed", error: FAILURE_MESSAGE },
       };
     }
     case "wavespeed":
       return {
-        receipt: () => ({ code: 200, message: "success", data: { id: "ws-7", status: "created", urls: { get: "https://api.wavespeed.ai/api/v3/predictions/ws-7/result" } } }),
-        pending: [{ code: 200, data: { id: "ws-7", status: "created", outputs: [] } }, { code: 200, data: { id: "ws-7", status: "processing", outputs: [] } }],
+        receipt: () => ({
+          code: 200,
+          message: "success",
+          data: { id: "ws-7", status: "created", urls: { get: "https://api.wavespeed.ai/api/v3/predictions/ws-7/result" } },
+        }),
+        pending: [
+          { code: 200, data: { id: "ws-7", status: "created", outputs: [] } },
+          { code: 200, data: { id: "ws-7", status: "processing", outputs: [] } },
+        ],
         done: { code: 200, data: { id: "ws-7", status: "completed", outputs: [OUTPUT_URL] } },
         failed: { code: 200, data: { id: "ws-7", status: "failed", outputs: [], error: FAILURE_MESSAGE } },
       };
     case "together":
       return {
         receipt: () => ({ id: "vid-7", object: "video", status: "queued" }),
-        pending: [{ id: "vid-7", status: "queued" }, { id: "vid-7", status: "in_progress" }],
+        pending: [
+          { id: "vid-7", status: "queued" },
+          { id: "vid-7", status: "in_progress" },
+        ],
         done: { id: "vid-7", status: "completed", outputs: { video_url: OUTPUT_URL, cost: 1 } },
         failed: { id: "vid-7", status: "failed", error: { message: FAILURE_MESSAGE, code: "refused" } },
       };
@@ -110,7 +126,10 @@ function shapes(provider: string, task: string, providerModelId: string): Shapes
     case "zai-org":
       return {
         receipt: () => ({ id: "zai-7", model: "glm-image", task_status: "PROCESSING" }),
-        pending: [{ id: "zai-7", task_status: "PROCESSING" }, { id: "zai-7", task_status: "PROCESSING" }],
+        pending: [
+          { id: "zai-7", task_status: "PROCESSING" },
+          { id: "zai-7", task_status: "PROCESSING" },
+        ],
         done: { id: "zai-7", task_status: "SUCCESS", image_result: [{ url: OUTPUT_URL }] },
         failed: { id: "zai-7", task_status: "FAIL", error: { message: FAILURE_MESSAGE } },
       };
@@ -124,7 +143,9 @@ export function expectedStatusUrl(provider: string, mode: "routed" | "direct", p
   const base = (host: string) => (mode === "routed" ? `https://router.huggingface.co/${provider}` : host);
   switch (provider) {
     case "fal-ai":
-      return mode === "routed" ? `https://router.huggingface.co/fal-ai/${falApp(providerModelId)}/requests/req-7/status?_subdomain=queue` : `https://queue.fal.run/${falApp(providerModelId)}/requests/req-7/status`;
+      return mode === "routed"
+        ? `https://router.huggingface.co/fal-ai/${falApp(providerModelId)}/requests/req-7/status?_subdomain=queue`
+        : `https://queue.fal.run/${falApp(providerModelId)}/requests/req-7/status`;
     case "replicate":
       return `${base("https://api.replicate.com")}/v1/predictions/pred-7`;
     case "wavespeed":
@@ -142,7 +163,9 @@ export function expectedStatusUrl(provider: string, mode: "routed" | "direct", p
 
 /** fal's result request, where the others read the last status. */
 export function expectedResultUrl(mode: "routed" | "direct", providerModelId: string): string {
-  return mode === "routed" ? `https://router.huggingface.co/fal-ai/${falApp(providerModelId)}/requests/req-7?_subdomain=queue` : `https://queue.fal.run/${falApp(providerModelId)}/requests/req-7`;
+  return mode === "routed"
+    ? `https://router.huggingface.co/fal-ai/${falApp(providerModelId)}/requests/req-7?_subdomain=queue`
+    : `https://queue.fal.run/${falApp(providerModelId)}/requests/req-7`;
 }
 
 export interface QueueCase {

@@ -23,7 +23,9 @@ function modesOf(provider: string): Mode[] {
 
 /** Every (provider, task) route in the registry, chat excluded. */
 export function registryPairs(): RegistryPair[] {
-  return Object.entries(PROVIDERS).flatMap(([provider, definition]) => Object.keys(definition.tasks).map((task) => ({ provider, task, modes: modesOf(provider) })));
+  return Object.entries(PROVIDERS).flatMap(([provider, definition]) =>
+    Object.keys(definition.tasks).map((task) => ({ provider, task, modes: modesOf(provider) })),
+  );
 }
 
 /** Every provider that serves chat, with its modes. */
@@ -39,5 +41,7 @@ export function missingWireFacts(): string[] {
     ...registryPairs().flatMap(({ provider, task, modes }) => modes.map((mode) => ({ provider, task, mode }))),
     ...registryChatProviders().flatMap(({ provider, modes }) => modes.map((mode) => ({ provider, task: "conversational", mode }))),
   ];
-  return calls.filter(({ provider, task, mode }) => WIRE[provider]?.[task]?.[mode] === undefined).map(({ provider, task, mode }) => `${provider} ${task} ${mode}`);
+  return calls
+    .filter(({ provider, task, mode }) => WIRE[provider]?.[task]?.[mode] === undefined)
+    .map(({ provider, task, mode }) => `${provider} ${task} ${mode}`);
 }

@@ -59,18 +59,32 @@ export interface ExecutableCase {
 
 /** Whether the harness can run a snippet's client here. */
 export function isExecutable(snippet: Snippet): boolean {
-  return (snippet.language === "python" && snippet.client === "requests") || snippet.language === "sh" || (snippet.language === "js" && ["fetch", "huggingface.js", "openai"].includes(snippet.client));
+  return (
+    (snippet.language === "python" && snippet.client === "requests") ||
+    snippet.language === "sh" ||
+    (snippet.language === "js" && ["fetch", "huggingface.js", "openai"].includes(snippet.client))
+  );
 }
 
 /** Runs the cases, grouped by runtime, and returns each case's outcome. */
 export async function execute(rig: Rig, cases: ExecutableCase[]): Promise<Map<string, RunOutcome>> {
   for (const item of cases) if (item.reply) rig.server.respond(item.id, item.reply);
-  const byRuntime = (test: (snippet: Snippet) => boolean): SnippetCase[] => cases.filter((item) => test(item.snippet)).map((item) => ({ id: item.id, source: item.snippet.content }));
+  const byRuntime = (test: (snippet: Snippet) => boolean): SnippetCase[] =>
+    cases.filter((item) => test(item.snippet)).map((item) => ({ id: item.id, source: item.snippet.content }));
   const options = { port: rig.server.port, cwd: rig.dir, env: TOKENS };
   const [python, shell, node] = await Promise.all([
-    runPython(byRuntime((s) => s.language === "python" && s.client === "requests"), options),
-    runShell(byRuntime((s) => s.language === "sh"), options),
-    runNode(byRuntime((s) => s.language === "js"), { ...options, dir: join(rig.dir, `js-${Date.now()}-${Math.random().toString(36).slice(2)}`) }),
+    runPython(
+      byRuntime((s) => s.language === "python" && s.client === "requests"),
+      options,
+    ),
+    runShell(
+      byRuntime((s) => s.language === "sh"),
+      options,
+    ),
+    runNode(
+      byRuntime((s) => s.language === "js"),
+      { ...options, dir: join(rig.dir, `js-${Date.now()}-${Math.random().toString(36).slice(2)}`) },
+    ),
   ]);
   return new Map([...python, ...shell, ...node]);
 }
@@ -94,5 +108,8 @@ export function sent(request: ReceivedRequest): SentRequest {
 
 /** The POST requests of a case (client libraries may first GET the model's provider mapping). */
 export function postsOf(rig: Rig, caseId: string): SentRequest[] {
-  return rig.server.requestsOf(caseId).filter((request) => request.method === "POST").map(sent);
+  return rig.server
+    .requestsOf(caseId)
+    .filter((request) => request.method === "POST")
+    .map(sent);
 }

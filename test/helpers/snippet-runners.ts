@@ -36,7 +36,11 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
@@ -116,7 +120,11 @@ json.dump(results, sys.stdout)
 /** Python snippets, all in one process of `python` (python3 by default, a venv's for the client libraries). */
 export async function runPython(cases: SnippetCase[], options: RunOptions & { python?: string }): Promise<Map<string, RunOutcome>> {
   if (cases.length === 0) return new Map();
-  const result = await run(options.python ?? "python3", ["-c", PYTHON_DRIVER], { cwd: options.cwd, env: childEnv(options.env), input: JSON.stringify({ port: options.port, cases }) });
+  const result = await run(options.python ?? "python3", ["-c", PYTHON_DRIVER], {
+    cwd: options.cwd,
+    env: childEnv(options.env),
+    input: JSON.stringify({ port: options.port, cases }),
+  });
   if (result.code !== 0) throw new Error(`python3 driver failed (${result.code}): ${result.stderr}`);
   const outcomes = JSON.parse(result.stdout) as RunOutcome[];
   return new Map(outcomes.map((outcome) => [outcome.id, outcome]));
@@ -233,7 +241,11 @@ process.stdout.write(JSON.stringify(verdicts));
  * for a .mjs file), all in one process: the error, or undefined when it parses.
  */
 export async function jsSyntaxErrors(sources: string[]): Promise<(string | undefined)[]> {
-  const result = await run(process.execPath, ["--experimental-vm-modules", "--no-warnings", "--input-type=module", "-e", JS_CHECKER], { cwd: process.cwd(), env: process.env, input: JSON.stringify(sources) });
+  const result = await run(process.execPath, ["--experimental-vm-modules", "--no-warnings", "--input-type=module", "-e", JS_CHECKER], {
+    cwd: process.cwd(),
+    env: process.env,
+    input: JSON.stringify(sources),
+  });
   if (result.code !== 0) throw new Error(`node checker failed: ${result.stderr}`);
   return (JSON.parse(result.stdout) as (string | null)[]).map((verdict) => verdict ?? undefined);
 }

@@ -7,7 +7,10 @@ export function providerIdFor(provider: string, modelId: string): string {
 }
 
 /** A model with the given pipeline tag, mapped to every provider (or the ones given). */
-export function syntheticModel(task: string, options: { conversational?: boolean; providers?: readonly string[]; id?: string; extra?: Record<string, unknown> } = {}): ModelData {
+export function syntheticModel(
+  task: string,
+  options: { conversational?: boolean; providers?: readonly string[]; id?: string; extra?: Record<string, unknown> } = {},
+): ModelData {
   const id = options.id ?? `acme/${task}-model`;
   const providers = options.providers ?? PROVIDER_IDS;
   const mappingTask = options.conversational ? "conversational" : task;

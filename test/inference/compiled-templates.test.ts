@@ -60,6 +60,10 @@ describe("templates compiled at build time", () => {
     }
     expect(snippets).toBeGreaterThan(1000);
     expect(differences).toEqual([]);
-    expect([...calls.keys()].sort()).toEqual(allTemplates().map(({ key }) => key).sort());
+    expect([...calls.keys()].sort()).toEqual(
+      allTemplates()
+        .map(({ key }) => key)
+        .sort(),
+    );
   });
 });

@@ -37,7 +37,10 @@ globalThis.fetch = (input, init) => {
 
 function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...TOKENS, NO_PROXY: "*", no_proxy: "*", HTTPS_PROXY: "", HTTP_PROXY: "", https_proxy: "", http_proxy: "" } });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...TOKENS, NO_PROXY: "*", no_proxy: "*", HTTPS_PROXY: "", HTTP_PROXY: "", https_proxy: "", http_proxy: "" },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
@@ -58,7 +61,17 @@ function snippetOf(language: string, client: string): Snippet {
 
 beforeAll(async () => {
   rig = await startRig();
-  rig.server.respond("", plausibleReply({ task: "text-generation", modelId: MODEL.id, provider: "together", providerId: providerIdFor("together", MODEL.id), output: "json", chat: true }));
+  rig.server.respond(
+    "",
+    plausibleReply({
+      task: "text-generation",
+      modelId: MODEL.id,
+      provider: "together",
+      providerId: providerIdFor("together", MODEL.id),
+      output: "json",
+      chat: true,
+    }),
+  );
   const port = rig.server.port;
   const runs: Promise<void>[] = [];
   const python = join(rig.dir, "chat.py");

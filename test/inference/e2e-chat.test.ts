@@ -42,7 +42,8 @@ function modelIdOf(v: Variant): string {
   return `${v.provider === "openai" ? "openai" : "acme"}/chat-${v.provider}-${v.mode}-${v.stream ? "s" : "w"}-${v.task}`;
 }
 
-const label = (v: Variant) => `${v.provider} ${v.mode} ${v.task}${v.stream ? " stream" : ""}${v.parameters ? " +parameters" : ""}${v.billTo ? " +bill-to" : ""}`;
+const label = (v: Variant) =>
+  `${v.provider} ${v.mode} ${v.task}${v.stream ? " stream" : ""}${v.parameters ? " +parameters" : ""}${v.billTo ? " +bill-to" : ""}`;
 
 let rig: Rig;
 let outcomes: Awaited<ReturnType<typeof execute>>;
@@ -52,7 +53,11 @@ beforeAll(async () => {
   const cases: ExecutableCase[] = [];
   for (const variant of VARIANTS) {
     const modelId = modelIdOf(variant);
-    const model = syntheticModel(variant.task, { conversational: true, id: modelId, providers: variant.provider === "auto" ? ["together", "cerebras"] : variant.provider === "openai" ? [] : [variant.provider] });
+    const model = syntheticModel(variant.task, {
+      conversational: true,
+      id: modelId,
+      providers: variant.provider === "auto" ? ["together", "cerebras"] : variant.provider === "openai" ? [] : [variant.provider],
+    });
     const options: SnippetOptions = { provider: variant.provider as never, direct: variant.mode === "direct", stream: variant.stream };
     if (variant.parameters) Object.assign(options, { temperature: 0.25, maxTokens: 64, topP: 0.5 });
     if (variant.billTo) options.billTo = variant.billTo;
@@ -61,7 +66,11 @@ beforeAll(async () => {
     const served = variant.provider === "auto" ? "together" : variant.provider;
     for (const snippet of snippets.filter(isExecutable)) {
       const id = `${label(variant)}|${snippet.language}|${snippet.client}`;
-      cases.push({ id, snippet, reply: plausibleReply({ task: variant.task, modelId, provider: served, providerId: providerIdFor(served, modelId), output: "json", chat: true }) });
+      cases.push({
+        id,
+        snippet,
+        reply: plausibleReply({ task: variant.task, modelId, provider: served, providerId: providerIdFor(served, modelId), output: "json", chat: true }),
+      });
     }
   }
   outcomes = await execute(rig, cases);
@@ -74,12 +83,21 @@ afterAll(async () => {
 function expectedMessages(task: Variant["task"]): unknown {
   return task === "text-generation"
     ? [{ role: "user", content: "What is the capital of France?" }]
-    : [{ role: "user", content: [{ type: "text", text: "Describe this image in one sentence." }, { type: "image_url", image_url: { url: "https://cdn.britannica.com/61/93061-050-99147DCE/Statue-of-Liberty-Island-New-York-Bay.jpg" } }] }];
+    : [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Describe this image in one sentence." },
+            { type: "image_url", image_url: { url: "https://cdn.britannica.com/61/93061-050-99147DCE/Statue-of-Liberty-Island-New-York-Bay.jpg" } },
+          ],
+        },
+      ];
 }
 
 describe.each(VARIANTS.map((variant) => ({ variant, name: label(variant) })))("$name", ({ variant }) => {
   const modelId = modelIdOf(variant);
-  const providerModelId = variant.provider === "openai" ? modelId.slice("openai/".length) : providerIdFor(variant.provider === "auto" ? "together" : variant.provider, modelId);
+  const providerModelId =
+    variant.provider === "openai" ? modelId.slice("openai/".length) : providerIdFor(variant.provider === "auto" ? "together" : variant.provider, modelId);
   const token = TOKENS[tokenVariable(variant.provider, variant.mode)]!;
   const fact = variant.provider === "auto" ? undefined : WIRE[variant.provider]?.conversational?.[variant.mode];
   const wire = fact && { ...fact, url: fact.url.replace("{id}", providerModelId) };

@@ -53,9 +53,14 @@ function hostileInputs(defaults: TaskInput): { raw: string; input: TaskInput } {
       return { raw: path, input: { kind: "file", file: fileRef(path, defaults.file.media) } };
     }
     case "image-prompt":
-      return { raw: JSON.stringify({ image: HOSTILE_IMAGE, prompt: HOSTILE }), input: { kind: "image-prompt", image: fileRef(HOSTILE_IMAGE, "image"), prompt: HOSTILE } };
+      return {
+        raw: JSON.stringify({ image: HOSTILE_IMAGE, prompt: HOSTILE }),
+        input: { kind: "image-prompt", image: fileRef(HOSTILE_IMAGE, "image"), prompt: HOSTILE },
+      };
     case "structured": {
-      const fields = Object.fromEntries(Object.entries(defaults.fields).map(([key, value]) => [key, key === "image" ? HOSTILE_IMAGE : hostileValue(value, key)]));
+      const fields = Object.fromEntries(
+        Object.entries(defaults.fields).map(([key, value]) => [key, key === "image" ? HOSTILE_IMAGE : hostileValue(value, key)]),
+      );
       return { raw: JSON.stringify(fields), input: { kind: "structured", fields } };
     }
     case "messages": {
@@ -78,7 +83,11 @@ interface Planned {
 
 const PAIRS = registryPairs();
 /** The hostile audio file is FLAC, which the JS library refuses to send to fal (e2e-providers uses fal's MP3 example). */
-const DIFFERS_HERE: Record<string, LibraryDifference> = { ...LIBRARY_DIFFERS, "fal-ai automatic-speech-recognition": REFUSES_FLAC, "fal-ai audio-to-audio": REFUSES_FLAC };
+const DIFFERS_HERE: Record<string, LibraryDifference> = {
+  ...LIBRARY_DIFFERS,
+  "fal-ai automatic-speech-recognition": REFUSES_FLAC,
+  "fal-ai audio-to-audio": REFUSES_FLAC,
+};
 const FILES: Record<string, Buffer> = { [HOSTILE_IMAGE]: SAMPLE_FILES["cats.jpg"]!, [HOSTILE_AUDIO]: SAMPLE_FILES["sample1.flac"]! };
 
 let rig: Rig;
@@ -107,17 +116,38 @@ beforeAll(async () => {
       const providerModelId = providerIdFor(provider, model.id);
       const token = TOKENS[tokenVariable(provider, mode)]!;
       const expected = expectedTaskRequest(provider, task, mode, { providerModelId, token, input, files: FILES });
-      add({ label: `${provider} ${task} ${mode}`, pair: `${provider} ${task}`, snippets, expected, literal: input.kind === "file" ? input.file.path : HOSTILE }, plausibleReply({ task, modelId: model.id, provider, providerId: providerModelId, output: replyOutput(provider, task) }));
+      add(
+        { label: `${provider} ${task} ${mode}`, pair: `${provider} ${task}`, snippets, expected, literal: input.kind === "file" ? input.file.path : HOSTILE },
+        plausibleReply({ task, modelId: model.id, provider, providerId: providerModelId, output: replyOutput(provider, task) }),
+      );
     }
   }
   for (const provider of ["auto", "hf-inference", "together", "zai-org"]) {
     for (const task of ["text-generation", "image-text-to-text"]) {
-      const model = syntheticModel(task, { conversational: true, id: `acme/hostile-chat-${task}-${provider}`, providers: provider === "auto" ? ["together", "cerebras"] : [provider] });
-      const messages = [{ role: "user", content: HOSTILE }, { role: "assistant", content: `${HOSTILE} again` }, { role: "user", content: [{ type: "text", text: HOSTILE }] }];
+      const model = syntheticModel(task, {
+        conversational: true,
+        id: `acme/hostile-chat-${task}-${provider}`,
+        providers: provider === "auto" ? ["together", "cerebras"] : [provider],
+      });
+      const messages = [
+        { role: "user", content: HOSTILE },
+        { role: "assistant", content: `${HOSTILE} again` },
+        { role: "user", content: [{ type: "text", text: HOSTILE }] },
+      ];
       for (const stream of [false, true]) {
         const { snippets, problems } = generateSnippets(model, { provider: provider as never, inputs: JSON.stringify(messages), stream, temperature: 0.5 });
         expect(problems).toEqual([]);
-        add({ label: `${provider} chat ${task}${stream ? " stream" : ""}`, snippets, messages, literal: HOSTILE }, plausibleReply({ task, modelId: model.id, provider: provider === "auto" ? "together" : provider, providerId: providerIdFor(provider === "auto" ? "together" : provider, model.id), output: "json", chat: true }));
+        add(
+          { label: `${provider} chat ${task}${stream ? " stream" : ""}`, snippets, messages, literal: HOSTILE },
+          plausibleReply({
+            task,
+            modelId: model.id,
+            provider: provider === "auto" ? "together" : provider,
+            providerId: providerIdFor(provider === "auto" ? "together" : provider, model.id),
+            output: "json",
+            chat: true,
+          }),
+        );
       }
     }
   }
@@ -133,10 +163,14 @@ describe("hostile inputs", () => {
     const all = [...caseOf.values()].map(({ snippet }) => snippet);
     const python = all.filter((snippet) => snippet.language === "python");
     const parsed = parsePython(python.map((snippet) => snippet.content));
-    parsed.forEach((result, i) => expect(result.ok, `${python[i]!.client}: ${result.ok ? "" : result.error}\n${python[i]!.content}`).toBe(true));
+    parsed.forEach((result, i) => {
+      expect(result.ok, `${python[i]!.client}: ${result.ok ? "" : result.error}\n${python[i]!.content}`).toBe(true);
+    });
     const js = all.filter((snippet) => snippet.language === "js");
     const verdicts = await jsSyntaxErrors(js.map((snippet) => snippet.content));
-    verdicts.forEach((verdict, i) => expect(verdict, js[i]!.content).toBeUndefined());
+    verdicts.forEach((verdict, i) => {
+      expect(verdict, js[i]!.content).toBeUndefined();
+    });
     for (const snippet of all.filter((item) => item.language === "sh")) expect(bashSyntaxError(snippet.content), snippet.content).toBeUndefined();
     expect(python.length + js.length).toBeGreaterThan(300);
   });
@@ -148,7 +182,10 @@ describe("hostile inputs", () => {
     parsed.forEach((result, i) => {
       if (!result.ok) throw new Error(result.error);
       // The hostile text is a string constant of its own, or part of one (a field name suffix, a table).
-      expect(result.strings.some((text) => text.includes(libraries[i]!.plan.literal)), libraries[i]!.snippet.content).toBe(true);
+      expect(
+        result.strings.some((text) => text.includes(libraries[i]!.plan.literal)),
+        libraries[i]!.snippet.content,
+      ).toBe(true);
     });
   });
 
@@ -188,13 +225,33 @@ describe("hostile metadata", () => {
   it("widget text, mask token and provider model ids reach the request unchanged", async () => {
     const hostileId = `evil"org/it's $(id) \`x\` é`;
     const models = [
-      ModelDataSchema.parse({ id: "acme/hostile-widget", pipeline_tag: "text-classification", widgetData: [{ text: HOSTILE }], inferenceProviderMapping: [{ provider: "hf-inference", providerId: "acme/hostile-widget", task: "text-classification", status: "live" }] }),
+      ModelDataSchema.parse({
+        id: "acme/hostile-widget",
+        pipeline_tag: "text-classification",
+        widgetData: [{ text: HOSTILE }],
+        inferenceProviderMapping: [{ provider: "hf-inference", providerId: "acme/hostile-widget", task: "text-classification", status: "live" }],
+      }),
       ModelDataSchema.parse({ id: "acme/hostile-mask", pipeline_tag: "fill-mask", mask_token: HOSTILE }),
-      ModelDataSchema.parse({ id: "acme/hostile-mapping", pipeline_tag: "text-to-image", widgetData: [{ text: HOSTILE }], inferenceProviderMapping: { together: { providerId: hostileId, task: "text-to-image", status: "live" } } }),
+      ModelDataSchema.parse({
+        id: "acme/hostile-mapping",
+        pipeline_tag: "text-to-image",
+        widgetData: [{ text: HOSTILE }],
+        inferenceProviderMapping: { together: { providerId: hostileId, task: "text-to-image", status: "live" } },
+      }),
     ];
     const expectations = [
-      { provider: "hf-inference" as const, text: HOSTILE, url: "https://router.huggingface.co/hf-inference/models/acme/hostile-widget", body: { inputs: HOSTILE } },
-      { provider: "hf-inference" as const, text: `The answer to the universe is ${HOSTILE}.`, url: "https://router.huggingface.co/hf-inference/models/acme/hostile-mask", body: { inputs: `The answer to the universe is ${HOSTILE}.` } },
+      {
+        provider: "hf-inference" as const,
+        text: HOSTILE,
+        url: "https://router.huggingface.co/hf-inference/models/acme/hostile-widget",
+        body: { inputs: HOSTILE },
+      },
+      {
+        provider: "hf-inference" as const,
+        text: `The answer to the universe is ${HOSTILE}.`,
+        url: "https://router.huggingface.co/hf-inference/models/acme/hostile-mask",
+        body: { inputs: `The answer to the universe is ${HOSTILE}.` },
+      },
       {
         provider: "together" as const,
         text: HOSTILE,
@@ -206,8 +263,16 @@ describe("hostile metadata", () => {
     models.forEach((model, i) => {
       const { snippets } = generateSnippets(model, { provider: expectations[i]!.provider });
       const provider = expectations[i]!.provider;
-      const reply = plausibleReply({ task: model.pipeline_tag!, modelId: model.id, provider, providerId: provider === "together" ? hostileId : model.id, output: replyOutput(provider, model.pipeline_tag!) });
-      snippets.filter(isExecutable).forEach((snippet) => cases.push({ id: `meta-${i}-${snippet.language}-${snippet.client}`, snippet, reply }));
+      const reply = plausibleReply({
+        task: model.pipeline_tag!,
+        modelId: model.id,
+        provider,
+        providerId: provider === "together" ? hostileId : model.id,
+        output: replyOutput(provider, model.pipeline_tag!),
+      });
+      snippets.filter(isExecutable).forEach((snippet) => {
+        cases.push({ id: `meta-${i}-${snippet.language}-${snippet.client}`, snippet, reply });
+      });
     });
     expect(cases.length).toBe(12);
     const results = await execute(rig, cases);

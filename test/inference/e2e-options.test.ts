@@ -22,7 +22,14 @@ async function run(task: string, options: SnippetOptions, id: string, conversati
   const cases = snippets.filter(isExecutable).map((snippet) => ({
     id: `${id}|${snippet.client}`,
     snippet,
-    reply: plausibleReply({ task, modelId: model.id, provider: "hf-inference", providerId: model.id, output: replyOutput("hf-inference", task), chat: conversational }),
+    reply: plausibleReply({
+      task,
+      modelId: model.id,
+      provider: "hf-inference",
+      providerId: model.id,
+      output: replyOutput("hf-inference", task),
+      chat: conversational,
+    }),
   }));
   const outcomes = await execute(rig, cases);
   return cases.map((item) => ({ client: item.snippet.client, outcome: outcomes.get(item.id)!, posts: postsOf(rig, item.id) }));

@@ -8,7 +8,7 @@ import { exampleInput } from "../../src/tasks/example-input.js";
 import { exampleFor, FAL_SAMPLE } from "../helpers/fal-sample.js";
 import { missingWireFacts, registryPairs, type Mode } from "../helpers/registry-pairs.js";
 import { tokenVariable } from "../helpers/token-variables.js";
-import { execute, isExecutable, postsOf, startRig, TOKENS, type ExecutableCase, type Rig, type SentRequest } from "../helpers/snippet-harness.js";
+import { execute, isExecutable, postsOf, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
 import { expectedTaskRequest, type ExpectedRequest } from "../helpers/expected-request.js";
 import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
 import { expectSame, LIBRARY_DIFFERS } from "../helpers/library-differences.js";
@@ -35,8 +35,6 @@ interface Planned {
 const PAIRS = registryPairs();
 const CALLS = PAIRS.flatMap(({ provider, task, modes }) => modes.map((mode) => ({ provider, task, mode })));
 
-
-
 let rig: Rig;
 const plans = new Map<string, Planned>();
 let outcomes: Awaited<ReturnType<typeof execute>>;
@@ -50,7 +48,14 @@ beforeAll(async () => {
     const model = syntheticModel(task, { id: `acme/${task}-${provider}-${mode}` });
     const result = generateSnippets(model, { provider: provider as never, direct: mode === "direct" });
     const providerModelId = providerIdFor(provider, model.id);
-    const plan: Planned = { provider, task, mode, input: exampleFor(provider, task, fromExample(exampleInput(model)!)), providerModelId, snippets: result.snippets };
+    const plan: Planned = {
+      provider,
+      task,
+      mode,
+      input: exampleFor(provider, task, fromExample(exampleInput(model)!)),
+      providerModelId,
+      snippets: result.snippets,
+    };
     const output = replyOutput(provider, task);
     for (const snippet of result.snippets.filter(isExecutable)) {
       const id = `${provider}|${task}|${mode}|${snippet.language}|${snippet.client}`;
@@ -67,7 +72,12 @@ afterAll(async () => {
 
 function expectedFor(plan: Planned): ExpectedRequest {
   const token = TOKENS[tokenVariable(plan.provider, plan.mode)]!;
-  return expectedTaskRequest(plan.provider, plan.task, plan.mode, { providerModelId: plan.providerModelId, token, input: plan.input, files: { [FAL_SAMPLE.path]: FAL_SAMPLE.bytes } });
+  return expectedTaskRequest(plan.provider, plan.task, plan.mode, {
+    providerModelId: plan.providerModelId,
+    token,
+    input: plan.input,
+    files: { [FAL_SAMPLE.path]: FAL_SAMPLE.bytes },
+  });
 }
 
 it("names only registry pairs where @huggingface/inference differs", () => {

@@ -45,7 +45,12 @@ function chatExpected(provider: string, mode: Mode, client: string, modelId: str
   const body = { model: providerModelId, messages: [{ role: "user", content: "What is the capital of France?" }] };
   // openai, routed, asks the router's OpenAI-compatible route, naming the provider after the hub id.
   if (client === "openai" && mode === "routed") {
-    return { method: "POST", url: "https://router.huggingface.co/v1/chat/completions", headers: { authorization: `Bearer ${token}` }, json: { ...body, model: `${modelId}:${provider}` } };
+    return {
+      method: "POST",
+      url: "https://router.huggingface.co/v1/chat/completions",
+      headers: { authorization: `Bearer ${token}` },
+      json: { ...body, model: `${modelId}:${provider}` },
+    };
   }
   const fact = WIRE[provider]!.conversational![mode]!;
   const headers = Object.fromEntries(Object.entries(fact.headers).map(([name, value]) => [name.toLowerCase(), value.replace("{token}", token)]));
@@ -56,10 +61,16 @@ function plan(): void {
   for (const { provider, task, modes } of registryPairs()) {
     for (const mode of modes) {
       const model = syntheticModel(task, { id: `acme/py-${task}-${provider}-${mode}` });
-      const snippet = generateSnippets(model, { provider: provider as never, direct: mode === "direct", language: "python", client: "huggingface_hub" }).snippets[0];
+      const snippet = generateSnippets(model, { provider: provider as never, direct: mode === "direct", language: "python", client: "huggingface_hub" })
+        .snippets[0];
       if (snippet === undefined) continue;
       const providerModelId = providerIdFor(provider, model.id);
-      const expected = expectedTaskRequest(provider, task, mode, { providerModelId, token: TOKENS[tokenVariable(provider, mode)]!, input: exampleFor(provider, task, fromExample(exampleInput(model)!)), files: { [FAL_SAMPLE.path]: FAL_SAMPLE.bytes } });
+      const expected = expectedTaskRequest(provider, task, mode, {
+        providerModelId,
+        token: TOKENS[tokenVariable(provider, mode)]!,
+        input: exampleFor(provider, task, fromExample(exampleInput(model)!)),
+        files: { [FAL_SAMPLE.path]: FAL_SAMPLE.bytes },
+      });
       const id = `${provider}|${task}|${mode}|huggingface_hub`;
       planned.push({ id, snippet, expected });
       rig.server.respond(id, plausibleReply({ task, modelId: model.id, provider, providerId: providerModelId, output: replyOutput(provider, task) }));
@@ -70,7 +81,8 @@ function plan(): void {
       for (const client of PYTHON_CLIENTS) {
         const modelId = `${provider === "openai" ? "openai" : "acme"}/py-chat-${provider}-${mode}-${client}`;
         const model = syntheticModel("text-generation", { conversational: true, id: modelId, providers: provider === "openai" ? [] : [provider] });
-        const snippet = generateSnippets(model, { provider: provider as never, direct: mode === "direct", language: "python", client: client as never }).snippets[0];
+        const snippet = generateSnippets(model, { provider: provider as never, direct: mode === "direct", language: "python", client: client as never })
+          .snippets[0];
         if (snippet === undefined) throw new Error(`no ${client} chat snippet for ${provider} ${mode}`);
         const providerModelId = provider === "openai" ? modelId.slice("openai/".length) : providerIdFor(provider, modelId);
         const id = `${provider}|chat|${mode}|${client}`;
@@ -141,7 +153,14 @@ if (clients.missing.length > 0 && clientsRequired()) {
     });
 
     it("offers no huggingface_hub snippet where the library has no helper for the task at that provider", () => {
-      const refused = ["deepinfra text-to-image", "fal-ai audio-to-audio", "hf-inference tabular-regression", "ovhcloud text-generation", "scaleway text-generation", "zai-org image-to-text"];
+      const refused = [
+        "deepinfra text-to-image",
+        "fal-ai audio-to-audio",
+        "hf-inference tabular-regression",
+        "ovhcloud text-generation",
+        "scaleway text-generation",
+        "zai-org image-to-text",
+      ];
       for (const pair of refused) {
         const [provider, task] = pair.split(" ") as [string, string];
         const model = syntheticModel(task as never, { id: `acme/refused-${task}-${provider}` });
@@ -152,7 +171,7 @@ if (clients.missing.length > 0 && clientsRequired()) {
       }
     });
 
-    it.each(Object.entries(HUB_CLIENT_DIFFERS))("huggingface_hub, %s: %s", (pair, what) => {
+    it.each(Object.entries(HUB_CLIENT_DIFFERS))("huggingface_hub, %s: %s", (pair, _what) => {
       const [provider, task] = pair.split(" ");
       const cases = planned.filter(({ id }) => id.startsWith(`${provider}|${task}|`) && id.endsWith("|huggingface_hub"));
       expect(cases.length, `${pair} is offered`).toBeGreaterThan(0);

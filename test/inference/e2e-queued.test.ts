@@ -28,7 +28,17 @@ import type { RunOutcome } from "../helpers/snippet-runners.js";
 type Mode = "routed" | "direct";
 
 const QUEUED: Record<string, string[]> = {
-  "fal-ai": ["text-to-image", "image-to-image", "image-text-to-image", "text-to-video", "image-to-video", "image-text-to-video", "text-to-audio", "audio-to-audio", "image-segmentation"],
+  "fal-ai": [
+    "text-to-image",
+    "image-to-image",
+    "image-text-to-image",
+    "text-to-video",
+    "image-to-video",
+    "image-text-to-video",
+    "text-to-audio",
+    "audio-to-audio",
+    "image-segmentation",
+  ],
   "replicate": ["text-to-image", "text-to-video", "text-to-speech", "image-to-image"],
   "wavespeed": ["text-to-image", "text-to-video", "image-to-image", "image-to-video", "image-text-to-image", "image-text-to-video"],
   "together": ["text-to-video", "image-to-video"],
@@ -67,7 +77,12 @@ function tokenFor(provider: string, mode: Mode): string {
 
 function snippetsFor(provider: string, task: string, mode: Mode, modelId: string): Snippet[] {
   const model = syntheticModel(task, { id: modelId, providers: [provider] });
-  const options = { provider: provider as never, direct: mode === "direct", providerModelId: providerModelIdFor(provider, task), ...(provider === "fal-ai" && task === "audio-to-audio" && { inputs: "speech.wav" }) };
+  const options = {
+    provider: provider as never,
+    direct: mode === "direct",
+    providerModelId: providerModelIdFor(provider, task),
+    ...(provider === "fal-ai" && task === "audio-to-audio" && { inputs: "speech.wav" }),
+  };
   const result = generateSnippets(model, options);
   return result.snippets;
 }
@@ -126,11 +141,18 @@ beforeAll(async () => {
     mkdirSync(dir);
     const id = `hf-inference|text-to-speech|routed|${client}|sync`;
     planned.set(id, { id, provider: "hf-inference", task: "text-to-speech", mode: "routed", client, scenario: "done", snippet, providerModelId: modelId, dir });
-    cases.push({ id, snippet: { ...snippet, content: `${CHDIR[snippet.language]!(dir)}\n${snippet.content}` }, reply: () => ({ contentType: "audio/x-wav", body: WAV_INPUT }) });
+    cases.push({
+      id,
+      snippet: { ...snippet, content: `${CHDIR[snippet.language]!(dir)}\n${snippet.content}` },
+      reply: () => ({ contentType: "audio/x-wav", body: WAV_INPUT }),
+    });
   }
   // The never-ending jobs go first: each is the longest run of its runtime, and the shell runs cases side by side.
   const never = (item: ExecutableCase) => (item.id.endsWith("|never") ? 0 : 1);
-  outcomes = await execute(rig, [...cases].sort((a, b) => never(a) - never(b)));
+  outcomes = await execute(
+    rig,
+    [...cases].sort((a, b) => never(a) - never(b)),
+  );
 }, 900_000);
 
 afterAll(async () => {
@@ -166,16 +188,26 @@ function expectRightTokens(plan: Planned): void {
 }
 
 function expectSubmission(plan: Planned): void {
-  const [submit] = requestsOf(plan.id).filter((request) => request.method === "POST").map(sent);
+  const [submit] = requestsOf(plan.id)
+    .filter((request) => request.method === "POST")
+    .map(sent);
   expect(submit, `${plan.id}: submitted`).toBeDefined();
   const model = syntheticModel(plan.task, { id: "acme/x" });
   if (plan.provider === "fal-ai" && plan.task === "audio-to-audio") {
-    expect(submit!.url).toBe(plan.mode === "routed" ? `https://router.huggingface.co/fal-ai/${plan.providerModelId}?_subdomain=queue` : `https://queue.fal.run/${plan.providerModelId}`);
+    expect(submit!.url).toBe(
+      plan.mode === "routed"
+        ? `https://router.huggingface.co/fal-ai/${plan.providerModelId}?_subdomain=queue`
+        : `https://queue.fal.run/${plan.providerModelId}`,
+    );
     expect(submit!.json).toEqual({ audio_url: `data:audio/x-wav;base64,${WAV_INPUT.toString("base64")}` });
     return;
   }
   const input = fromExample(exampleInput(model)!);
-  const expected = expectedTaskRequest(plan.provider, plan.task, plan.mode, { providerModelId: plan.providerModelId, token: tokenFor(plan.provider, plan.mode), input });
+  const expected = expectedTaskRequest(plan.provider, plan.task, plan.mode, {
+    providerModelId: plan.providerModelId,
+    token: tokenFor(plan.provider, plan.mode),
+    input,
+  });
   expect(submit!.url, plan.id).toBe(expected.url);
   for (const [name, value] of Object.entries(expected.headers)) expect(submit!.headers[name], `${plan.id}: header ${name}`).toBe(value);
   expect(submit!.json, `${plan.id}: body`).toEqual(expected.json);
@@ -190,12 +222,21 @@ const withScenario = (scenario: Scenario) => [...planned.values()].filter((plan)
 
 describe("a queued job that finishes", () => {
   it.each(PAIRS)("$provider $task: every client submits, polls, downloads without a token and saves the served bytes by type", ({ provider, task }) => {
-    for (const plan of [...planned.values()].filter((candidate) => candidate.provider === provider && candidate.task === task && (candidate.scenario === "done" || (candidate.scenario === "ready" && candidate.client === "js|huggingface.js")))) {
+    for (const plan of [...planned.values()].filter(
+      (candidate) =>
+        candidate.provider === provider &&
+        candidate.task === task &&
+        (candidate.scenario === "done" || (candidate.scenario === "ready" && candidate.client === "js|huggingface.js")),
+    )) {
       expect(outcomes.get(plan.id), `${plan.id}: ${outcomes.get(plan.id)?.error}`).toMatchObject({ ok: true });
       expectSubmission(plan);
       expectRightTokens(plan);
       if (plan.scenario === "done") expect(statusPolls(plan).length, `${plan.id}: polls until done`).toBe(3);
-      if (provider === "fal-ai") expect(requestsOf(plan.id).some((request) => request.url === expectedResultUrl(plan.mode, plan.providerModelId)), `${plan.id}: fetches the result`).toBe(true);
+      if (provider === "fal-ai")
+        expect(
+          requestsOf(plan.id).some((request) => request.url === expectedResultUrl(plan.mode, plan.providerModelId)),
+          `${plan.id}: fetches the result`,
+        ).toBe(true);
       const file = outputFileFor(provider, task);
       const downloads = requestsOf(plan.id).filter((request) => request.host === FILE_HOST);
       expect(downloads.length, `${plan.id}: downloads the output once`).toBe(1);
@@ -225,7 +266,10 @@ describe("what goes wrong", () => {
       expect(outcome?.ok, plan.id).toBe(false);
       expect(outcome?.error, plan.id).toContain(plan.provider === "zai-org" ? "FAIL" : FAILURE_MESSAGE);
       expect(savedFiles(plan), plan.id).toEqual([]);
-      expect(requestsOf(plan.id).some((request) => request.host === FILE_HOST), plan.id).toBe(false);
+      expect(
+        requestsOf(plan.id).some((request) => request.host === FILE_HOST),
+        plan.id,
+      ).toBe(false);
     }
   });
 

@@ -51,9 +51,20 @@ beforeAll(async () => {
       // A model id per case: the JS library caches provider mappings by model id.
       const model = syntheticModel(plan.task, { id: `acme/${name}-${client.replace("|", "-")}` });
       const [language, clientName] = client.split("|");
-      const result = generateSnippets(model, { provider: plan.provider as never, inputs: plan.inputs, language: language as never, client: clientName as never });
+      const result = generateSnippets(model, {
+        provider: plan.provider as never,
+        inputs: plan.inputs,
+        language: language as never,
+        client: clientName as never,
+      });
       expect(result.snippets, `${name} ${client}: ${result.problems.join("; ")}`).toHaveLength(1);
-      const reply = plausibleReply({ task: plan.task, modelId: model.id, provider: plan.provider, providerId: providerIdFor(plan.provider, model.id), output: replyOutput(plan.provider, plan.task) });
+      const reply = plausibleReply({
+        task: plan.task,
+        modelId: model.id,
+        provider: plan.provider,
+        providerId: providerIdFor(plan.provider, model.id),
+        output: replyOutput(plan.provider, plan.task),
+      });
       cases.push({ id: `${name}|${client}`, snippet: result.snippets[0]!, reply: servingTheFile(reply) });
     }
   }
@@ -73,7 +84,10 @@ function expectRan(id: string): void {
 
 function expectOneDownloadWithoutToken(id: string): void {
   const downloads = downloadsOf(id);
-  expect(downloads.map((request) => `${request.method} ${request.path}?${request.query}`), id).toEqual([`GET ${IMAGE_PATH}?${IMAGE_QUERY}`]);
+  expect(
+    downloads.map((request) => `${request.method} ${request.path}?${request.query}`),
+    id,
+  ).toEqual([`GET ${IMAGE_PATH}?${IMAGE_QUERY}`]);
   expect(downloads[0]!.headers.authorization, `${id}: the token must not go to the file's host`).toBeUndefined();
 }
 

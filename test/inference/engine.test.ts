@@ -48,7 +48,10 @@ describe("which snippets exist", () => {
     const auto = generateSnippets(unmapped, { language: "sh" });
     expect(auto.snippets).toEqual([]);
     expect(auto.hints).toEqual(["with provider auto: huggingface_hub (python), huggingface.js (js); sh snippets with --provider hf-inference"]);
-    const noMethod = generateSnippets(syntheticModel("text-to-audio", { providers: ["fal-ai", "replicate"] }), { provider: "fal-ai", client: "huggingface_hub" });
+    const noMethod = generateSnippets(syntheticModel("text-to-audio", { providers: ["fal-ai", "replicate"] }), {
+      provider: "fal-ai",
+      client: "huggingface_hub",
+    });
     expect(noMethod.hints).toEqual(["with provider fal-ai: requests (python), huggingface.js (js), fetch (js), curl (sh)"]);
     expect(noMethod.problems.join()).not.toContain("Template not found");
   });
@@ -98,7 +101,10 @@ describe("which snippets exist", () => {
   });
 
   it("the provider's mapping decides the task: a text-generation model mapped as conversational gets chat", () => {
-    const model = { ...syntheticModel("text-generation", { providers: ["together"] }), inferenceProviderMapping: [{ provider: "together", providerId: "t/m", status: "live", task: "conversational" }] };
+    const model = {
+      ...syntheticModel("text-generation", { providers: ["together"] }),
+      inferenceProviderMapping: [{ provider: "together", providerId: "t/m", status: "live", task: "conversational" }],
+    };
     const { snippets } = generateSnippets(model, { provider: "together", client: "curl" });
     expect(snippets[0]!.content).toContain("/v1/chat/completions");
     expect(snippets[0]!.content).not.toContain("/v1/completions");
@@ -119,21 +125,35 @@ describe("which snippets exist", () => {
 
   it("openai is reached with its own key only", () => {
     const model = syntheticModel("text-generation", { conversational: true, providers: [], id: "openai/gpt-test" });
-    expect(generateSnippets(model, { provider: "openai" }).problems).toEqual(["Provider openai does not take hub tokens (conversational): call it with --direct and its own key"]);
+    expect(generateSnippets(model, { provider: "openai" }).problems).toEqual([
+      "Provider openai does not take hub tokens (conversational): call it with --direct and its own key",
+    ]);
     const direct = generateSnippets(model, { provider: "openai", direct: true, client: "curl" });
     expect(direct.snippets[0]!.content).toContain('"model": "gpt-test"');
     expect(direct.snippets[0]!.content).toContain('"Authorization: Bearer $OPENAI_API_KEY"');
   });
 
   it("image-text-to-text without chat, models with no task, and tasks with no example get a reason instead", () => {
-    expect(generateSnippets(syntheticModel("image-text-to-text"), {}).problems).toEqual(["acme/image-text-to-text-model: image-text-to-text models have snippets only for chat (tagged conversational)"]);
-    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b" }), {}).problems).toEqual(["a/b: the metadata has no pipeline tag, so there is no inference snippet"]);
-    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "robotics" }), {}).problems).toEqual(["a/b: no inference snippets for the pipeline tag robotics"]);
-    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "\u001b[31mred" }), {}).problems).toEqual(["a/b: no inference snippets for its pipeline tag"]);
+    expect(generateSnippets(syntheticModel("image-text-to-text"), {}).problems).toEqual([
+      "acme/image-text-to-text-model: image-text-to-text models have snippets only for chat (tagged conversational)",
+    ]);
+    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b" }), {}).problems).toEqual([
+      "a/b: the metadata has no pipeline tag, so there is no inference snippet",
+    ]);
+    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "robotics" }), {}).problems).toEqual([
+      "a/b: no inference snippets for the pipeline tag robotics",
+    ]);
+    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "\u001b[31mred" }), {}).problems).toEqual([
+      "a/b: no inference snippets for its pipeline tag",
+    ]);
   });
 
   it("refuses provider model ids that would move the request elsewhere on the host", () => {
-    const model = ModelDataSchema.parse({ id: "a/b", pipeline_tag: "text-to-video", inferenceProviderMapping: [{ provider: "fal-ai", providerId: "../../v1/secrets", task: "text-to-video", status: "live" }] });
+    const model = ModelDataSchema.parse({
+      id: "a/b",
+      pipeline_tag: "text-to-video",
+      inferenceProviderMapping: [{ provider: "fal-ai", providerId: "../../v1/secrets", task: "text-to-video", status: "live" }],
+    });
     const result = generateSnippets(model, { provider: "fal-ai" });
     expect(result.snippets).toEqual([]);
     expect(result.problems[0]).toMatch(/cannot go into a URL/);
@@ -247,8 +267,10 @@ describe("output", () => {
     const { snippets } = generateSnippets(syntheticModel("image-to-image"), { provider: "fal-ai" });
     const byClient = Object.fromEntries(snippets.map((snippet) => [snippet.client, snippet.content]));
     expect(byClient.curl).toContain("# The provider queues the job");
-    expect(byClient.curl).toContain("image=$(base64 < cats.jpg | tr -d '\\n')\n\n# The provider queues the job: submit it, poll it until it is done, then download the output.\njob=$(printf '%s' '{");
-    expect(byClient.curl).toContain("\"image_url\": \"data:image/jpeg;base64,'\"$image\"'\"");
+    expect(byClient.curl).toContain(
+      "image=$(base64 < cats.jpg | tr -d '\\n')\n\n# The provider queues the job: submit it, poll it until it is done, then download the output.\njob=$(printf '%s' '{",
+    );
+    expect(byClient.curl).toContain('"image_url": "data:image/jpeg;base64,\'"$image"\'"');
     expect(byClient.curl).toContain("    --data-binary @-)\n");
     for (const client of ["requests", "fetch", "curl"]) expect(byClient[client]!.split("cats.jpg").length - 1, client).toBe(1);
   });

@@ -31,16 +31,27 @@ describe("--inputs", () => {
   it("is a user message, a message, or a list of messages for chat", () => {
     expect(parseUserInputs("Hi there", messages, "t")).toEqual({ kind: "messages", messages: [{ role: "user", content: "Hi there" }] });
     expect(parseUserInputs('"quoted"', messages, "t")).toEqual({ kind: "messages", messages: [{ role: "user", content: "quoted" }] });
-    expect(parseUserInputs('{"role": "system", "content": "Be brief"}', messages, "t")).toEqual({ kind: "messages", messages: [{ role: "system", content: "Be brief" }] });
-    const list = [{ role: "system", content: "s" }, { role: "user", content: [{ type: "text", text: "t" }] }];
+    expect(parseUserInputs('{"role": "system", "content": "Be brief"}', messages, "t")).toEqual({
+      kind: "messages",
+      messages: [{ role: "system", content: "Be brief" }],
+    });
+    const list = [
+      { role: "system", content: "s" },
+      { role: "user", content: [{ type: "text", text: "t" }] },
+    ];
     expect(parseUserInputs(JSON.stringify(list), messages, "t")).toEqual({ kind: "messages", messages: list });
     expect(usage(() => parseUserInputs('[{"content": "no role"}]', messages, "t"))).toMatch(/list of messages/);
     expect(usage(() => parseUserInputs("[]", messages, "t"))).toMatch(/list of messages/);
   });
 
   it("must be a JSON object with the task's fields for a structured task", () => {
-    expect(parseUserInputs('{"question": "Who?", "context": "Me.", "extra": 1}', structured, "question-answering")).toEqual({ kind: "structured", fields: { question: "Who?", context: "Me.", extra: 1 } });
-    expect(usage(() => parseUserInputs("Who?", structured, "question-answering"))).toBe("--inputs for question-answering takes a JSON object with the fields question, context");
+    expect(parseUserInputs('{"question": "Who?", "context": "Me.", "extra": 1}', structured, "question-answering")).toEqual({
+      kind: "structured",
+      fields: { question: "Who?", context: "Me.", extra: 1 },
+    });
+    expect(usage(() => parseUserInputs("Who?", structured, "question-answering"))).toBe(
+      "--inputs for question-answering takes a JSON object with the fields question, context",
+    );
     expect(usage(() => parseUserInputs('{"question": "Who?"}', structured, "question-answering"))).toMatch(/question, context/);
     expect(usage(() => parseUserInputs('{"question": 1, "context": "c"}', structured, "question-answering"))).toMatch(/question, context/);
     expect(usage(() => parseUserInputs('{"question": "q", "context": "c", "n": 1e400}', structured, "question-answering"))).toMatch(/question, context/);
@@ -53,6 +64,10 @@ describe("--inputs", () => {
 
   it("is a prompt, or an object with image and prompt, for image-and-prompt tasks", () => {
     expect(parseUserInputs("Make it blue", imagePrompt, "t")).toEqual({ ...imagePrompt, prompt: "Make it blue" });
-    expect(parseUserInputs('{"image": "dog.png", "prompt": "Blue"}', imagePrompt, "t")).toEqual({ kind: "image-prompt", image: { path: "dog.png", mime: "image/png", media: "image" }, prompt: "Blue" });
+    expect(parseUserInputs('{"image": "dog.png", "prompt": "Blue"}', imagePrompt, "t")).toEqual({
+      kind: "image-prompt",
+      image: { path: "dog.png", mime: "image/png", media: "image" },
+      prompt: "Blue",
+    });
   });
 });

@@ -44,7 +44,7 @@ describe("literal trees", () => {
   });
 
   it("JSON pieces split around files; joined with the base64 text they are the JSON document", () => {
-    const image = fileRef("it's \"my\" cat.png", "image");
+    const image = fileRef('it\'s "my" cat.png', "image");
     const tree: Tree = { prompt: TRICKY, image: fileNode(image, "data-url"), raw: [fileNode(image, "base64")] };
     const pieces = jsonPieces(tree);
     expect(pieces.filter((piece) => "file" in piece)).toHaveLength(2);
@@ -54,6 +54,8 @@ describe("literal trees", () => {
 
   it("files become the code each client reads them with", () => {
     const image = fileRef("cats.jpg", "image");
-    expect(pyTree({ a: fileNode(image, "base64") }, (file, encoding) => `read(${JSON.stringify(file.path)}, ${JSON.stringify(encoding)})`)).toBe('{\n    "a": read("cats.jpg", "base64"),\n}');
+    expect(pyTree({ a: fileNode(image, "base64") }, (file, encoding) => `read(${JSON.stringify(file.path)}, ${JSON.stringify(encoding)})`)).toBe(
+      '{\n    "a": read("cats.jpg", "base64"),\n}',
+    );
   });
 });

@@ -31,14 +31,26 @@ const EXPECTED_CALLS: Partial<Record<InferenceTask, { args: unknown[]; kwargs: R
   "image-to-video": { args: [IMAGE], kwargs: { prompt: "The cat starts to dance" } },
   "object-detection": { args: [IMAGE], kwargs: {} },
   "question-answering": { args: [], kwargs: { question: "What is my name?", context: "My name is Clara and I live in Berkeley." } },
-  "sentence-similarity": { args: ["That is a happy person"], kwargs: { other_sentences: ["That is a happy dog", "That is a very happy person", "Today is a sunny day"] } },
+  "sentence-similarity": {
+    args: ["That is a happy person"],
+    kwargs: { other_sentences: ["That is a happy dog", "That is a very happy person", "Today is a sunny day"] },
+  },
   "summarization": { args: [expect.stringContaining("The tower is 324 metres")], kwargs: {} },
   "table-question-answering": {
     args: [],
-    kwargs: { table: { Repository: ["Transformers", "Datasets", "Tokenizers"], Stars: ["36542", "4512", "3934"] }, query: "How many stars does the transformers repository have?" },
+    kwargs: {
+      table: { Repository: ["Transformers", "Datasets", "Tokenizers"], Stars: ["36542", "4512", "3934"] },
+      query: "How many stars does the transformers repository have?",
+    },
   },
-  "tabular-classification": { args: [], kwargs: { table: { fixed_acidity: ["7.4", "7.8", "10.3"], volatile_acidity: ["0.7", "0.88", "0.32"], alcohol: ["9.4", "9.8", "10.1"] } } },
-  "tabular-regression": { args: [], kwargs: { table: { Height: ["11.52", "12.48", "12.3778"], Length1: ["23.2", "24", "23.9"], Width: ["4.02", "4.3056", "4.6961"] } } },
+  "tabular-classification": {
+    args: [],
+    kwargs: { table: { fixed_acidity: ["7.4", "7.8", "10.3"], volatile_acidity: ["0.7", "0.88", "0.32"], alcohol: ["9.4", "9.8", "10.1"] } },
+  },
+  "tabular-regression": {
+    args: [],
+    kwargs: { table: { Height: ["11.52", "12.48", "12.3778"], Length1: ["23.2", "24", "23.9"], Width: ["4.02", "4.3056", "4.6961"] } },
+  },
   "text-classification": { args: ["I like you. I love you"], kwargs: {} },
   "text-generation": { args: ["Can you please let us know more details about your "], kwargs: {} },
   "text-to-image": { args: ["Astronaut riding a horse"], kwargs: {} },
@@ -117,7 +129,13 @@ describe("huggingface_hub", () => {
     expect(create.kwargs.max_tokens).toBe(100);
     expect(create.kwargs.stream).toBe(stream ? true : undefined);
     expect(create.kwargs.messages).toEqual([
-      { role: "user", content: [{ type: "text", text: "Describe this image in one sentence." }, { type: "image_url", image_url: { url: expect.stringMatching(/^https:\/\//) } }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Describe this image in one sentence." },
+          { type: "image_url", image_url: { url: expect.stringMatching(/^https:\/\//) } },
+        ],
+      },
     ]);
   });
 });
@@ -141,7 +159,10 @@ describe("openai (python)", () => {
     const chat = syntheticModel("text-generation", { conversational: true, id: "acme/chat" });
     const direct = parsed(generateSnippets(chat, { language: "python", client: "openai", provider: "zai-org", direct: true }).snippets[0]!.content);
     const wire = WIRE["zai-org"]!.conversational!.direct!.headers;
-    expect(callOf(direct, "OpenAI").kwargs.default_headers).toEqual({ "x-source-channel": wire["x-source-channel"], "accept-language": wire["accept-language"] });
+    expect(callOf(direct, "OpenAI").kwargs.default_headers).toEqual({
+      "x-source-channel": wire["x-source-channel"],
+      "accept-language": wire["accept-language"],
+    });
     const billed = parsed(generateSnippets(chat, { language: "python", client: "openai", provider: "together", billTo: "acme" }).snippets[0]!.content);
     expect(callOf(billed, "OpenAI").kwargs.default_headers).toEqual({ "X-HF-Bill-To": "acme" });
   });
@@ -161,7 +182,9 @@ describe("fal_client", () => {
     const model = syntheticModel("image-to-image");
     const calls = parsed(generateSnippets(model, { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!.content);
     expect(calls.filter((call) => call.func === "client.upload_file").map((call) => call.args)).toEqual([[IMAGE]]);
-    expect(callOf(calls, "client.subscribe").kwargs.arguments).toEqual({ expr: "{'prompt': 'Turn the cat into a tiger.', 'image_url': image_url, 'image_urls': [image_url]}" });
+    expect(callOf(calls, "client.subscribe").kwargs.arguments).toEqual({
+      expr: "{'prompt': 'Turn the cat into a tiger.', 'image_url': image_url, 'image_urls': [image_url]}",
+    });
   });
 
   it("is offered for fal's tasks with --direct only", () => {

@@ -21,7 +21,10 @@ function snippet(task: string, provider: string, inputs: string, language: strin
 describe("a URL in --inputs", () => {
   it("is a remote file of the task's medium, typed by the URL's path", () => {
     const audio: TaskInput = { kind: "file", file: fileRef("sample1.flac", "audio") };
-    expect(parseUserInputs("https://x.example/a/speech.mp3?take=2", audio, "t")).toEqual({ kind: "file", file: { path: "https://x.example/a/speech.mp3?take=2", mime: "audio/mpeg", media: "audio", remote: true } });
+    expect(parseUserInputs("https://x.example/a/speech.mp3?take=2", audio, "t")).toEqual({
+      kind: "file",
+      file: { path: "https://x.example/a/speech.mp3?take=2", mime: "audio/mpeg", media: "audio", remote: true },
+    });
     expect(parseUserInputs("speech.mp3", audio, "t")).toEqual({ kind: "file", file: { path: "speech.mp3", mime: "audio/mpeg", media: "audio" } });
   });
 
@@ -73,13 +76,21 @@ describe("a URL in --inputs", () => {
   });
 
   it("is downloaded and encoded for a base64 field", () => {
-    expect(snippet("image-segmentation", "hf-inference", URL_INPUT, "python", "requests")).toContain('image = base64.b64encode(download.content).decode("ascii")');
-    expect(snippet("image-segmentation", "hf-inference", URL_INPUT, "js", "fetch")).toContain('const image = Buffer.from(await download.arrayBuffer()).toString("base64");');
-    expect(snippet("image-segmentation", "hf-inference", URL_INPUT, "sh", "curl")).toContain(`image=$(curl -fsSL ${shellQuote(URL_INPUT)} | base64 | tr -d '\\n')`);
+    expect(snippet("image-segmentation", "hf-inference", URL_INPUT, "python", "requests")).toContain(
+      'image = base64.b64encode(download.content).decode("ascii")',
+    );
+    expect(snippet("image-segmentation", "hf-inference", URL_INPUT, "js", "fetch")).toContain(
+      'const image = Buffer.from(await download.arrayBuffer()).toString("base64");',
+    );
+    expect(snippet("image-segmentation", "hf-inference", URL_INPUT, "sh", "curl")).toContain(
+      `image=$(curl -fsSL ${shellQuote(URL_INPUT)} | base64 | tr -d '\\n')`,
+    );
   });
 
   it("is passed to huggingface_hub, which takes URLs, and fetched as a Blob for huggingface.js, which does not", () => {
-    expect(snippet("image-classification", "hf-inference", URL_INPUT, "python", "huggingface_hub")).toContain(`client.image_classification(\n    ${pyString(URL_INPUT)},\n`);
+    expect(snippet("image-classification", "hf-inference", URL_INPUT, "python", "huggingface_hub")).toContain(
+      `client.image_classification(\n    ${pyString(URL_INPUT)},\n`,
+    );
     const js = snippet("image-classification", "hf-inference", URL_INPUT, "js", "huggingface.js");
     expect(js).toContain("const image = await download.blob();");
     expect(js).toContain("inputs: image,");
@@ -89,7 +100,7 @@ describe("a URL in --inputs", () => {
   it("in an image-and-prompt object, goes as is into a data-URL field", () => {
     const content = snippet("image-to-image", "fal-ai", JSON.stringify({ image: URL_INPUT, prompt: "tiger" }), "python", "requests");
     expect(content).toContain(`"image_url": ${pyString(URL_INPUT)},`);
-    expect(content).not.toContain("requests.get(" + pyString(URL_INPUT));
+    expect(content).not.toContain(`requests.get(${pyString(URL_INPUT)}`);
   });
 });
 
@@ -98,8 +109,12 @@ describe("a local file of another medium than the task's", () => {
 
   it("gets one warning naming the file and the medium the task takes", () => {
     expect(warningsFor("image-classification", "notes.txt")).toEqual(["--inputs notes.txt: image-classification takes an image file, and .txt is not one"]);
-    expect(warningsFor("automatic-speech-recognition", "cat.png")).toEqual(["--inputs cat.png: automatic-speech-recognition takes an audio file, and .png is not one"]);
-    expect(warningsFor("zero-shot-image-classification", JSON.stringify({ image: "scan.pdf", candidate_labels: ["a"] }))).toEqual(["--inputs scan.pdf: zero-shot-image-classification takes an image file, and .pdf is not one"]);
+    expect(warningsFor("automatic-speech-recognition", "cat.png")).toEqual([
+      "--inputs cat.png: automatic-speech-recognition takes an audio file, and .png is not one",
+    ]);
+    expect(warningsFor("zero-shot-image-classification", JSON.stringify({ image: "scan.pdf", candidate_labels: ["a"] }))).toEqual([
+      "--inputs scan.pdf: zero-shot-image-classification takes an image file, and .pdf is not one",
+    ]);
   });
 
   it("is the only case warned about: matching, unnamed and remote files are not", () => {

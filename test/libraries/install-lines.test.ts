@@ -144,7 +144,11 @@ function packageOf(argument: string): string {
   if (/^https:\/\/huggingface\.co\/.*\.whl$/.test(bare)) return "hub wheel";
   const repository = /(?:git\+)?https:\/\/(github\.com\/[^@#\s]+?)(?:\.git)?(?:[@#].*)?$/.exec(bare.replace(/^[^@]*@\s*/, ""));
   if (repository) return repository[1]!.toLowerCase();
-  return bare.replace(/\[.*$/, "").replace(/[<>=].*$/, "").toLowerCase().replace(/_/g, "-");
+  return bare
+    .replace(/\[.*$/, "")
+    .replace(/[<>=].*$/, "")
+    .toLowerCase()
+    .replace(/_/g, "-");
 }
 
 /**
@@ -164,7 +168,10 @@ function installed(sh: string): string[] {
     if (/^\.\/\S+\.sh\b/.test(line) && cloned) packages.push(cloned);
     const pip = /pip install (.*)$/.exec(line);
     if (!pip) continue;
-    const words = pip[1]!.replace(/--no-binary :all:/, "").split(/\s+(?=(?:[^']*'[^']*')*[^']*$)/).filter((word) => word !== "" && !word.startsWith("-") && word !== ".");
+    const words = pip[1]!
+      .replace(/--no-binary :all:/, "")
+      .split(/\s+(?=(?:[^']*'[^']*')*[^']*$)/)
+      .filter((word) => word !== "" && !word.startsWith("-") && word !== ".");
     if ((/-r requirements\.txt|-e \.(\s|$)/.test(pip[1]!) || words.length === 0) && cloned) packages.push(cloned);
     packages.push(...words.filter((word) => word !== "requirements.txt").map(packageOf));
   }
@@ -188,7 +195,14 @@ describe("library install lines", () => {
     for (const library of libraryEntries().filter((entry) => hasSnippetGenerator(entry.key))) {
       const model = ModelDataSchema.parse({ id: "acme/model", library_name: library.key, pipeline_tag: "text-generation", tags: [library.key] });
       const blocks = (await librarySnippets(library.key, model)) ?? [];
-      const available = new Set(installed(blocks.filter((block) => block.language === "sh").map((block) => block.content).join("\n")).flatMap((name) => PROVIDES[name] ?? []));
+      const available = new Set(
+        installed(
+          blocks
+            .filter((block) => block.language === "sh")
+            .map((block) => block.content)
+            .join("\n"),
+        ).flatMap((name) => PROVIDES[name] ?? []),
+      );
       for (const block of blocks.filter((candidate) => candidate.language === "python")) {
         for (const module of importsOf(block.content)) {
           if (!STDLIB.has(module) && !available.has(module)) missing.push(`${library.key}: ${module}`);

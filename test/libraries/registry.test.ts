@@ -26,7 +26,9 @@ describe("library registry", () => {
   });
 
   it("renders the default rule for libraries without one", () => {
-    expect(renderDownloadQuery(DEFAULT_DOWNLOAD_QUERY)).toBe('path:"config.json" OR path:"config.yaml" OR path:"hyperparams.yaml" OR path:"params.json" OR path:"meta.yaml"');
+    expect(renderDownloadQuery(DEFAULT_DOWNLOAD_QUERY)).toBe(
+      'path:"config.json" OR path:"config.yaml" OR path:"hyperparams.yaml" OR path:"params.json" OR path:"meta.yaml"',
+    );
   });
 
   it("parenthesises a group nested in another operator", () => {
@@ -36,7 +38,9 @@ describe("library registry", () => {
   });
 
   it("has a usage-snippet generator for exactly the libraries the hub shows usage code for", async () => {
-    const withSnippets = Object.entries(reference).filter(([, entry]) => entry.hasSnippets).map(([key]) => key);
+    const withSnippets = Object.entries(reference)
+      .filter(([, entry]) => entry.hasSnippets)
+      .map(([key]) => key);
     expect(withSnippets.length).toBeGreaterThan(0);
     const withGenerators = Object.keys(catalogue).filter((key) => hasSnippetGenerator(key));
     expect(withGenerators.sort()).toEqual(withSnippets.sort());

@@ -532,7 +532,11 @@ export const CASES: Case[] = [
     name: "ltx: the LTX-2 repository's distilled pipeline on downloaded weights",
     library: "ltx",
     model: { id: "Lightricks/LTX-2.3", pipeline_tag: "image-to-video", tags: ["ltx"] },
-    sh: ["git clone https://github.com/Lightricks/LTX-2.git", "hf download 'Lightricks/LTX-2.3' --local-dir models/ltx", "uv run python -m ltx_pipelines.distilled"],
+    sh: [
+      "git clone https://github.com/Lightricks/LTX-2.git",
+      "hf download 'Lightricks/LTX-2.3' --local-dir models/ltx",
+      "uv run python -m ltx_pipelines.distilled",
+    ],
   },
   {
     name: "lightning-ir: a cross-encoder scores documents for a query",

@@ -105,7 +105,7 @@ describe("every library in the registry", () => {
     expect(LIBRARY_KEYS).toContain("asteroid");
   });
 
-  it.each(LIBRARY_KEYS.map((key, index) => [key, index] as const))("%s: usage code on a realistic model parses, with no placeholder", (key, index) => {
+  it.each(LIBRARY_KEYS.map((key, index) => [key, index] as const))("%s: usage code on a realistic model parses, with no placeholder", (_key, index) => {
     const result = realistic[index]!;
     expect(result.blocks.length).toBeGreaterThan(0);
     expectSound(result);
@@ -121,7 +121,9 @@ describe("every library in the registry", () => {
   });
 
   it("hostile id, tags and card fields: every Python block parses and every shell block passes bash -n", () => {
-    hostile.forEach((result) => expectSound(result));
+    hostile.forEach((result) => {
+      expectSound(result);
+    });
   });
 
   it("hostile metadata a Python block uses comes back whole, as one string literal, and calls nothing", () => {
@@ -406,7 +408,9 @@ describe("placeholders", () => {
   });
 
   it("espnet names neither task: it says the model type is unknown", () => {
-    expect(blocksOf("espnet", { id: "espnet/some-enhancement-model", tags: ["espnet"] })).toEqual([{ language: "text", content: Placeholder.unknownModelType }]);
+    expect(blocksOf("espnet", { id: "espnet/some-enhancement-model", tags: ["espnet"] })).toEqual([
+      { language: "text", content: Placeholder.unknownModelType },
+    ]);
   });
 
   it("audiocraft cannot tell the model family: it says so in a Python comment", () => {
@@ -569,7 +573,11 @@ describe("transformers and other libraries with cases of their own", () => {
   const badInterface = generate("speechbrain", { id: "acme/sb", tags: [], config: { speechbrain: { speechbrain_interface: "Encoder()\nimport os" } } });
   const keywordInterface = generate("speechbrain", { id: "acme/sb", tags: [], config: { speechbrain: { speechbrain_interface: "lambda" } } });
   const noInterface = generate("speechbrain", { id: "acme/sb", tags: [] });
-  const verifier = generate("speechbrain", { id: "speechbrain/spkrec-verify", tags: ["speechbrain"], config: { speechbrain: { speechbrain_interface: "SpeakerRecognition" } } });
+  const verifier = generate("speechbrain", {
+    id: "speechbrain/spkrec-verify",
+    tags: ["speechbrain"],
+    config: { speechbrain: { speechbrain_interface: "SpeakerRecognition" } },
+  });
   it("speechbrain: speaker verification prints the score it computes", () => {
     call(verifier, "model.verify_files");
     expect(JSON.stringify(call(verifier, "print").args)).toContain("score.item()");
@@ -626,7 +634,6 @@ describe("transformers and other libraries with cases of their own", () => {
     expect(shellCode(spacyModel)).toBe("pip install 'https://huggingface.co/spacy/en_core_web_sm/resolve/main/en_core_web_sm-any-py3-none-any.whl'");
     expect(call(spacyModel, "spacy.load").args).toEqual(["en_core_web_sm"]);
   });
-
 });
 
 describe("hostile metadata: base models, prompts, widgets, masks and adapter configs", () => {
@@ -675,7 +682,9 @@ describe("hostile metadata: base models, prompts, widgets, masks and adapter con
   const generated = inputs.map(({ library, model }) => generate(library, model));
 
   it("every Python block parses and every shell block passes bash -n", () => {
-    generated.forEach((result) => expectSound(result));
+    generated.forEach((result) => {
+      expectSound(result);
+    });
   });
 
   it("every untrusted string a snippet uses comes back as one whole, unchanged string literal", () => {
@@ -779,7 +788,9 @@ describe("hostile metadata: file names, adapter configs, and what only chooses c
   const generated = inputs.map(({ library, model }) => generate(library, model));
 
   it("every Python block parses and every shell block passes bash -n", () => {
-    generated.forEach((result, index) => expectSound(result, inputs[index]!.library));
+    generated.forEach((result, index) => {
+      expectSound(result, inputs[index]!.library);
+    });
   });
 
   it("every untrusted string a snippet uses comes back whole and unchanged: a Python literal, or a single-quoted shell word", () => {
@@ -845,7 +856,6 @@ describe("hostile metadata: file names, adapter configs, and what only chooses c
     });
   });
 });
-
 
 /*
  * Model cards are written by anyone. Each field below holds quotes of every

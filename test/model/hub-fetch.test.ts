@@ -2,7 +2,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/errors.js";
 import { EXPANDED_FIELDS } from "../../src/model/hub/endpoint.js";
 import { fetchModel, type HubFetchSettings } from "../../src/model/hub/fetch-model.js";
-import { CHAT_MODEL, closedPort, FILL_MASK_MODEL, GATED_MODEL, GATED_TOKEN, gatedModel, startHubServer, TEXT_TO_IMAGE_MODEL, type HubServer, type Responder } from "../helpers/hub-server.js";
+import {
+  CHAT_MODEL,
+  closedPort,
+  FILL_MASK_MODEL,
+  GATED_MODEL,
+  GATED_TOKEN,
+  gatedModel,
+  startHubServer,
+  TEXT_TO_IMAGE_MODEL,
+  type HubServer,
+  type Responder,
+} from "../helpers/hub-server.js";
 import { rejected } from "../helpers/errors.js";
 
 let server: HubServer | undefined;
@@ -48,7 +59,17 @@ describe("fetchModel: models the hub serves", () => {
     expect(request?.path).toBe("/api/models/meta-llama/Llama-3.1-8B-Instruct");
     expect(request?.query.getAll("expand[]")).toEqual([...EXPANDED_FIELDS]);
     expect(request?.query.getAll("expand[]")).toEqual(
-      expect.arrayContaining(["pipeline_tag", "tags", "library_name", "config", "cardData", "widgetData", "transformersInfo", "gguf", "inferenceProviderMapping"]),
+      expect.arrayContaining([
+        "pipeline_tag",
+        "tags",
+        "library_name",
+        "config",
+        "cardData",
+        "widgetData",
+        "transformersInfo",
+        "gguf",
+        "inferenceProviderMapping",
+      ]),
     );
     expect(request?.headers.authorization).toBeUndefined();
   });
@@ -85,7 +106,7 @@ describe("fetchModel: gated and private models", () => {
     const error = await rejected(fetchModel(GATED_MODEL.id, { endpoint: hub.endpoint, settings: quick().settings }));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("cannot read model 'acme-research/gated-tiny-llm' (HTTP 401): it is gated or private");
-    expect(error.message).toContain("the hub says: \"Access to this model is restricted");
+    expect(error.message).toContain('the hub says: "Access to this model is restricted');
     expect(error.hint).toContain("set HF_TOKEN");
     expect(hub.requests).toHaveLength(1);
   });
@@ -126,7 +147,9 @@ describe("fetchModel: errors and retries", () => {
   });
 
   it("a 429 with Retry-After in seconds waits that long, then succeeds", async () => {
-    const hub = await serve({ [CHAT_MODEL.id]: [{ status: 429, headers: { "retry-after": "2" }, body: { error: "Too many requests" } }, { body: CHAT_MODEL }] });
+    const hub = await serve({
+      [CHAT_MODEL.id]: [{ status: 429, headers: { "retry-after": "2" }, body: { error: "Too many requests" } }, { body: CHAT_MODEL }],
+    });
     const { settings, waits } = quick();
     const model = await fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings });
     expect(model.id).toBe(CHAT_MODEL.id);

@@ -34,7 +34,9 @@ describe("providerMappings", () => {
         { provider: "fal-ai", providerId: "second", status: "live", task: "text-to-image" },
       ],
     });
-    expect(providerMappings(odd)).toEqual([{ provider: "fal-ai", providerId: "fal-ai/lora", status: "live", task: "text-to-image", adapter: "lora", adapterWeightsPath: "w.safetensors" }]);
+    expect(providerMappings(odd)).toEqual([
+      { provider: "fal-ai", providerId: "fal-ai/lora", status: "live", task: "text-to-image", adapter: "lora", adapterWeightsPath: "w.safetensors" },
+    ]);
   });
 
   it("is empty for a model without a mapping", () => {

@@ -26,7 +26,10 @@ const refused: [string, unknown][] = [
   ["a negative file size", { ...base, siblings: [{ rfilename: "a.gguf", size: -1 }] }],
   ["a sibling without a name", { ...base, siblings: [{ size: 1 }] }],
   ["a mapping entry without a task", { ...base, inferenceProviderMapping: { together: { providerId: "x" } } }],
-  ["a mapping list entry with a number status", { ...base, inferenceProviderMapping: [{ provider: "groq", providerId: "x", task: "conversational", status: 1 }] }],
+  [
+    "a mapping list entry with a number status",
+    { ...base, inferenceProviderMapping: [{ provider: "groq", providerId: "x", task: "conversational", status: 1 }] },
+  ],
   ["a mapping that is a string", { ...base, inferenceProviderMapping: "together" }],
   ["transformersInfo without auto_model", { ...base, transformersInfo: { processor: "AutoTokenizer" } }],
   ["a string gguf total", { ...base, gguf: { total: "8B" } }],

@@ -6,7 +6,16 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/errors.js";
 import { cacheSlot } from "../../src/model/hub/cache.js";
 import { modelFromHub, resolveModel, type ResolveOptions } from "../../src/model/resolve.js";
-import { CHAT_MODEL, GATED_MODEL, GATED_TOKEN, gatedModel, startHubServer, TEXT_TO_IMAGE_MODEL, type HubServer, type Responder } from "../helpers/hub-server.js";
+import {
+  CHAT_MODEL,
+  GATED_MODEL,
+  GATED_TOKEN,
+  gatedModel,
+  startHubServer,
+  TEXT_TO_IMAGE_MODEL,
+  type HubServer,
+  type Responder,
+} from "../helpers/hub-server.js";
 import { rejected } from "../helpers/errors.js";
 
 const HOUR = 60 * 60 * 1000;

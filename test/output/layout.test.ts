@@ -25,7 +25,10 @@ describe("renderTable at a terminal", () => {
 describe("wrapRows", () => {
   it("breaks at spaces, never inside a word, and keeps the text's own indentation", () => {
     expect(wrapRows("  alpha beta gamma delta epsilon zeta eta", 26)).toEqual(["  alpha beta gamma delta", "  epsilon zeta eta"]);
-    expect(wrapRows("see https://example.com/a/very/long/path/that/does/not/fit", 20)).toEqual(["see", "https://example.com/a/very/long/path/that/does/not/fit"]);
+    expect(wrapRows("see https://example.com/a/very/long/path/that/does/not/fit", 20)).toEqual([
+      "see",
+      "https://example.com/a/very/long/path/that/does/not/fit",
+    ]);
   });
 
   it("leaves text whole when there is no terminal width", () => {
@@ -36,8 +39,19 @@ describe("wrapRows", () => {
 describe("renderFields", () => {
   const plain = { bold: (text: string) => text };
   it("continues a value of several lines, and a wrapped value, under the value", () => {
-    expect(renderFields([["key", "open_clip"], ["downloads", 'path:"a"\nOR path:"b"']], plain)).toEqual(["key        open_clip", 'downloads  path:"a"', '           OR path:"b"']);
-    expect(renderFields([["about", "one two three four five six seven eight nine"]], plain, 30)).toEqual(["about  one two three four five", "       six seven eight nine"]);
+    expect(
+      renderFields(
+        [
+          ["key", "open_clip"],
+          ["downloads", 'path:"a"\nOR path:"b"'],
+        ],
+        plain,
+      ),
+    ).toEqual(["key        open_clip", 'downloads  path:"a"', '           OR path:"b"']);
+    expect(renderFields([["about", "one two three four five six seven eight nine"]], plain, 30)).toEqual([
+      "about  one two three four five",
+      "       six seven eight nine",
+    ]);
   });
 });
 

@@ -110,7 +110,11 @@ describe("exampleInput", () => {
 
   it("gives image and audio tasks a sample file name", () => {
     expect(exampleInput(model("image-classification"))).toMatchObject({ kind: "file", media: "image" });
-    expect(exampleInput(model("automatic-speech-recognition"))).toMatchObject({ kind: "file", media: "audio", filename: expect.stringMatching(/\.(flac|wav|mp3)$/) });
+    expect(exampleInput(model("automatic-speech-recognition"))).toMatchObject({
+      kind: "file",
+      media: "audio",
+      filename: expect.stringMatching(/\.(flac|wav|mp3)$/),
+    });
   });
 
   it("gives text-to-image, text-to-video and text-to-speech a prompt", () => {

@@ -21,7 +21,10 @@ describe("openLink", () => {
 
   it("says so when the system has no opener", async () => {
     const empty = mkdtempSync(join(tmpdir(), "hubref-no-opener-"));
-    expect(await openLink(LINK, { platform: "linux", path: empty })).toEqual({ ok: false, reason: "No system opener here (xdg-open is not installed): copy the link with c" });
+    expect(await openLink(LINK, { platform: "linux", path: empty })).toEqual({
+      ok: false,
+      reason: "No system opener here (xdg-open is not installed): copy the link with c",
+    });
   });
 
   it("uses open on macOS and rundll32's URL handler on Windows", () => {

@@ -90,7 +90,13 @@ describe("which combinations are offered", () => {
     }
     // The walk went through every language, client and toggle.
     expect([...visited].sort()).toEqual(
-      expect.arrayContaining(["js fetch false false", "python huggingface_hub true false", "python requests false true", "sh curl false true", "text transformers false false"]),
+      expect.arrayContaining([
+        "js fetch false false",
+        "python huggingface_hub true false",
+        "python requests false true",
+        "sh curl false true",
+        "text transformers false false",
+      ]),
     );
   });
 
@@ -207,7 +213,10 @@ describe("focus and scrolling", () => {
 
   it("pages the preview from the pickers too", () => {
     const picker = start(sparseInput({ loadSnippets: tallSnippets(30) }));
-    expect(picker.send({ type: "measured", viewHeight: 10, lineCount: 30 }).press("pageDown").state).toMatchObject({ focus: "language", scroll: { offset: 9 } });
+    expect(picker.send({ type: "measured", viewHeight: 10, lineCount: 30 }).press("pageDown").state).toMatchObject({
+      focus: "language",
+      scroll: { offset: 9 },
+    });
   });
 
   it("starts a newly chosen snippet at its top, and keeps the offset inside a shorter preview", () => {
@@ -274,19 +283,26 @@ describe("copy, save and quit", () => {
   });
 
   it("asks before overwriting: n goes back to the name, y overwrites", () => {
-    const picker = start().press("s", "enter").send({ type: "saveFinished", outcome: { kind: "exists", path: "/work/snippet.py" } });
+    const picker = start()
+      .press("s", "enter")
+      .send({ type: "saveFinished", outcome: { kind: "exists", path: "/work/snippet.py" } });
     expect(picker.state.mode).toEqual({ kind: "confirming", name: "snippet.py", path: "/work/snippet.py" });
     picker.press("x");
     expect(picker.state.mode.kind).toBe("confirming");
     picker.press("n");
     expect(picker.state.mode).toEqual({ kind: "naming", name: "snippet.py" });
-    picker.press("enter").send({ type: "saveFinished", outcome: { kind: "exists", path: "/work/snippet.py" } }).press("Y");
+    picker
+      .press("enter")
+      .send({ type: "saveFinished", outcome: { kind: "exists", path: "/work/snippet.py" } })
+      .press("Y");
     expect(commands(picker.state).at(-1)).toMatchObject({ kind: "save", name: "snippet.py", overwrite: true });
     expect(picker.press("q").state.mode.kind).toBe("saving");
   });
 
   it("goes back to the name after a failed write, and cancels with Esc", () => {
-    const picker = start().press("s", "enter").send({ type: "saveFinished", outcome: { kind: "failed", path: "/x/snippet.py", message: "folder /x does not exist" } });
+    const picker = start()
+      .press("s", "enter")
+      .send({ type: "saveFinished", outcome: { kind: "failed", path: "/x/snippet.py", message: "folder /x does not exist" } });
     expect(picker.state.mode).toEqual({ kind: "naming", name: "snippet.py" });
     expect(picker.state.message).toEqual({ text: "Could not save: folder /x does not exist", tone: "error" });
     picker.press("escape");
@@ -305,7 +321,9 @@ describe("copy, save and quit", () => {
     const naming = start().press("s", "q", "escape");
     expect(naming.state.done).toBe(false);
     expect(start().press("s", "interrupt").state.done).toBe(true);
-    const confirming = start().press("s", "enter").send({ type: "saveFinished", outcome: { kind: "exists", path: "/p" } });
+    const confirming = start()
+      .press("s", "enter")
+      .send({ type: "saveFinished", outcome: { kind: "exists", path: "/p" } });
     expect(confirming.press("interrupt").state.done).toBe(true);
   });
 
@@ -353,8 +371,14 @@ describe("the Run locally source", () => {
     const picker = local();
     expect(picker.press("o").state.message?.text).toBe("Nothing to open: o opens an app's deep link");
     picker.press("down", "right", "o");
-    expect(commands(picker.state)).toEqual([{ kind: "open", url: "lmstudio://open_from_hf?model=org%2Fmodel-GGUF&file=model-Q4_K_M.gguf", label: "LM Studio" }]);
-    picker.send({ type: "openFinished", label: "LM Studio", outcome: { ok: false, reason: "No system opener here (xdg-open is not installed): copy the link with c" } });
+    expect(commands(picker.state)).toEqual([
+      { kind: "open", url: "lmstudio://open_from_hf?model=org%2Fmodel-GGUF&file=model-Q4_K_M.gguf", label: "LM Studio" },
+    ]);
+    picker.send({
+      type: "openFinished",
+      label: "LM Studio",
+      outcome: { ok: false, reason: "No system opener here (xdg-open is not installed): copy the link with c" },
+    });
     expect(picker.state.message).toEqual({ text: "No system opener here (xdg-open is not installed): copy the link with c", tone: "warning" });
   });
 

@@ -22,7 +22,9 @@ describe("parseJson nesting limit", () => {
   });
 
   it("points at the bracket that goes one level too deep", () => {
-    expect(thrown(() => parseJson("[".repeat(MAX_JSON_DEPTH + 1), "t.json")).message).toBe(`t.json:1:${MAX_JSON_DEPTH + 1}: invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
+    expect(thrown(() => parseJson("[".repeat(MAX_JSON_DEPTH + 1), "t.json")).message).toBe(
+      `t.json:1:${MAX_JSON_DEPTH + 1}: invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   });
 
   it("counts brackets inside strings as text", () => {

@@ -28,7 +28,14 @@ function hfCoName(context: AppRunContext, fileTagAllowed: boolean): string {
 export function nodeLlamaCppSteps(context: AppRunContext): AppStep[] {
   const { choice, model } = context;
   const uri = quantRef(context) ? `hf:${quantRef(context)}` : `hf:${model.id}/${choice!.variant.file}`;
-  return [{ title: "chat with the model in the terminal (Node.js 20 or newer)", language: "sh", setup: false, content: command("npx", "-y", "node-llama-cpp", "chat", uri) }];
+  return [
+    {
+      title: "chat with the model in the terminal (Node.js 20 or newer)",
+      language: "sh",
+      setup: false,
+      content: command("npx", "-y", "node-llama-cpp", "chat", uri),
+    },
+  ];
 }
 
 export function ollamaSteps(context: AppRunContext): AppStep[] {
@@ -71,7 +78,12 @@ export function lemonadeSteps(context: AppRunContext): AppStep[] {
   const checkpoint = hfCoName(context, false).slice("hf.co/".length);
   const name = `user.${model.id.slice(model.id.indexOf("/") + 1).replace(/[^A-Za-z0-9._-]/g, "-")}`;
   return [
-    { title: "register the model with Lemonade Server (install it from https://lemonade-server.ai)", language: "sh", setup: true, content: lines(command("lemonade-server", "pull", name), command("--checkpoint", checkpoint), "--recipe llamacpp") },
+    {
+      title: "register the model with Lemonade Server (install it from https://lemonade-server.ai)",
+      language: "sh",
+      setup: true,
+      content: lines(command("lemonade-server", "pull", name), command("--checkpoint", checkpoint), "--recipe llamacpp"),
+    },
     { title: "chat with the model", language: "sh", setup: false, content: command("lemonade-server", "run", name) },
   ];
 }
@@ -88,7 +100,12 @@ export function piSteps(context: AppRunContext): AppStep[] {
     },
   };
   return [
-    ...agentSteps(context, { title: "add the local server to Pi: ~/.pi/agent/models.json, then pick the model with /model", language: "json", setup: true, content: JSON.stringify(config, null, 2) }),
+    ...agentSteps(context, {
+      title: "add the local server to Pi: ~/.pi/agent/models.json, then pick the model with /model",
+      language: "json",
+      setup: true,
+      content: JSON.stringify(config, null, 2),
+    }),
     { title: "start Pi", language: "sh", setup: false, content: "pi" },
   ];
 }

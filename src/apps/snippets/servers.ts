@@ -16,7 +16,12 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
   if (context.format !== "gguf") {
     return [
       { title: "install vLLM", language: "sh", setup: true, content: "pip install vllm" },
-      { title: `start an OpenAI-compatible server on port ${port}, in the background`, language: "sh", setup: false, content: `${command("vllm", "serve", model.id, "--port", String(port))} &` },
+      {
+        title: `start an OpenAI-compatible server on port ${port}, in the background`,
+        language: "sh",
+        setup: false,
+        content: `${command("vllm", "serve", model.id, "--port", String(port))} &`,
+      },
       ask(port, model.id),
     ];
   }
@@ -29,13 +34,23 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
   let source = ref;
   if (!source) {
     source = `./${choice.variant.file}`;
-    steps.push({ title: "download the GGUF file", language: "sh", setup: false, content: command("hf", "download", model.id, choice.variant.file, "--local-dir", ".") });
+    steps.push({
+      title: "download the GGUF file",
+      language: "sh",
+      setup: false,
+      content: command("hf", "download", model.id, choice.variant.file, "--local-dir", "."),
+    });
   }
   const serve = ["vllm serve", command(source)];
   if (tokenizer) serve.push(command("--tokenizer", tokenizer));
   // The GGUF form would otherwise be the served name; the chat call names the repository.
   serve.push(command("--served-model-name", model.id), command("--port", String(port)));
-  steps.push({ title: `start an OpenAI-compatible server on port ${port} with the base model's tokenizer, in the background`, language: "sh", setup: false, content: `${lines(...serve)} &` });
+  steps.push({
+    title: `start an OpenAI-compatible server on port ${port} with the base model's tokenizer, in the background`,
+    language: "sh",
+    setup: false,
+    content: `${lines(...serve)} &`,
+  });
   steps.push(ask(port, model.id));
   return steps;
 }
@@ -78,9 +93,18 @@ export function mlxLmSteps(context: AppRunContext): AppStep[] {
   const port = context.app.port ?? 8080;
   return [
     { title: "install MLX LM (Apple silicon)", language: "sh", setup: true, content: "pip install mlx-lm" },
-    { title: "generate text in the terminal", language: "sh", setup: false, content: lines(command("mlx_lm.generate", "--model", context.model.id), command("--prompt", "Hello! What can you do?")) },
-    { title: `start an OpenAI-compatible server on port ${port}, in the background`, language: "sh", setup: false, content: `${command("mlx_lm.server", "--model", context.model.id, "--port", String(port))} &` },
+    {
+      title: "generate text in the terminal",
+      language: "sh",
+      setup: false,
+      content: lines(command("mlx_lm.generate", "--model", context.model.id), command("--prompt", "Hello! What can you do?")),
+    },
+    {
+      title: `start an OpenAI-compatible server on port ${port}, in the background`,
+      language: "sh",
+      setup: false,
+      content: `${command("mlx_lm.server", "--model", context.model.id, "--port", String(port))} &`,
+    },
     ask(port, context.model.id),
   ];
 }
-

@@ -34,7 +34,10 @@ export const FileMatchQuerySchema: z.ZodType<FileMatchQuery> = z.lazy(() =>
       exists: term.optional(),
       or: z.array(FileMatchQuerySchema).min(2).optional(),
       and: z.array(FileMatchQuerySchema).min(2).optional(),
-      separator: z.string().regex(/^\s*(OR|AND)\s*$/).optional(),
+      separator: z
+        .string()
+        .regex(/^\s*(OR|AND)\s*$/)
+        .optional(),
     })
     .refine((query) => ["path", "extension", "filename", "prefix", "exists", "or", "and"].filter((key) => key in query).length === 1, {
       message: "a query has exactly one of path, extension, filename, prefix, exists, or, and",

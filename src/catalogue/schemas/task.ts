@@ -52,7 +52,10 @@ export const TaskSchema = z.strictObject({
   models: z.array(DescribedIdSchema),
   spaces: z.array(DescribedIdSchema),
   widgetModels: z.array(Id),
-  youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, "an 11-character video id").optional(),
+  youtubeId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{11}$/, "an 11-character video id")
+    .optional(),
   /** The task whose definition this one shares on the hub. */
   canonicalId: Id.optional(),
   /** A task listed on the hub whose definition is not written yet. */

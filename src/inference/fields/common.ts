@@ -102,5 +102,11 @@ export class CodeFields extends TemplateFields {
 
 /** `{ key: value, ... }` over lines, nested `baseIndent` spaces: a Python dict or a JS object, from keys and values already written. */
 export function bracedEntries(entries: [string, string][], baseIndent = 0): string {
-  return spreadContainer(Object.fromEntries(entries), baseIndent, 4, (key) => key, (value) => value as string);
+  return spreadContainer(
+    Object.fromEntries(entries),
+    baseIndent,
+    4,
+    (key) => key,
+    (value) => value as string,
+  );
 }

@@ -19,7 +19,8 @@ const JS: LanguageLiterals = {
   string: jsString,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `process.env.${token.name}` : jsString(token.value)),
   // The variable name is hubref's own ([A-Z0-9_]), so it may sit inside the template literal.
-  authorizationHeader: (scheme: string, token: TokenSource) => (token.kind === "env" ? `\`${scheme} \${process.env.${token.name}}\`` : jsString(`${scheme} ${token.value}`)),
+  authorizationHeader: (scheme: string, token: TokenSource) =>
+    token.kind === "env" ? `\`${scheme} \${process.env.${token.name}}\`` : jsString(`${scheme} ${token.value}`),
 };
 
 export class JsFields extends CodeFields {
@@ -88,7 +89,7 @@ function chatMembers(context: ChatContext): Record<string, Tree | undefined> {
   return { messages, temperature: parameters.temperature, max_tokens: parameters.max_tokens, top_p: parameters.top_p };
 }
 
-function memberLines(context: SnippetContext, members: Record<string, Tree | undefined>, baseIndent: number): string {
+function memberLines(members: Record<string, Tree | undefined>, baseIndent: number): string {
   return `${WRITERS.ts.members(members, baseIndent).join(",\n")},`;
 }
 
@@ -115,7 +116,7 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
       write = true;
     }
   }
-  fields.callMembers = memberLines(context, members, 8);
+  fields.callMembers = memberLines(members, 8);
   const file = context.call === "chat" ? undefined : inputFile(context.input);
   // The client takes a Blob, not a URL: the snippet downloads a remote file first (see jsResolveFile).
   if (file?.remote) fields.fileSetup = `${downloadLines(file)}\nconst ${fileVariable(file)} = await download.blob();`;
@@ -128,10 +129,14 @@ function openaiFields(context: ChatContext): JsFields {
   const fields = new JsFields(context);
   fields.modelText = request.model;
   fields.baseUrl = jsString(request.baseUrl);
-  fields.callMembers = memberLines(context, { model: request.model, ...chatMembers(context) }, 4);
+  fields.callMembers = memberLines({ model: request.model, ...chatMembers(context) }, 4);
   fields.resultName = "chatCompletion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
-  if (extra.length > 0) fields.headers = bracedEntries(extra.map(([name, value]) => [jsPropertyKey(name), jsString(value)]), 4);
+  if (extra.length > 0)
+    fields.headers = bracedEntries(
+      extra.map(([name, value]) => [jsPropertyKey(name), jsString(value)]),
+      4,
+    );
   return fields;
 }
 

@@ -19,7 +19,8 @@ const PYTHON: LanguageLiterals = {
   string: pyString,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `os.environ[${pyString(token.name)}]` : pyString(token.value)),
   // The variable name is hubref's own ([A-Z0-9_]), so it may sit inside the f-string.
-  authorizationHeader: (scheme: string, token: TokenSource) => (token.kind === "env" ? `f"${scheme} {os.environ['${token.name}']}"` : pyString(`${scheme} ${token.value}`)),
+  authorizationHeader: (scheme: string, token: TokenSource) =>
+    token.kind === "env" ? `f"${scheme} {os.environ['${token.name}']}"` : pyString(`${scheme} ${token.value}`),
 };
 
 export class PythonFields extends CodeFields {
@@ -136,7 +137,11 @@ function openaiFields(context: ChatContext): PythonFields {
   fields.callArguments = chatArgumentLines(context);
   fields.resultName = "completion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
-  if (extra.length > 0) fields.headers = bracedEntries(extra.map(([name, value]) => [pyString(name), pyString(value)]), 4);
+  if (extra.length > 0)
+    fields.headers = bracedEntries(
+      extra.map(([name, value]) => [pyString(name), pyString(value)]),
+      4,
+    );
   return fields;
 }
 

@@ -101,7 +101,11 @@ export function jsQueue(job: QueuedJob): QueueCode {
     done: jsString(job.done),
     ...(job.failed.length > 0 && { failed: `[${job.failed.map(jsString).join(", ")}]` }),
     error: job.error ? `status${jsAccess(job.error)}` : "status",
-    output: job.outputMayBeList ? `[result${jsAccess(job.output)}].flat()[0]` : job.outputElsewhere ? `result${jsAccess(job.output, true)} ?? result${jsAccess(job.outputElsewhere)}` : `result${jsAccess(job.output)}`,
+    output: job.outputMayBeList
+      ? `[result${jsAccess(job.output)}].flat()[0]`
+      : job.outputElsewhere
+        ? `result${jsAccess(job.output, true)} ?? result${jsAccess(job.outputElsewhere)}`
+        : `result${jsAccess(job.output)}`,
     outputMayBeList: job.outputMayBeList ?? false,
     interval: job.interval,
     polls: job.polls,
@@ -129,7 +133,8 @@ export interface ShellQueueCode extends QueueCode {
 
 export function shellQueue(job: QueuedJob): ShellQueueCode {
   const { status, result } = job;
-  if (result && (result.kind !== status.kind || result.field.join("/") !== status.field.join("/"))) throw new Error("a job's status and result addresses must build on the same receipt value");
+  if (result && (result.kind !== status.kind || result.field.join("/") !== status.field.join("/")))
+    throw new Error("a job's status and result addresses must build on the same receipt value");
   const words = status.field.map((key) => shellWord(String(key))).join(" ");
   const readsUrlPath = status.kind === "url-path";
   return {

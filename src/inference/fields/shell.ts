@@ -18,7 +18,8 @@ const SHELL: LanguageLiterals = {
   string: shellQuote,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `"$${token.name}"` : shellQuote(token.value)),
   /** The whole `-H` argument. */
-  authorizationHeader: (scheme: string, token: TokenSource) => (token.kind === "env" ? `"Authorization: ${scheme} $${token.name}"` : shellQuote(`Authorization: ${scheme} ${token.value}`)),
+  authorizationHeader: (scheme: string, token: TokenSource) =>
+    token.kind === "env" ? `"Authorization: ${scheme} $${token.name}"` : shellQuote(`Authorization: ${scheme} ${token.value}`),
 };
 
 export class ShellFields extends TemplateFields {

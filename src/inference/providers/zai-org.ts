@@ -21,7 +21,12 @@ export const zaiOrg: Provider = {
   chatPath: fixed("/api/paas/v4/chat/completions"),
   tasks: {
     // Image generation is asynchronous: the reply names the job.
-    "text-to-image": { path: fixed("/api/paas/v4/async/images/generations"), body: (input, model) => json({ model, prompt: textOf(input) }), output: JSON_OUTPUT, queue: ASYNC_IMAGE },
+    "text-to-image": {
+      path: fixed("/api/paas/v4/async/images/generations"),
+      body: (input, model) => json({ model, prompt: textOf(input) }),
+      output: JSON_OUTPUT,
+      queue: ASYNC_IMAGE,
+    },
     "image-to-text": { path: fixed("/api/paas/v4/layout_parsing"), body: (input, model) => json({ model, file: dataUrl(fileOf(input)) }), output: JSON_OUTPUT },
   },
 };

@@ -28,7 +28,7 @@ function prompt(model: ModelData): string {
   return pyString(instancePrompt ? instancePrompt : (widgetText(model) ?? DEFAULT_PROMPT));
 }
 
-const LOAD_OPTIONS = "torch_dtype=torch.bfloat16, device_map=\"cuda\"";
+const LOAD_OPTIONS = 'torch_dtype=torch.bfloat16, device_map="cuda"';
 
 function adapterSnippet(model: ModelData): string {
   const base = adapterBase(model);

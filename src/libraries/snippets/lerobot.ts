@@ -22,7 +22,7 @@ const POLICIES: Record<string, Policy> = {
 };
 
 function policyType(model: ModelData): string | undefined {
-  const type = model.config?.["type"];
+  const type = model.config?.type;
   if (typeof type === "string" && Object.hasOwn(POLICIES, type)) return type;
   return Object.keys(POLICIES).find((name) => hasTag(model, name));
 }

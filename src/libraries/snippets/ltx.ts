@@ -1,8 +1,7 @@
 import { shellQuote } from "../../format/shell.js";
 import { sh, type LibrarySnippetGenerator } from "../generator.js";
 
-const SAMPLE_PROMPT =
-  "A red fox walks through fresh snow in a quiet forest at dawn, its breath visible in the cold air, the camera tracking slowly beside it.";
+const SAMPLE_PROMPT = "A red fox walks through fresh snow in a quiet forest at dawn, its breath visible in the cold air, the camera tracking slowly beside it.";
 
 export const ltx: LibrarySnippetGenerator = (model) => [
   sh(`git clone https://github.com/Lightricks/LTX-2.git

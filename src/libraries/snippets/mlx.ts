@@ -30,8 +30,5 @@ ${run}`),
     ];
   }
   // Other MLX repositories (audio, vision, diffusion) each come with their own runner: fetch the files.
-  return [
-    sh("pip install -U huggingface_hub"),
-    sh(`hf download ${shellQuote(model.id)} --local-dir ${shellQuote(model.id.replace("/", "--"))}`),
-  ];
+  return [sh("pip install -U huggingface_hub"), sh(`hf download ${shellQuote(model.id)} --local-dir ${shellQuote(model.id.replace("/", "--"))}`)];
 };

@@ -3,9 +3,7 @@ import { repoFiles, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 export const opendde: LibrarySnippetGenerator = (model) => {
   const checkpoint = repoFiles(model).find((name) => name.endsWith(".pt"));
-  const checkpointPath = checkpoint
-    ? shellQuote(`opendde_weights/${checkpoint}`)
-    : `"$(ls opendde_weights/*.pt | head -n 1)"`;
+  const checkpointPath = checkpoint ? shellQuote(`opendde_weights/${checkpoint}`) : `"$(ls opendde_weights/*.pt | head -n 1)"`;
   return [
     sh(`pip install -U opendde
 hf download ${shellQuote(model.id)} --local-dir opendde_weights`),

@@ -6,9 +6,7 @@ const SAMPLE_PROMPT = "A girl in a green dress plays with a brown and white dog 
 /* Phantom-Wan adds subject references to Wan2.1, whose VAE and text encoder it reuses. */
 export const phantomWan: LibrarySnippetGenerator = (model) => {
   const checkpoint = repoFiles(model).find((name) => name.endsWith(".pth"));
-  const checkpointPath = checkpoint
-    ? shellQuote(`./Phantom-Wan-Models/${checkpoint}`)
-    : `"$(ls ./Phantom-Wan-Models/*.pth | head -n 1)"`;
+  const checkpointPath = checkpoint ? shellQuote(`./Phantom-Wan-Models/${checkpoint}`) : `"$(ls ./Phantom-Wan-Models/*.pth | head -n 1)"`;
   return [
     sh(`git clone https://github.com/Phantom-video/Phantom.git
 cd Phantom

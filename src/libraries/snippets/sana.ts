@@ -4,7 +4,7 @@ import { python, repoName, sh, widgetText, type LibrarySnippetGenerator } from "
 /** Sana checkpoints live under checkpoints/<repository name>.pth and run with the repository's pipeline. */
 export const sana: LibrarySnippetGenerator = (model) => {
   const repo = repoName(model);
-  const prompt = widgetText(model) ?? "a cyberpunk cat with a neon sign that says \"Sana\"";
+  const prompt = widgetText(model) ?? 'a cyberpunk cat with a neon sign that says "Sana"';
   return [
     sh(`git clone https://github.com/NVlabs/Sana
 cd Sana

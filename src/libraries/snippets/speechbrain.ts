@@ -11,7 +11,8 @@ const RUN: Record<string, string> = {
   SepformerSeparation: 'sources = model.separate_file("mixture.wav")\nprint(sources.shape)',
   SpectralMaskEnhancement: 'enhanced = model.enhance_file("noisy.wav")\nprint(enhanced.shape)',
   WaveformEnhancement: 'enhanced = model.enhance_file("noisy.wav")\nprint(enhanced.shape)',
-  SpeakerRecognition: 'score, same_speaker = model.verify_files("speaker1.wav", "speaker2.wav")\nprint(f"score: {score.item():.3f}, same speaker: {bool(same_speaker)}")',
+  SpeakerRecognition:
+    'score, same_speaker = model.verify_files("speaker1.wav", "speaker2.wav")\nprint(f"score: {score.item():.3f}, same speaker: {bool(same_speaker)}")',
 };
 
 /**

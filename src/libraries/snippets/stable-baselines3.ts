@@ -22,7 +22,4 @@ checkpoint = load_from_hub(repo_id=${pyString(model.id)}, filename=${pyString(`$
 ${note}model = ${chosen}.load(checkpoint)`;
 }
 
-export const stableBaselines3: LibrarySnippetGenerator = (model) => [
-  sh("pip install -U stable-baselines3 huggingface_sb3"),
-  python(snippet(model)),
-];
+export const stableBaselines3: LibrarySnippetGenerator = (model) => [sh("pip install -U stable-baselines3 huggingface_sb3"), python(snippet(model))];

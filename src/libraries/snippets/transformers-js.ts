@@ -42,8 +42,7 @@ function exampleCall(model: ModelData): string {
   if (input?.kind === "text") return `const output = await pipe(${jsString(input.text)});`;
   if (input?.kind === "file") {
     // Audio files are decoded with the browser's AudioContext, which Node.js lacks.
-    const where =
-      input.media === "audio" ? "// The URL of an audio file (in Node.js, pass the decoded samples as a Float32Array)" : "// A local path or a URL";
+    const where = input.media === "audio" ? "// The URL of an audio file (in Node.js, pass the decoded samples as a Float32Array)" : "// A local path or a URL";
     return `${where}\nconst output = await pipe(${jsString(input.filename)});`;
   }
   return "// Call pipe(...) with the input of the task";

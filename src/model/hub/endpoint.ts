@@ -67,7 +67,10 @@ export function hubToken(env: NodeJS.ProcessEnv): string | undefined {
   if (!token) return undefined;
   // A header cannot carry these, and a token never holds them: most likely a paste gone wrong.
   if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw usageError("HF_TOKEN holds spaces, control or non-ASCII characters, which a token never has", "copy the token again from https://huggingface.co/settings/tokens");
+    throw usageError(
+      "HF_TOKEN holds spaces, control or non-ASCII characters, which a token never has",
+      "copy the token again from https://huggingface.co/settings/tokens",
+    );
   }
   return token;
 }

@@ -65,7 +65,10 @@ export function transportError(failure: TransportFailure, context: RequestContex
  * (escape sequences could rewrite the screen), bounded length.
  */
 export function cleanRemoteText(text: string, maxLength = 200): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/\s+/g, " ").trim();
+  const clean = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
 }
 
@@ -120,7 +123,10 @@ export function statusError(status: number, body: string, context: RequestContex
     );
   }
   if (status >= 500) {
-    return operationalError(withHubMessage(`the hub at ${host} failed to answer for '${id}' (HTTP ${status})${tries}`, body), "the hub may be having trouble: try again later");
+    return operationalError(
+      withHubMessage(`the hub at ${host} failed to answer for '${id}' (HTTP ${status})${tries}`, body),
+      "the hub may be having trouble: try again later",
+    );
   }
   return operationalError(withHubMessage(`unexpected answer from the hub at ${host} for '${id}' (HTTP ${status})`, body), "check HF_ENDPOINT if it is set");
 }

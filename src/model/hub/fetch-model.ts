@@ -3,7 +3,7 @@ import { formatJsonPath } from "../../util/validate.js";
 import { ModelDataSchema, type ModelData } from "../schema.js";
 import { endpointHost, modelApiUrl } from "./endpoint.js";
 import { isTransient, retryAfterTooLongError, statusError, transportError, type RequestContext } from "./failures.js";
-import { getWithDeadlines, TransportFailure, type RequestLimits } from "./request.js";
+import { getWithDeadlines, TransportFailure, type HubResponse, type RequestLimits } from "./request.js";
 import { backoffMs, retryAfterMs, sleep } from "./retry.js";
 
 export interface HubFetchSettings extends RequestLimits {
@@ -61,7 +61,10 @@ export function parseHubModel(body: string, context: RequestContext): ModelData 
   try {
     value = JSON.parse(body);
   } catch {
-    throw operationalError(`the hub's answer for '${context.id}' is not valid JSON`, "if HF_ENDPOINT points at a proxy or a mirror, check it; otherwise try again later");
+    throw operationalError(
+      `the hub's answer for '${context.id}' is not valid JSON`,
+      "if HF_ENDPOINT points at a proxy or a mirror, check it; otherwise try again later",
+    );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw operationalError(`the hub's answer for '${context.id}' is not a JSON object`, "check HF_ENDPOINT if it is set");
@@ -89,7 +92,7 @@ export async function fetchHubText(url: string, id: string, options: FetchModelO
 
   for (let attempt = 0; ; attempt++) {
     const canRetry = attempt < settings.retries;
-    let response;
+    let response: HubResponse;
     try {
       response = await getWithDeadlines(url, headers, settings);
     } catch (error) {

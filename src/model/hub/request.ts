@@ -90,9 +90,7 @@ export async function getWithDeadlines(url: string, headers: Record<string, stri
     clearTimeout(timer);
     timer = arm("body-timeout", limits.bodyTimeoutMs);
     try {
-      const body = response.ok
-        ? await readBounded(response, limits.maxBodyBytes, false)
-        : await readBounded(response, MAX_ERROR_BODY_BYTES, true);
+      const body = response.ok ? await readBounded(response, limits.maxBodyBytes, false) : await readBounded(response, MAX_ERROR_BODY_BYTES, true);
       return { status: response.status, headers: response.headers, body };
     } catch (error) {
       if (error instanceof TransportFailure) throw error;

@@ -71,7 +71,14 @@ export function App({ input, services }: AppProps) {
         return <OptionRow key={id} title={ROW_TITLES[id]} options={labels} chosen={chosen} focused={state.focus === id} width={columns} />;
       })}
       <Preview title={title} lines={lines} offset={offset} height={layout.previewHeight} focused={state.focus === "preview"} width={columns} />
-      <StatusLine mode={state.mode} message={state.message} focus={state.focus} canOpen={entry?.local?.link !== undefined} compact={layout.compact} width={columns} />
+      <StatusLine
+        mode={state.mode}
+        message={state.message}
+        focus={state.focus}
+        canOpen={entry?.local?.link !== undefined}
+        compact={layout.compact}
+        width={columns}
+      />
     </Box>
   );
 }

@@ -32,7 +32,9 @@ export function Header({ model, notice, provider, compact, width }: HeaderProps)
           {truncate(id, width - 7)}
         </Text>
       </Text>
-      <Text wrap="truncate-end">{truncate(notice === undefined ? `task ${task} · library ${library} · ${serving}` : `${serving} · task ${task} · library ${library}`, width)}</Text>
+      <Text wrap="truncate-end">
+        {truncate(notice === undefined ? `task ${task} · library ${library} · ${serving}` : `${serving} · task ${task} · library ${library}`, width)}
+      </Text>
     </Box>
   );
 }

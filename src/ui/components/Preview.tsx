@@ -34,13 +34,17 @@ export function Preview({ title, lines, offset, height, focused, width }: Previe
       <Text wrap="truncate-end" color={focused ? ACCENT : undefined} bold={focused} dimColor={!focused}>
         {left + fill + right}
       </Text>
+      {/* Rows and segments are places on the screen, not items that move: their index is their identity. */}
       {Array.from({ length: height }, (_, row) => {
         const line = visible[row];
+        // biome-ignore lint/suspicious/noArrayIndexKey: a screen row's index is its identity
         if (!line) return <Text key={row}> </Text>;
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a screen row's index is its identity
           <Text key={row} wrap="truncate-end">
             <Text dimColor>{line.gutter}</Text>
             {line.segments.map((segment, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a segment's place in its line is its identity
               <Text key={i} color={segment.tone ? CODE_COLORS[segment.tone] : undefined}>
                 {segment.text}
               </Text>

@@ -35,7 +35,11 @@ describe("the picker screen", () => {
     ]);
     expect(lines[9]).toMatch(/^─ Python \/ huggingface_hub \/ together ─+ 3 lines ─$/);
     expect(textWidth(lines[9]!)).toBe(80);
-    expect(lines.slice(10, 13)).toEqual(["1 │ from huggingface_hub import InferenceClient", '2 │ client = InferenceClient(provider="together")', "3 │ # huggingface_hub together once routed"]);
+    expect(lines.slice(10, 13)).toEqual([
+      "1 │ from huggingface_hub import InferenceClient",
+      '2 │ client = InferenceClient(provider="together")',
+      "3 │ # huggingface_hub together once routed",
+    ]);
     expect(lines.at(-1)).toBe("←/→ choose  ↑/↓ tab move  enter next  c copy  s save  q quit");
     // One row is kept free, so Ink never clears the whole screen to redraw.
     expect(lines).toHaveLength(23);
@@ -141,7 +145,9 @@ describe("copying", () => {
 
   it("falls back to OSC 52 when no clipboard is reachable, and says which was used", async () => {
     const terminal: string[] = [];
-    const picker = await renderPicker(sparseInput(), { copy: { writeClipboard: () => Promise.reject(NO_DISPLAY), writeTerminal: (data) => terminal.push(data) } });
+    const picker = await renderPicker(sparseInput(), {
+      copy: { writeClipboard: () => Promise.reject(NO_DISPLAY), writeTerminal: (data) => terminal.push(data) },
+    });
     picker.press("c");
     await picker.waitFor("Copied via the terminal (OSC 52); no system clipboard: no display server");
     expect(terminal).toEqual([osc52(content("python", "huggingface_hub", "together"))]);
@@ -349,7 +355,9 @@ describe("the Run locally source", () => {
     const picker = await renderPicker(localInput({ presets: { source: "local", app: "lmstudio" } }), {
       open: async (url) => {
         opened.push(url);
-        return opened.length === 1 ? { ok: true, opener: "xdg-open" } : { ok: false, reason: "No system opener here (xdg-open is not installed): copy the link with c" };
+        return opened.length === 1
+          ? { ok: true, opener: "xdg-open" }
+          : { ok: false, reason: "No system opener here (xdg-open is not installed): copy the link with c" };
       },
     });
     await picker.waitFor("─ Run locally / LM Studio / Q4_K_M ─", "o open  q quit");

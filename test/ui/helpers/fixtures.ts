@@ -28,10 +28,28 @@ export function sparseSnippets(toggles: PickerToggles): SnippetEntry[] {
   return [
     ...hub,
     inference("python", "requests", "together", ["import requests", 'response = requests.post("https://router.example/v1", json={})']),
-    { ...inference("js", "fetch", "fireworks-ai", ['const response = await fetch("https://router.example/v1");']), content: `const response = await fetch("https://router.example/v1");\n// fetch fireworks-ai ${tag}` },
-    ...["together", "fireworks-ai"].map((provider) => ({ ...inference("sh", "curl", provider, []), content: `curl https://router.example/v1 \\\n    -H "X-Provider: ${provider}"\n# curl ${provider} ${tag}` })),
-    { source: "library", language: "python", client: "transformers", provider: "", content: 'from transformers import pipeline\npipe = pipeline("text-generation")' },
-    { source: "library", language: "python", client: "transformers", provider: "", content: "from transformers import AutoModel\nmodel = AutoModel.from_pretrained('m')" },
+    {
+      ...inference("js", "fetch", "fireworks-ai", ['const response = await fetch("https://router.example/v1");']),
+      content: `const response = await fetch("https://router.example/v1");\n// fetch fireworks-ai ${tag}`,
+    },
+    ...["together", "fireworks-ai"].map((provider) => ({
+      ...inference("sh", "curl", provider, []),
+      content: `curl https://router.example/v1 \\\n    -H "X-Provider: ${provider}"\n# curl ${provider} ${tag}`,
+    })),
+    {
+      source: "library",
+      language: "python",
+      client: "transformers",
+      provider: "",
+      content: 'from transformers import pipeline\npipe = pipeline("text-generation")',
+    },
+    {
+      source: "library",
+      language: "python",
+      client: "transformers",
+      provider: "",
+      content: "from transformers import AutoModel\nmodel = AutoModel.from_pretrained('m')",
+    },
     { source: "library", language: "text", client: "transformers", provider: "", content: "pip install transformers" },
   ];
 }

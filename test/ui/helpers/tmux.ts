@@ -62,7 +62,9 @@ export class TmuxSession {
   }
 
   lines(): string[] {
-    return this.screen().split("\n").map((line) => line.trimEnd());
+    return this.screen()
+      .split("\n")
+      .map((line) => line.trimEnd());
   }
 
   /** Waits until the screen shows every text given, and returns it. */
