@@ -95,53 +95,41 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined
     if (!match) fail(describe());
     i += match![0].length;
   };
-  /** Steps past a closing bracket or brace, out of one level of nesting. */
-  const close = (): void => {
+  /** An object's or array's items up to its closing character, one level of nesting deeper. */
+  const items = (closer: "}" | "]", item: () => void): void => {
+    enter();
+    skipSpace();
+    if (text[i] !== closer) {
+      for (;;) {
+        item();
+        skipSpace();
+        if (text[i] === closer) break;
+        if (text[i] !== ",") fail(`${describe()}, expected ',' or '${closer}'`);
+        i++;
+      }
+    }
     i++;
     depth--;
+  };
+  const member = (): void => {
+    skipSpace();
+    if (text[i] !== '"') fail(`${describe()}, expected a property name in double quotes`);
+    string();
+    skipSpace();
+    if (text[i] !== ":") fail(`${describe()}, expected ':'`);
+    i++;
+    value();
   };
   const value = (): void => {
     skipSpace();
     const char = text[i];
     if (char === "{") {
-      enter();
-      skipSpace();
-      if (text[i] === "}") {
-        close();
-        return;
-      }
-      for (;;) {
-        skipSpace();
-        if (text[i] !== '"') fail(`${describe()}, expected a property name in double quotes`);
-        string();
-        skipSpace();
-        if (text[i] !== ":") fail(`${describe()}, expected ':'`);
-        i++;
-        value();
-        skipSpace();
-        if (text[i] === ",") i++;
-        else if (text[i] === "}") {
-          close();
-          return;
-        } else fail(`${describe()}, expected ',' or '}'`);
-      }
+      items("}", member);
+      return;
     }
     if (char === "[") {
-      enter();
-      skipSpace();
-      if (text[i] === "]") {
-        close();
-        return;
-      }
-      for (;;) {
-        value();
-        skipSpace();
-        if (text[i] === ",") i++;
-        else if (text[i] === "]") {
-          close();
-          return;
-        } else fail(`${describe()}, expected ',' or ']'`);
-      }
+      items("]", value);
+      return;
     }
     if (char === '"') {
       string();
