@@ -1,4 +1,5 @@
-import { PROVIDER_IDS, type ProviderId, type RouteTask } from "./ids.js";
+import { PROVIDER_IDS } from "./id-lists.js";
+import type { ProviderId, RouteTask } from "./ids.js";
 import { PROVIDERS } from "./providers/index.js";
 import { SnippetProblem } from "./problem.js";
 
