@@ -36,6 +36,18 @@ describe("the code cache", () => {
     expect(statSync(join(folder, files[0]!)).mtimeMs).toBe(written);
   });
 
+  it("runs and exits when the cache folder cannot be made (a cache home under /proc)", () => {
+    const result = spawnSync(process.execPath, ["--no-opt", BIN, "snippet", MODEL, "--json"], {
+      cwd: ROOT,
+      env: { ...process.env, XDG_CACHE_HOME: "/proc/hubref-no-such-folder", NO_COLOR: "1" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(runCli(["snippet", MODEL, "--json"]).stdout);
+  });
+
   it("writes no cache of its own when the shipped one is accepted", () => {
     const cacheHome = mkdtempSync(join(tmpdir(), "hubref-code-cache-"));
     const result = runCli(["--version"], { env: { XDG_CACHE_HOME: cacheHome } });
