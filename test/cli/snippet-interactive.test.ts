@@ -17,6 +17,22 @@ function printed(language: string, client: string): string {
 }
 
 let session: TmuxSession | undefined;
+
+/**
+ * The picker in an 80x24 tmux pane without a display, after a marker line.
+ * The copy then goes through OSC 52, which tmux (set-clipboard on) keeps in a buffer.
+ */
+function startPicker(command: string[], before = `echo ${MARK}`): TmuxSession {
+  const started = new TmuxSession(command, {
+    width: 80,
+    height: 24,
+    env: { CI: "false" },
+    unset: ["DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "FORCE_COLOR"],
+    before,
+  }).start();
+  started.tmux("set-option", "-s", "set-clipboard", "on");
+  return started;
+}
 afterEach(() => {
   session?.kill();
   session = undefined;
@@ -25,15 +41,7 @@ beforeAll(requireBuilt);
 
 describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
   it("opens the model, picks python then requests, copies, and quits", async () => {
-    // No display: the copy goes through OSC 52, which tmux (set-clipboard on) keeps in a buffer.
-    session = new TmuxSession([process.execPath, BIN, "snippet", MODEL, "-i"], {
-      width: 80,
-      height: 24,
-      env: { CI: "false" },
-      unset: ["DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "FORCE_COLOR"],
-      before: `echo ${MARK}`,
-    }).start();
-    session.tmux("set-option", "-s", "set-clipboard", "on");
+    session = startPicker([process.execPath, BIN, "snippet", MODEL, "-i"]);
 
     let screen = await session.waitFor("hubref meta-llama/Llama-3.1-8B-Instruct", "› Language  [Python]");
     expect(session.lines()[1]).toBe("task text-generation · library transformers · provider auto");
@@ -61,14 +69,7 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
   });
 
   it("runs a GGUF model locally: picks an app and a quant, copies what snippet --app --quant prints", async () => {
-    session = new TmuxSession([process.execPath, BIN, "snippet", GGUF, "-i"], {
-      width: 80,
-      height: 24,
-      env: { CI: "false" },
-      unset: ["DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "FORCE_COLOR"],
-      before: `echo ${MARK}`,
-    }).start();
-    session.tmux("set-option", "-s", "set-clipboard", "on");
+    session = startPicker([process.execPath, BIN, "snippet", GGUF, "-i"]);
 
     await session.waitFor("› App       [llama.cpp]", "[Q4_K_M 2.02 GB]", "─ Run locally / llama.cpp / Q4_K_M ─");
     expect(session.lines()[1]).toBe("no inference provider serves this model · task text-generation · library —");
@@ -89,13 +90,7 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
   });
 
   it("reads keys from the terminal when the model comes on stdin", async () => {
-    session = new TmuxSession(["sh", "-c", `cat "$0" | "$1" "$2" snippet - -i --language sh`, MODEL, process.execPath, BIN], {
-      width: 80,
-      height: 24,
-      env: { CI: "false" },
-      unset: ["DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "FORCE_COLOR"],
-      before: `cd '${ROOT}' && echo ${MARK}`,
-    }).start();
+    session = startPicker(["sh", "-c", `cat "$0" | "$1" "$2" snippet - -i --language sh`, MODEL, process.execPath, BIN], `cd '${ROOT}' && echo ${MARK}`);
     // --language sh opens on the shell snippet.
     await session.waitFor("› Language   Python   JavaScript  [Shell]", "─ Shell / curl / auto ─");
     session.keys("Left");

@@ -61,12 +61,10 @@ export async function renderPicker(input: PickerInput = sparseInput(), options: 
   const frame = () => stripVTControlCharacters(ui.lastFrame() ?? "");
   /** Waits until the frame contains every text given. */
   const waitFor = async (...texts: string[]) => {
-    await vi.waitFor(
-      () => {
-        for (const text of texts) expect(frame()).toContain(text);
-      },
-      { timeout: 20_000 },
-    );
+    const showsAll = () => {
+      for (const text of texts) expect(frame()).toContain(text);
+    };
+    await vi.waitFor(showsAll, { timeout: 20_000 });
     return frame();
   };
   const press = (...keys: string[]) => {
@@ -75,9 +73,8 @@ export async function renderPicker(input: PickerInput = sparseInput(), options: 
   // Keys written before Ink listens are lost.
   await vi.waitFor(() => expect(ui.stdin.listenerCount("readable")).toBeGreaterThan(0), { timeout: 20_000 });
   // The preview's title rule spans the width: once it does, the resize has been drawn.
-  await vi.waitFor(() => expect(linesOf(frame()).some((line) => /^[─›] .* ─$/.test(line) && textWidth(line) === (options.columns ?? 80))).toBe(true), {
-    timeout: 20_000,
-  });
+  const resized = () => expect(linesOf(frame()).some((line) => /^[─›] .* ─$/.test(line) && textWidth(line) === (options.columns ?? 80))).toBe(true);
+  await vi.waitFor(resized, { timeout: 20_000 });
   return { ui, frame, waitFor, press, resize, onExit, clipboard, terminal, cwd };
 }
 

@@ -69,13 +69,11 @@ export class TmuxSession {
 
   /** Waits until the screen shows every text given, and returns it. */
   async waitFor(...texts: string[]): Promise<string> {
-    await vi.waitFor(
-      () => {
-        const screen = this.screen();
-        for (const text of texts) expect(screen).toContain(text);
-      },
-      { timeout: 20_000, interval: 20 },
-    );
+    const showsAll = () => {
+      const screen = this.screen();
+      for (const text of texts) expect(screen).toContain(text);
+    };
+    await vi.waitFor(showsAll, { timeout: 20_000, interval: 20 });
     return this.screen();
   }
 
