@@ -21,7 +21,7 @@ import type { PickerInput, PickerPresets, PickerResult, PickerToggles, SnippetEn
  * The picker (Ink) is imported only here, and only once a terminal is sure.
  */
 
-/** Said in the picker's header for a model only local apps run. */
+/** Said in the picker's header for a model whose metadata maps no provider. */
 export const NO_PROVIDER_NOTICE = "no inference provider serves this model";
 
 /** hubref's own errors are the user's to see; anything else is a bug and stays loud. */
@@ -159,7 +159,7 @@ function nothingToShow(model: ModelData, base: SettledOptions, problems: string[
  * Keys come from the terminal. When stdin carries the model (`cat m.json |
  * hubref snippet - -i`), they are read from /dev/tty instead.
  */
-async function keyboard(models: string[]): Promise<NodeJS.ReadStream | undefined> {
+function keyboard(models: string[]): NodeJS.ReadStream | undefined {
   if (process.stdin.isTTY || !models.includes("-")) return undefined;
   let fd: number;
   try {
@@ -187,7 +187,7 @@ export async function runSnippetPicker(
   const problems: string[] = [];
   if (input.loadSnippets(input.initialToggles ?? { stream: false, direct: false }, (problem) => problems.push(problem)).length === 0)
     throw nothingToShow(model, base, problems);
-  const stdin = await keyboard(args);
+  const stdin = keyboard(args);
   const { runPicker } = await import("../ui/run-picker.js");
   const { pickerSummary } = await import("../ui/summary.js");
   let result: PickerResult;

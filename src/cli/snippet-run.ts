@@ -157,21 +157,20 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
     return;
   }
   const snippets: Snippet[] = [];
-  const problems: string[] = [];
-  const hints: string[] = [];
-  for (const model of loaded) snippets.push(...modelSnippets(model, options, loaded.length, { problems, hints }, context));
-  if (snippets.length === 0) throw noSnippetError(problems, hints, loaded.length === 1 ? loaded[0] : undefined);
-  for (const problem of problems) context.stderr.write(`warning: ${problem}\n`);
+  const shortfalls: Shortfalls = { problems: [], hints: [] };
+  for (const model of loaded) snippets.push(...modelSnippets(model, options, loaded.length, shortfalls, context));
+  if (snippets.length === 0) throw noSnippetError(shortfalls, loaded.length === 1 ? loaded[0] : undefined);
+  for (const problem of shortfalls.problems) context.stderr.write(`warning: ${problem}\n`);
   context.stdout.write(raw.json ? renderJson(snippets) : renderSnippets(snippets));
 }
 
-/** One model's snippets; its notes go to stderr, its problems into `problems`. */
 /** What the models that gave no snippet said: the reasons, and the ways forward. */
 interface Shortfalls {
   problems: string[];
   hints: string[];
 }
 
+/** One model's snippets; its notes and warnings go to stderr, its problems and hints into `shortfalls`. */
 function modelSnippets(model: ModelData, options: SettledOptions, modelCount: number, { problems, hints }: Shortfalls, context: CommandContext): Snippet[] {
   let result: SnippetResult;
   try {
@@ -189,7 +188,7 @@ function modelSnippets(model: ModelData, options: SettledOptions, modelCount: nu
   return result.snippets;
 }
 
-function noSnippetError(problems: string[], hints: string[], onlyModel: ModelData | undefined): HubrefError {
+function noSnippetError({ problems, hints }: Shortfalls, onlyModel: ModelData | undefined): HubrefError {
   const hint = hints.length > 0 ? [...new Set(hints)].join("; ") : onlyModel !== undefined ? libraryHintFor(onlyModel) : undefined;
   return usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options", hint);
 }
@@ -210,12 +209,11 @@ async function streamJsonSnippets(models: string[], options: SettledOptions, res
   }
   const out = new JsonArrayWriter(context.stdout);
   const shortfalls: Shortfalls = { problems: [], hints: [] };
-  const { problems } = shortfalls;
   for (const [index, arg] of models.entries()) {
     const model = kept.get(index) ?? (await resolveModel(arg, resolveOptions));
     for (const snippet of modelSnippets(model, options, models.length, shortfalls, context)) await out.add(snippet);
   }
-  if (out.length === 0) throw noSnippetError(problems, shortfalls.hints, undefined);
-  for (const problem of problems) context.stderr.write(`warning: ${problem}\n`);
+  if (out.length === 0) throw noSnippetError(shortfalls, undefined);
+  for (const problem of shortfalls.problems) context.stderr.write(`warning: ${problem}\n`);
   await out.end();
 }

@@ -221,14 +221,15 @@ function runsLocally(model: ModelData): boolean {
 function snippetsFor(requested: ModelData, options: SettledOptions): SnippetResult {
   const findings: Findings = { problems: [], hints: [], notes: [], warnings: [] };
   const unmapped = options.endpointUrl === undefined && !hasProviderMapping(requested);
-  if (unmapped && onlyRunsLocally(requested)) {
+  const localOnly = unmapped && runsLocally(requested);
+  if (localOnly) {
     findings.notes.push(`${requested.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${requested.id}`);
   }
   const model = modelForProvider(requested, options);
   try {
     const snippets = modelSnippets(model, options, findings);
     // Said of snippets that came out: where none did, the error is the news.
-    if (unmapped && !onlyRunsLocally(requested) && snippets.length > 0) {
+    if (unmapped && !localOnly && snippets.length > 0) {
       findings.notes.unshift(`${requested.id}: no inference provider serves this model (its metadata maps none), so this call may fail`);
     }
     return { snippets, ...findings };
@@ -260,11 +261,8 @@ function alternativesHint(model: ModelData, options: SettledOptions): string | u
           if (provider === options.provider || (provider === "auto" && options.direct)) return false;
           return snippetsFor(model, { ...options, provider }).snippets.length > 0;
         });
-  const parts = [
-    here.length > 0 && `with provider ${options.provider}: ${here.join(", ")}`,
-    elsewhere.length > 0 && `${wanted} snippets with --provider ${elsewhere.join(", ")}`,
-  ].filter((part): part is string => part !== false);
-  return parts.length > 0 ? parts.join("; ") : undefined;
+  const hereHint = `with provider ${options.provider}: ${here.join(", ")}`;
+  return elsewhere.length > 0 ? `${hereHint}; ${wanted} snippets with --provider ${elsewhere.join(", ")}` : hereHint;
 }
 
 /** Weights made for local apps that no provider maps: the command notes it, the picker offers local apps instead. */
