@@ -10,6 +10,11 @@ export default defineConfig({
     env: { CI: "false", PATH: pathWithRealPython() },
     // Most files wait on child processes (python3, bash, node, tmux): two at a time keep both cores busy.
     maxWorkers: 2,
+    // A worker runs its files one after another in one module graph: the sources are loaded and
+    // transformed once per worker, not once per file (about a third of the suite's CPU time).
+    // So a test file restores what it changes (cwd, timers, mocks), and src/ keeps no per-run state
+    // in globals (a command's exit code travels in its CommandContext).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -72,8 +72,7 @@ export async function runProgram(argv: readonly string[], context: CommandContex
       throw unknownChoiceError("command", words[1], commandNames, "run `hubref --help` for the commands");
     }
     await program.parseAsync(argv as string[]);
-    // A command may have set its own code (the picker: 130 after Ctrl+C).
-    return typeof process.exitCode === "number" ? process.exitCode : ExitCode.ok;
+    return context.exitCode ?? ExitCode.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has printed its own message already.

@@ -198,5 +198,5 @@ export async function runSnippetPicker(
   }
   context.stderr.write(pickerSummary(result));
   // Ctrl+C: the shell convention for an interrupted program.
-  if (result.interrupted) process.exitCode = 130;
+  if (result.interrupted) context.exitCode = 130;
 }

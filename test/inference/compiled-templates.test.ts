@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { Eta } from "eta";
-import { generateSnippets } from "../../src/inference/engine.js";
 import { INFERENCE_TASKS, PROVIDER_CHOICES } from "../../src/inference/id-lists.js";
 import type { TemplateFunction } from "../../src/inference/template-function.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
@@ -39,8 +38,17 @@ vi.mock("../../src/inference/compiled-templates.js", async () => {
   return { COMPILED_TEMPLATES: checked };
 });
 
+// The files after this one in the worker load the real templates again.
+afterAll(() => {
+  vi.doUnmock("../../src/inference/compiled-templates.js");
+  vi.resetModules();
+});
+
 describe("templates compiled at build time", () => {
   it("render byte for byte what eta renders at run time, for every template", async () => {
+    // Test files share their worker's modules: an engine another file loaded holds the real templates.
+    vi.resetModules();
+    const { generateSnippets } = await import("../../src/inference/engine.js");
     const { allTemplates } = await import("../../src/inference/template-compiler.js");
     let snippets = 0;
     for (const task of INFERENCE_TASKS) {
