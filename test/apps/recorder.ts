@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -40,7 +40,8 @@ export function runRecorded(script: string): Recorded {
   const bin = join(root, "bin");
   const work = join(root, "work");
   const log = join(root, "log");
-  spawnSync("mkdir", ["-p", bin, work]);
+  mkdirSync(bin);
+  mkdirSync(work);
   for (const name of STUBBED) {
     const stub = join(bin, name);
     // One printf, so one write: calls from a background server and the foreground curl never interleave.

@@ -2,6 +2,7 @@ import type { ReceivedRequest, Reply } from "./inference-server.js";
 import { PROVIDERS } from "../../src/inference/providers/index.js";
 import type { ProviderId } from "../../src/inference/ids.js";
 import { queueResponder } from "./queue-simulator.js";
+import { isQueued } from "./registry-pairs.js";
 
 /*
  * Plausible answers, so that the code after the request runs to the end:
@@ -101,7 +102,7 @@ export interface ReplyPlan {
 }
 
 export function plausibleReply(plan: ReplyPlan): (request: ReceivedRequest) => Reply {
-  // A queued job runs to its end (Replicate's within the wait window), so the code after the submission runs too.
+  // A queued job runs to its end, done when first asked (the queue itself is e2e-queued's), so the code after the submission runs too.
   let queuedReplies: ((request: ReceivedRequest) => Reply) | undefined;
   return (request) => {
     if (request.method === "GET" && request.host === "huggingface.co")
@@ -112,15 +113,11 @@ export function plausibleReply(plan: ReplyPlan): (request: ReceivedRequest) => R
     }
     if (plan.output === "base64-field") return { body: { data: [{ b64_json: IMAGE_BYTES.toString("base64") }] } };
     if (plan.output === "file") return { contentType: "application/octet-stream", body: plan.task.includes("image") ? IMAGE_BYTES : AUDIO_BYTES };
-    if (queued(plan.provider, plan.task))
+    if (isQueued(plan))
       return (queuedReplies ??= queueResponder({ provider: plan.provider, task: plan.task, providerModelId: plan.providerId, scenario: "ready" }))(request);
     if (plan.provider !== "hf-inference") return { body: { request_id: "req-1", status: "IN_QUEUE", output: null } };
     return TASK_REPLIES[plan.task] ?? { body: {} };
   };
-}
-
-function queued(provider: string, task: string): boolean {
-  return PROVIDERS[provider as ProviderId]?.tasks[task as keyof (typeof PROVIDERS)[ProviderId]["tasks"]]?.queue !== undefined;
 }
 
 /** What the provider's reply to a task holds, so the fake reply fits the snippet's handling of it. */

@@ -8,7 +8,10 @@ import type { ReceivedRequest, Reply } from "./inference-server.js";
  * goes wrong: a failed job, a job that never finishes, a server error on one
  * poll, fal's failed job that reports COMPLETED, and Replicate's prediction
  * that is still running when the `Prefer: wait` window ends (the default
- * here) or already done.
+ * here) or already done. A job that is "ready" is done when first asked:
+ * Replicate's receipt is final, and the others' first poll. Tests about the
+ * request rather than the queue use it, since every poll of a curl snippet
+ * costs a curl and a python3.
  */
 
 export type Scenario = "done" | "failed" | "never" | "poll-5xx" | "ready";
@@ -193,7 +196,8 @@ export function queueResponder(plan: QueueCase): (request: ReceivedRequest) => R
     polls += 1;
     if (plan.scenario === "poll-5xx" && polls === 1) return { status: 503, contentType: "text/plain", body: "upstream unavailable" };
     const pendingReplies = plan.scenario === "poll-5xx" ? polls - 2 : polls - 1;
-    if (plan.scenario === "never" || pendingReplies < shape.pending.length) return { body: shape.pending[Math.max(0, pendingReplies) % shape.pending.length]! };
+    if (plan.scenario === "never" || (plan.scenario !== "ready" && pendingReplies < shape.pending.length))
+      return { body: shape.pending[Math.max(0, pendingReplies) % shape.pending.length]! };
     return { body: plan.scenario === "failed" ? shape.failed : shape.done };
   };
 }

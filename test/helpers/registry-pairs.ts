@@ -28,6 +28,12 @@ export function registryPairs(): RegistryPair[] {
   );
 }
 
+/** Whether the provider queues the task: the reply is a receipt to follow to the output. */
+export function isQueued({ provider, task }: { provider: string; task: string }): boolean {
+  const tasks: Record<string, { queue?: unknown }> = PROVIDERS[provider as keyof typeof PROVIDERS].tasks;
+  return tasks[task]?.queue !== undefined;
+}
+
 /** Every provider that serves chat, with its modes. */
 export function registryChatProviders(): { provider: string; modes: Mode[] }[] {
   return Object.entries(PROVIDERS)

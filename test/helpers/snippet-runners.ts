@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /*
  * Runs generated snippets against the loopback inference server, unchanged:
  * a prelude in each runtime rewrites https://<host>/... to the server and tags
  * requests with their case id. Python and Node run a whole batch in one
- * process; curl runs one bash per case.
+ * process; curl runs one bash per case, all started by one driver.
  */
 
 export interface SnippetCase {
@@ -130,8 +131,9 @@ export async function runPython(cases: SnippetCase[], options: RunOptions & { py
   return new Map(outcomes.map((outcome) => [outcome.id, outcome]));
 }
 
-function shellPrelude(port: number): string {
-  return `curl() {
+function shellPrelude(port: number, caseId: string): string {
+  return `export TEST_CASE=${shellWord(caseId)}
+curl() {
     local args=() a
     for a in "$@"; do
         case "$a" in
@@ -146,19 +148,46 @@ python3() { command python3 -S "$@"; }
 `;
 }
 
-/** curl snippets, one bash each, a few at a time. */
+function shellWord(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/*
+ * Every case is a bash of its own, started by one driver bash that keeps four
+ * running. The driver, not the test's process, starts them: a fork of the
+ * large test worker costs several milliseconds of system time, a fork of bash
+ * almost none, and the curl snippets are hundreds of cases.
+ */
+const SHELL_DRIVER = String.raw`
+dir=$1 count=$2
+run_case() { bash "$dir/$1.sh" > /dev/null 2> "$dir/$1.err"; echo $? > "$dir/$1.code"; }
+for (( i = 0; i < count; i++ )); do
+    (( i < 4 )) || wait -n
+    run_case "$i" &
+done
+wait
+`;
+
+/** curl snippets, each in its own bash, four at a time. */
 export async function runShell(cases: SnippetCase[], options: RunOptions): Promise<Map<string, RunOutcome>> {
-  const outcomes = new Map<string, RunOutcome>();
-  const queue = [...cases];
-  const worker = async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      const script = `${shellPrelude(options.port)}\nset -e\n${next.source}`;
-      const result = await run("bash", ["-c", script], { cwd: options.cwd, env: childEnv({ ...options.env, TEST_CASE: next.id }) });
-      outcomes.set(next.id, result.code === 0 ? { id: next.id, ok: true } : { id: next.id, ok: false, error: `exit ${result.code}: ${result.stderr}` });
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  return outcomes;
+  if (cases.length === 0) return new Map();
+  const dir = mkdtempSync(join(tmpdir(), "hubref-curl-"));
+  try {
+    cases.forEach((item, index) => {
+      writeFileSync(join(dir, `${index}.sh`), `${shellPrelude(options.port, item.id)}\nset -e\n${item.source}`);
+    });
+    const result = await run("bash", ["-c", SHELL_DRIVER, "driver", dir, String(cases.length)], { cwd: options.cwd, env: childEnv(options.env) });
+    if (result.code !== 0) throw new Error(`bash driver failed (${result.code}): ${result.stderr}`);
+    return new Map(
+      cases.map((item, index): [string, RunOutcome] => {
+        const code = Number(readFileSync(join(dir, `${index}.code`), "utf8"));
+        const stderr = readFileSync(join(dir, `${index}.err`), "utf8");
+        return [item.id, code === 0 ? { id: item.id, ok: true } : { id: item.id, ok: false, error: `exit ${code}: ${stderr}` }];
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const NODE_DRIVER = `

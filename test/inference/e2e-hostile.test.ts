@@ -6,7 +6,7 @@ import type { Snippet } from "../../src/inference/snippet.js";
 import { exampleInput } from "../../src/tasks/example-input.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
 import { parsePython } from "../helpers/python.js";
-import { bashSyntaxError } from "../helpers/bash.js";
+import { bashSyntaxErrors } from "../helpers/bash.js";
 import { jsSyntaxErrors } from "../helpers/snippet-runners.js";
 import { tokenVariable } from "../helpers/token-variables.js";
 import { execute, isExecutable, postsOf, SAMPLE_FILES, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
@@ -90,9 +90,60 @@ const DIFFERS_HERE: Record<string, LibraryDifference> = {
 };
 const FILES: Record<string, Buffer> = { [HOSTILE_IMAGE]: SAMPLE_FILES["cats.jpg"]!, [HOSTILE_AUDIO]: SAMPLE_FILES["sample1.flac"]! };
 
+/** Model metadata from a hostile card: widget text, a mask token, a provider model id. */
+const HOSTILE_ID = `evil"org/it's $(id) \`x\` é`;
+const METADATA = [
+  {
+    model: {
+      id: "acme/hostile-widget",
+      pipeline_tag: "text-classification",
+      widgetData: [{ text: HOSTILE }],
+      inferenceProviderMapping: [{ provider: "hf-inference", providerId: "acme/hostile-widget", task: "text-classification", status: "live" }],
+    },
+    provider: "hf-inference" as const,
+    url: "https://router.huggingface.co/hf-inference/models/acme/hostile-widget",
+    body: { inputs: HOSTILE },
+  },
+  {
+    model: { id: "acme/hostile-mask", pipeline_tag: "fill-mask", mask_token: HOSTILE },
+    provider: "hf-inference" as const,
+    url: "https://router.huggingface.co/hf-inference/models/acme/hostile-mask",
+    body: { inputs: `The answer to the universe is ${HOSTILE}.` },
+  },
+  {
+    model: {
+      id: "acme/hostile-mapping",
+      pipeline_tag: "text-to-image",
+      widgetData: [{ text: HOSTILE }],
+      inferenceProviderMapping: { together: { providerId: HOSTILE_ID, task: "text-to-image", status: "live" } },
+    },
+    provider: "together" as const,
+    url: "https://router.huggingface.co/together/v1/images/generations",
+    body: { prompt: HOSTILE, response_format: "base64", model: HOSTILE_ID },
+  },
+];
+
+/** The runnable snippets of the hostile cards, `meta-<index>-…`, run with the rest. */
+function metadataCases(): ExecutableCase[] {
+  return METADATA.flatMap(({ model: card, provider }, i) => {
+    const model = ModelDataSchema.parse(card);
+    const reply = plausibleReply({
+      task: model.pipeline_tag!,
+      modelId: model.id,
+      provider,
+      providerId: provider === "together" ? HOSTILE_ID : model.id,
+      output: replyOutput(provider, model.pipeline_tag!),
+    });
+    return generateSnippets(model, { provider })
+      .snippets.filter(isExecutable)
+      .map((snippet) => ({ id: `meta-${i}-${snippet.language}-${snippet.client}`, snippet, reply }));
+  });
+}
+
 let rig: Rig;
 const planned: Planned[] = [];
 let outcomes: Awaited<ReturnType<typeof execute>>;
+let metadata: ExecutableCase[];
 const caseOf = new Map<string, { plan: Planned; snippet: Snippet }>();
 
 beforeAll(async () => {
@@ -151,7 +202,8 @@ beforeAll(async () => {
       }
     }
   }
-  outcomes = await execute(rig, cases);
+  metadata = metadataCases();
+  outcomes = await execute(rig, [...cases, ...metadata]);
 }, 120_000);
 
 afterAll(async () => {
@@ -171,7 +223,11 @@ describe("hostile inputs", () => {
     verdicts.forEach((verdict, i) => {
       expect(verdict, js[i]!.content).toBeUndefined();
     });
-    for (const snippet of all.filter((item) => item.language === "sh")) expect(bashSyntaxError(snippet.content), snippet.content).toBeUndefined();
+    const sh = all.filter((snippet) => snippet.language === "sh");
+    bashSyntaxErrors(sh.map((snippet) => snippet.content)).forEach((error, i) => {
+      expect(error, sh[i]!.content).toBeUndefined();
+    });
+    expect(sh.length).toBeGreaterThan(100);
     expect(python.length + js.length).toBeGreaterThan(300);
   });
 
@@ -222,66 +278,14 @@ describe("hostile inputs", () => {
 });
 
 describe("hostile metadata", () => {
-  it("widget text, mask token and provider model ids reach the request unchanged", async () => {
-    const hostileId = `evil"org/it's $(id) \`x\` é`;
-    const models = [
-      ModelDataSchema.parse({
-        id: "acme/hostile-widget",
-        pipeline_tag: "text-classification",
-        widgetData: [{ text: HOSTILE }],
-        inferenceProviderMapping: [{ provider: "hf-inference", providerId: "acme/hostile-widget", task: "text-classification", status: "live" }],
-      }),
-      ModelDataSchema.parse({ id: "acme/hostile-mask", pipeline_tag: "fill-mask", mask_token: HOSTILE }),
-      ModelDataSchema.parse({
-        id: "acme/hostile-mapping",
-        pipeline_tag: "text-to-image",
-        widgetData: [{ text: HOSTILE }],
-        inferenceProviderMapping: { together: { providerId: hostileId, task: "text-to-image", status: "live" } },
-      }),
-    ];
-    const expectations = [
-      {
-        provider: "hf-inference" as const,
-        text: HOSTILE,
-        url: "https://router.huggingface.co/hf-inference/models/acme/hostile-widget",
-        body: { inputs: HOSTILE },
-      },
-      {
-        provider: "hf-inference" as const,
-        text: `The answer to the universe is ${HOSTILE}.`,
-        url: "https://router.huggingface.co/hf-inference/models/acme/hostile-mask",
-        body: { inputs: `The answer to the universe is ${HOSTILE}.` },
-      },
-      {
-        provider: "together" as const,
-        text: HOSTILE,
-        url: "https://router.huggingface.co/together/v1/images/generations",
-        body: { prompt: HOSTILE, response_format: "base64", model: hostileId },
-      },
-    ];
-    const cases: ExecutableCase[] = [];
-    models.forEach((model, i) => {
-      const { snippets } = generateSnippets(model, { provider: expectations[i]!.provider });
-      const provider = expectations[i]!.provider;
-      const reply = plausibleReply({
-        task: model.pipeline_tag!,
-        modelId: model.id,
-        provider,
-        providerId: provider === "together" ? hostileId : model.id,
-        output: replyOutput(provider, model.pipeline_tag!),
-      });
-      snippets.filter(isExecutable).forEach((snippet) => {
-        cases.push({ id: `meta-${i}-${snippet.language}-${snippet.client}`, snippet, reply });
-      });
-    });
-    expect(cases.length).toBe(12);
-    const results = await execute(rig, cases);
-    for (const item of cases) {
+  it("widget text, mask token and provider model ids reach the request unchanged", () => {
+    expect(metadata.length).toBe(12);
+    for (const item of metadata) {
       const index = Number(item.id.split("-")[1]);
-      if (item.snippet.client !== "huggingface.js") expect(results.get(item.id), `${item.id}: ${results.get(item.id)?.error}`).toMatchObject({ ok: true });
+      if (item.snippet.client !== "huggingface.js") expect(outcomes.get(item.id), `${item.id}: ${outcomes.get(item.id)?.error}`).toMatchObject({ ok: true });
       const [request] = postsOf(rig, item.id);
-      expect(request?.url, item.id).toBe(expectations[index]!.url);
-      expect(request?.json, item.id).toEqual(expectations[index]!.body);
+      expect(request?.url, item.id).toBe(METADATA[index]!.url);
+      expect(request?.json, item.id).toEqual(METADATA[index]!.body);
     }
   });
 });
