@@ -14,7 +14,7 @@ describe("openLink", () => {
     chmodSync(join(bin, "xdg-open"), 0o755);
     const outcome = await openLink(LINK, { platform: "linux", path: `${bin}:/usr/bin:/bin` });
     expect(outcome).toEqual({ ok: true, opener: "xdg-open" });
-    await vi.waitFor(() => expect(existsSync(record) && readFileSync(record, "utf8").endsWith("\n")).toBe(true), { timeout: 20_000 });
+    await vi.waitFor(() => expect(existsSync(record) && readFileSync(record, "utf8").endsWith("\n")).toBe(true), { timeout: 20_000, interval: 5 });
     expect(readFileSync(record, "utf8")).toBe(`1\n${LINK}\n`);
     expect(existsSync(join(bin, "pwned"))).toBe(false);
   });

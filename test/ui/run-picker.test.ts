@@ -62,12 +62,12 @@ describe("runPicker", () => {
     const running = runPicker(sparseInput(), { ...io, writeClipboard: async (text) => void clipboard.push(text) });
     expect(stdout.output.startsWith(ENTER_ALTERNATE_SCREEN)).toBe(true);
     expect(stdout.output).toContain(splashFrame(sparseInput(), 80));
-    await vi.waitFor(() => expect(stdin.listenerCount("readable")).toBeGreaterThan(0), { timeout: 20_000 });
+    await vi.waitFor(() => expect(stdin.listenerCount("readable")).toBeGreaterThan(0), { timeout: 20_000, interval: 5 });
     stdin.type("\x1b[B");
     stdin.type("\x1b[C");
-    await vi.waitFor(() => expect(stdout.output).toContain("[requests]"), { timeout: 20_000 });
+    await vi.waitFor(() => expect(stdout.output).toContain("[requests]"), { timeout: 20_000, interval: 5 });
     stdin.type("c");
-    await vi.waitFor(() => expect(stdout.output).toContain("to the clipboard"), { timeout: 20_000 });
+    await vi.waitFor(() => expect(stdout.output).toContain("to the clipboard"), { timeout: 20_000, interval: 5 });
     stdin.type("q");
     const result = await running;
     expect(result).toMatchObject({ copied: { language: "python", client: "requests", provider: "together" }, copyMethod: "clipboard" });

@@ -233,7 +233,7 @@ describe("quitting", () => {
   ])("quits with %s", async (_name, key) => {
     const picker = await renderPicker();
     picker.press(key);
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}), { timeout: 20_000 });
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}), { timeout: 20_000, interval: 5 });
   });
 
   it("quits with Ctrl+C, marked as interrupted, even while asking for a name", async () => {
@@ -241,7 +241,7 @@ describe("quitting", () => {
     picker.press("s");
     await picker.waitFor("Save as:");
     picker.press(KEY.ctrlC);
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({ interrupted: true }), { timeout: 20_000 });
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({ interrupted: true }), { timeout: 20_000, interval: 5 });
   });
 
   it("reports what was copied and saved on quit", async () => {
@@ -251,7 +251,7 @@ describe("quitting", () => {
     picker.press("s", KEY.enter);
     await picker.waitFor("Saved to");
     picker.press("q");
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledTimes(1), { timeout: 20_000 });
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledTimes(1), { timeout: 20_000, interval: 5 });
     expect(picker.onExit).toHaveBeenCalledWith({
       copied: { source: "inference", language: "python", client: "requests", provider: "together", content: content("python", "requests", "together") },
       copyMethod: "clipboard",
@@ -260,7 +260,7 @@ describe("quitting", () => {
   });
 
   it("finishes a copy under way before quitting", async () => {
-    let finish: () => void = () => {};
+    let finish: (() => void) | undefined;
     const picker = await renderPicker(sparseInput(), {
       copy: {
         writeClipboard: () =>
@@ -271,9 +271,11 @@ describe("quitting", () => {
     });
     picker.press("c", "q");
     await picker.waitFor("Finishing the copy…");
+    // The status line can show before the clipboard write has begun.
+    await vi.waitFor(() => expect(finish).toBeDefined(), { timeout: 20_000, interval: 5 });
     expect(picker.onExit).not.toHaveBeenCalled();
-    finish();
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith(expect.objectContaining({ copyMethod: "clipboard" })), { timeout: 20_000 });
+    finish!();
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith(expect.objectContaining({ copyMethod: "clipboard" })), { timeout: 20_000, interval: 5 });
   });
 });
 
@@ -327,7 +329,7 @@ describe("untrusted and missing data", () => {
     picker.press("c");
     await picker.waitFor("Nothing to copy");
     picker.press("q");
-    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}), { timeout: 20_000 });
+    await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledWith({}), { timeout: 20_000, interval: 5 });
   });
 });
 

@@ -64,17 +64,17 @@ export async function renderPicker(input: PickerInput = sparseInput(), options: 
     const showsAll = () => {
       for (const text of texts) expect(frame()).toContain(text);
     };
-    await vi.waitFor(showsAll, { timeout: 20_000 });
+    await vi.waitFor(showsAll, { timeout: 20_000, interval: 5 });
     return frame();
   };
   const press = (...keys: string[]) => {
     for (const key of keys) ui.stdin.write(key);
   };
   // Keys written before Ink listens are lost.
-  await vi.waitFor(() => expect(ui.stdin.listenerCount("readable")).toBeGreaterThan(0), { timeout: 20_000 });
+  await vi.waitFor(() => expect(ui.stdin.listenerCount("readable")).toBeGreaterThan(0), { timeout: 20_000, interval: 5 });
   // The preview's title rule spans the width: once it does, the resize has been drawn.
   const resized = () => expect(linesOf(frame()).some((line) => /^[─›] .* ─$/.test(line) && textWidth(line) === (options.columns ?? 80))).toBe(true);
-  await vi.waitFor(resized, { timeout: 20_000 });
+  await vi.waitFor(resized, { timeout: 20_000, interval: 5 });
   return { ui, frame, waitFor, press, resize, onExit, clipboard, terminal, cwd };
 }
 

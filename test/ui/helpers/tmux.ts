@@ -73,7 +73,7 @@ export class TmuxSession {
       const screen = this.screen();
       for (const text of texts) expect(screen).toContain(text);
     };
-    await vi.waitFor(showsAll, { timeout: 20_000, interval: 20 });
+    await vi.waitFor(showsAll, { timeout: 20_000, interval: 50 });
     return this.screen();
   }
 
