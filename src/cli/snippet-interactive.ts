@@ -10,7 +10,7 @@ import { isChatModel } from "../inference/chat-models.js";
 import { SnippetProblem } from "../inference/problem.js";
 import { hasSnippetGenerator } from "../libraries/registry.js";
 import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
-import { hasProviderMapping } from "../model/provider-mapping.js";
+import { hasProviderMapping, requireProvider } from "../model/provider-mapping.js";
 import { generateAppSnippets } from "../apps/generate.js";
 import { localRuns } from "../apps/local-runs.js";
 import { modelLibrarySnippets } from "./snippet-library.js";
@@ -86,6 +86,8 @@ export async function pickerInput(model: ModelData, base: SettledOptions, preset
       const problems: string[] = [];
       const report = (problem: string) => problems.push(problem);
       if (library.problem !== undefined) report(library.problem);
+      // Why an app that runs the model offers nothing here: what `snippet --app KEY` would exit with.
+      for (const problem of local.problems) report(problem);
       // No provider maps it: every provider would be offered, and none serves it.
       const inference = localOnly ? [] : inferenceEntries(model, base, toggles, report);
       found = { entries: [...inference, ...library.entries, ...local.entries], problems };
@@ -183,6 +185,8 @@ export async function runSnippetPicker(
 ): Promise<void> {
   if (models.length !== 1) throw usageError("the interactive picker shows one model at a time", "pass one MODEL, or leave out -i");
   const model = models[0]!;
+  // A provider the mapping does not offer: the printing command's usage error, not the picker on another provider.
+  if (base.provider !== "auto" && base.endpointUrl === undefined) requireProvider(model, base.provider);
   const input = await pickerInput(model, base, pickerPresets(model, raw));
   const problems: string[] = [];
   if (input.loadSnippets(input.initialToggles ?? { stream: false, direct: false }, (problem) => problems.push(problem)).length === 0)

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, runCli } from "../helpers/cli.js";
+import { runInProcess } from "../helpers/in-process.js";
 import { requireBuilt, TmuxSession } from "../ui/helpers/tmux.js";
 
 const MODEL = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
@@ -117,6 +118,14 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     const printing = runCli(["snippet", file]);
     const picking = runCli(["snippet", file, "-i"]);
     expect(printing.status).toBe(2);
+    expect(picking).toEqual({ status: 2, stdout: "", stderr: printing.stderr });
+  });
+
+  it("a provider the model's mapping does not offer exits 2 with the printing command's error, before any screen", async () => {
+    const flux = "catalogue/models/black-forest-labs--FLUX.1-dev.json";
+    const printing = await runInProcess(["snippet", flux, "--provider", "hf-inference"]);
+    const picking = await runInProcess(["snippet", flux, "--provider", "hf-inference", "-i"]);
+    expect(printing.stderr).toMatch(/^error: provider 'hf-inference' does not serve 'black-forest-labs\/FLUX.1-dev'/);
     expect(picking).toEqual({ status: 2, stdout: "", stderr: printing.stderr });
   });
 

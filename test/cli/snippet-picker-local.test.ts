@@ -50,6 +50,18 @@ describe("the Run locally source and `hubref snippet MODEL --app KEY --quant Q` 
   });
 });
 
+describe("an app that runs the model but offers nothing", () => {
+  it("says why on the status line: the error `snippet --app KEY` exits with", async () => {
+    // A GGUF repository whose file list the metadata leaves out: apps that load one named file cannot say which.
+    const model = ModelDataSchema.parse({ id: "acme/Tiny-GGUF", tags: ["gguf"], pipeline_tag: "text-generation" });
+    const input = await pickerInput(model, parseSnippetOptions(commandOptions({})));
+    const problems: string[] = [];
+    expect(input.loadSnippets(OFF, (problem) => problems.push(problem)).some((entry) => entry.source === "local")).toBe(true);
+    expect(problems).toContain("vLLM loads one GGUF file, and the file list of acme/Tiny-GGUF is unknown");
+    expect(initialState(input).message).toEqual({ text: expect.stringMatching(/^\S.* is unknown \(and \d+ more\)$/), tone: "warning" });
+  });
+});
+
 describe("a model no inference provider serves", () => {
   it("says so in the header and offers the local apps instead of every provider", async () => {
     const input = await pickerInput(load(GGUF_MODELS[0]!), parseSnippetOptions(commandOptions({})));
