@@ -2,7 +2,7 @@ import { usageError } from "../errors.js";
 import { shellComment } from "../format/shell.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
-import { closestMatch } from "../util/suggest.js";
+import { didYouMean } from "../util/suggest.js";
 import { deepLinkUrl } from "./deeplink.js";
 import { appsForModel, formatFor } from "./formats.js";
 import { ggufRepo, hasFileList, hasGguf, projectorFor } from "./gguf-files.js";
@@ -53,11 +53,8 @@ const GENERATORS: Record<string, (context: AppRunContext) => AppStep[]> = {
 export function findApp(key: string, apps: AppEntry[] = appEntries()): AppEntry {
   const app = apps.find((candidate) => candidate.key === key) ?? apps.find((candidate) => candidate.key === key.toLowerCase());
   if (app) return app;
-  const close = closestMatch(
-    key,
-    apps.map((candidate) => candidate.key),
-  );
-  throw usageError(`unknown app '${key}'`, close ? `did you mean ${close}?` : "run `hubref apps` for the list");
+  const keys = apps.map((candidate) => candidate.key);
+  throw usageError(`unknown app '${key}'`, didYouMean(key, keys) ?? "run `hubref apps` for the list");
 }
 
 function takesFile(app: AppEntry): boolean {

@@ -3,7 +3,7 @@ import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { nearestQuant } from "../quant/nearest.js";
 import { quantTypeOfLabel } from "../quant/parse.js";
-import { closestMatch } from "../util/suggest.js";
+import { didYouMean } from "../util/suggest.js";
 import { FITS_ALLOWANCE_BYTES, FITS_ALLOWANCE_TEXT, formatBytes } from "./memory.js";
 import type { GgufRepo, GgufVariant, QuantGroup } from "./gguf-files.js";
 
@@ -75,8 +75,7 @@ function byFile(request: string, context: SelectContext): FileChoice {
   const variant = repo.variants.find((candidate) => candidate.files.includes(request));
   if (!variant) {
     const names = repo.variants.map((candidate) => candidate.file);
-    const close = closestMatch(request, names);
-    throw usageError(`${model.id} has no GGUF file '${request}'`, close ? `did you mean ${close}?` : `its GGUF files: ${names.join(", ")}`);
+    throw usageError(`${model.id} has no GGUF file '${request}'`, didYouMean(request, names) ?? `its GGUF files: ${names.join(", ")}`);
   }
   if (!usable(variant, context)) splitRefusal(context, variant.file, variant.shards, usableGroups(context));
   const notes = variant.file === request ? [] : [`${request} is a shard of ${variant.file}: naming the first shard`];
@@ -95,8 +94,8 @@ function byQuant(request: string, context: SelectContext): FileChoice {
   const group = repo.groups.find((candidate) => candidate.label === upper) ?? (type ? repo.groups.find((candidate) => candidate.type === type) : undefined);
   if (!group) {
     if (!type) {
-      const close = closestMatch(upper, [...typeNames(context), ...repo.groups.map((candidate) => candidate.label)]);
-      throw usageError(`'${request}' is not a quantization type`, close ? `did you mean ${close}?` : "run `hubref quant-types` for the list");
+      const names = [...typeNames(context), ...repo.groups.map((candidate) => candidate.label)];
+      throw usageError(`'${request}' is not a quantization type`, didYouMean(upper, names) ?? "run `hubref quant-types` for the list");
     }
     const available = usableGroups(context);
     const nearest = nearestQuant(

@@ -86,7 +86,7 @@ describe("which GGUF file a command names", () => {
   it("suggests the type meant for a misspelt one", () => {
     const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q4KM" }));
     expect(error.message).toBe("'Q4KM' is not a quantization type");
-    expect(error.hint).toBe("did you mean Q4_K_M?");
+    expect(error.hint).toBe("did you mean 'Q4_K_M'?");
   });
 
   it("accepts a lower-case quant", () => {
@@ -113,7 +113,7 @@ describe("which GGUF file a command names", () => {
   it("refuses --file for a file the repository does not have, and for a projector", () => {
     const missing = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { file: "Meta-Llama-3.1-70B-Instruct-Q4_K_N.gguf" }));
     expect(missing.exitCode).toBe(2);
-    expect(missing.hint).toMatch(/^did you mean Meta-Llama-3\.1-70B-Instruct-Q4_K_[ML]\.gguf\?$/);
+    expect(missing.hint).toMatch(/^did you mean 'Meta-Llama-3\.1-70B-Instruct-Q4_K_[ML]\.gguf'\?$/);
     const projector = thrown(() => generateAppSnippets(GGUF_VISION, "llama.cpp", { file: "mmproj-model-f16.gguf" }));
     expect(projector.message).toContain("is a projector (mmproj) file");
   });
@@ -199,7 +199,7 @@ describe("labels with a size suffix hubref has no type for", () => {
   };
 
   it("lists Q6_K_L beside Q6_K, runs it by its label, and never takes it for a misspelt type", () => {
-    expect(thrown(() => generateAppSnippets(model, "ollama", { quant: "Q4KM" })).hint).toBe("did you mean Q4_K_M?");
+    expect(thrown(() => generateAppSnippets(model, "ollama", { quant: "Q4KM" })).hint).toBe("did you mean 'Q4_K_M'?");
     expect(first(generateAppSnippets(model, "ollama", { quant: "q6_k_l" })).content).toBe("ollama pull hf.co/bartowski/Llama-3.2-3B-Instruct-GGUF:Q6_K_L");
     expect(thrown(() => generateAppSnippets(model, "ollama", { quant: "Q2_K" })).hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K_L, Q6_K, Q4_K_M");
   });

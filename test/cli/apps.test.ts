@@ -48,7 +48,7 @@ describe("hubref apps", () => {
   it("suggests the app meant for an unknown key", async () => {
     const result = await runInProcess(["apps", "olama"]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe("error: unknown app 'olama'\nhint: did you mean ollama?\n");
+    expect(result.stderr).toBe("error: unknown app 'olama'\nhint: did you mean 'ollama'?\n");
   });
 
   it("keeps the apps that run a model with --for", async () => {
