@@ -171,9 +171,9 @@ function expectRightTokens(plan: Planned): void {
 }
 
 function expectSubmission(plan: Planned): void {
-  const [submit] = requestsOf(plan.id)
-    .filter((request) => request.method === "POST")
-    .map(sent);
+  const posts = requestsOf(plan.id).filter((request) => request.method === "POST");
+  expect(posts.length, `${plan.id}: one submission, then only reads`).toBe(1);
+  const submit = sent(posts[0]!);
   const model = syntheticModel(plan.task, { id: "acme/x" });
   const expected = expectedTaskRequest(plan.provider, plan.task, plan.mode, {
     providerModelId: plan.providerModelId,
