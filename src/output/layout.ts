@@ -1,5 +1,6 @@
 import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
+import { padTo } from "./pad.js";
 
 /*
  * Text laid out for a terminal. Widths are what the terminal shows: colour
@@ -12,7 +13,7 @@ export function visibleWidth(text: string): number {
 
 /** `text` padded with spaces to `width` visible columns. */
 export function padVisible(text: string, width: number): string {
-  return text + " ".repeat(Math.max(0, width - stringWidth(text)));
+  return padTo(text, width, stringWidth);
 }
 
 /** Narrower than this, wrapping makes a column of single words: let the terminal fold instead. */

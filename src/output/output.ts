@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from "node:util";
+import { padTo } from "./pad.js";
 
 /**
  * How results reach the user: tables and colour for a person at a terminal,
@@ -82,10 +83,9 @@ export function renderTable({ header, rows, style, aligned }: TableOptions): str
   if (!aligned) return rows.map((row) => `${row.map(cell).join("\t")}\n`).join("");
   // Colour escapes take no room on screen: widths count what the terminal shows.
   const widths = header.map((title, column) => Math.max(style.width(title), ...rows.map((row) => style.width(cell(row[column] ?? "")))));
-  const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - style.width(text)));
   const line = (row: string[]) =>
     row
-      .map((value, column) => (column === row.length - 1 ? cell(value) : pad(cell(value), widths[column]!)))
+      .map((value, column) => (column === row.length - 1 ? cell(value) : padTo(cell(value), widths[column]!, style.width)))
       .join("  ")
       .trimEnd();
   return `${[style.bold(line(header)), ...rows.map(line)].join("\n")}\n`;
