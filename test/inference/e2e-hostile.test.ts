@@ -90,8 +90,8 @@ const DIFFERS_HERE: Record<string, LibraryDifference> = {
 };
 const FILES: Record<string, Buffer> = { [HOSTILE_IMAGE]: SAMPLE_FILES["cats.jpg"]!, [HOSTILE_AUDIO]: SAMPLE_FILES["sample1.flac"]! };
 
-/** Model metadata from a hostile card: widget text, a mask token, a provider model id. */
 const HOSTILE_ID = `evil"org/it's $(id) \`x\` é`;
+/** Model metadata from a hostile card: widget text, a mask token, a provider model id; and what each must send. */
 const METADATA = [
   {
     model: {
