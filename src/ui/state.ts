@@ -111,7 +111,6 @@ function initialPreferences(input: PickerInput): Preferences {
   const presets = input.presets ?? {};
   const prefs: Preferences = {};
   if (input.initialProvider !== undefined) prefs.provider = input.initialProvider;
-  if (presets.provider !== undefined) prefs.provider = presets.provider;
   if (presets.source !== undefined) prefs.source = presets.source;
   if (presets.language !== undefined) prefs.language = presets.language;
   if (presets.client !== undefined) prefs.clientKey = clientKeyOf(prefs.source === "library" ? "library" : "inference", presets.client, 1);

@@ -29,12 +29,11 @@ export interface SnippetEntry {
   local?: LocalChoice;
 }
 
-/** The command line's choices, where it made them; the picker opens on them when they are on offer. */
+/** The command line's choices, where it made them; the picker opens on them when they are on offer. The provider is `initialProvider`. */
 export interface PickerPresets {
   source?: SnippetSource;
   language?: string;
   client?: string;
-  provider?: string;
   app?: string;
   quant?: string;
 }
