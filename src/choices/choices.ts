@@ -1,5 +1,5 @@
 import { usageError, type HubrefError } from "../errors.js";
-import { closestMatch } from "../util/suggest.js";
+import { didYouMean } from "../util/suggest.js";
 
 /*
  * How a value typed by a person (a flag's value, a command argument) becomes
@@ -42,8 +42,7 @@ export function matchChoice<T extends string>(input: string, values: readonly T[
 
 /** The usage error for a value that is none of `values`: a suggestion only when one is close, else `fallbackHint`. */
 export function unknownChoiceError(kind: string, input: string, values: readonly string[], fallbackHint: string): HubrefError {
-  const close = closestMatch(input, values);
-  return usageError(`unknown ${kind} '${input}'`, close !== undefined ? `did you mean '${close}'?` : fallbackHint);
+  return usageError(`unknown ${kind} '${input}'`, didYouMean(input, values) ?? fallbackHint);
 }
 
 /** `input` as a value of `values`, or a usage error naming `kind` (the list itself is the hint when nothing is close). */
