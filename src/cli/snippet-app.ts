@@ -1,44 +1,26 @@
 import type { CommandContext } from "./context.js";
-import type { SnippetCommandOptions } from "./snippet-options.js";
-import { usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
-import { checkCacheFlags, resolveModel } from "../model/resolve.js";
-import { generateAppSnippets, renderAppSnippets, type AppSnippet } from "../apps/generate.js";
-import { FITS_ALLOWANCE_TEXT, parseMemorySize } from "../apps/memory.js";
-import type { FileRequest } from "../apps/select.js";
+import { resolveModel } from "../model/resolve.js";
+import { renderAppSnippets } from "../apps/generate.js";
+import { FITS_ALLOWANCE_TEXT } from "../apps/memory.js";
+import type { LocalBlock } from "../blocks/code-block.js";
+import { appBlocks } from "../blocks/model-blocks.js";
+import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
 
 /*
  * `hubref snippet MODEL --app KEY [--quant TYPE | --file PATH | --fits SIZE]`:
  * the commands that run the model on the user's machine.
  */
 
-export function fileRequest(raw: Pick<SnippetCommandOptions, "quant" | "file" | "fits">): FileRequest {
-  const request: FileRequest = {};
-  if (raw.quant !== undefined) request.quant = raw.quant;
-  if (raw.file !== undefined) request.file = raw.file;
-  if (raw.fits !== undefined) request.fits = parseMemorySize(raw.fits);
-  return request;
-}
-
-export async function runAppSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
-  const app = raw.app!;
-  if (raw.library) throw usageError("--app does not go with --library");
-  if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
-  checkCacheFlags(raw);
-  const request = fileRequest(raw);
-  const snippets: AppSnippet[] = [];
-  for (const arg of models) {
-    const model = await resolveModel(arg, {
-      env: context.env,
-      stderr: context.stderr,
-      offline: raw.offline,
-      refresh: raw.refresh,
-      sizes: request.fits !== undefined,
-    });
-    const result = generateAppSnippets(model, app, request);
+export async function runAppSnippet(command: Extract<SnippetCommand, { mode: "app" }>, context: CommandContext): Promise<void> {
+  const blocks: LocalBlock[] = [];
+  for (const arg of command.models) {
+    const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.files.fits !== undefined }));
+    const result = appBlocks(model, command.app, command.files);
     for (const note of result.notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
-    snippets.push(...result.snippets);
+    blocks.push(...result.blocks);
   }
-  if (request.fits !== undefined) context.stderr.write(`note: memory needed = ${FITS_ALLOWANCE_TEXT}\n`);
-  context.stdout.write(raw.json ? renderJson(snippets) : renderAppSnippets(snippets));
+  if (command.files.fits !== undefined) context.stderr.write(`note: memory needed = ${FITS_ALLOWANCE_TEXT}\n`);
+  const steps = blocks.flatMap((block) => block.steps);
+  context.stdout.write(command.json ? renderJson(steps) : renderAppSnippets(steps));
 }

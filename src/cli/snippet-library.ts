@@ -1,75 +1,52 @@
 import type { CommandContext } from "./context.js";
-import { usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
+import { resolveModel } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
-import type { LibrarySnippet } from "../catalogue/schemas/library-snippet.js";
-import { hasSnippetGenerator, librarySnippets } from "../libraries/registry.js";
+import type { LibraryBlock } from "../blocks/code-block.js";
+import { hasLibraryCode, libraryBlocks } from "../blocks/model-blocks.js";
 import { comment } from "../libraries/generator.js";
+import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
 
 /*
  * `hubref snippet MODEL --library`: the usage code of the model's own library,
  * as a model page shows it, instead of inference API calls.
  */
 
-export interface LibrarySnippetOutput {
-  library: string;
-  language: LibrarySnippet["language"];
-  content: string;
-}
-
-/** A library name from metadata is untrusted: show it in messages only when it is a plain key. */
-function shown(name: string): string {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) ? `'${name}'` : "(an unprintable name)";
-}
-
 /**
  * For a model with no pipeline tag (so no inference snippet) whose library has
  * usage code: the way forward, for the error's hint.
  */
 export function libraryHintFor(model: ModelData): string | undefined {
-  const library = model.library_name;
-  if (model.pipeline_tag !== undefined || library === undefined || !hasSnippetGenerator(library)) return undefined;
+  if (model.pipeline_tag !== undefined || !hasLibraryCode(model)) return undefined;
   return "its library's usage code is there: add --library";
 }
 
-export async function modelLibrarySnippets(model: ModelData): Promise<LibrarySnippetOutput[]> {
-  const library = model.library_name;
-  if (library === undefined || library === "") {
-    throw usageError(
-      `${model.id}: the metadata names no library (library_name), so there is no library usage code`,
-      "leave out --library for inference API snippets",
-    );
-  }
-  if (!hasSnippetGenerator(library)) {
-    throw usageError(
-      `${model.id}: the library ${shown(library)} has no usage snippets`,
-      "`hubref libraries --with-snippets` lists the libraries that have them",
-    );
-  }
-  const blocks = (await librarySnippets(library, model)) ?? [];
-  return blocks.map((block) => ({ library, language: block.language, content: block.content }));
-}
-
-/** One block prints as it is; several each get a comment line naming library and language. */
-export function renderLibrarySnippets(outputs: LibrarySnippetOutput[]): string {
-  if (outputs.length === 1) return withNewline(outputs[0]!.content);
-  return outputs.map((output) => `${comment(output.language, `${output.library} (${output.language})`)}\n${withNewline(output.content)}`).join("\n");
+/** One block prints as it is; several each get a comment line naming library and language (and the model, when there are several). */
+export function renderLibraryBlocks(blocks: readonly LibraryBlock[]): string {
+  if (blocks.length === 1) return withNewline(blocks[0]!.content);
+  const models = new Set(blocks.map((block) => block.model)).size;
+  return blocks
+    .map((block) => {
+      const title = `${block.library} (${block.language})`;
+      return `${comment(block.language, models > 1 ? `${block.model}: ${title}` : title)}\n${withNewline(block.content)}`;
+    })
+    .join("\n");
 }
 
 function withNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
 }
 
-export async function printLibrarySnippets(models: ModelData[], json: boolean, context: CommandContext, language?: LibrarySnippet["language"]): Promise<void> {
-  const outputs: LibrarySnippetOutput[] = [];
-  for (const model of models) {
-    const blocks = await modelLibrarySnippets(model);
-    const kept = language === undefined ? blocks : blocks.filter((block) => block.language === language);
-    if (kept.length === 0 && blocks.length > 0) {
-      const languages = [...new Set(blocks.map((block) => block.language))];
-      throw usageError(`${model.id}: the library ${shown(blocks[0]!.library)} has no ${language} usage code`, `its usage code is in: ${languages.join(", ")}`);
-    }
-    outputs.push(...kept);
+/** `--json`: each block as `{model, library, language, content}`. */
+function jsonOf({ model, library, language, content }: LibraryBlock) {
+  return { model, library, language, content };
+}
+
+export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode: "library" }>, context: CommandContext): Promise<void> {
+  const blocks: LibraryBlock[] = [];
+  for (const arg of command.models) {
+    const model = await resolveModel(arg, resolveOptionsOf(command, context));
+    blocks.push(...(await libraryBlocks(model, command.language)));
   }
-  context.stdout.write(json ? renderJson(outputs) : renderLibrarySnippets(outputs));
+  context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderLibraryBlocks(blocks));
 }

@@ -4,17 +4,21 @@
  * so no choice can lead to an empty screen. Local runs use the same levels:
  * the app is their client and the quant their provider.
  */
-import type { SnippetEntry, SnippetSource } from "./types.js";
+import { blockTool } from "../blocks/code-block.js";
+import { safeLine } from "./text.js";
+import type { CodeBlock, CodeSource } from "./types.js";
 
 /** One snippet, with the keys the pickers choose by. */
 export interface Combo {
   /** Index into the entries the combos were built from. */
   index: number;
-  source: SnippetSource;
+  source: CodeSource;
   /** The language, or "" for local runs (one app's steps may mix shell and a link). */
   language: string;
   /** Source, client and variant: two library snippets for one client are two choices. */
   clientKey: string;
+  /** The client choice as the picker shows it. */
+  clientLabel: string;
   /** The provider, or for local runs the quant label ("" when the app takes no file). */
   provider: string;
   /** The quant `--app KEY` picks by default. */
@@ -23,7 +27,7 @@ export interface Combo {
 
 /** The user's explicit choices; they outlive a choice that is not on offer for a while. */
 export interface Preferences {
-  source?: SnippetSource;
+  source?: CodeSource;
   language?: string;
   clientKey?: string;
   provider?: string;
@@ -33,11 +37,11 @@ export interface Preferences {
 }
 
 export interface Selection {
-  sources: SnippetSource[];
+  sources: CodeSource[];
   languages: string[];
   clients: string[];
   providers: string[];
-  source: SnippetSource;
+  source: CodeSource;
   language: string;
   clientKey: string;
   provider: string;
@@ -47,41 +51,46 @@ export interface Selection {
 
 /** Languages people reach for first come first; others keep the engine's order. */
 const LANGUAGE_ORDER = ["python", "js", "sh"];
-const SOURCE_ORDER: SnippetSource[] = ["inference", "library", "local"];
+const SOURCE_ORDER: CodeSource[] = ["inference", "library", "local"];
 
-export function clientKeyOf(source: SnippetEntry["source"], client: string, variant: number): string {
-  return `${source}:${client}#${variant}`;
+/** The key of a client (or library, or app) choice within a source; opaque, never parsed back. */
+export function clientKeyOf(source: CodeSource, tool: string, variant: number): string {
+  return JSON.stringify([source, tool, variant]);
 }
 
-export function parseClientKey(key: string): { source: string; client: string; variant: number } {
-  const colon = key.indexOf(":");
-  const hash = key.lastIndexOf("#");
-  return { source: key.slice(0, colon), client: key.slice(colon + 1, hash), variant: Number(key.slice(hash + 1)) };
+/** How a client choice reads on screen: a library's second block is "#2"; an app is its label. */
+function choiceLabel(block: CodeBlock, variant: number): string {
+  if (block.source === "local") return safeLine(block.appLabel);
+  const library = block.source === "library" ? " (library)" : "";
+  const second = variant > 1 ? ` #${variant}` : "";
+  return `${safeLine(blockTool(block))}${library}${second}`;
 }
 
-export function buildCombos(entries: readonly SnippetEntry[]): Combo[] {
+export function buildCombos(entries: readonly CodeBlock[]): Combo[] {
   const seen = new Map<string, number>();
   return entries.map((entry, index) => {
     if (entry.source === "local") {
-      const quant = entry.local?.quant;
       return {
         index,
         source: entry.source,
         language: "",
-        clientKey: clientKeyOf(entry.source, entry.client, 1),
-        provider: quant?.label ?? "",
-        isDefault: quant?.isDefault ?? false,
+        clientKey: clientKeyOf(entry.source, entry.app, 1),
+        clientLabel: choiceLabel(entry, 1),
+        provider: entry.quant?.label ?? "",
+        isDefault: entry.quant?.isDefault ?? false,
       };
     }
-    const same = JSON.stringify([entry.source, entry.language, entry.client, entry.provider]);
+    const provider = entry.source === "inference" ? entry.provider : "";
+    const same = JSON.stringify([entry.source, entry.language, blockTool(entry), provider]);
     const variant = (seen.get(same) ?? 0) + 1;
     seen.set(same, variant);
     return {
       index,
       source: entry.source,
       language: entry.language,
-      clientKey: clientKeyOf(entry.source, entry.client, variant),
-      provider: entry.provider,
+      clientKey: clientKeyOf(entry.source, blockTool(entry), variant),
+      clientLabel: choiceLabel(entry, variant),
+      provider,
       isDefault: false,
     };
   });

@@ -3,21 +3,22 @@
  * and its terminal tests: two providers, Python, JavaScript and shell clients,
  * and one library snippet. Toggles change the code the way real ones would.
  */
-import type { PickerInput, PickerToggles, SnippetEntry } from "./types.js";
+import type { Menu, MenuToggles, CodeBlock } from "./types.js";
 
 export const DEMO_MODEL = { id: "demo-org/Chat-Model-8B", pipelineTag: "text-generation", libraryName: "transformers" };
 
-export const DEMO_PROVIDERS = ["together", "fireworks-ai"];
+export const DEMO_PROVIDERS = ["together", "fireworks-ai"] as const;
+type DemoProvider = (typeof DEMO_PROVIDERS)[number];
 
-function baseUrl(provider: string, toggles: PickerToggles): string {
+function baseUrl(provider: DemoProvider, toggles: MenuToggles): string {
   return toggles.direct ? `https://api.${provider}.example/v1` : "https://router.huggingface.co/v1";
 }
 
-function tokenVariable(provider: string, toggles: PickerToggles): string {
+function tokenVariable(provider: DemoProvider, toggles: MenuToggles): string {
   return toggles.direct ? `${provider.toUpperCase().replace(/-/g, "_")}_API_KEY` : "HF_TOKEN";
 }
 
-function pythonRequests(provider: string, toggles: PickerToggles): string {
+function pythonRequests(provider: DemoProvider, toggles: MenuToggles): string {
   const model = toggles.direct ? DEMO_MODEL.id : `${DEMO_MODEL.id}:${provider}`;
   const lines = [
     "import os",
@@ -42,7 +43,7 @@ function pythonRequests(provider: string, toggles: PickerToggles): string {
   return lines.join("\n");
 }
 
-function pythonHub(provider: string, toggles: PickerToggles): string {
+function pythonHub(provider: DemoProvider, toggles: MenuToggles): string {
   const call = [
     "completion = client.chat.completions.create(",
     `    model="${DEMO_MODEL.id}",`,
@@ -66,7 +67,7 @@ function pythonHub(provider: string, toggles: PickerToggles): string {
   ].join("\n");
 }
 
-function jsFetch(provider: string, toggles: PickerToggles): string {
+function jsFetch(provider: DemoProvider, toggles: MenuToggles): string {
   return [
     `const response = await fetch("${baseUrl(provider, toggles)}/chat/completions", {`,
     '    method: "POST",',
@@ -83,7 +84,7 @@ function jsFetch(provider: string, toggles: PickerToggles): string {
   ].join("\n");
 }
 
-function shellCurl(provider: string, toggles: PickerToggles): string {
+function shellCurl(provider: DemoProvider, toggles: MenuToggles): string {
   const model = toggles.direct ? DEMO_MODEL.id : `${DEMO_MODEL.id}:${provider}`;
   return [
     `curl ${baseUrl(provider, toggles)}/chat/completions \\`,
@@ -101,20 +102,28 @@ const LIBRARY_SNIPPET = [
   "print(pipe(messages))",
 ].join("\n");
 
-export function demoSnippets(toggles: PickerToggles): SnippetEntry[] {
-  const entries: SnippetEntry[] = [];
+export function demoSnippets(toggles: MenuToggles): CodeBlock[] {
+  const entries: CodeBlock[] = [];
+  const model = DEMO_MODEL.id;
   for (const provider of DEMO_PROVIDERS) {
     entries.push(
-      { source: "inference", language: "python", client: "huggingface_hub", provider, content: pythonHub(provider, toggles) },
-      { source: "inference", language: "python", client: "requests", provider, content: pythonRequests(provider, toggles) },
-      { source: "inference", language: "js", client: "fetch", provider, content: jsFetch(provider, toggles) },
-      { source: "inference", language: "sh", client: "curl", provider, content: shellCurl(provider, toggles) },
+      { source: "inference", model, language: "python", client: "huggingface_hub", provider, content: pythonHub(provider, toggles) },
+      { source: "inference", model, language: "python", client: "requests", provider, content: pythonRequests(provider, toggles) },
+      { source: "inference", model, language: "js", client: "fetch", provider, content: jsFetch(provider, toggles) },
+      { source: "inference", model, language: "sh", client: "curl", provider, content: shellCurl(provider, toggles) },
     );
   }
-  entries.push({ source: "library", language: "python", client: "transformers", provider: "", content: LIBRARY_SNIPPET });
+  entries.push({ source: "library", model, language: "python", library: "transformers", content: LIBRARY_SNIPPET });
   return entries;
 }
 
-export function demoInput(): PickerInput {
-  return { model: DEMO_MODEL, loadSnippets: demoSnippets, canStream: true, initialProvider: "together" };
+export function demoInput(): Menu {
+  return {
+    model: DEMO_MODEL,
+    loadBlocks: demoSnippets,
+    canStream: true,
+    initialProvider: "together",
+    presets: {},
+    initialToggles: { stream: false, direct: false },
+  };
 }

@@ -1,5 +1,5 @@
 /** How the picker names languages, clients and providers on screen and in file names. */
-import { parseClientKey } from "./combos.js";
+import { blockLanguage, blockTool, type CodeBlock } from "../blocks/code-block.js";
 import { safeLine } from "./text.js";
 
 const LANGUAGE_NAMES: Record<string, string> = { python: "Python", js: "JavaScript", sh: "Shell", text: "Text" };
@@ -10,11 +10,26 @@ export function languageLabel(language: string): string {
   return LANGUAGE_NAMES[language] ?? safeLine(language);
 }
 
-export function clientLabel(clientKey: string): string {
-  const { source, client, variant } = parseClientKey(clientKey);
-  const library = source === "library" ? " (library)" : "";
-  const second = variant > 1 ? ` #${variant}` : "";
-  return `${safeLine(client)}${library}${second}`;
+/** "Python / requests / together"; for a local run "Run locally / llama.cpp / Q4_K_M". */
+export function blockTitle(block: CodeBlock): string {
+  switch (block.source) {
+    case "local":
+      return ["Run locally", safeLine(block.appLabel), ...(block.quant ? [safeLine(block.quant.label)] : [])].join(" / ");
+    case "library":
+      return `${languageLabel(block.language)} / ${safeLine(block.library)} / ${providerLabel("")}`;
+    case "inference":
+      return `${languageLabel(block.language)} / ${safeLine(block.client)} / ${providerLabel(block.provider)}`;
+  }
+}
+
+/** The provider a block calls, or "local" for code that runs on the user's machine. */
+export function blockProvider(block: CodeBlock): string {
+  return providerLabel(block.source === "inference" ? block.provider : "");
+}
+
+/** "python / requests", as the summary and the copy message name what was copied. */
+export function blockShortName(block: CodeBlock): string {
+  return `${safeLine(blockLanguage(block))} / ${safeLine(blockTool(block))}`;
 }
 
 /** Library snippets have no provider: they run on the user's machine. */

@@ -3,7 +3,7 @@ import { render } from "ink";
 import { App } from "./components/App.js";
 import type { CopyDeps } from "./copy.js";
 import { CLEAR_SCREEN } from "./screen.js";
-import type { PickerInput, PickerResult } from "./types.js";
+import type { Menu, PickerResult } from "./types.js";
 
 export interface MountOptions {
   stdin: NodeJS.ReadStream;
@@ -21,7 +21,7 @@ export interface MountOutcome {
 
 const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
-export async function mountPicker(input: PickerInput, options: MountOptions): Promise<MountOutcome> {
+export async function mountPicker(input: Menu, options: MountOptions): Promise<MountOutcome> {
   let result: PickerResult = {};
   let signal: NodeJS.Signals | undefined;
   // Clearing and the first frame go out in one tick: the splash is replaced without a blank frame.

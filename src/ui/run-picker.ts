@@ -6,7 +6,7 @@ import { usageError } from "../errors.js";
 import { systemClipboard } from "./copy.js";
 import { enterScreen, leaveScreen } from "./screen.js";
 import { importFile } from "../util/import-file.js";
-import type { PickerInput, PickerResult } from "./types.js";
+import type { Menu, PickerResult } from "./types.js";
 import type { MountOutcome } from "./mount.js";
 
 export interface PickerIO {
@@ -39,7 +39,7 @@ async function loadMount(): Promise<MountModule> {
  * Shows the picker until the user quits and returns what they copied or saved.
  * Throws a usage error (exit 2) when stdin or stdout is not a terminal.
  */
-export async function runPicker(input: PickerInput, io: PickerIO = {}): Promise<PickerResult> {
+export async function runPicker(input: Menu, io: PickerIO = {}): Promise<PickerResult> {
   const stdin = io.stdin ?? process.stdin;
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;

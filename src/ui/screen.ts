@@ -5,7 +5,7 @@
  */
 import { providerLabel } from "./labels.js";
 import { safeLine, truncate } from "./text.js";
-import type { PickerInput } from "./types.js";
+import type { Menu } from "./types.js";
 
 export const ENTER_ALTERNATE_SCREEN = "\x1b[?1049h";
 export const LEAVE_ALTERNATE_SCREEN = "\x1b[?1049l";
@@ -19,7 +19,7 @@ interface Terminal {
 }
 
 /** The header the picker will show, with the pickers still loading. */
-export function splashFrame(input: PickerInput, columns: number): string {
+export function splashFrame(input: Menu, columns: number): string {
   const model = input.model;
   const provider = input.initialProvider === undefined ? "—" : providerLabel(input.initialProvider);
   const task = safeLine(model.pipelineTag ?? "—");
@@ -34,7 +34,7 @@ export function splashFrame(input: PickerInput, columns: number): string {
   return lines.map((line) => truncate(line, columns)).join("\r\n");
 }
 
-export function enterScreen(terminal: Terminal, input: PickerInput): void {
+export function enterScreen(terminal: Terminal, input: Menu): void {
   terminal.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR + CLEAR_SCREEN + splashFrame(input, terminal.columns || 80));
 }
 

@@ -7,11 +7,13 @@ import { formatBytes } from "../apps/memory.js";
 import { buildCombos, clientKeyOf, resolveSelection, type Combo, type Preferences, type Selection } from "./combos.js";
 import type { CopyOutcome } from "./copy.js";
 import type { KeyPress } from "./keys.js";
-import { clientLabel, defaultFileName, languageLabel, providerLabel } from "./labels.js";
+import { blockLanguage, blockTool } from "../blocks/code-block.js";
+import { defaultFileName, languageLabel, providerLabel } from "./labels.js";
+import { languagesOfClient } from "../inference/id-lists.js";
 import type { OpenOutcome } from "./open-link.js";
 import type { SaveOutcome } from "./save-file.js";
 import { safeLine } from "./text.js";
-import type { PickerInput, PickerResult, PickerToggles, SnippetEntry, SnippetSource } from "./types.js";
+import type { Menu, PickerResult, MenuToggles, CodeBlock, CodeSource } from "./types.js";
 
 export type RowId = "source" | "language" | "client" | "provider" | "stream" | "requests" | "app" | "quant";
 export type FocusId = RowId | "preview";
@@ -32,7 +34,7 @@ export type Mode =
   | { kind: "confirming"; name: string; path: string };
 
 export type Command =
-  | { id: number; kind: "copy"; entry: SnippetEntry }
+  | { id: number; kind: "copy"; entry: CodeBlock }
   | { id: number; kind: "open"; url: string; label: string }
   | { id: number; kind: "save"; name: string; content: string; overwrite: boolean }
   | { id: number; kind: "exit"; result: PickerResult };
@@ -48,9 +50,9 @@ export interface Scroll {
 }
 
 export interface PickerState {
-  toggles: PickerToggles;
+  toggles: MenuToggles;
   canStream: boolean;
-  entries: SnippetEntry[];
+  entries: CodeBlock[];
   combos: Combo[];
   prefs: Preferences;
   /** Undefined only when the model has no snippet at all. */
@@ -72,12 +74,12 @@ export interface PickerState {
 export type Action =
   | { type: "key"; key: KeyPress }
   | { type: "measured"; viewHeight: number; lineCount: number }
-  | { type: "copyFinished"; entry: SnippetEntry; outcome: CopyOutcome }
+  | { type: "copyFinished"; entry: CodeBlock; outcome: CopyOutcome }
   | { type: "saveFinished"; outcome: SaveOutcome }
   | { type: "openFinished"; label: string; outcome: OpenOutcome }
   | { type: "commandsTaken"; upTo: number };
 
-export type SnippetLoader = PickerInput["loadSnippets"];
+export type SnippetLoader = Menu["loadBlocks"];
 
 /** The rows that change something for the shown source: streaming and direct requests are for inference calls only. */
 export function rowsOf(state: Pick<PickerState, "canStream" | "selection">): RowId[] {
@@ -98,7 +100,7 @@ function focusOrder(state: PickerState): FocusId[] {
 }
 
 /** Loads the snippets for `toggles`, with what kept some out as one status line. */
-function loadEntries(loader: SnippetLoader, toggles: PickerToggles): { entries: SnippetEntry[]; problem?: StatusMessage } {
+function loadEntries(loader: SnippetLoader, toggles: MenuToggles): { entries: CodeBlock[]; problem?: StatusMessage } {
   const problems = new Set<string>();
   const entries = loader(toggles, (problem) => problems.add(problem));
   const [first] = problems;
@@ -107,21 +109,38 @@ function loadEntries(loader: SnippetLoader, toggles: PickerToggles): { entries: 
 }
 
 /** The command line's choices as preferences: the picker opens on them where they are on offer. */
-function initialPreferences(input: PickerInput): Preferences {
-  const presets = input.presets ?? {};
+function initialPreferences(input: Menu): Preferences {
+  const presets = input.presets;
   const prefs: Preferences = {};
   if (input.initialProvider !== undefined) prefs.provider = input.initialProvider;
-  if (presets.source !== undefined) prefs.source = presets.source;
-  if (presets.language !== undefined) prefs.language = presets.language;
-  if (presets.client !== undefined) prefs.clientKey = clientKeyOf(prefs.source === "library" ? "library" : "inference", presets.client, 1);
-  if (presets.app !== undefined) prefs.app = clientKeyOf("local", presets.app, 1);
-  if (presets.quant !== undefined) prefs.quant = presets.quant;
+  switch (presets.source) {
+    case undefined:
+      break;
+    case "inference": {
+      prefs.source = "inference";
+      // A client of one language names it: `--client fetch` opens on JavaScript.
+      const languages = presets.client === undefined ? [] : languagesOfClient(presets.client);
+      const language = presets.language ?? (languages.length === 1 ? languages[0] : undefined);
+      if (language !== undefined) prefs.language = language;
+      if (presets.client !== undefined) prefs.clientKey = clientKeyOf("inference", presets.client, 1);
+      break;
+    }
+    case "library":
+      prefs.source = "library";
+      if (presets.language !== undefined) prefs.language = presets.language;
+      break;
+    case "local":
+      prefs.source = "local";
+      prefs.app = clientKeyOf("local", presets.app, 1);
+      if (presets.quant !== undefined) prefs.quant = presets.quant;
+      break;
+  }
   return prefs;
 }
 
-export function initialState(input: PickerInput): PickerState {
-  const toggles: PickerToggles = input.initialToggles ?? { stream: false, direct: false };
-  const { entries, problem } = loadEntries(input.loadSnippets, toggles);
+export function initialState(input: Menu): PickerState {
+  const toggles: MenuToggles = input.initialToggles;
+  const { entries, problem } = loadEntries(input.loadBlocks, toggles);
   const combos = buildCombos(entries);
   const prefs = initialPreferences(input);
   const selection = resolveSelection(combos, prefs);
@@ -146,7 +165,7 @@ export function initialState(input: PickerInput): PickerState {
   };
 }
 
-export function shownEntry(state: PickerState): SnippetEntry | undefined {
+export function shownEntry(state: PickerState): CodeBlock | undefined {
   return state.selection ? state.entries[state.selection.index] : undefined;
 }
 
@@ -162,9 +181,7 @@ export function rowOptions(state: PickerState, row: RowId): { values: string[]; 
     case "source":
       return selection ? list(selection.sources, selection.source, sourceLabel) : list([], "", String);
     case "app":
-      return selection
-        ? list(selection.clients, selection.clientKey, (key) => localEntry(state, key)?.local?.appLabel ?? clientLabel(key))
-        : list([], "", String);
+      return selection ? list(selection.clients, selection.clientKey, (key) => clientLabel(state, key)) : list([], "", String);
     case "quant":
       return selection
         ? list(selection.providers, selection.provider, (quant) => quantLabel(localEntry(state, selection.clientKey, quant), quant))
@@ -172,7 +189,7 @@ export function rowOptions(state: PickerState, row: RowId): { values: string[]; 
     case "language":
       return selection ? list(selection.languages, selection.language, languageLabel) : list([], "", String);
     case "client":
-      return selection ? list(selection.clients, selection.clientKey, clientLabel) : list([], "", String);
+      return selection ? list(selection.clients, selection.clientKey, (key) => clientLabel(state, key)) : list([], "", String);
     case "provider":
       return selection ? list(selection.providers, selection.provider, providerLabel) : list([], "", String);
     case "stream":
@@ -184,14 +201,19 @@ export function rowOptions(state: PickerState, row: RowId): { values: string[]; 
   }
 }
 
-const SOURCE_LABELS: Record<SnippetSource, string> = { inference: "Inference API", library: "Library", local: "Run locally" };
+const SOURCE_LABELS: Record<CodeSource, string> = { inference: "Inference API", library: "Library", local: "Run locally" };
 
 function sourceLabel(source: string): string {
-  return SOURCE_LABELS[source as SnippetSource] ?? safeLine(source);
+  return SOURCE_LABELS[source as CodeSource] ?? safeLine(source);
+}
+
+/** A client (library, app) choice as the picker shows it. */
+function clientLabel(state: PickerState, clientKey: string): string {
+  return state.combos.find((combo) => combo.clientKey === clientKey)?.clientLabel ?? "";
 }
 
 /** The local run for an app (and a quant), for its labels. */
-function localEntry(state: PickerState, clientKey: string, quant?: string): SnippetEntry | undefined {
+function localEntry(state: PickerState, clientKey: string, quant?: string): CodeBlock | undefined {
   const combo = state.combos.find(
     (candidate) => candidate.source === "local" && candidate.clientKey === clientKey && (quant === undefined || candidate.provider === quant),
   );
@@ -199,8 +221,8 @@ function localEntry(state: PickerState, clientKey: string, quant?: string): Snip
 }
 
 /** "Q4_K_M 2.02 GB", "Q8_0 2 files 8.54 GB": the split count and size, where known. */
-function quantLabel(entry: SnippetEntry | undefined, quant: string): string {
-  const details = entry?.local?.quant;
+function quantLabel(entry: CodeBlock | undefined, quant: string): string {
+  const details = entry?.source === "local" ? entry.quant : null;
   if (!details) return safeLine(quant);
   const split = details.shards > 1 ? ` ${details.shards} files` : "";
   const size = details.size === null ? "" : ` ${formatBytes(details.size)}`;
@@ -251,12 +273,12 @@ function select(state: PickerState, prefs: Preferences): PickerState {
   return { ...state, prefs, selection, scroll: sameSnippet ? state.scroll : { ...state.scroll, offset: 0 } };
 }
 
-function describeToggles(toggles: PickerToggles): string {
+function describeToggles(toggles: MenuToggles): string {
   return `${toggles.stream ? "streaming" : "no streaming"}, ${toggles.direct ? "direct" : "routed"} requests`;
 }
 
-function applyToggles(state: PickerState, toggles: PickerToggles, loader: SnippetLoader): PickerState {
-  let entries: SnippetEntry[];
+function applyToggles(state: PickerState, toggles: MenuToggles, loader: SnippetLoader): PickerState {
+  let entries: CodeBlock[];
   let problem: StatusMessage | undefined;
   try {
     ({ entries, problem } = loadEntries(loader, toggles));
@@ -276,7 +298,7 @@ function choose(state: PickerState, row: RowId, delta: 1 | -1, load: SnippetLoad
   if (value === undefined) return state;
   switch (row) {
     case "source":
-      return keepFocus(select(state, { ...state.prefs, source: value as SnippetSource }));
+      return keepFocus(select(state, { ...state.prefs, source: value as CodeSource }));
     case "app":
       return keepFocus(select(state, { ...state.prefs, app: value }));
     case "quant":
@@ -301,9 +323,9 @@ function keepFocus(state: PickerState): PickerState {
 
 function startOpen(state: PickerState): PickerState {
   const entry = shownEntry(state);
-  const link = entry?.local?.link;
-  if (!entry || link === undefined) return { ...state, message: { text: "Nothing to open: o opens an app's deep link", tone: "warning" } };
-  return { ...push(state, { kind: "open", url: link, label: entry.local!.appLabel }), message: { text: "Opening…", tone: "info" } };
+  if (entry?.source !== "local" || entry.link === undefined)
+    return { ...state, message: { text: "Nothing to open: o opens an app's deep link", tone: "warning" } };
+  return { ...push(state, { kind: "open", url: entry.link, label: entry.appLabel }), message: { text: "Opening…", tone: "info" } };
 }
 
 function startCopy(state: PickerState): PickerState {
@@ -316,7 +338,7 @@ function startCopy(state: PickerState): PickerState {
 function startNaming(state: PickerState): PickerState {
   const entry = shownEntry(state);
   if (!entry) return { ...state, message: { text: "Nothing to save", tone: "warning" } };
-  return { ...state, mode: { kind: "naming", name: defaultFileName(entry.language) }, message: undefined };
+  return { ...state, mode: { kind: "naming", name: defaultFileName(blockLanguage(entry)) }, message: undefined };
 }
 
 /** Letters that act while browsing; j and k are vi's down and up. */
@@ -423,8 +445,9 @@ function onKey(state: PickerState, key: KeyPress, load: SnippetLoader): PickerSt
   }
 }
 
-export function copyMessage(entry: SnippetEntry, outcome: CopyOutcome): StatusMessage {
-  const what = `${languageLabel(entry.language)} / ${safeLine(entry.client)}${entry.provider ? ` / ${providerLabel(entry.provider)}` : ""}`;
+export function copyMessage(entry: CodeBlock, outcome: CopyOutcome): StatusMessage {
+  const provider = entry.source === "inference" ? ` / ${providerLabel(entry.provider)}` : "";
+  const what = `${languageLabel(blockLanguage(entry))} / ${safeLine(blockTool(entry))}${provider}`;
   if (!outcome.ok) return { text: `Copy failed: ${outcome.reason}`, tone: "error" };
   if (outcome.method === "clipboard") return { text: `Copied ${what} to the clipboard`, tone: "success" };
   return { text: `Copied via the terminal (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
@@ -435,7 +458,7 @@ export function openMessage(label: string, outcome: OpenOutcome): StatusMessage 
   return { text: outcome.reason, tone: "warning" };
 }
 
-function copyFinished(state: PickerState, entry: SnippetEntry, outcome: CopyOutcome): PickerState {
+function copyFinished(state: PickerState, entry: CodeBlock, outcome: CopyOutcome): PickerState {
   const result: PickerResult = outcome.ok ? { ...state.result, copied: entry, copyMethod: outcome.method } : state.result;
   const next: PickerState = { ...state, copying: false, result, message: copyMessage(entry, outcome) };
   return state.quitting && !state.done ? exit(next, false) : next;

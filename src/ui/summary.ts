@@ -1,3 +1,4 @@
+import { blockShortName } from "./labels.js";
 import { safeLine } from "./text.js";
 import type { PickerResult } from "./types.js";
 
@@ -6,7 +7,7 @@ export function pickerSummary(result: PickerResult): string {
   const lines: string[] = [];
   if (result.copied) {
     const how = result.copyMethod === "osc52" ? " (sent to the terminal with OSC 52)" : "";
-    lines.push(`copied: ${safeLine(result.copied.language)} / ${safeLine(result.copied.client)}${how}`);
+    lines.push(`copied: ${blockShortName(result.copied)}${how}`);
   }
   if (result.savedTo) lines.push(`saved: ${safeLine(result.savedTo)}`);
   return lines.map((line) => `${line}\n`).join("");

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pickerInput } from "../../src/cli/snippet-interactive.js";
-import { parseSnippetOptions } from "../../src/cli/snippet-run.js";
+import { modelMenu } from "../../src/blocks/menu.js";
+import { parseSnippetOptions } from "../../src/cli/snippet-command.js";
 import { runInProcess } from "../helpers/in-process.js";
 
 /*
@@ -58,8 +58,10 @@ describe("provider auto with one mapped provider", () => {
     expect(printed!.provider).toBe("hf-inference");
     expect(printed!.content).toContain("router.huggingface.co/hf-inference/models/distilbert/");
     const model = JSON.parse(readFileSync(CLASSIFIER, "utf8"));
-    const input = await pickerInput(model, parseSnippetOptions(COMMAND_DEFAULTS));
-    const shown = input.loadSnippets({ stream: false, direct: false }).filter((entry) => entry.source === "inference" && entry.language === "sh");
+    const input = await modelMenu(model, parseSnippetOptions(COMMAND_DEFAULTS));
+    const shown = input
+      .loadBlocks({ stream: false, direct: false })
+      .flatMap((entry) => (entry.source === "inference" && entry.language === "sh" ? [entry] : []));
     expect(shown.map((entry) => [entry.provider, entry.content])).toEqual([["hf-inference", printed!.content]]);
   });
 });
@@ -80,9 +82,9 @@ describe("the provider's mapping decides the task, for the command and the picke
     expect(result.stdout).toContain("https://router.huggingface.co/v1/chat/completions");
     expect(result.stdout).toContain('"model": "acme/mapped-chat:together"');
     expect(result.stdout).not.toContain("/v1/completions ");
-    const input = await pickerInput(JSON.parse(readFileSync(file, "utf8")), parseSnippetOptions({ ...COMMAND_DEFAULTS, provider: "together" }));
+    const input = await modelMenu(JSON.parse(readFileSync(file, "utf8")), parseSnippetOptions({ ...COMMAND_DEFAULTS, provider: "together" }));
     const curl = input
-      .loadSnippets({ stream: false, direct: false })
+      .loadBlocks({ stream: false, direct: false })
       .find((entry) => entry.source === "inference" && entry.client === "curl" && entry.provider === "together");
     expect(curl?.content).toBe(result.stdout);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientKeyOf } from "../../src/ui/combos.js";
-import { clientLabel, defaultFileName, languageLabel, providerLabel } from "../../src/ui/labels.js";
+import { buildCombos } from "../../src/ui/combos.js";
+import { defaultFileName, languageLabel, providerLabel } from "../../src/ui/labels.js";
 
 describe("labels", () => {
   it("names languages for people, keeping unknown ones as given", () => {
@@ -8,9 +8,13 @@ describe("labels", () => {
   });
 
   it("marks library clients and numbers a second snippet of one library", () => {
-    expect(clientLabel(clientKeyOf("inference", "requests", 1))).toBe("requests");
-    expect(clientLabel(clientKeyOf("library", "transformers", 1))).toBe("transformers (library)");
-    expect(clientLabel(clientKeyOf("library", "transformers", 2))).toBe("transformers (library) #2");
+    const model = "org/m";
+    const combos = buildCombos([
+      { source: "inference", model, language: "python", client: "requests", provider: "together", content: "" },
+      { source: "library", model, language: "python", library: "transformers", content: "" },
+      { source: "library", model, language: "python", library: "transformers", content: "" },
+    ]);
+    expect(combos.map((combo) => combo.clientLabel)).toEqual(["requests", "transformers (library)", "transformers (library) #2"]);
   });
 
   it("calls the missing provider of library snippets local, and neutralises control characters in provider ids", () => {

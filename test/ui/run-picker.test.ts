@@ -80,7 +80,14 @@ describe("runPicker", () => {
 
 describe("pickerSummary", () => {
   it("prints one line for a copy, one for a save, and nothing when neither happened", () => {
-    const copied = { source: "inference" as const, language: "sh", client: "curl", provider: "together", content: "curl" };
+    const copied = {
+      source: "inference" as const,
+      model: "org/m",
+      language: "sh" as const,
+      client: "curl" as const,
+      provider: "together" as const,
+      content: "curl",
+    };
     expect(pickerSummary({})).toBe("");
     expect(pickerSummary({ interrupted: true })).toBe("");
     expect(pickerSummary({ copied, copyMethod: "osc52", savedTo: "/tmp/snippet.sh" })).toBe(

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { KeyName, KeyPress } from "../../src/ui/keys.js";
 import { createReducer, initialState, rowOptions, rowsOf, shownEntry, type Action, type PickerState } from "../../src/ui/state.js";
-import type { PickerInput, SnippetEntry } from "../../src/ui/types.js";
+import { blockLanguage, blockTool } from "../../src/blocks/code-block.js";
+import type { Menu, CodeBlock } from "../../src/ui/types.js";
+
+/** A block as the picker's rows name it: language, client (library, app) and provider. */
+function flat(block: CodeBlock) {
+  return { ...block, language: blockLanguage(block), client: blockTool(block), provider: block.source === "inference" ? block.provider : "" };
+}
 import { localInput, sparseInput, sparseSnippets, tallSnippets } from "./helpers/fixtures.js";
 
 /** Single characters are typed characters; longer words name keys ("down", "enter"). */
@@ -9,8 +15,8 @@ function toPress(key: string): KeyPress {
   return [...key].length === 1 ? { name: "char", char: key } : { name: key as KeyName };
 }
 
-function start(input: PickerInput = sparseInput()) {
-  const reduce = createReducer(input.loadSnippets);
+function start(input: Menu = sparseInput()) {
+  const reduce = createReducer(input.loadBlocks);
   let state = initialState(input);
   const api = {
     get state() {
@@ -24,8 +30,11 @@ function start(input: PickerInput = sparseInput()) {
       for (const key of keys) state = reduce(state, { type: "key", key: toPress(key) });
       return api;
     },
-    shown(): SnippetEntry {
+    block(): CodeBlock {
       return shownEntry(state)!;
+    },
+    shown() {
+      return flat(shownEntry(state)!);
     },
     options(row: Parameters<typeof rowOptions>[1]): string[] {
       return rowOptions(state, row).labels;
@@ -78,7 +87,7 @@ describe("which combinations are offered", () => {
       const selection = state.selection!;
       const current = state.entries;
       // Every option on screen leads to at least one snippet under the choices above it.
-      const combos = state.combos.map((combo) => ({ ...combo, entry: current[combo.index]! }));
+      const combos = state.combos.map((combo) => ({ ...combo, entry: flat(current[combo.index]!) }));
       for (const language of selection.languages) expect(combos.some((c) => c.entry.language === language)).toBe(true);
       for (const client of selection.clients) expect(combos.some((c) => c.language === selection.language && c.clientKey === client)).toBe(true);
       for (const provider of selection.providers) {
@@ -159,7 +168,7 @@ describe("toggles", () => {
 
   it("keeps the snippets it has when building them again fails", () => {
     const input = sparseInput({
-      loadSnippets: (toggles) => {
+      loadBlocks: (toggles) => {
         if (toggles.direct) throw new Error("provider mapping is missing");
         return sparseSnippets(toggles);
       },
@@ -191,7 +200,7 @@ describe("focus and scrolling", () => {
   });
 
   it("scrolls the preview with arrows, j/k and pages, never past either end", () => {
-    const picker = start(sparseInput({ loadSnippets: tallSnippets(30) }));
+    const picker = start(sparseInput({ loadBlocks: tallSnippets(30) }));
     picker.send({ type: "measured", viewHeight: 10, lineCount: 30 }).press("tab", "tab", "tab", "tab", "tab");
     expect(picker.state.focus).toBe("preview");
     expect(picker.press("down", "j").state.scroll.offset).toBe(2);
@@ -205,14 +214,14 @@ describe("focus and scrolling", () => {
   });
 
   it("goes back to the pickers with up from the top of the preview", () => {
-    const picker = start(sparseInput({ loadSnippets: tallSnippets(30) }));
+    const picker = start(sparseInput({ loadBlocks: tallSnippets(30) }));
     picker.send({ type: "measured", viewHeight: 10, lineCount: 30 }).press("backtab", "down");
     expect(picker.press("up").state).toMatchObject({ focus: "preview", scroll: { offset: 0 } });
     expect(picker.press("up").state.focus).toBe("requests");
   });
 
   it("pages the preview from the pickers too", () => {
-    const picker = start(sparseInput({ loadSnippets: tallSnippets(30) }));
+    const picker = start(sparseInput({ loadBlocks: tallSnippets(30) }));
     expect(picker.send({ type: "measured", viewHeight: 10, lineCount: 30 }).press("pageDown").state).toMatchObject({
       focus: "language",
       scroll: { offset: 9 },
@@ -233,7 +242,7 @@ describe("focus and scrolling", () => {
 describe("copy, save and quit", () => {
   it("queues a copy of the shown snippet and records it once copied", () => {
     const picker = start().press("down", "right", "c");
-    const entry = picker.shown();
+    const entry = picker.block();
     expect(commands(picker.state)).toEqual([{ kind: "copy", entry }]);
     expect(picker.state.message?.text).toBe("Copying…");
     picker.press("c");
@@ -245,7 +254,7 @@ describe("copy, save and quit", () => {
 
   it("reports the terminal fallback and a failed copy", () => {
     const picker = start().press("c");
-    const entry = picker.shown();
+    const entry = picker.block();
     picker.send({ type: "copyFinished", entry, outcome: { ok: true, method: "osc52", clipboardError: "no display server" } });
     expect(picker.state.message).toEqual({ text: "Copied via the terminal (OSC 52); no system clipboard: no display server", tone: "warning" });
     expect(picker.state.result.copyMethod).toBe("osc52");
@@ -264,7 +273,7 @@ describe("copy, save and quit", () => {
 
   it("waits for a copy under way before quitting, then reports it", () => {
     const picker = start().press("c", "q");
-    const entry = picker.shown();
+    const entry = picker.block();
     expect(picker.state.done).toBe(false);
     picker.send({ type: "copyFinished", entry, outcome: { ok: true, method: "clipboard" } });
     expect(commands(picker.state).at(-1)).toEqual({ kind: "exit", result: { copied: entry, copyMethod: "clipboard" } });
@@ -336,7 +345,7 @@ describe("copy, save and quit", () => {
 
 describe("a model without snippets", () => {
   it("shows nothing to copy or save, and still quits", () => {
-    const picker = start(sparseInput({ loadSnippets: () => [] }));
+    const picker = start(sparseInput({ loadBlocks: () => [] }));
     expect(picker.state.selection).toBeUndefined();
     expect(picker.press("c").state.message?.text).toBe("Nothing to copy");
     expect(picker.press("s").state.message?.text).toBe("Nothing to save");
@@ -393,6 +402,6 @@ describe("the command line's choices", () => {
   it("open the picker on the language, client and provider given", () => {
     const picker = start(sparseInput({ initialProvider: "fireworks-ai", presets: { source: "inference", language: "sh" } }));
     expect(picker.shown()).toMatchObject({ language: "sh", client: "curl", provider: "fireworks-ai" });
-    expect(start(sparseInput({ presets: { language: "python", client: "requests" } })).shown()).toMatchObject({ client: "requests" });
+    expect(start(sparseInput({ presets: { source: "inference", language: "python", client: "requests" } })).shown()).toMatchObject({ client: "requests" });
   });
 });

@@ -6,7 +6,9 @@ import { DEMO_ENTRY, requireBuilt, TmuxSession } from "./helpers/tmux.js";
 
 /** The snippet the demo shows for these choices, with the toggles off. */
 const snippet = (language: string, client: string, provider: string) =>
-  demoSnippets({ stream: false, direct: false }).find((e) => e.language === language && e.client === client && e.provider === provider)!.content;
+  demoSnippets({ stream: false, direct: false }).find(
+    (e) => e.source === "inference" && e.language === language && e.client === client && e.provider === provider,
+  )!.content;
 
 // Without a display the copy takes the OSC 52 path, which tmux (set-clipboard on) keeps in a buffer to read back.
 const NO_DISPLAY = ["DISPLAY", "WAYLAND_DISPLAY"];

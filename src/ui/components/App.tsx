@@ -3,12 +3,12 @@ import { useCallback, useEffect, useMemo, useReducer } from "react";
 import { useCommandRunner, type PickerServices } from "../hooks/use-command-runner.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
 import { keyPresses } from "../keys.js";
-import { languageLabel, providerLabel } from "../labels.js";
+import { blockLanguage } from "../../blocks/code-block.js";
+import { blockProvider, blockTitle } from "../labels.js";
 import { screenLayout } from "../layout.js";
 import { previewLines } from "../preview-lines.js";
 import { createReducer, initialState, rowOptions, rowsOf, shownEntry, type RowId } from "../state.js";
-import { safeLine } from "../text.js";
-import type { PickerInput, SnippetEntry } from "../types.js";
+import type { Menu } from "../types.js";
 import { Header } from "./Header.js";
 import { OptionRow } from "./OptionRow.js";
 import { Preview } from "./Preview.js";
@@ -16,7 +16,7 @@ import { StatusLine } from "./StatusLine.js";
 
 export interface AppProps {
   /** The model and how to build its snippets. */
-  input: PickerInput;
+  input: Menu;
   /** Clipboard, where files go, and what to do on exit. */
   services: PickerServices;
 }
@@ -32,15 +32,9 @@ const ROW_TITLES: Record<RowId, string> = {
   requests: "Requests",
 };
 
-/** "Python / requests / together"; for a local run "Run locally / llama.cpp / Q4_K_M". */
-function previewTitle(entry: SnippetEntry): string {
-  if (entry.local) return ["Run locally", safeLine(entry.local.appLabel), ...(entry.local.quant ? [safeLine(entry.local.quant.label)] : [])].join(" / ");
-  return `${languageLabel(entry.language)} / ${safeLine(entry.client)} / ${providerLabel(entry.provider)}`;
-}
-
 /** The whole picker screen, sized to the terminal. */
 export function App({ input, services }: AppProps) {
-  const reducer = useMemo(() => createReducer(input.loadSnippets), [input]);
+  const reducer = useMemo(() => createReducer(input.loadBlocks), [input]);
   const [state, dispatch] = useReducer(reducer, input, initialState);
   const { columns, rows } = useTerminalSize();
 
@@ -53,14 +47,14 @@ export function App({ input, services }: AppProps) {
   const rowIds = rowsOf(state);
   const layout = screenLayout(rows, rowIds.length);
   const entry = shownEntry(state);
-  const lines = useMemo(() => (entry ? previewLines(entry.content, entry.language, columns) : []), [entry, columns]);
+  const lines = useMemo(() => (entry ? previewLines(entry.content, blockLanguage(entry), columns) : []), [entry, columns]);
   useEffect(() => {
     dispatch({ type: "measured", viewHeight: layout.previewHeight, lineCount: lines.length });
   }, [layout.previewHeight, lines.length]);
   // The state's offset may predate a resize; never scroll past the end.
   const offset = Math.min(state.scroll.offset, Math.max(0, lines.length - layout.previewHeight));
-  const provider = entry ? providerLabel(entry.provider) : "—";
-  const title = entry ? previewTitle(entry) : "No snippet for this model";
+  const provider = entry ? blockProvider(entry) : "—";
+  const title = entry ? blockTitle(entry) : "No snippet for this model";
 
   return (
     <Box flexDirection="column" width={columns}>
@@ -75,7 +69,7 @@ export function App({ input, services }: AppProps) {
         mode={state.mode}
         message={state.message}
         focus={state.focus}
-        canOpen={entry?.local?.link !== undefined}
+        canOpen={entry?.source === "local" && entry.link !== undefined}
         compact={layout.compact}
         width={columns}
       />

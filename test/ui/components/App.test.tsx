@@ -9,7 +9,9 @@ import { KEY, linesOf, renderPicker } from "../helpers/render-picker.js";
 
 const NO_DISPLAY = new Error("Clipboard access requires a display server (X11 or Wayland). This doesn't work in headless environments.");
 const content = (language: string, client: string, provider: string) =>
-  sparseSnippets({ stream: false, direct: false }).find((e) => e.language === language && e.client === client && e.provider === provider)!.content;
+  sparseSnippets({ stream: false, direct: false }).find(
+    (e) => e.source === "inference" && e.language === language && e.client === client && e.provider === provider,
+  )!.content;
 
 /** The line of a row, e.g. row(frame, "Client"). */
 const row = (frame: string, title: string) => linesOf(frame).find((line) => line.slice(2).startsWith(title)) ?? "";
@@ -97,7 +99,7 @@ describe("the picker screen", () => {
   });
 
   it("scrolls a long snippet with arrows, j/k, PgUp/PgDn, Home and End", async () => {
-    const { press, waitFor, frame } = await renderPicker(sparseInput({ loadSnippets: tallSnippets(40) }));
+    const { press, waitFor, frame } = await renderPicker(sparseInput({ loadBlocks: tallSnippets(40) }));
     await waitFor("lines 1–12 of 40 ─", " 1 │ print(1)");
     press(KEY.backtab);
     await waitFor("› Python / requests / together");
@@ -253,7 +255,14 @@ describe("quitting", () => {
     picker.press("q");
     await vi.waitFor(() => expect(picker.onExit).toHaveBeenCalledTimes(1), { timeout: 20_000, interval: 5 });
     expect(picker.onExit).toHaveBeenCalledWith({
-      copied: { source: "inference", language: "python", client: "requests", provider: "together", content: content("python", "requests", "together") },
+      copied: {
+        source: "inference",
+        model: "org/model",
+        language: "python",
+        client: "requests",
+        provider: "together",
+        content: content("python", "requests", "together"),
+      },
       copyMethod: "clipboard",
       savedTo: join(picker.cwd, "snippet.py"),
     });
@@ -304,7 +313,7 @@ describe("terminal size", () => {
   });
 
   it("adapts when the terminal is resized", async () => {
-    const picker = await renderPicker(sparseInput({ loadSnippets: tallSnippets(40) }));
+    const picker = await renderPicker(sparseInput({ loadBlocks: tallSnippets(40) }));
     await picker.waitFor("lines 1–12 of 40");
     picker.resize(100, 30);
     await picker.waitFor("lines 1–18 of 40");
@@ -324,7 +333,7 @@ describe("untrusted and missing data", () => {
   });
 
   it("says when the model has no snippet, and still quits", async () => {
-    const picker = await renderPicker(sparseInput({ loadSnippets: () => [] }));
+    const picker = await renderPicker(sparseInput({ loadBlocks: () => [] }));
     await picker.waitFor("─ No snippet for this model", "Language  —");
     picker.press("c");
     await picker.waitFor("Nothing to copy");

@@ -1,4 +1,8 @@
-import type { PickerInput, PickerToggles, SnippetEntry } from "../../../src/ui/types.js";
+import type { Client, Language, ProviderChoice } from "../../../src/inference/ids.js";
+import type { LocalBlock } from "../../../src/blocks/code-block.js";
+import type { Menu, MenuToggles, CodeBlock } from "../../../src/ui/types.js";
+
+const MODEL = "org/model";
 
 /**
  * A deliberately sparse set of snippets: not every client exists for every
@@ -11,16 +15,17 @@ import type { PickerInput, PickerToggles, SnippetEntry } from "../../../src/ui/t
  * With streaming on only the huggingface_hub snippets remain; streaming and
  * direct together have no snippet at all.
  */
-export function sparseSnippets(toggles: PickerToggles): SnippetEntry[] {
+export function sparseSnippets(toggles: MenuToggles): CodeBlock[] {
   const tag = `${toggles.stream ? "stream" : "once"} ${toggles.direct ? "direct" : "routed"}`;
-  const inference = (language: string, client: string, provider: string, lines: string[]): SnippetEntry => ({
+  const inference = (language: Language, client: Client, provider: ProviderChoice, lines: string[]): CodeBlock => ({
     source: "inference",
+    model: MODEL,
     language,
     client,
     provider,
     content: [...lines, `# ${client} ${provider} ${tag}`].join("\n"),
   });
-  const hub = ["together", "fireworks-ai"].map((provider) =>
+  const hub = (["together", "fireworks-ai"] as const).map((provider) =>
     inference("python", "huggingface_hub", provider, ["from huggingface_hub import InferenceClient", `client = InferenceClient(provider="${provider}")`]),
   );
   if (toggles.stream && toggles.direct) return [];
@@ -32,42 +37,44 @@ export function sparseSnippets(toggles: PickerToggles): SnippetEntry[] {
       ...inference("js", "fetch", "fireworks-ai", ['const response = await fetch("https://router.example/v1");']),
       content: `const response = await fetch("https://router.example/v1");\n// fetch fireworks-ai ${tag}`,
     },
-    ...["together", "fireworks-ai"].map((provider) => ({
+    ...(["together", "fireworks-ai"] as const).map((provider) => ({
       ...inference("sh", "curl", provider, []),
       content: `curl https://router.example/v1 \\\n    -H "X-Provider: ${provider}"\n# curl ${provider} ${tag}`,
     })),
     {
       source: "library",
+      model: MODEL,
       language: "python",
-      client: "transformers",
-      provider: "",
+      library: "transformers",
       content: 'from transformers import pipeline\npipe = pipeline("text-generation")',
     },
     {
       source: "library",
+      model: MODEL,
       language: "python",
-      client: "transformers",
-      provider: "",
+      library: "transformers",
       content: "from transformers import AutoModel\nmodel = AutoModel.from_pretrained('m')",
     },
-    { source: "library", language: "text", client: "transformers", provider: "", content: "pip install transformers" },
+    { source: "library", model: MODEL, language: "text", library: "transformers", content: "pip install transformers" },
   ];
 }
 
-export function sparseInput(overrides: Partial<PickerInput> = {}): PickerInput {
+export function sparseInput(overrides: Partial<Menu> = {}): Menu {
   return {
     model: { id: "org/model", pipelineTag: "text-generation", libraryName: "transformers" },
-    loadSnippets: sparseSnippets,
+    loadBlocks: sparseSnippets,
     canStream: true,
     initialProvider: "together",
+    presets: {},
+    initialToggles: { stream: false, direct: false },
     ...overrides,
   };
 }
 
 /** A snippet of `count` numbered lines, for scrolling. */
-export function tallSnippets(count: number): () => SnippetEntry[] {
+export function tallSnippets(count: number): () => CodeBlock[] {
   const content = Array.from({ length: count }, (_, i) => `print(${i + 1})`).join("\n");
-  return () => [{ source: "inference", language: "python", client: "requests", provider: "together", content }];
+  return () => [{ source: "inference", model: MODEL, language: "python", client: "requests", provider: "together", content }];
 }
 
 /**
@@ -75,19 +82,23 @@ export function tallSnippets(count: number): () => SnippetEntry[] {
  * default), LM Studio as a deep link with two quants, and vLLM without a file
  * choice. Inference snippets come first, as the command hands them over.
  */
-export function localSnippets(toggles: PickerToggles): SnippetEntry[] {
+export function localSnippets(toggles: MenuToggles): CodeBlock[] {
   const quant = (label: string, shards: number, size: number | null, isDefault = false) => ({ label, shards, size, isDefault });
-  const llama = (q: ReturnType<typeof quant>): SnippetEntry => ({
+  const local = (app: string, appLabel: string, kind: LocalBlock["kind"], quant: LocalBlock["quant"], content: string): LocalBlock => ({
     source: "local",
-    language: "sh",
-    client: "llama.cpp",
-    provider: "",
-    content: `# start llama.cpp\nllama-server -hf org/model-GGUF:${q.label}\n`,
-    local: { appLabel: "llama.cpp", quant: q },
+    model: MODEL,
+    app,
+    appLabel,
+    kind,
+    quant,
+    steps: [],
+    content,
   });
-  const studio = (q: ReturnType<typeof quant>): SnippetEntry => {
+  const llama = (q: ReturnType<typeof quant>): CodeBlock =>
+    local("llama.cpp", "llama.cpp", "snippet", q, `# start llama.cpp\nllama-server -hf org/model-GGUF:${q.label}\n`);
+  const studio = (q: ReturnType<typeof quant>): CodeBlock => {
     const link = `lmstudio://open_from_hf?model=org%2Fmodel-GGUF&file=model-${q.label}.gguf`;
-    return { source: "local", language: "url", client: "lmstudio", provider: "", content: `${link}\n`, local: { appLabel: "LM Studio", quant: q, link } };
+    return { ...local("lmstudio", "LM Studio", "deeplink", q, `${link}\n`), link };
   };
   return [
     ...sparseSnippets(toggles).filter((entry) => entry.source === "inference"),
@@ -96,10 +107,10 @@ export function localSnippets(toggles: PickerToggles): SnippetEntry[] {
     llama(quant("Q4_K_M", 1, 2.02e9, true)),
     studio(quant("Q5_K_M", 1, 2.32e9)),
     studio(quant("Q4_K_M", 1, null, true)),
-    { source: "local", language: "sh", client: "vllm", provider: "", content: "vllm serve org/model\n", local: { appLabel: "vLLM" } },
+    local("vllm", "vLLM", "snippet", null, "vllm serve org/model\n"),
   ];
 }
 
-export function localInput(overrides: Partial<PickerInput> = {}): PickerInput {
-  return sparseInput({ loadSnippets: localSnippets, ...overrides });
+export function localInput(overrides: Partial<Menu> = {}): Menu {
+  return sparseInput({ loadBlocks: localSnippets, ...overrides });
 }

@@ -8,7 +8,7 @@ import { App } from "../../../src/ui/components/App.js";
 import type { CopyDeps } from "../../../src/ui/copy.js";
 import type { OpenOutcome } from "../../../src/ui/open-link.js";
 import { textWidth } from "../../../src/ui/text.js";
-import type { PickerInput } from "../../../src/ui/types.js";
+import type { Menu } from "../../../src/ui/types.js";
 import { sparseInput } from "./fixtures.js";
 
 /** What terminals send for each key. */
@@ -38,7 +38,7 @@ export interface PickerOptions {
 }
 
 /** The picker under ink-testing-library at 80x24 (or the size asked for), with a recording clipboard. */
-export async function renderPicker(input: PickerInput = sparseInput(), options: PickerOptions = {}) {
+export async function renderPicker(input: Menu = sparseInput(), options: PickerOptions = {}) {
   const onExit = vi.fn();
   const clipboard: string[] = [];
   const terminal: string[] = [];

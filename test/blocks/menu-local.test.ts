@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { NO_PROVIDER_NOTICE, pickerInput, pickerPresets } from "../../src/cli/snippet-interactive.js";
-import { parseSnippetOptions, runSnippet } from "../../src/cli/snippet-run.js";
+import { NO_PROVIDER_NOTICE, modelMenu, type MenuPresets } from "../../src/blocks/menu.js";
+import { parseSnippetCommand, parseSnippetOptions } from "../../src/cli/snippet-command.js";
+import { runSnippet } from "../../src/cli/snippet-run.js";
 import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 import { initialState, rowOptions, rowsOf, shownEntry } from "../../src/ui/state.js";
@@ -21,6 +22,13 @@ function commandOptions(extra: Partial<SnippetCommandOptions>): SnippetCommandOp
   return { stream: false, direct: false, json: false, library: false, offline: false, refresh: false, ...extra };
 }
 
+/** The presets `hubref snippet FILE -i` parses these flags into. */
+function presetsOf(raw: SnippetCommandOptions): MenuPresets {
+  const command = parseSnippetCommand(["model.json"], { ...raw, interactive: true }, { interactive: true });
+  if (command.mode !== "picker") throw new Error("-i parses to the picker");
+  return command.presets;
+}
+
 async function printed(model: string, extra: Partial<SnippetCommandOptions>): Promise<string> {
   const { context, output } = fakeContext({}, false);
   await runSnippet([file(model)], commandOptions(extra), context);
@@ -29,19 +37,19 @@ async function printed(model: string, extra: Partial<SnippetCommandOptions>): Pr
 
 describe("the Run locally source and `hubref snippet MODEL --app KEY --quant Q` agree", () => {
   it.each(GGUF_MODELS)("%s: every app and quant the picker offers previews what the command prints", async (name) => {
-    const input = await pickerInput(load(name), parseSnippetOptions(commandOptions({})));
-    const local = input.loadSnippets(OFF).filter((entry) => entry.source === "local");
-    expect(new Set(local.map((entry) => entry.client)).size).toBeGreaterThan(10);
+    const input = await modelMenu(load(name), parseSnippetOptions(commandOptions({})));
+    const local = input.loadBlocks(OFF).flatMap((entry) => (entry.source === "local" ? [entry] : []));
+    expect(new Set(local.map((entry) => entry.app)).size).toBeGreaterThan(10);
     for (const entry of local) {
-      const quant = entry.local?.quant?.label;
-      const expected = await printed(name, { app: entry.client, ...(quant === undefined ? {} : { quant }) });
-      expect(entry.content, `${entry.client} ${quant}`).toBe(expected);
+      const quant = entry.quant?.label;
+      const expected = await printed(name, { app: entry.app, ...(quant === undefined ? {} : { quant }) });
+      expect(entry.content, `${entry.app} ${quant}`).toBe(expected);
     }
   });
 
   it("opens each app on the quant the command picks without --quant", async () => {
     const name = GGUF_MODELS[0]!;
-    const input = await pickerInput(load(name), parseSnippetOptions(commandOptions({})));
+    const input = await modelMenu(load(name), parseSnippetOptions(commandOptions({})));
     for (const app of ["llama.cpp", "ollama", "lmstudio"]) {
       const state = initialState({ ...input, presets: { source: "local", app } });
       expect(shownEntry(state)!.content).toBe(await printed(name, { app }));
@@ -54,9 +62,9 @@ describe("an app that runs the model but offers nothing", () => {
   it("says why on the status line: the error `snippet --app KEY` exits with", async () => {
     // A GGUF repository whose file list the metadata leaves out: apps that load one named file cannot say which.
     const model = ModelDataSchema.parse({ id: "acme/Tiny-GGUF", tags: ["gguf"], pipeline_tag: "text-generation" });
-    const input = await pickerInput(model, parseSnippetOptions(commandOptions({})));
+    const input = await modelMenu(model, parseSnippetOptions(commandOptions({})));
     const problems: string[] = [];
-    expect(input.loadSnippets(OFF, (problem) => problems.push(problem)).some((entry) => entry.source === "local")).toBe(true);
+    expect(input.loadBlocks(OFF, (problem) => problems.push(problem)).some((entry) => entry.source === "local")).toBe(true);
     expect(problems).toContain("vLLM loads one GGUF file, and the file list of acme/Tiny-GGUF is unknown");
     expect(initialState(input).message).toEqual({ text: expect.stringMatching(/^\S.* is unknown \(and \d+ more\)$/), tone: "warning" });
   });
@@ -64,23 +72,23 @@ describe("an app that runs the model but offers nothing", () => {
 
 describe("a model no inference provider serves", () => {
   it("says so in the header and offers the local apps instead of every provider", async () => {
-    const input = await pickerInput(load(GGUF_MODELS[0]!), parseSnippetOptions(commandOptions({})));
+    const input = await modelMenu(load(GGUF_MODELS[0]!), parseSnippetOptions(commandOptions({})));
     expect(input.notice).toBe(NO_PROVIDER_NOTICE);
-    const entries = input.loadSnippets(OFF);
+    const entries = input.loadBlocks(OFF);
     expect(entries.filter((entry) => entry.source === "inference")).toEqual([]);
     const state = initialState(input);
-    expect(shownEntry(state)).toMatchObject({ source: "local", client: "llama.cpp" });
+    expect(shownEntry(state)).toMatchObject({ source: "local", app: "llama.cpp" });
     expect(rowsOf(state)).toEqual(["app", "quant"]);
   });
 
   it("says so in the header of a LoRA no provider maps, and keeps its inference snippets for a provider the user picks", async () => {
-    const input = await pickerInput(load("ostris--watercolor_style_lora_sdxl"), parseSnippetOptions(commandOptions({})));
+    const input = await modelMenu(load("ostris--watercolor_style_lora_sdxl"), parseSnippetOptions(commandOptions({})));
     expect(input.notice).toBe(NO_PROVIDER_NOTICE);
-    expect(input.loadSnippets(OFF).some((entry) => entry.source === "inference")).toBe(true);
+    expect(input.loadBlocks(OFF).some((entry) => entry.source === "inference")).toBe(true);
   });
 
   it("keeps the inference source for a model providers serve", async () => {
-    const input = await pickerInput(load("meta-llama--Llama-3.1-8B-Instruct"), parseSnippetOptions(commandOptions({})));
+    const input = await modelMenu(load("meta-llama--Llama-3.1-8B-Instruct"), parseSnippetOptions(commandOptions({})));
     expect(input.notice).toBeUndefined();
     const state = initialState(input);
     expect(rowOptions(state, "source").labels).toEqual(["Inference API", "Library", "Run locally"]);
@@ -93,13 +101,13 @@ describe("the command line's choices open the picker on them", () => {
 
   it("--language sh --provider novita: the shell snippet for novita", async () => {
     const raw = commandOptions({ language: "sh", provider: "novita" });
-    const state = initialState(await pickerInput(llama, parseSnippetOptions(raw), pickerPresets(llama, raw)));
+    const state = initialState(await modelMenu(llama, parseSnippetOptions(raw), presetsOf(raw)));
     expect(shownEntry(state)).toMatchObject({ source: "inference", language: "sh", client: "curl", provider: "novita" });
   });
 
   it("--language js --client openai --stream: that client, streaming", async () => {
     const raw = commandOptions({ language: "js", client: "openai", stream: true });
-    const state = initialState(await pickerInput(llama, parseSnippetOptions(raw), pickerPresets(llama, raw)));
+    const state = initialState(await modelMenu(llama, parseSnippetOptions(raw), presetsOf(raw)));
     expect(shownEntry(state)).toMatchObject({ language: "js", client: "openai" });
     expect(state.toggles.stream).toBe(true);
   });
@@ -107,14 +115,15 @@ describe("the command line's choices open the picker on them", () => {
   it("--app and --quant: that app and quant, checked as the command checks them", async () => {
     const gguf = load(GGUF_MODELS[0]!);
     const raw = commandOptions({ app: "ollama", quant: "q5_k_m" });
-    const state = initialState(await pickerInput(gguf, parseSnippetOptions(raw), pickerPresets(gguf, raw)));
+    const state = initialState(await modelMenu(gguf, parseSnippetOptions(raw), presetsOf(raw)));
     expect(shownEntry(state)!.content).toBe(await printed(GGUF_MODELS[0]!, { app: "ollama", quant: "Q5_K_M" }));
-    expect(() => pickerPresets(gguf, commandOptions({ app: "ollama", quant: "Q2_K" }))).toThrow(/has no Q2_K file/);
+    const q2 = commandOptions({ app: "ollama", quant: "Q2_K" });
+    await expect(modelMenu(gguf, parseSnippetOptions(q2), presetsOf(q2))).rejects.toThrow(/has no Q2_K file/);
   });
 
   it("--library: the library's usage code", async () => {
     const raw = commandOptions({ library: true });
-    const state = initialState(await pickerInput(llama, parseSnippetOptions(raw), pickerPresets(llama, raw)));
+    const state = initialState(await modelMenu(llama, parseSnippetOptions(raw), presetsOf(raw)));
     expect(shownEntry(state)!.source).toBe("library");
   });
 });

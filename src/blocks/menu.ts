@@ -1,0 +1,153 @@
+import { HubrefError, usageError } from "../errors.js";
+import type { ModelData } from "../model/schema.js";
+import { hasProviderMapping, requireProvider } from "../model/provider-mapping.js";
+import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
+import type { Client, Language } from "../inference/ids.js";
+import type { SettledOptions } from "../inference/snippet.js";
+import { SnippetProblem } from "../inference/problem.js";
+import { isChatModel } from "../inference/chat-models.js";
+import { onlyRunsLocally } from "../inference/engine.js";
+import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
+import type { CodeBlock, CodeSource, LibraryBlock } from "./code-block.js";
+import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks } from "./model-blocks.js";
+
+/*
+ * Everything the picker can show for one model, as one menu of code blocks
+ * from the same functions the printing command calls.
+ */
+
+/** Said in the picker's header for a model whose metadata maps no provider. */
+export const NO_PROVIDER_NOTICE = "no inference provider serves this model";
+
+/** The picker's toggles: they change the inference calls only. */
+export interface MenuToggles {
+  stream: boolean;
+  direct: boolean;
+}
+
+/**
+ * The command line's choices for the first screen, already checked as the
+ * printing command checks them; the picker opens on them.
+ */
+export type MenuPresets =
+  | { source?: undefined }
+  | { source: "inference"; language?: Language; client?: Client }
+  | { source: "library"; language?: SnippetLanguage }
+  | { source: "local"; app: string; quant?: string };
+
+export interface Menu {
+  model: { id: string; pipelineTag?: string; libraryName?: string };
+  /** Said in the header, e.g. that no inference provider serves the model. */
+  notice?: string;
+  /**
+   * All blocks for the current toggles; called again when a toggle changes.
+   * What kept some blocks out (hubref's own errors) goes to `report`, and the
+   * picker shows it on its status line.
+   */
+  loadBlocks(toggles: MenuToggles, report?: (problem: string) => void): CodeBlock[];
+  /** Whether the streaming toggle applies (chat models). */
+  canStream: boolean;
+  initialProvider?: string;
+  presets: MenuPresets;
+  /** The toggles the command line set (--stream, --direct). */
+  initialToggles: MenuToggles;
+}
+
+/** hubref's own errors are the user's to see; anything else is a bug and stays loud. */
+function problemOf(error: unknown): string {
+  if (error instanceof HubrefError || error instanceof SnippetProblem) return error.message;
+  throw error;
+}
+
+function inferenceMenu(model: ModelData, base: SettledOptions, toggles: MenuToggles, report: (problem: string) => void): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
+  // The engine's choices, so auto means to the picker what it means to the command.
+  for (const provider of providerChoices(model)) {
+    // auto lets the hub choose, so there is no provider to call directly.
+    if (toggles.direct && provider === "auto") continue;
+    try {
+      blocks.push(...inferenceBlocks(model, { ...base, language: undefined, client: undefined, provider, ...toggles }).blocks);
+    } catch (error) {
+      report(problemOf(error));
+    }
+  }
+  return blocks;
+}
+
+async function libraryMenu(model: ModelData): Promise<{ blocks: LibraryBlock[]; problem?: string }> {
+  if (!hasLibraryCode(model)) return { blocks: [] };
+  try {
+    return { blocks: await libraryBlocks(model) };
+  } catch (error) {
+    return { blocks: [], problem: problemOf(error) };
+  }
+}
+
+/**
+ * Checks the presets against the model as the printing command would: an app
+ * or quant it does not offer, or a provider its mapping does not, exits 2
+ * with the printing command's error before any screen opens.
+ */
+function checkPresets(model: ModelData, base: SettledOptions, presets: MenuPresets): MenuPresets {
+  if (base.provider !== "auto" && base.endpointUrl === undefined) requireProvider(model, base.provider);
+  if (presets.source !== "local") return presets;
+  const request = presets.quant === undefined ? {} : { quant: presets.quant };
+  const [block] = appBlocks(model, presets.app, request).blocks;
+  return { source: "local", app: block!.app, ...(presets.quant !== undefined && block!.quant ? { quant: block!.quant.label } : {}) };
+}
+
+/** What the picker shows for one model, from the command's settled options and presets. */
+export async function modelMenu(model: ModelData, base: SettledOptions, presets: MenuPresets = {}): Promise<Menu> {
+  const checked = checkPresets(model, base, presets);
+  const library = await libraryMenu(model);
+  const local = localBlocks(model);
+  const localOnly = onlyRunsLocally(model);
+  const canStream = isChatModel(model);
+  // The first screen's blocks are built once: to check there is something to show, then to show it.
+  const built = new Map<string, { blocks: CodeBlock[]; problems: string[] }>();
+  const build = (toggles: MenuToggles) => {
+    const key = `${toggles.stream} ${toggles.direct}`;
+    let found = built.get(key);
+    if (!found) {
+      const problems: string[] = [];
+      const report = (problem: string) => problems.push(problem);
+      if (library.problem !== undefined) report(library.problem);
+      // Why an app that runs the model offers nothing here: what `snippet --app KEY` would exit with.
+      for (const problem of local.problems) report(problem);
+      // No provider maps it: every provider would be offered, and none serves it.
+      const inference = localOnly ? [] : inferenceMenu(model, base, toggles, report);
+      found = { blocks: [...inference, ...library.blocks, ...local.blocks], problems };
+      built.set(key, found);
+    }
+    return found;
+  };
+  return {
+    model: {
+      id: model.id,
+      ...(model.pipeline_tag ? { pipelineTag: model.pipeline_tag } : {}),
+      ...(model.library_name ? { libraryName: model.library_name } : {}),
+    },
+    ...(!hasProviderMapping(model) ? { notice: NO_PROVIDER_NOTICE } : {}),
+    loadBlocks: (toggles, report = () => {}) => {
+      const { blocks, problems } = build(toggles);
+      for (const problem of problems) report(problem);
+      return blocks;
+    },
+    canStream,
+    initialProvider: chosenProvider(model, base),
+    initialToggles: { stream: base.stream && canStream, direct: base.direct },
+    presets: checked,
+  };
+}
+
+/** The same error the printing command gives for a model with nothing to show. */
+export function nothingToShow(model: ModelData, base: SettledOptions, problems: string[]): HubrefError {
+  const printed = inferenceBlocks(model, base);
+  const all = [...printed.problems, ...problems];
+  return usageError(all.length > 0 ? [...new Set(all)].join("\nerror: ") : "no snippet for these options");
+}
+
+/** The sources a menu offers, for tests and the picker's source row. */
+export function menuSources(blocks: readonly CodeBlock[]): CodeSource[] {
+  return [...new Set(blocks.map((block) => block.source))];
+}

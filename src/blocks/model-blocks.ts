@@ -1,0 +1,150 @@
+import { HubrefError, usageError } from "../errors.js";
+import type { ModelData } from "../model/schema.js";
+import { generateSnippets } from "../inference/engine.js";
+import type { SettledOptions } from "../inference/snippet.js";
+import { findApp, generateAppSnippets, renderAppSnippets, type AppSnippets } from "../apps/generate.js";
+import { appsForModel } from "../apps/formats.js";
+import { ggufRepo, type GgufRepo } from "../apps/gguf-files.js";
+import { appEntries } from "../apps/registry.js";
+import { quantCatalogue } from "../quant/catalogue.js";
+import type { FileRequest } from "../apps/select.js";
+import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
+import { hasSnippetGenerator, librarySnippets } from "../libraries/registry.js";
+import type { InferenceBlock, LibraryBlock, LocalBlock, LocalQuant } from "./code-block.js";
+
+/*
+ * The code blocks one model offers, by source. Each function here is the only
+ * way its source's blocks are made: the printing command, --json and the
+ * picker all call them.
+ */
+
+/** Blocks, with what the generator had to say about them. */
+export interface Blocks<B> {
+  blocks: B[];
+  /** Why the model got no block, or not the one asked for. */
+  problems: string[];
+  /** The ways forward from those problems. */
+  hints: string[];
+  /** Worth knowing; stopped nothing. */
+  notes: string[];
+  /** Will likely make the code fail as it stands. */
+  warnings: string[];
+}
+
+/** Calls to hosted inference for `options`. Problems of the model are reported; bad usage throws. */
+export function inferenceBlocks(model: ModelData, options: SettledOptions): Blocks<InferenceBlock> {
+  const { snippets, ...findings } = generateSnippets(model, options);
+  return { blocks: snippets.map((snippet) => ({ source: "inference", ...snippet })), ...findings };
+}
+
+/** A library name from metadata is untrusted: show it in messages only when it is a plain key. */
+export function shownLibrary(name: string): string {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) ? `'${name}'` : "(an unprintable name)";
+}
+
+/** Whether the model's library has usage code at all (without running its generator). */
+export function hasLibraryCode(model: ModelData): boolean {
+  return model.library_name !== undefined && hasSnippetGenerator(model.library_name);
+}
+
+/**
+ * The usage code of the model's own library, in `language` when one is given.
+ * A model with no library, a library without usage code, or none in that
+ * language is a usage error: `--library` asked for exactly this.
+ */
+export async function libraryBlocks(model: ModelData, language?: SnippetLanguage): Promise<LibraryBlock[]> {
+  const library = model.library_name;
+  if (library === undefined || library === "") {
+    throw usageError(
+      `${model.id}: the metadata names no library (library_name), so there is no library usage code`,
+      "leave out --library for inference API snippets",
+    );
+  }
+  if (!hasSnippetGenerator(library)) {
+    throw usageError(
+      `${model.id}: the library ${shownLibrary(library)} has no usage snippets`,
+      "`hubref libraries --with-snippets` lists the libraries that have them",
+    );
+  }
+  const all = ((await librarySnippets(library, model)) ?? []).map(
+    (snippet): LibraryBlock => ({ source: "library", model: model.id, library, language: snippet.language, content: snippet.content }),
+  );
+  const kept = language === undefined ? all : all.filter((block) => block.language === language);
+  if (kept.length === 0 && all.length > 0) {
+    const languages = [...new Set(all.map((block) => block.language))];
+    throw usageError(`${model.id}: the library ${shownLibrary(library)} has no ${language} usage code`, `its usage code is in: ${languages.join(", ")}`);
+  }
+  return kept;
+}
+
+function localBlock(model: ModelData, result: AppSnippets, appLabel: string, quant: LocalQuant | null): LocalBlock {
+  const first = result.snippets[0]!;
+  const block: LocalBlock = {
+    source: "local",
+    model: model.id,
+    app: first.app,
+    appLabel,
+    kind: first.kind,
+    quant,
+    steps: result.snippets,
+    content: renderAppSnippets(result.snippets),
+  };
+  if (first.kind === "deeplink") block.link = first.content;
+  return block;
+}
+
+/** The quant a local block loads, with its size and split from the repository's file list. */
+function quantOf(result: AppSnippets, repo: GgufRepo | undefined, isDefault: boolean): LocalQuant | null {
+  const first = result.snippets[0]!;
+  if (first.quant === null) return null;
+  const variant = repo?.variants.find((candidate) => candidate.file === first.file);
+  return { label: first.quant, shards: variant?.shards ?? 1, size: variant?.size ?? null, isDefault };
+}
+
+/** What `--app KEY` runs, with the file `request` picks; its notes say why that file. */
+export function appBlocks(model: ModelData, app: string, request: FileRequest = {}): Blocks<LocalBlock> {
+  const entry = findApp(app);
+  const result = generateAppSnippets(model, entry.key, request);
+  const repo = result.snippets[0]!.quant === null ? undefined : ggufRepo(model, quantCatalogue());
+  const quant = quantOf(result, repo, request.quant === undefined && request.file === undefined && request.fits === undefined);
+  return { blocks: [localBlock(model, result, entry.prettyLabel, quant)], problems: [], hints: [], notes: result.notes, warnings: [] };
+}
+
+/** hubref's own errors are reported; anything else is a bug and stays loud. */
+function attempt(build: () => AppSnippets, problems: string[]): AppSnippets | undefined {
+  try {
+    return build();
+  } catch (error) {
+    if (!(error instanceof HubrefError)) throw error;
+    problems.push(error.message);
+    return undefined;
+  }
+}
+
+/**
+ * Every app that runs the model and, for apps that load one GGUF file, every
+ * quant of the repository they can load: the picker's local menu. Each is
+ * what `--app KEY --quant Q` prints, from the same generator.
+ */
+export function localBlocks(model: ModelData): Blocks<LocalBlock> {
+  const problems: string[] = [];
+  const blocks: LocalBlock[] = [];
+  let repo: GgufRepo | undefined;
+  for (const app of appsForModel(appEntries(), model)) {
+    const fallback = attempt(() => generateAppSnippets(model, app.key), problems);
+    if (!fallback) continue;
+    const defaultLabel = fallback.snippets[0]!.quant;
+    if (defaultLabel === null) {
+      blocks.push(localBlock(model, fallback, app.prettyLabel, null));
+      continue;
+    }
+    repo ??= ggufRepo(model, quantCatalogue());
+    for (const group of repo.groups) {
+      // Quants the app cannot load (split ones, for some apps) are left out, as the command refuses them.
+      const result = attempt(() => generateAppSnippets(model, app.key, { quant: group.label }), []);
+      if (!result || result.snippets[0]!.file === null) continue;
+      blocks.push(localBlock(model, result, app.prettyLabel, quantOf(result, repo, group.label === defaultLabel)));
+    }
+  }
+  return { blocks, problems, hints: [], notes: [], warnings: [] };
+}
