@@ -2,6 +2,7 @@ import type { AppFormat } from "../catalogue/schemas/app.js";
 import type { ModelData } from "../model/schema.js";
 import type { AppEntry } from "./registry.js";
 import { hasGguf, isGguf } from "./gguf-files.js";
+import { isChatTask } from "../model/chat.js";
 
 /*
  * What a repository holds, as local apps see it. A repository with only GGUF
@@ -10,7 +11,6 @@ import { hasGguf, isGguf } from "./gguf-files.js";
  */
 
 const WEIGHTS = /\.(safetensors|bin|pt|pth)$/i;
-const CHAT_TASKS = new Set(["text-generation", "image-text-to-text"]);
 
 function tagged(model: ModelData, name: string): boolean {
   return model.library_name === name || model.tags.includes(name);
@@ -21,9 +21,19 @@ export function modelFormats(model: ModelData): Set<AppFormat> {
   if (hasGguf(model)) formats.add("gguf");
   if (tagged(model, "mlx")) formats.add("mlx");
   const weights = model.siblings ? model.siblings.some((sibling) => WEIGHTS.test(sibling.rfilename) && !isGguf(sibling.rfilename)) : !formats.has("gguf");
-  if (tagged(model, "transformers") && weights && !formats.has("mlx") && CHAT_TASKS.has(model.pipeline_tag ?? "")) formats.add("transformers");
+  if (tagged(model, "transformers") && weights && !formats.has("mlx") && isChatTask(model.pipeline_tag)) formats.add("transformers");
   if (tagged(model, "diffusers") && model.pipeline_tag === "text-to-image") formats.add("diffusers");
   return formats;
+}
+
+/**
+ * GGUF and MLX weights are made for local apps, and hub providers rarely
+ * serve them. This one rule, by the repository's files where the metadata
+ * lists them, is what the snippet command, `apps --for` and the picker go by.
+ */
+export function runsLocally(model: ModelData): boolean {
+  const formats = modelFormats(model);
+  return formats.has("gguf") || formats.has("mlx");
 }
 
 /** Whether `app` runs `model`: it loads one of the formats the repository holds. */

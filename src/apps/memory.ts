@@ -40,10 +40,4 @@ export function parseMemorySize(text: string): number {
   return bytes;
 }
 
-/** Bytes as people read them: `4.92 GB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(1)} kB`;
-  return `${bytes} B`;
-}
+export { formatBytes } from "../util/bytes.js";

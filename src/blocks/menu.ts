@@ -1,15 +1,15 @@
-import { HubrefError, usageError } from "../errors.js";
+import { HubrefError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { hasProviderMapping, requireProvider } from "../model/provider-mapping.js";
 import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
 import type { Client, Language } from "../inference/ids.js";
 import type { SettledOptions } from "../inference/snippet.js";
 import { SnippetProblem } from "../inference/problem.js";
-import { isChatModel } from "../inference/chat-models.js";
+import { isChatModel } from "../model/chat.js";
 import { onlyRunsLocally } from "../inference/engine.js";
 import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
-import type { CodeBlock, CodeSource, LibraryBlock } from "./code-block.js";
-import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks } from "./model-blocks.js";
+import type { CodeBlock, LibraryBlock } from "./code-block.js";
+import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks, noBlocksError } from "./model-blocks.js";
 
 /*
  * Everything the picker can show for one model, as one menu of code blocks
@@ -84,21 +84,35 @@ async function libraryMenu(model: ModelData): Promise<{ blocks: LibraryBlock[]; 
 }
 
 /**
- * Checks the presets against the model as the printing command would: an app
- * or quant it does not offer, or a provider its mapping does not, exits 2
- * with the printing command's error before any screen opens.
+ * Checks the presets against the model as the printing command would: what
+ * it would refuse (a provider the mapping does not offer, a language or
+ * client with no snippet, a library without code, an app or quant the model
+ * lacks) exits 2 with the printing command's error before any screen opens.
  */
-function checkPresets(model: ModelData, base: SettledOptions, presets: MenuPresets): MenuPresets {
+async function checkPresets(model: ModelData, base: SettledOptions, presets: MenuPresets): Promise<MenuPresets> {
   if (base.provider !== "auto" && base.endpointUrl === undefined) requireProvider(model, base.provider);
-  if (presets.source !== "local") return presets;
-  const request = presets.quant === undefined ? {} : { quant: presets.quant };
-  const [block] = appBlocks(model, presets.app, request).blocks;
-  return { source: "local", app: block!.app, ...(presets.quant !== undefined && block!.quant ? { quant: block!.quant.label } : {}) };
+  switch (presets.source) {
+    case undefined:
+      return presets;
+    case "inference": {
+      const printed = inferenceBlocks(model, base);
+      if (printed.blocks.length === 0) throw noBlocksError(printed, model);
+      return presets;
+    }
+    case "library":
+      await libraryBlocks(model, presets.language);
+      return presets;
+    case "local": {
+      const request = presets.quant === undefined ? {} : { quant: presets.quant };
+      const [block] = appBlocks(model, presets.app, request).blocks;
+      return { source: "local", app: block!.app, ...(presets.quant !== undefined && block!.quant ? { quant: block!.quant.label } : {}) };
+    }
+  }
 }
 
 /** What the picker shows for one model, from the command's settled options and presets. */
 export async function modelMenu(model: ModelData, base: SettledOptions, presets: MenuPresets = {}): Promise<Menu> {
-  const checked = checkPresets(model, base, presets);
+  const checked = await checkPresets(model, base, presets);
   const library = await libraryMenu(model);
   const local = localBlocks(model);
   const localOnly = onlyRunsLocally(model);
@@ -143,11 +157,5 @@ export async function modelMenu(model: ModelData, base: SettledOptions, presets:
 /** The same error the printing command gives for a model with nothing to show. */
 export function nothingToShow(model: ModelData, base: SettledOptions, problems: string[]): HubrefError {
   const printed = inferenceBlocks(model, base);
-  const all = [...printed.problems, ...problems];
-  return usageError(all.length > 0 ? [...new Set(all)].join("\nerror: ") : "no snippet for these options");
-}
-
-/** The sources a menu offers, for tests and the picker's source row. */
-export function menuSources(blocks: readonly CodeBlock[]): CodeSource[] {
-  return [...new Set(blocks.map((block) => block.source))];
+  return noBlocksError({ problems: [...printed.problems, ...problems], hints: [] });
 }

@@ -37,6 +37,22 @@ export function inferenceBlocks(model: ModelData, options: SettledOptions): Bloc
   return { blocks: snippets.map((snippet) => ({ source: "inference", ...snippet })), ...findings };
 }
 
+/**
+ * For a model with no pipeline tag (so no inference snippet) whose library has
+ * usage code: the way forward, for the error's hint.
+ */
+export function libraryHintFor(model: ModelData): string | undefined {
+  if (model.pipeline_tag !== undefined || !hasLibraryCode(model)) return undefined;
+  return "its library's usage code is there: add --library";
+}
+
+/** The usage error for inference options that gave no block: every reason, and the ways forward. */
+export function noBlocksError(findings: Pick<Blocks<unknown>, "problems" | "hints">, onlyModel?: ModelData): HubrefError {
+  const { problems, hints } = findings;
+  const hint = hints.length > 0 ? [...new Set(hints)].join("; ") : onlyModel !== undefined ? libraryHintFor(onlyModel) : undefined;
+  return usageError(problems.length > 0 ? [...new Set(problems)].join("\nerror: ") : "no snippet for these options", hint);
+}
+
 /** A library name from metadata is untrusted: show it in messages only when it is a plain key. */
 export function shownLibrary(name: string): string {
   return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) ? `'${name}'` : "(an unprintable name)";

@@ -1,9 +1,8 @@
 import type { CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { resolveModel } from "../model/resolve.js";
-import type { ModelData } from "../model/schema.js";
 import type { LibraryBlock } from "../blocks/code-block.js";
-import { hasLibraryCode, libraryBlocks } from "../blocks/model-blocks.js";
+import { libraryBlocks } from "../blocks/model-blocks.js";
 import { comment } from "../libraries/generator.js";
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
 
@@ -11,15 +10,6 @@ import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
  * `hubref snippet MODEL --library`: the usage code of the model's own library,
  * as a model page shows it, instead of inference API calls.
  */
-
-/**
- * For a model with no pipeline tag (so no inference snippet) whose library has
- * usage code: the way forward, for the error's hint.
- */
-export function libraryHintFor(model: ModelData): string | undefined {
-  if (model.pipeline_tag !== undefined || !hasLibraryCode(model)) return undefined;
-  return "its library's usage code is there: add --library";
-}
 
 /** One block prints as it is; several each get a comment line naming library and language (and the model, when there are several). */
 export function renderLibraryBlocks(blocks: readonly LibraryBlock[]): string {

@@ -1,6 +1,6 @@
 import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
-import { HubrefError, usageError } from "../errors.js";
+import { HubrefError } from "../errors.js";
 import { renderJson } from "../output/output.js";
 import { JsonArrayWriter } from "../output/stream-writer.js";
 import { isModelFile, resolveModel, type ResolveOptions } from "../model/resolve.js";
@@ -10,9 +10,9 @@ import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
 import type { Language } from "../inference/ids.js";
 import type { InferenceBlock } from "../blocks/code-block.js";
-import { inferenceBlocks, type Blocks } from "../blocks/model-blocks.js";
+import { inferenceBlocks, noBlocksError, type Blocks } from "../blocks/model-blocks.js";
 import type { SettledOptions } from "../inference/snippet.js";
-import { libraryHintFor, printLibraryBlocks } from "./snippet-library.js";
+import { printLibraryBlocks } from "./snippet-library.js";
 import { parseSnippetCommand, resolveOptionsOf, terminalOf, type SnippetCommand } from "./snippet-command.js";
 
 /*
@@ -75,7 +75,7 @@ async function printInference(command: InferenceCommand, context: CommandContext
   const blocks: InferenceBlock[] = [];
   const shortfalls: Shortfalls = { problems: [], hints: [] };
   for (const model of loaded) blocks.push(...modelBlocks(model, command.options, loaded.length, shortfalls, context));
-  if (blocks.length === 0) throw noSnippetError(shortfalls, loaded.length === 1 ? loaded[0] : undefined);
+  if (blocks.length === 0) throw noBlocksError(shortfalls, loaded.length === 1 ? loaded[0] : undefined);
   for (const problem of shortfalls.problems) context.stderr.write(`warning: ${problem}\n`);
   context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderSnippets(blocks));
 }
@@ -110,11 +110,6 @@ function modelBlocks(
   return result.blocks;
 }
 
-function noSnippetError({ problems, hints }: Shortfalls, onlyModel: ModelData | undefined): HubrefError {
-  const hint = hints.length > 0 ? [...new Set(hints)].join("; ") : onlyModel !== undefined ? libraryHintFor(onlyModel) : undefined;
-  return usageError(problems.length > 0 ? problems.join("\nerror: ") : "no snippet for these options", hint);
-}
-
 /**
  * `--json` for several models, written as each model's snippets are made, so
  * memory does not grow with the output. Every model is read and checked
@@ -135,7 +130,7 @@ async function streamJsonSnippets(models: string[], options: SettledOptions, res
     const model = kept.get(index) ?? (await resolveModel(arg, resolveOptions));
     for (const block of modelBlocks(model, options, models.length, shortfalls, context)) await out.add(jsonOf(block));
   }
-  if (out.length === 0) throw noSnippetError(shortfalls, undefined);
+  if (out.length === 0) throw noBlocksError(shortfalls);
   for (const problem of shortfalls.problems) context.stderr.write(`warning: ${problem}\n`);
   await out.end();
 }

@@ -16,7 +16,8 @@ import { jsFields } from "./fields/js.js";
 import { shellFields } from "./fields/shell.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
 import { chosenProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
-import { isChatModel } from "./chat-models.js";
+import { isChatModel } from "../model/chat.js";
+import { runsLocally } from "../apps/formats.js";
 
 /*
  * The snippet engine: for one model, the snippets of every language and
@@ -211,11 +212,6 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
   // Say why a combination was left out when the user asked for it, or when nothing came out.
   if (options.client !== undefined || snippets.length === 0) problems.push(...new Set(skipped));
   return snippets;
-}
-
-/** GGUF and MLX weights are made for local apps; hub providers rarely serve them. */
-function runsLocally(model: ModelData): boolean {
-  return model.gguf !== undefined || model.library_name === "mlx" || model.tags.some((tag) => tag === "gguf" || tag === "mlx");
 }
 
 function snippetsFor(requested: ModelData, options: SettledOptions): SnippetResult {

@@ -1,8 +1,8 @@
 import { openSync, readSync, closeSync, fstatSync } from "node:fs";
 import { usageError } from "../errors.js";
-import { megabytes } from "./megabytes.js";
+import { formatBytes } from "./bytes.js";
 
-export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
+export const MAX_INPUT_BYTES = 10_000_000;
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
@@ -50,7 +50,7 @@ function readAllBounded(fd: number, name: string, maxBytes: number): Buffer {
     if (count === 0) break;
     total += count;
     if (total > maxBytes) {
-      throw usageError(`${name}: input is over the ${megabytes(maxBytes)} limit`, "model metadata files are small; check that this is the right file");
+      throw usageError(`${name}: input is over the ${formatBytes(maxBytes)} limit`, "model metadata files are small; check that this is the right file");
     }
     chunks.push(Buffer.from(chunk.subarray(0, count)));
   }
@@ -119,7 +119,7 @@ export function readTextInput(path: string, maxBytes = MAX_INPUT_BYTES): TextInp
     if (stats.isDirectory()) throw describeOpenError(path, Object.assign(new Error(), { code: "EISDIR" }));
     if (stats.isFile() && stats.size > maxBytes) {
       throw usageError(
-        `${path}: file is ${megabytes(stats.size)}, over the ${megabytes(maxBytes)} limit`,
+        `${path}: file is ${formatBytes(stats.size)}, over the ${formatBytes(maxBytes)} limit`,
         "model metadata files are small; check that this is the right file",
       );
     }

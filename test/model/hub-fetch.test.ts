@@ -269,7 +269,7 @@ describe("fetchModel: errors and retries", () => {
   it("refuses a body larger than model metadata could be", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: { ...CHAT_MODEL, padding: "x".repeat(10_000) } } });
     const error = await rejected(fetchModel(CHAT_MODEL.id, { endpoint: hub.endpoint, settings: quick({ maxBodyBytes: 1_000 }).settings }));
-    expect(error.message).toContain("too large for model metadata (over 0.001 MB)");
+    expect(error.message).toContain("too large for model metadata (over 1.0 kB)");
   });
 
   it("other 4xx statuses carry the hub's message, stripped of terminal control characters", async () => {

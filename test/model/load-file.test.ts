@@ -73,12 +73,15 @@ describe("loadModelFile", () => {
     expect(error.message).not.toContain("\n");
   });
 
-  it("refuses a file over 10 MB without reading it", () => {
+  it("refuses a file over 10 MB without reading it, in decimal units as the hub counts them", () => {
     const path = file("huge.json", "");
-    truncateSync(path, 11 * 1024 * 1024); // sparse: no 11 MB written, and reading it whole would be the bug
+    truncateSync(path, 12_480_000); // sparse: nothing written, and reading it whole would be the bug
     const error = thrown(() => loadModelFile(path));
     expect(error.exitCode).toBe(2);
-    expect(error.message).toMatch(/huge\.json: file is 11 MB, over the 10 MB limit/);
+    expect(error.message).toMatch(/huge\.json: file is 12\.5 MB, over the 10\.0 MB limit/);
+    // 10.2 MB is over 10 MB: the limit is not 10 MiB in disguise.
+    truncateSync(path, 10_200_000);
+    expect(thrown(() => loadModelFile(path)).message).toMatch(/file is 10\.2 MB, over the 10\.0 MB limit/);
   });
 });
 

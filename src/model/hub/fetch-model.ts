@@ -22,7 +22,7 @@ export interface HubFetchSettings extends RequestLimits {
 export const DEFAULT_FETCH_SETTINGS: HubFetchSettings = {
   headersTimeoutMs: 15_000,
   bodyTimeoutMs: 30_000,
-  maxBodyBytes: 16 * 1024 * 1024,
+  maxBodyBytes: 16_000_000,
   retries: 3,
   backoffBaseMs: 500,
   backoffMaxMs: 8_000,

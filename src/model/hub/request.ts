@@ -1,4 +1,4 @@
-import { megabytes } from "../../util/megabytes.js";
+import { formatBytes } from "../../util/bytes.js";
 
 /** One GET with a deadline for the headers and another for the body. */
 
@@ -57,7 +57,7 @@ async function readBounded(response: Response, maxBytes: number, truncate: boole
     if (done) break;
     if (total + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      if (!truncate) throw new TransportFailure("too-large", undefined, `over ${megabytes(maxBytes)}`);
+      if (!truncate) throw new TransportFailure("too-large", undefined, `over ${formatBytes(maxBytes)}`);
       chunks.push(value.subarray(0, maxBytes - total));
       break;
     }
@@ -68,7 +68,7 @@ async function readBounded(response: Response, maxBytes: number, truncate: boole
 }
 
 /** Error bodies are only read for their message. */
-const MAX_ERROR_BODY_BYTES = 16 * 1024;
+const MAX_ERROR_BODY_BYTES = 16_000;
 
 /** GETs `url`; resolves with any HTTP status, rejects with a TransportFailure. */
 export async function getWithDeadlines(url: string, headers: Record<string, string>, limits: RequestLimits): Promise<HubResponse> {

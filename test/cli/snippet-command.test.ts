@@ -1,0 +1,188 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FLAG_RULES, parseSnippetCommand, type SnippetCommand } from "../../src/cli/snippet-command.js";
+import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
+import { modelMenu } from "../../src/blocks/menu.js";
+import { HubrefError } from "../../src/errors.js";
+import { LANGUAGE_ALIASES } from "../../src/choices/choices.js";
+import { ModelDataSchema } from "../../src/model/schema.js";
+import { initialState, shownEntry } from "../../src/ui/state.js";
+import { blockLanguage, blockTool } from "../../src/blocks/code-block.js";
+import { runInProcess } from "../helpers/in-process.js";
+
+/*
+ * `hubref snippet`'s flags become one typed command before anything runs:
+ * every alias, every mode, and every refused combination, without running.
+ */
+
+const DEFAULTS: SnippetCommandOptions = { stream: false, direct: false, json: false, library: false, offline: false, refresh: false, provider: "auto" };
+const PIPE = { interactive: false };
+const TERMINAL = { interactive: true };
+
+function parse(extra: Partial<SnippetCommandOptions>, terminal = PIPE, models = ["m.json"]): SnippetCommand {
+  return parseSnippetCommand(models, { ...DEFAULTS, ...extra }, terminal);
+}
+
+function refusal(extra: Partial<SnippetCommandOptions>, terminal = PIPE, models = ["m.json"]): HubrefError {
+  try {
+    parse(extra, terminal, models);
+  } catch (error) {
+    if (error instanceof HubrefError) return error;
+    throw error;
+  }
+  throw new Error(`accepted ${JSON.stringify(extra)}`);
+}
+
+/** A value for each flag, as a person would give it. */
+const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] } = {
+  language: "python",
+  client: "requests",
+  provider: "together",
+  stream: true,
+  billTo: "acme",
+  token: "hf_abc",
+  direct: true,
+  endpointUrl: "https://example.com",
+  providerModelId: "x/y",
+  inputs: "hi",
+  temperature: "0.5",
+  maxTokens: "10",
+  topP: "0.5",
+  json: true,
+  library: true,
+  interactive: true,
+  offline: true,
+  refresh: true,
+  app: "llama.cpp",
+  quant: "Q4_K_M",
+  file: "a.gguf",
+  fits: "8GB",
+};
+
+describe("modes", () => {
+  it("prints inference code when piped, and opens the picker at a terminal that chose nothing", () => {
+    expect(parse({}).mode).toBe("inference");
+    expect(parse({}, TERMINAL).mode).toBe("picker");
+    expect(parse({ json: true }, TERMINAL).mode).toBe("inference");
+    expect(parse({ language: "sh" }, TERMINAL).mode).toBe("inference");
+    expect(parse({ interactive: true }).mode).toBe("picker");
+  });
+
+  it("--library and --app print their own code, unless -i opens the picker on them", () => {
+    expect(parse({ library: true }, TERMINAL).mode).toBe("library");
+    expect(parse({ app: "ollama" }, TERMINAL).mode).toBe("app");
+    expect(parse({ library: true, interactive: true })).toMatchObject({ mode: "picker", presets: { source: "library" } });
+    expect(parse({ app: "ollama", quant: "Q5_K_M", interactive: true })).toMatchObject({
+      mode: "picker",
+      presets: { source: "local", app: "ollama", quant: "Q5_K_M" },
+    });
+  });
+});
+
+describe("values", () => {
+  it.each(Object.entries(LANGUAGE_ALIASES))("--language %s means %s, printed and in the picker", (alias, language) => {
+    expect(parse({ language: alias })).toMatchObject({ mode: "inference", options: { language } });
+    expect(parse({ language: alias.toUpperCase(), interactive: true })).toMatchObject({ mode: "picker", presets: { source: "inference", language } });
+  });
+
+  it("takes a client in any case, and a client of one language names it for the picker", () => {
+    expect(parse({ client: "FETCH" })).toMatchObject({ options: { client: "fetch" } });
+    expect(parse({ language: "js", client: "FETCH", interactive: true })).toMatchObject({ presets: { source: "inference", language: "js", client: "fetch" } });
+    expect(parse({ client: "fetch", interactive: true })).toMatchObject({ presets: { source: "inference", client: "fetch" } });
+  });
+
+  it("refuses unknown values with a suggestion", () => {
+    expect(refusal({ language: "pyhton" }).hint).toBe("did you mean 'python'?");
+    expect(refusal({ client: "fetch", language: "python" }).message).toBe("fetch is not a python client");
+  });
+});
+
+describe("flag combinations: one table", () => {
+  const cases = FLAG_RULES.flatMap((rule) => rule.refuses.map((refused) => [rule.flag, refused] as const));
+  it.each(cases)("%s refuses %s, with exit 2, whatever the terminal", (flag, refused) => {
+    const extra = { [flag]: SAMPLE[flag], [refused]: SAMPLE[refused] };
+    for (const terminal of [PIPE, TERMINAL]) {
+      const error = refusal(extra, terminal);
+      expect(error.exitCode).toBe(2);
+      expect(error.message).toMatch(/do(es)? not apply to$/);
+    }
+  });
+
+  it("-i --json is refused: the picker prints no JSON", () => {
+    expect(refusal({ interactive: true, json: true }).message).toBe("-i opens the picker, which --json does not apply to");
+  });
+
+  it("--quant, --file and --fits need --app, and only one of them", () => {
+    expect(refusal({ quant: "Q4_K_M" }).message).toBe("--quant, --file and --fits go with --app");
+    expect(refusal({ app: "ollama", quant: "Q4_K_M", fits: "8GB" }).message).toBe("--quant and --fits each pick the file: give one");
+  });
+
+  it("--app takes --language sh only", () => {
+    expect(parse({ app: "ollama", language: "bash" }).mode).toBe("app");
+    expect(refusal({ app: "ollama", language: "python" }).message).toBe("--app prints shell commands, not python");
+  });
+
+  it("refuses the picker for several models, stdin twice, and --offline with --refresh", () => {
+    expect(refusal({ interactive: true }, PIPE, ["a.json", "b.json"]).message).toBe("the interactive picker shows one model at a time");
+    expect(refusal({}, PIPE, ["-", "-"]).message).toBe("stdin (-) can be read once");
+    expect(refusal({ offline: true, refresh: true }).message).toBe("--offline and --refresh contradict each other");
+  });
+});
+
+describe("the picker opens on what the printing command would print", () => {
+  const llama = ModelDataSchema.parse(JSON.parse(readFileSync("catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json", "utf8")));
+  const opened = async (extra: Partial<SnippetCommandOptions>) => {
+    const command = parse({ ...extra, interactive: true });
+    if (command.mode !== "picker") throw new Error("not the picker");
+    const block = shownEntry(initialState(await modelMenu(llama, command.options, command.presets)))!;
+    return `${blockLanguage(block)}/${blockTool(block)}`;
+  };
+
+  it.each([
+    [{ language: "node" }, "js/huggingface.js"],
+    [{ language: "JS" }, "js/huggingface.js"],
+    [{ language: "bash" }, "sh/curl"],
+    [{ client: "fetch" }, "js/fetch"],
+    [{ language: "js", client: "FETCH" }, "js/fetch"],
+  ] as const)("%j opens on %s", async (extra, expected) => {
+    expect(await opened(extra)).toBe(expected);
+  });
+
+  it("a provider the model's mapping does not offer exits 2 with the printing command's error, before any screen", async () => {
+    const bert = "catalogue/models/google-bert--bert-base-uncased.json";
+    const printed = await runInProcess(["snippet", bert, "--provider", "together", "--language", "sh"]);
+    const command = parse({ provider: "together", interactive: true }, TERMINAL, [bert]);
+    if (command.mode !== "picker") throw new Error("not the picker");
+    const model = ModelDataSchema.parse(JSON.parse(readFileSync(bert, "utf8")));
+    const error = await modelMenu(model, command.options, command.presets).catch((caught: unknown) => caught as HubrefError);
+    expect(printed.status).toBe(2);
+    expect(error).toBeInstanceOf(HubrefError);
+    expect(`error: ${(error as HubrefError).message}`).toBe(printed.stderr.split("\n")[0]);
+  });
+});
+
+describe("a model tagged gguf whose files hold none", () => {
+  // The tags say GGUF, the file list says otherwise: the files win everywhere.
+  const dir = mkdtempSync(join(tmpdir(), "hubref-tagged-"));
+  const path = join(dir, "m.json");
+  writeFileSync(path, JSON.stringify({ id: "org/m", pipeline_tag: "text-generation", tags: ["gguf", "conversational"], siblings: [{ rfilename: "README.md" }] }));
+
+  it("gets a hosted snippet, not a pointer to local apps that do not run it", async () => {
+    const printed = await runInProcess(["snippet", path, "--language", "sh"]);
+    expect(printed.status).toBe(0);
+    expect(printed.stderr).not.toContain("to run it yourself");
+    expect(printed.stderr).toContain("no inference provider serves this model (its metadata maps none), so this call may fail");
+    const apps = await runInProcess(["apps", "--for", path]);
+    expect(apps.stdout + apps.stderr).toMatch(/no local app/i);
+  });
+
+  it("opens the picker on the same snippets the printing command prints", async () => {
+    const model = ModelDataSchema.parse(JSON.parse(readFileSync(path, "utf8")));
+    const command = parse({ interactive: true });
+    if (command.mode !== "picker") throw new Error("not the picker");
+    const menu = await modelMenu(model, command.options, command.presets);
+    expect(menu.loadBlocks(menu.initialToggles).some((block) => block.source === "inference")).toBe(true);
+  });
+});
