@@ -167,7 +167,10 @@ describe("a model tagged gguf whose files hold none", () => {
   // The tags say GGUF, the file list says otherwise: the files win everywhere.
   const dir = mkdtempSync(join(tmpdir(), "hubref-tagged-"));
   const path = join(dir, "m.json");
-  writeFileSync(path, JSON.stringify({ id: "org/m", pipeline_tag: "text-generation", tags: ["gguf", "conversational"], siblings: [{ rfilename: "README.md" }] }));
+  writeFileSync(
+    path,
+    JSON.stringify({ id: "org/m", pipeline_tag: "text-generation", tags: ["gguf", "conversational"], siblings: [{ rfilename: "README.md" }] }),
+  );
 
   it("gets a hosted snippet, not a pointer to local apps that do not run it", async () => {
     const printed = await runInProcess(["snippet", path, "--language", "sh"]);
