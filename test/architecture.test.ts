@@ -75,4 +75,14 @@ describe("architecture", () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  it("keeps src/cli/ to parsing and printing: code blocks come from src/blocks/, never from a generator", () => {
+    // The generators below src/blocks/: a command that called one directly could show code the picker does not.
+    const generators = ["inference/engine.ts", "apps/generate.ts", "libraries/generator.ts"].map((path) => join(SRC, path));
+    const cli = `${join(SRC, "cli")}/`;
+    const offenders = [...graph].flatMap(([file, targets]) =>
+      file.startsWith(cli) ? targets.filter((target) => generators.includes(target)).map((target) => `${name(file)} → ${name(target)}`) : [],
+    );
+    expect(offenders).toEqual([]);
+  });
 });

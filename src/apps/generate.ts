@@ -2,11 +2,10 @@ import { usageError } from "../errors.js";
 import { shellComment } from "../format/shell.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
-import { didYouMean } from "../util/suggest.js";
 import { deepLinkUrl } from "./deeplink.js";
 import { appsForModel, formatFor } from "./formats.js";
 import { ggufRepo, hasFileList, hasGguf, projectorFor } from "./gguf-files.js";
-import { appEntries, type AppEntry } from "./registry.js";
+import { appEntries, findApp, type AppEntry } from "./registry.js";
 import { selectGgufFile, type FileRequest } from "./select.js";
 import type { AppRunContext, AppStep } from "./steps.js";
 import { llamaCppSteps } from "./snippets/llama-cpp.js";
@@ -49,13 +48,6 @@ const GENERATORS: Record<string, (context: AppRunContext) => AppStep[]> = {
   "hermes-agent": customEndpointSteps,
   openclaw: customEndpointSteps,
 };
-
-export function findApp(key: string, apps: AppEntry[] = appEntries()): AppEntry {
-  const app = apps.find((candidate) => candidate.key === key) ?? apps.find((candidate) => candidate.key === key.toLowerCase());
-  if (app) return app;
-  const keys = apps.map((candidate) => candidate.key);
-  throw usageError(`unknown app '${key}'`, didYouMean(key, keys) ?? "run `hubref apps` for the list");
-}
 
 function takesFile(app: AppEntry): boolean {
   return app.kind === "snippet" || app.deeplink?.fileParam !== undefined;

@@ -1,4 +1,6 @@
+import { usageError } from "../errors.js";
 import { readCompiled } from "../catalogue/compiled.js";
+import { didYouMean } from "../util/suggest.js";
 import type { App, AppCatalogue } from "../catalogue/schemas/app.js";
 
 export interface AppEntry extends App {
@@ -8,4 +10,12 @@ export interface AppEntry extends App {
 /** Every local app, in catalogue order. */
 export function appEntries(): AppEntry[] {
   return Object.entries(readCompiled<AppCatalogue>("apps")).map(([key, app]) => ({ key, ...app }));
+}
+
+/** The app a user named, in any case; an unknown name is a usage error with the nearest key. */
+export function findApp(key: string, apps: AppEntry[] = appEntries()): AppEntry {
+  const app = apps.find((candidate) => candidate.key === key) ?? apps.find((candidate) => candidate.key === key.toLowerCase());
+  if (app) return app;
+  const keys = apps.map((candidate) => candidate.key);
+  throw usageError(`unknown app '${key}'`, didYouMean(key, keys) ?? "run `hubref apps` for the list");
 }

@@ -2,10 +2,10 @@ import { HubrefError, usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { generateSnippets } from "../inference/engine.js";
 import type { SettledOptions } from "../inference/snippet.js";
-import { findApp, generateAppSnippets, renderAppSnippets, type AppSnippets } from "../apps/generate.js";
+import { generateAppSnippets, renderAppSnippets, type AppSnippets } from "../apps/generate.js";
 import { appsForModel } from "../apps/formats.js";
 import { ggufRepo, type GgufRepo } from "../apps/gguf-files.js";
-import { appEntries } from "../apps/registry.js";
+import { appEntries, findApp } from "../apps/registry.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import type { FileRequest } from "../apps/select.js";
 import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
@@ -17,6 +17,11 @@ import type { InferenceBlock, LibraryBlock, LocalBlock, LocalQuant } from "./cod
  * way its source's blocks are made: the printing command, --json and the
  * picker all call them.
  */
+
+/** Several local blocks' steps as one script, as `--app` prints them for several models. */
+export function renderLocalSteps(blocks: readonly LocalBlock[]): string {
+  return renderAppSnippets(blocks.flatMap((block) => block.steps));
+}
 
 /** Blocks, with what the generator had to say about them. */
 export interface Blocks<B> {

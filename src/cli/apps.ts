@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
-import { appEntries, type AppEntry } from "../apps/registry.js";
+import { appEntries, findApp, type AppEntry } from "../apps/registry.js";
 
 export interface AppsOptions {
   key?: string;
@@ -53,7 +53,6 @@ export async function runApps(options: AppsOptions, context: CommandContext): Pr
   const style = await styleFor(context.stdout, context.env);
 
   if (options.key !== undefined) {
-    const { findApp } = await import("../apps/generate.js");
     const app = findApp(options.key, apps);
     if (options.json) {
       print(renderJson(jsonOf(app)));

@@ -1,10 +1,9 @@
 import type { CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { resolveModel } from "../model/resolve.js";
-import { renderAppSnippets } from "../apps/generate.js";
 import { FITS_ALLOWANCE_TEXT } from "../apps/memory.js";
 import type { LocalBlock } from "../blocks/code-block.js";
-import { appBlocks } from "../blocks/model-blocks.js";
+import { appBlocks, renderLocalSteps } from "../blocks/model-blocks.js";
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
 
 /*
@@ -21,6 +20,5 @@ export async function runAppSnippet(command: Extract<SnippetCommand, { mode: "ap
     blocks.push(...result.blocks);
   }
   if (command.files.fits !== undefined) context.stderr.write(`note: memory needed = ${FITS_ALLOWANCE_TEXT}\n`);
-  const steps = blocks.flatMap((block) => block.steps);
-  context.stdout.write(command.json ? renderJson(steps) : renderAppSnippets(steps));
+  context.stdout.write(command.json ? renderJson(blocks.flatMap((block) => block.steps)) : renderLocalSteps(blocks));
 }

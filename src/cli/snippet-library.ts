@@ -3,7 +3,13 @@ import { renderJson } from "../output/output.js";
 import { resolveModel } from "../model/resolve.js";
 import type { LibraryBlock } from "../blocks/code-block.js";
 import { libraryBlocks } from "../blocks/model-blocks.js";
-import { comment } from "../libraries/generator.js";
+import { pyComment } from "../format/python.js";
+import { jsComment } from "../format/js.js";
+import { shellComment } from "../format/shell.js";
+import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
+
+/** A comment line in a library block's language; a text block's header is plain text. */
+const COMMENT: Record<SnippetLanguage, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment, text: (text) => text };
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
 
 /*
@@ -18,7 +24,7 @@ export function renderLibraryBlocks(blocks: readonly LibraryBlock[]): string {
   return blocks
     .map((block) => {
       const title = `${block.library} (${block.language})`;
-      return `${comment(block.language, models > 1 ? `${block.model}: ${title}` : title)}\n${withNewline(block.content)}`;
+      return `${COMMENT[block.language](models > 1 ? `${block.model}: ${title}` : title)}\n${withNewline(block.content)}`;
     })
     .join("\n");
 }

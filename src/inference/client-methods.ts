@@ -1,4 +1,5 @@
-import type { InferenceTask } from "./ids.js";
+import type { InferenceTask, ProviderId } from "./ids.js";
+import { PROVIDERS } from "./providers/index.js";
 import { fileNode, type Tree } from "./payload.js";
 import type { TaskInput } from "./inputs.js";
 import { fieldsOf, fileOf, imageFieldOf, imagePromptOf, textOf } from "./input-readers.js";
@@ -59,22 +60,9 @@ export const PYTHON_METHODS: Readonly<Record<InferenceTask, ClientMethod | undef
   "zero-shot-image-classification": print("zero_shot_image_classification"),
 };
 
-/**
- * Provider and task pairs huggingface_hub refuses before sending anything (it
- * has no helper for the task at that provider; seen with huggingface_hub 2.0):
- * no huggingface_hub snippet there, the raw-HTTP ones still work.
- */
-const PYTHON_REFUSED: Readonly<Partial<Record<string, readonly InferenceTask[]>>> = {
-  "deepinfra": ["text-to-image"],
-  "fal-ai": ["audio-to-audio"],
-  "hf-inference": ["tabular-regression"],
-  "ovhcloud": ["text-generation"],
-  "scaleway": ["text-generation"],
-  "zai-org": ["image-to-text"],
-};
-
-export function pythonClientRefuses(provider: string, task: InferenceTask): boolean {
-  return PYTHON_REFUSED[provider]?.includes(task) ?? false;
+/** huggingface_hub has no helper for the task at that provider (the provider's data says so): requests serves it. */
+export function pythonClientRefuses(provider: ProviderId, task: InferenceTask): boolean {
+  return PROVIDERS[provider].pythonClientRefuses?.includes(task) ?? false;
 }
 
 const blob = (name: string, extension: string): ClientMethod => ({ name, result: "blob", extension });

@@ -1,7 +1,8 @@
 import type { ModelData } from "../model/schema.js";
 import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
-import { CLIENTS_BY_LANGUAGE, isInferenceTask, LANGUAGES } from "./id-lists.js";
-import type { Client, InferenceTask, Language, RouteTask } from "./ids.js";
+import { CLIENTS_BY_LANGUAGE, isInferenceTask, LANGUAGES, PROVIDER_IDS } from "./id-lists.js";
+import type { Client, InferenceTask, Language, ProviderId, RouteTask } from "./ids.js";
+import { PROVIDERS } from "./providers/index.js";
 import { fromExample, mediaWarnings, parseUserInputs, type TaskInput } from "./inputs.js";
 import { knownMime, withType } from "./payload.js";
 import { JS_METHODS, PYTHON_METHODS, pythonClientRefuses } from "./client-methods.js";
@@ -60,6 +61,11 @@ function clientPairs(options: Pick<SettledOptions, "language" | "client">): [Lan
   return pairs;
 }
 
+/** The provider a client was made for alone (fal_client: fal-ai), from the providers' data. */
+function ownerOf(client: Client): ProviderId | undefined {
+  return PROVIDER_IDS.find((id) => PROVIDERS[id].ownClients?.includes(client));
+}
+
 /** The template for a client, or why there is none. A plain result, not an exception: most clients are skipped for most models. */
 type TemplateChoice = { template: TemplateName } | { problem: string };
 
@@ -78,17 +84,18 @@ function templateFor(language: Language, client: Client, context: SnippetContext
     // The clients that do serve the task go in the hint (alternativesHint).
     if (client === "openai") return { problem: `the openai client is for chat models, not ${context.task}` };
     if (library && !(language === "python" ? PYTHON_METHODS : JS_METHODS)[context.task]) return notFound;
-    if (client === "huggingface_hub" && context.call === "task" && pythonClientRefuses(context.provider, context.task)) {
+    if (client === "huggingface_hub" && context.call === "task" && context.provider !== "auto" && pythonClientRefuses(context.provider, context.task)) {
       return { problem: `huggingface_hub does not call ${context.provider} for ${context.task}: use requests` };
     }
     if (!library && context.call === "library") {
       return { problem: `with provider auto, ${context.task} snippets use huggingface_hub or huggingface.js: pick a provider with --provider for ${client}` };
     }
-    if (client === "fal_client") {
-      if (context.provider !== "fal-ai") return { problem: `fal_client calls fal only: use --provider fal-ai --direct (${context.task})` };
-      if (context.mode !== "direct") return { problem: `fal_client calls fal directly with a fal key: add --direct (${context.task})` };
+    const owner = ownerOf(client);
+    if (owner !== undefined) {
+      if (context.provider !== owner) return { problem: `${client} calls ${owner} only: use --provider ${owner} --direct (${context.task})` };
+      if (context.mode !== "direct") return { problem: `${client} calls ${owner} directly with its own key: add --direct (${context.task})` };
     }
-  } else if (client === "fal_client") {
+  } else if (ownerOf(client) !== undefined) {
     return notFound;
   }
   return templateExists(language, client, name) ? { template: name } : notFound;
@@ -133,11 +140,15 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
   let input = given;
   const mode = callMode(options);
   const provider = mode === "endpoint" ? "hf-inference" : options.provider;
+  const facts = provider === "auto" ? undefined : PROVIDERS[provider];
   const mapped = options.providerModelId ?? mappingFor(model, provider)?.providerId;
-  // OpenAI's own models are named "openai/<name>" on the hub and "<name>" at OpenAI.
-  const providerModelId = mapped ?? (provider === "openai" && model.id.startsWith("openai/") ? model.id.slice("openai/".length) : model.id);
+  // A provider's own models carry its prefix on the hub ("openai/<name>") and not at the provider.
+  const prefix = facts?.hubIdPrefix;
+  const unprefixed = prefix !== undefined && model.id.startsWith(prefix) ? model.id.slice(prefix.length) : undefined;
+  const providerModelId = mapped ?? unprefixed ?? model.id;
+  const knowsHubId = facts?.servesHubIds === true || unprefixed !== undefined;
   // A direct call with the hub id in the provider's model slot names a model the provider does not know.
-  if (mode === "direct" && mapped === undefined && provider !== "hf-inference" && !(provider === "openai" && model.id.startsWith("openai/"))) {
+  if (mode === "direct" && mapped === undefined && !knowsHubId) {
     throw new SnippetProblem(
       `${model.id}: the metadata maps no ${provider} model id, so a direct call to ${provider} cannot name the model: set it with --provider-model-id, or leave out --direct`,
     );
@@ -177,7 +188,7 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
     context = { ...base, call: "library" };
   }
   // Said once the provider is known to serve the task, so a refusal is not buried under it.
-  if (mapped === undefined && provider !== "auto" && provider !== "hf-inference" && mode !== "endpoint") {
+  if (mapped === undefined && provider !== "auto" && facts?.servesHubIds !== true && mode !== "endpoint") {
     notes.push(`${model.id}: the metadata maps no ${provider} model id; the snippet uses the hub id (set one with --provider-model-id)`);
   }
   return context;

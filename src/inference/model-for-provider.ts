@@ -1,5 +1,5 @@
 import type { ModelData } from "../model/schema.js";
-import { liveProviders, providerTarget } from "../model/provider-mapping.js";
+import { liveProviders, mappedTask } from "../model/provider-mapping.js";
 import { isInferenceTask, PROVIDER_IDS } from "./id-lists.js";
 import type { ProviderChoice, ProviderId } from "./ids.js";
 import type { SettledOptions } from "./snippet.js";
@@ -35,10 +35,10 @@ export function providerChoices(model: ModelData): ProviderChoice[] {
  * provider the mapping does not offer is a usage error listing those it does.
  * The engine applies it, so the command line and the picker agree.
  */
-export function modelForProvider(model: ModelData, options: Pick<SettledOptions, "provider" | "endpointUrl" | "providerModelId">): ModelData {
+export function modelForProvider(model: ModelData, options: Pick<SettledOptions, "provider" | "endpointUrl">): ModelData {
   const provider = options.provider;
   if (provider === "auto" || options.endpointUrl !== undefined) return model;
-  const task = providerTarget(model, provider, options.providerModelId).task;
+  const task = mappedTask(model, provider);
   if (task === "conversational") {
     return model.tags.includes("conversational") ? model : { ...model, tags: [...model.tags, "conversational"] };
   }

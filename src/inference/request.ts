@@ -90,7 +90,7 @@ function contentTypeOf(body: Body): string {
   return body.kind === "binary" ? body.file.mime : "application/json";
 }
 
-function requireProvider(target: Target, task: RouteTask): ProviderId {
+function hubReachableProvider(target: Target, task: RouteTask): ProviderId {
   if (target.provider === "auto") throw new Error("a request for provider auto is the client's to make");
   const provider = PROVIDERS[target.provider];
   if (target.mode === "routed" && !provider.acceptsHubTokens) {
@@ -131,7 +131,7 @@ export function taskRequest(target: Target, task: Exclude<RouteTask, "conversati
       output,
     };
   }
-  const id = requireProvider(target, task);
+  const id = hubReachableProvider(target, task);
   const provider = PROVIDERS[id];
   const route = routeOf(id, task);
   let path: string;
@@ -190,13 +190,13 @@ export function chatRequest(target: Target, messages: Tree[], parameters: ChatPa
     model = target.modelId;
   } else if (target.mode === "routed") {
     if (target.provider !== "auto") {
-      const id = requireProvider(target, "conversational");
+      const id = hubReachableProvider(target, "conversational");
       if (!PROVIDERS[id].chatPath) throw noRouteProblem(id, "conversational");
     }
     url = ROUTER_CHAT_URL;
     model = target.provider === "auto" ? target.modelId : `${target.modelId}:${target.provider}`;
   } else {
-    const id = requireProvider(target, "conversational");
+    const id = hubReachableProvider(target, "conversational");
     const provider = PROVIDERS[id];
     if (!provider.chatPath) throw noRouteProblem(id, "conversational");
     try {

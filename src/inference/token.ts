@@ -1,4 +1,5 @@
 import type { ProviderChoice } from "./ids.js";
+import { PROVIDERS } from "./providers/index.js";
 
 /*
  * Where a snippet's token comes from. Without --token it is an environment
@@ -13,8 +14,8 @@ export type TokenSource = { kind: "env"; name: string } | { kind: "value"; value
 
 export function tokenEnvName(mode: CallMode, provider: ProviderChoice): string {
   if (mode === "endpoint") return "API_TOKEN";
-  if (mode === "routed" || provider === "hf-inference" || provider === "auto") return "HF_TOKEN";
-  return `${provider.toUpperCase().replace(/-/g, "_")}_API_KEY`;
+  if (mode === "routed" || provider === "auto") return "HF_TOKEN";
+  return PROVIDERS[provider].tokenVariable;
 }
 
 export function tokenSource(mode: CallMode, provider: ProviderChoice, value: string | undefined): TokenSource {

@@ -90,26 +90,11 @@ export function requireProvider(model: ModelData, provider: string): ProviderMap
   );
 }
 
-/** What a snippet for `provider` calls: the provider's model id and the task. */
-export interface ProviderTarget {
-  provider: string;
-  providerModelId: string;
-  /** From the mapping; undefined when the model has none (the caller falls back to the pipeline tag). */
-  task?: string;
-  mapping?: ProviderMapping;
-}
-
 /**
- * The target for `provider`: the mapping gives the provider's model id and the
- * task; `providerModelIdOverride` (--provider-model-id) beats the mapping; a
- * model without a mapping is called by its hub id.
+ * The task the mapping gives `provider` for this model, after checking the
+ * provider serves it (a usage error listing those that do); undefined when
+ * the model has no mapping, and the pipeline tag decides.
  */
-export function providerTarget(model: ModelData, provider: string, providerModelIdOverride?: string): ProviderTarget {
-  const mapping = requireProvider(model, provider);
-  const target: ProviderTarget = { provider, providerModelId: providerModelIdOverride ?? mapping?.providerId ?? model.id };
-  if (mapping) {
-    target.task = mapping.task;
-    target.mapping = mapping;
-  }
-  return target;
+export function mappedTask(model: ModelData, provider: string): string | undefined {
+  return requireProvider(model, provider)?.task;
 }

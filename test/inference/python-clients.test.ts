@@ -191,7 +191,7 @@ describe("fal_client", () => {
     const model = syntheticModel("text-to-video");
     const routed = generateSnippets(model, { client: "fal_client", provider: "fal-ai" });
     expect(routed.snippets).toEqual([]);
-    expect(routed.problems).toEqual(["fal_client calls fal directly with a fal key: add --direct (text-to-video)"]);
+    expect(routed.problems).toEqual(["fal_client calls fal-ai directly with its own key: add --direct (text-to-video)"]);
     const clients = generateSnippets(model, { provider: "fal-ai", direct: true, language: "python" }).snippets.map((snippet) => snippet.client);
     expect(clients).toEqual(["huggingface_hub", "requests", "fal_client"]);
   });

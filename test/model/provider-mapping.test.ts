@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/errors.js";
-import { hasProviderMapping, liveProviders, mappingFor, providerMappings, providerTarget, requireProvider } from "../../src/model/provider-mapping.js";
+import { hasProviderMapping, liveProviders, mappingFor, mappedTask, providerMappings, requireProvider } from "../../src/model/provider-mapping.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 import { CHAT_MODEL, TEXT_TO_IMAGE_MODEL } from "../helpers/hub-server.js";
 import { thrown } from "../helpers/errors.js";
@@ -53,21 +53,16 @@ describe("liveProviders", () => {
   });
 });
 
-describe("requireProvider and providerTarget", () => {
+describe("requireProvider and mappedTask", () => {
   it("takes the provider's model id and task from the mapping", () => {
-    expect(providerTarget(chat, "cerebras")).toMatchObject({ provider: "cerebras", providerModelId: "llama3.1-8b", task: "conversational" });
-    expect(providerTarget(image, "fal-ai")).toMatchObject({ providerModelId: "fal-ai/flux/dev", task: "text-to-image" });
+    expect(requireProvider(chat, "cerebras")).toMatchObject({ provider: "cerebras", providerId: "llama3.1-8b", task: "conversational" });
+    expect(requireProvider(image, "fal-ai")).toMatchObject({ providerId: "fal-ai/flux/dev", task: "text-to-image" });
+    expect(mappedTask(image, "fal-ai")).toBe("text-to-image");
   });
 
-  it("lets --provider-model-id override the mapped id, keeping the mapped task", () => {
-    expect(providerTarget(chat, "novita", "my/fine-tune")).toMatchObject({ providerModelId: "my/fine-tune", task: "conversational" });
-  });
-
-  it("uses the hub id and no task when the model has no mapping", () => {
+  it("gives no task when the model has no mapping", () => {
     expect(requireProvider(local, "together")).toBeUndefined();
-    const target = providerTarget(local, "together");
-    expect(target.providerModelId).toBe("acme/local-only");
-    expect(target.task).toBeUndefined();
+    expect(mappedTask(local, "together")).toBeUndefined();
   });
 
   it("a provider the model does not map is a usage error listing the live ones", () => {
@@ -81,7 +76,7 @@ describe("requireProvider and providerTarget", () => {
   });
 
   it("a mapped provider that is not live is refused, saying its status", () => {
-    const error = thrown(() => providerTarget(chat, "nscale"));
+    const error = thrown(() => mappedTask(chat, "nscale"));
     expect(error.exitCode).toBe(ExitCode.usage);
     expect(error.message).toContain("provider 'nscale' does not serve 'meta-llama/Llama-3.1-8B-Instruct' yet (status: staging)");
     expect(error.hint).toBe("pick one of: novita, cerebras, hf-inference");

@@ -6,6 +6,7 @@ export const baseten: Provider = {
   directBaseUrl: "https://inference.baseten.co",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "BASETEN_API_KEY",
   chatPath: fixed("/v1/chat/completions"),
   tasks: {},
 };

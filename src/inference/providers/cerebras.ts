@@ -6,6 +6,7 @@ export const cerebras: Provider = {
   directBaseUrl: "https://api.cerebras.ai",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "CEREBRAS_API_KEY",
   chatPath: fixed("/v1/chat/completions"),
   tasks: {},
 };

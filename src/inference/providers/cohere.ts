@@ -6,6 +6,7 @@ export const cohere: Provider = {
   directBaseUrl: "https://api.cohere.com",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "COHERE_API_KEY",
   chatPath: fixed("/compatibility/v1/chat/completions"),
   tasks: {},
 };

@@ -6,6 +6,8 @@ export const deepinfra: Provider = {
   directBaseUrl: "https://api.deepinfra.com",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "DEEPINFRA_API_KEY",
+  pythonClientRefuses: ["text-to-image"],
   chatPath: fixed("/v1/openai/chat/completions"),
   tasks: {
     "text-generation": openAiCompletions("/v1/openai/completions"),

@@ -82,6 +82,9 @@ export const falAi: Provider = {
   directBaseUrl: "https://fal.run",
   authScheme: "Key",
   acceptsHubTokens: true,
+  tokenVariable: "FAL_AI_API_KEY",
+  pythonClientRefuses: ["audio-to-audio"],
+  ownClients: ["fal_client"],
   tasks: {
     "automatic-speech-recognition": { ...sync((input) => json({ audio_url: falAudio(fileOf(input)) })), accepts: FAL_AUDIO },
     "text-to-speech": sync((input) => json({ text: textOf(input) })),

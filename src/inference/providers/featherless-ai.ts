@@ -6,6 +6,7 @@ export const featherlessAi: Provider = {
   directBaseUrl: "https://api.featherless.ai",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "FEATHERLESS_AI_API_KEY",
   chatPath: fixed("/v1/chat/completions"),
   tasks: {
     "text-generation": openAiCompletions("/v1/completions"),

@@ -6,6 +6,7 @@ export const fireworksAi: Provider = {
   directBaseUrl: "https://api.fireworks.ai",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "FIREWORKS_AI_API_KEY",
   chatPath: fixed("/inference/v1/chat/completions"),
   tasks: {},
 };

@@ -10,6 +10,7 @@ export const groq: Provider = {
   directBaseUrl: "https://api.groq.com",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "GROQ_API_KEY",
   chatPath: fixed("/openai/v1/chat/completions"),
   tasks: {},
 };

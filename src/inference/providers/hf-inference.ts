@@ -23,6 +23,9 @@ export const hfInference: Provider = {
   directBaseUrl: "https://router.huggingface.co/hf-inference",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "HF_TOKEN",
+  pythonClientRefuses: ["tabular-regression"],
+  servesHubIds: true,
   chatPath: (id) => `${model(id)}/v1/chat/completions`,
   tasks: {
     "text-classification": text(),

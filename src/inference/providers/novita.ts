@@ -19,6 +19,7 @@ export const novita: Provider = {
   directBaseUrl: "https://api.novita.ai",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "NOVITA_API_KEY",
   chatPath: fixed("/v3/openai/chat/completions"),
   tasks: {
     "text-to-video": { path: (id) => `/v3/async/${idPath(id)}`, body: (input) => json({ prompt: textOf(input) }), output: JSON_OUTPUT, queue: ASYNC_TASK },

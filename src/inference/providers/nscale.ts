@@ -6,6 +6,7 @@ export const nscale: Provider = {
   directBaseUrl: "https://inference.api.nscale.com",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "NSCALE_API_KEY",
   chatPath: fixed("/v1/chat/completions"),
   tasks: {
     "text-to-image": openAiImages("/v1/images/generations"),

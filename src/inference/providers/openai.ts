@@ -7,6 +7,8 @@ export const openai: Provider = {
   directBaseUrl: "https://api.openai.com",
   authScheme: "Bearer",
   acceptsHubTokens: false,
+  tokenVariable: "OPENAI_API_KEY",
+  hubIdPrefix: "openai/",
   chatPath: fixed("/v1/chat/completions"),
   tasks: {},
 };

@@ -6,6 +6,8 @@ export const ovhcloud: Provider = {
   directBaseUrl: "https://oai.endpoints.kepler.ai.cloud.ovh.net",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "OVHCLOUD_API_KEY",
+  pythonClientRefuses: ["text-generation"],
   chatPath: fixed("/v1/chat/completions"),
   tasks: {
     "text-generation": openAiCompletions("/v1/completions"),

@@ -6,6 +6,7 @@ export const publicai: Provider = {
   directBaseUrl: "https://api.publicai.co",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "PUBLICAI_API_KEY",
   chatPath: fixed("/v1/chat/completions"),
   tasks: {},
 };

@@ -47,6 +47,7 @@ export const replicate: Provider = {
   authScheme: "Bearer",
   headers: { Prefer: "wait" },
   acceptsHubTokens: true,
+  tokenVariable: "REPLICATE_API_KEY",
   tasks: {
     "text-to-image": prediction((input) => ({ prompt: textOf(input) }), "text-to-image"),
     "text-to-video": prediction((input) => ({ prompt: textOf(input) }), "text-to-video"),

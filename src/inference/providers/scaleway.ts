@@ -6,6 +6,8 @@ export const scaleway: Provider = {
   directBaseUrl: "https://api.scaleway.ai",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "SCALEWAY_API_KEY",
+  pythonClientRefuses: ["text-generation"],
   chatPath: fixed("/v1/chat/completions"),
   tasks: {
     "text-generation": openAiCompletions("/v1/completions"),

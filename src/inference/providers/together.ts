@@ -18,6 +18,7 @@ export const together: Provider = {
   directBaseUrl: "https://api.together.xyz",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "TOGETHER_API_KEY",
   chatPath: fixed("/v1/chat/completions"),
   tasks: {
     "text-generation": openAiCompletions("/v1/completions"),

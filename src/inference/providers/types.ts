@@ -1,4 +1,4 @@
-import type { ProviderId, RouteTask } from "../ids.js";
+import type { Client, InferenceTask, ProviderId, RouteTask } from "../ids.js";
 import type { FileRef, Tree } from "../payload.js";
 import type { TaskInput } from "../inputs.js";
 
@@ -90,5 +90,15 @@ export interface Provider {
   chatPath?(providerModelId: string): string;
   /** False when the hub router does not take hub tokens for it (closed-source providers). */
   acceptsHubTokens: boolean;
+  /** The environment variable a --direct snippet reads its key from (README states the rule). */
+  tokenVariable: string;
+  /** Pipeline tasks huggingface_hub refuses at this provider before sending anything: requests serves them. */
+  pythonClientRefuses?: readonly InferenceTask[];
+  /** The hub names this provider's own models "<prefix><name>"; the provider calls them "<name>" (OpenAI). */
+  hubIdPrefix?: string;
+  /** It serves models by their hub id, so a model needs no mapping entry to be called (hf-inference). */
+  servesHubIds?: boolean;
+  /** Clients made for this provider alone: no other provider gets their snippets (fal_client). */
+  ownClients?: readonly Client[];
   tasks: TaskRoutes;
 }

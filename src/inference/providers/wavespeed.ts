@@ -29,6 +29,7 @@ export const wavespeed: Provider = {
   directBaseUrl: "https://api.wavespeed.ai",
   authScheme: "Bearer",
   acceptsHubTokens: true,
+  tokenVariable: "WAVESPEED_API_KEY",
   tasks: {
     "text-to-image": prompt("text-to-image"),
     "text-to-video": prompt("text-to-video"),

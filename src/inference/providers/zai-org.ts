@@ -18,6 +18,8 @@ export const zaiOrg: Provider = {
   authScheme: "Bearer",
   headers: { "x-source-channel": "hugging_face", "accept-language": "en-US,en" },
   acceptsHubTokens: true,
+  tokenVariable: "ZAI_ORG_API_KEY",
+  pythonClientRefuses: ["image-to-text"],
   chatPath: fixed("/api/paas/v4/chat/completions"),
   tasks: {
     // Image generation is asynchronous: the reply names the job.
