@@ -31,7 +31,7 @@ export function resolveOptionsOf(sources: ModelSources, context: CommandContext,
 
 export type SnippetCommand =
   /** Inference API calls, printed as code or as JSON. */
-  | (ModelSources & { mode: "inference"; options: SettledOptions; json: boolean })
+  | (ModelSources & { mode: "inference"; options: SettledOptions; json: boolean; verbose: boolean })
   /** The model's own library's usage code. */
   | (ModelSources & { mode: "library"; language?: SnippetLanguage; json: boolean })
   /** The commands that run the model with a local app. */
@@ -67,6 +67,7 @@ const FLAG_NAMES: Record<Flag, string> = {
   quant: "--quant",
   file: "--file",
   fits: "--fits",
+  verbose: "--verbose",
 };
 
 /** Flags that shape a hosted inference call and nothing else. */
@@ -113,19 +114,19 @@ interface FlagRule {
 export const FLAG_RULES: readonly FlagRule[] = [
   {
     flag: "library",
-    refuses: [...INFERENCE_FLAGS, "app", ...FILE_FLAGS],
+    refuses: [...INFERENCE_FLAGS, "app", ...FILE_FLAGS, "verbose"],
     does: "--library prints the library's usage code, which",
     hint: "leave out --library for inference API snippets",
   },
   {
     flag: "app",
-    refuses: INFERENCE_FLAGS,
+    refuses: [...INFERENCE_FLAGS, "verbose"],
     does: "--app prints commands that run the model locally, which",
     hint: "leave out --app for inference API snippets",
   },
   {
     flag: "interactive",
-    refuses: ["json", "file", "fits"],
+    refuses: ["json", "file", "fits", "verbose"],
     does: "-i opens the picker, which",
     hint: "the picker prints no JSON and picks a GGUF file by --quant: leave out -i to print",
   },
@@ -289,7 +290,7 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
     case "library":
       return { ...sources, mode, ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }), json: raw.json };
     case "inference":
-      return { ...sources, mode, options: parseSnippetOptions(raw), json: raw.json };
+      return { ...sources, mode, options: parseSnippetOptions(raw), json: raw.json, verbose: raw.verbose === true };
     case "picker": {
       if (models.length !== 1) throw usageError("the interactive picker shows one model at a time", "pass one MODEL, or leave out -i");
       const options = parseSnippetOptions(raw);

@@ -22,4 +22,5 @@ export interface SnippetCommandOptions {
   quant?: string;
   file?: string;
   fits?: string;
+  verbose?: boolean;
 }

@@ -2,6 +2,7 @@ import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { HubrefError } from "../errors.js";
 import { renderJson } from "../output/output.js";
+import { GroupedNotes, type NoteKind } from "../output/grouped-notes.js";
 import { JsonArrayWriter } from "../output/stream-writer.js";
 import { isModelFile, resolveModel, type ResolveOptions } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
@@ -23,14 +24,13 @@ import { parseSnippetCommand, resolveOptionsOf, terminalOf, type SnippetCommand 
 
 const COMMENT: Record<Language, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment };
 
-/** Several snippets, each under a comment line in its own language. */
-export function renderSnippets(snippets: readonly InferenceBlock[]): string {
-  if (snippets.length === 1) return snippets[0]!.content;
-  const models = new Set(snippets.map((snippet) => snippet.model)).size;
+/** Several snippets, each under a comment line in its own language; the line names the model when several were given. */
+export function renderSnippets(snippets: readonly InferenceBlock[], severalModels: boolean): string {
+  if (snippets.length === 1 && !severalModels) return snippets[0]!.content;
   return snippets
     .map((snippet) => {
       const title = `${snippet.language} / ${snippet.client} / ${snippet.provider}`;
-      return `${COMMENT[snippet.language](models > 1 ? `${snippet.model}: ${title}` : title)}\n${snippet.content}`;
+      return `${COMMENT[snippet.language](severalModels ? `${snippet.model}: ${title}` : title)}\n${snippet.content}`;
     })
     .join("\n");
 }
@@ -64,49 +64,78 @@ export async function runSnippetCommand(command: SnippetCommand, context: Comman
 
 type InferenceCommand = Extract<SnippetCommand, { mode: "inference" }>;
 
+/**
+ * What a run over one or more models has to say besides the code. With one
+ * model (or --verbose) each line goes out as it comes; with several, lines
+ * that differ only by the model are grouped and printed after the output.
+ */
+class Batch {
+  readonly grouped = new GroupedNotes();
+  /** Models that produced no snippet, with why. */
+  readonly failed: { model: string; problems: string[] }[] = [];
+  readonly hints: string[] = [];
+  constructor(
+    readonly total: number,
+    private readonly verbose: boolean,
+    private readonly stderr: CommandContext["stderr"],
+  ) {}
+
+  say(kind: NoteKind, model: string, text: string): void {
+    if (this.total === 1 || this.verbose) this.stderr.write(`${kind}: ${text}\n`);
+    else this.grouped.add(kind, model, text);
+  }
+
+  /** After the output: the grouped lines, and which models produced nothing (exit 1, as grep does with a missing file). */
+  finish(context: CommandContext): void {
+    for (const { model, problems } of this.failed) for (const problem of problems) this.grouped.add("warning", model, problem);
+    this.grouped.write(this.stderr, this.total);
+    if (this.failed.length === 0) return;
+    const names = this.failed.slice(0, 3).map((failure) => failure.model);
+    const more = this.failed.length > 3 ? ", …" : "";
+    this.stderr.write(
+      `error: ${this.failed.length.toLocaleString("en-US")} of ${this.total.toLocaleString("en-US")} models produced no snippet: ${names.join(", ")}${more}\n`,
+    );
+    context.exitCode = 1;
+  }
+
+  /** No model produced anything: the usage error, with every reason. */
+  nothing(onlyModel?: ModelData): HubrefError {
+    return noBlocksError({ problems: this.failed.flatMap((failure) => failure.problems), hints: this.hints }, onlyModel);
+  }
+}
+
 async function printInference(command: InferenceCommand, context: CommandContext): Promise<void> {
   const resolveOptions = resolveOptionsOf(command, context);
+  const batch = new Batch(command.models.length, command.verbose, context.stderr);
   if (command.json && command.models.length > 1) {
-    await streamJsonSnippets(command.models, command.options, resolveOptions, context);
+    await streamJsonSnippets(command.models, command.options, resolveOptions, batch, context);
     return;
   }
   const loaded: ModelData[] = [];
   for (const arg of command.models) loaded.push(await resolveModel(arg, resolveOptions));
   const blocks: InferenceBlock[] = [];
-  const shortfalls: Shortfalls = { problems: [], hints: [] };
-  for (const model of loaded) blocks.push(...modelBlocks(model, command.options, loaded.length, shortfalls, context));
-  if (blocks.length === 0) throw noBlocksError(shortfalls, loaded.length === 1 ? loaded[0] : undefined);
-  for (const problem of shortfalls.problems) context.stderr.write(`warning: ${problem}\n`);
-  context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderSnippets(blocks));
+  for (const model of loaded) blocks.push(...modelBlocks(model, command.options, batch));
+  if (blocks.length === 0) throw batch.nothing(loaded.length === 1 ? loaded[0] : undefined);
+  context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderSnippets(blocks, loaded.length > 1));
+  batch.finish(context);
 }
 
-/** What the models that gave no snippet said: the reasons, and the ways forward. */
-interface Shortfalls {
-  problems: string[];
-  hints: string[];
-}
-
-/** One model's blocks; its notes and warnings go to stderr, its problems and hints into `shortfalls`. */
-function modelBlocks(
-  model: ModelData,
-  options: SettledOptions,
-  modelCount: number,
-  { problems, hints }: Shortfalls,
-  context: CommandContext,
-): InferenceBlock[] {
+/** One model's blocks; what it says goes to the batch. */
+function modelBlocks(model: ModelData, options: SettledOptions, batch: Batch): InferenceBlock[] {
   let result: Blocks<InferenceBlock>;
   try {
     result = inferenceBlocks(model, options);
   } catch (error) {
     // With several models, one the provider does not serve should not stop the others.
-    if (!(error instanceof HubrefError) || modelCount === 1) throw error;
-    problems.push(error.message);
+    if (!(error instanceof HubrefError) || batch.total === 1) throw error;
+    batch.failed.push({ model: model.id, problems: [error.message] });
     return [];
   }
-  problems.push(...result.problems);
-  hints.push(...result.hints);
-  for (const note of result.notes) context.stderr.write(`note: ${note}\n`);
-  for (const warning of result.warnings) context.stderr.write(`warning: ${warning}\n`);
+  batch.hints.push(...result.hints);
+  for (const note of result.notes) batch.say("note", model.id, note);
+  for (const warning of result.warnings) batch.say("warning", model.id, warning);
+  if (result.blocks.length === 0) batch.failed.push({ model: model.id, problems: result.problems });
+  else for (const problem of result.problems) batch.say("warning", model.id, problem);
   return result.blocks;
 }
 
@@ -118,19 +147,24 @@ function modelBlocks(
  * files are read again. Reading them ahead on libuv's threads was measured
  * slower than these synchronous reads (README, Performance).
  */
-async function streamJsonSnippets(models: string[], options: SettledOptions, resolveOptions: ResolveOptions, context: CommandContext): Promise<void> {
+async function streamJsonSnippets(
+  models: string[],
+  options: SettledOptions,
+  resolveOptions: ResolveOptions,
+  batch: Batch,
+  context: CommandContext,
+): Promise<void> {
   const kept = new Map<number, ModelData>();
   for (const [index, arg] of models.entries()) {
     const model = await resolveModel(arg, resolveOptions);
     if (!isModelFile(arg)) kept.set(index, model);
   }
   const out = new JsonArrayWriter(context.stdout);
-  const shortfalls: Shortfalls = { problems: [], hints: [] };
   for (const [index, arg] of models.entries()) {
     const model = kept.get(index) ?? (await resolveModel(arg, resolveOptions));
-    for (const block of modelBlocks(model, options, models.length, shortfalls, context)) await out.add(jsonOf(block));
+    for (const block of modelBlocks(model, options, batch)) await out.add(jsonOf(block));
   }
-  if (out.length === 0) throw noBlocksError(shortfalls);
-  for (const problem of shortfalls.problems) context.stderr.write(`warning: ${problem}\n`);
+  if (out.length === 0) throw batch.nothing();
   await out.end();
+  batch.finish(context);
 }

@@ -26,6 +26,7 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--max-tokens <n>", "chat models: most tokens to generate, a whole number above 0")
     .option("--top-p <n>", "chat models: nucleus sampling probability, above 0 and at most 1")
     .option("--json", "print a JSON array of {model, language, client, provider, content}", false)
+    .option("--verbose", "with several models: every model's notes and warnings, each on its own line, as they come")
     .option("--library", "print the usage code of the model's own library instead (library_name)", false)
     .option("-i, --interactive", "pick language, client and provider on screen, then copy or save (needs a terminal)")
     .option("--offline", "use only the cached hub metadata, never the network", false)

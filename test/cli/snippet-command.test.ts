@@ -59,6 +59,7 @@ const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] }
   quant: "Q4_K_M",
   file: "a.gguf",
   fits: "8GB",
+  verbose: true,
 };
 
 describe("modes", () => {

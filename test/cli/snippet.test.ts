@@ -160,16 +160,28 @@ describe("hubref snippet", () => {
     );
   });
 
-  it("keeps going past a model that gets nothing, with a warning, when another one does", async () => {
+  it("prints the models that get code, then says which got none and exits 1, as grep does with a missing file", async () => {
     const result = await runInProcess(["snippet", FLUX_UNMAPPED, LLAMA, "--provider", "cerebras", "--client", "curl"]);
-    expect(result.status).toBe(0);
-    expect(result.stderr).toBe("warning: cerebras does not serve text-to-image\n");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe("warning: cerebras does not serve text-to-image\nerror: 1 of 2 models produced no snippet: black-forest-labs/FLUX.1-dev\n");
     expect(result.stdout).toContain("meta-llama/Llama-3.1-8B-Instruct:cerebras");
+    // With several models, the header names the model even when only one printed.
+    expect(result.stdout.split("\n")[0]).toBe("# meta-llama/Llama-3.1-8B-Instruct: sh / curl / cerebras");
     const unmapped = await runInProcess(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--client", "curl"]);
-    expect(unmapped.status).toBe(0);
+    expect(unmapped.status).toBe(1);
     expect(unmapped.stderr).toBe(
-      "warning: provider 'cerebras' does not serve 'black-forest-labs/FLUX.1-dev'; it is served by: fal-ai, replicate, together, wavespeed\n",
+      "warning: provider 'cerebras' does not serve 'black-forest-labs/FLUX.1-dev'; it is served by: fal-ai, replicate, together, wavespeed\n" +
+        "error: 1 of 2 models produced no snippet: black-forest-labs/FLUX.1-dev\n",
     );
+  });
+
+  it("names the model in every header when one model is given twice", async () => {
+    const result = await runInProcess(["snippet", LLAMA, LLAMA, "--provider", "cerebras", "--client", "curl"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout.match(/^# .*$/gm)).toEqual([
+      "# meta-llama/Llama-3.1-8B-Instruct: sh / curl / cerebras",
+      "# meta-llama/Llama-3.1-8B-Instruct: sh / curl / cerebras",
+    ]);
   });
 
   it("writes notes to stderr and keeps stdout for code", async () => {
