@@ -2,9 +2,10 @@ import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { HubrefError } from "../errors.js";
 import { renderJson } from "../output/output.js";
-import { GroupedNotes, type NoteKind } from "../output/grouped-notes.js";
+import { count, GroupedNotes, type NoteKind } from "../output/grouped-notes.js";
 import { JsonArrayWriter } from "../output/stream-writer.js";
 import { isModelFile, resolveModel, type ResolveOptions } from "../model/resolve.js";
+import { readModelFile } from "../model/read-model.js";
 import type { ModelData } from "../model/schema.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
@@ -92,9 +93,7 @@ class Batch {
     if (this.failed.length === 0) return;
     const names = this.failed.slice(0, 3).map((failure) => failure.model);
     const more = this.failed.length > 3 ? ", …" : "";
-    this.stderr.write(
-      `error: ${this.failed.length.toLocaleString("en-US")} of ${this.total.toLocaleString("en-US")} models produced no snippet: ${names.join(", ")}${more}\n`,
-    );
+    this.stderr.write(`error: ${count(this.failed.length)} of ${count(this.total)} models produced no snippet: ${names.join(", ")}${more}\n`);
     context.exitCode = 1;
   }
 
@@ -161,7 +160,8 @@ async function streamJsonSnippets(
   }
   const out = new JsonArrayWriter(context.stdout);
   for (const [index, arg] of models.entries()) {
-    const model = kept.get(index) ?? (await resolveModel(arg, resolveOptions));
+    // A file that was read once is a file: read it again without asking the file system what it is.
+    const model = kept.get(index) ?? (await readModelFile(arg));
     for (const block of modelBlocks(model, options, batch)) await out.add(jsonOf(block));
   }
   if (out.length === 0) throw batch.nothing();

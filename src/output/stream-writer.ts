@@ -31,6 +31,23 @@ export class ChunkedWriter {
 }
 
 /**
+ * One element of a two-space-indented array, as JSON.stringify(array, null, 2)
+ * writes it. A flat object of strings (every snippet) is written field by
+ * field, which spares the pretty-printer's walk for each of thousands of
+ * snippets; anything else goes through the pretty-printer itself.
+ */
+function arrayElement(value: unknown): string {
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const entries = Object.entries(value);
+    if (entries.length > 0 && entries.every(([, field]) => typeof field === "string")) {
+      return `  {\n${entries.map(([key, field]) => `    ${JSON.stringify(key)}: ${JSON.stringify(field)}`).join(",\n")}\n  }`;
+    }
+  }
+  // Inside a one-element array the element is indented as in the whole array: keep what is between "[\n" and "\n]".
+  return JSON.stringify([value], null, 2).slice(2, -2);
+}
+
+/**
  * A JSON array written one element at a time, byte for byte as `renderJson`
  * prints the whole array: two-space indentation, one trailing newline.
  */
@@ -47,9 +64,7 @@ export class JsonArrayWriter {
   }
 
   add(value: unknown): Promise<void> {
-    // Inside a one-element array the element is indented as in the whole array: keep what is between "[\n" and "\n]".
-    const wrapped = JSON.stringify([value], null, 2);
-    return this.out.write(`${this.count++ === 0 ? "[\n" : ",\n"}${wrapped.slice(2, -2)}`);
+    return this.out.write(`${this.count++ === 0 ? "[\n" : ",\n"}${arrayElement(value)}`);
   }
 
   async end(): Promise<void> {
