@@ -1,6 +1,7 @@
 import { HubrefError, usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
-import { generateSnippets } from "../inference/engine.js";
+import { generateSnippets, onlyRunsLocally } from "../inference/engine.js";
+import { shellWord } from "../format/shell.js";
 import type { SettledOptions } from "../inference/snippet.js";
 import { generateAppSnippets, renderAppSnippets, type AppSnippets } from "../apps/generate.js";
 import { appsForModel } from "../apps/formats.js";
@@ -36,9 +37,16 @@ export interface Blocks<B> {
   warnings: string[];
 }
 
-/** Calls to hosted inference for `options`. Problems of the model are reported; bad usage throws. */
-export function inferenceBlocks(model: ModelData, options: SettledOptions): Blocks<InferenceBlock> {
+/**
+ * Calls to hosted inference for `options`. Problems of the model are
+ * reported; bad usage throws. `ref` is the model as the user named it (a hub
+ * id, or a file's path), for the commands a note suggests.
+ */
+export function inferenceBlocks(model: ModelData, options: SettledOptions, ref: string = model.id): Blocks<InferenceBlock> {
   const { snippets, ...findings } = generateSnippets(model, options);
+  if (options.endpointUrl === undefined && onlyRunsLocally(model)) {
+    findings.notes.unshift(`${model.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${shellWord(ref)}`);
+  }
   return { blocks: snippets.map((snippet) => ({ source: "inference", ...snippet })), ...findings };
 }
 

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
+import { usageError } from "../errors.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { appEntries, findApp, type AppEntry } from "../apps/registry.js";
 
@@ -52,6 +53,10 @@ export async function runApps(options: AppsOptions, context: CommandContext): Pr
   const print = (text: string) => context.stdout.write(text);
   const style = await styleFor(context.stdout, context.env);
 
+  // One rule for every listing command: a filter narrows the list, and does not go with one entry's key.
+  if (options.key !== undefined && options.for !== undefined) {
+    throw usageError("--for filters the list; it does not go with an app key", `run \`hubref apps ${options.key}\` alone, or \`hubref apps --for MODEL\``);
+  }
   if (options.key !== undefined) {
     const app = findApp(options.key, apps);
     if (options.json) {

@@ -14,5 +14,8 @@ export function commanderErrorText(text: string): string {
     return `${message}\nhint: did you mean ${names.join(" or ")}?\n`;
   }
   if (message.startsWith("error: unknown command ")) return `${message}\nhint: run \`hubref --help\` for the commands\n`;
+  // -v is --version in many tools; here it is -V, as commander has it.
+  if (message === "error: unknown option '-v'") return `${message}\nhint: -V or --version prints the version\n`;
+  if (message.startsWith("error: missing required argument ")) return `${message}\nhint: run with --help for what it takes and examples\n`;
   return `${message}\n`;
 }

@@ -64,20 +64,16 @@ export async function runQuantTypes(options: QuantTypesOptions, context: Command
   const print = (text: string) => context.stdout.write(text);
 
   if (options.nearest !== undefined) {
-    const wanted = quantTypeOfLabel(options.nearest, catalogue);
-    if (!wanted) {
-      throw usageError(
-        `unknown quantization type '${options.nearest}'`,
-        didYouMean(
-          options.nearest.toUpperCase(),
-          catalogue.fileTypes.map((type) => type.name),
-        ) ?? "run `hubref quant-types` for the list",
-      );
-    }
-    const available = options.available!.map((label) => quantTypeOfLabel(label, catalogue) ?? label.toUpperCase());
-    const nearest = nearestQuant(wanted, available, catalogue);
-    if (!nearest)
-      throw usageError(`none of the available quantizations (${options.available!.join(", ")}) is a known type`, "run `hubref quant-types` for the list");
+    const known = catalogue.fileTypes.map((type) => type.name);
+    // Every label is checked: one dropped in silence would change which type is nearest.
+    const typeOf = (label: string) => {
+      const type = quantTypeOfLabel(label, catalogue);
+      if (!type) throw usageError(`unknown quantization type '${label}'`, didYouMean(label.toUpperCase(), known) ?? "run `hubref quant-types` for the list");
+      return type;
+    };
+    const wanted = typeOf(options.nearest);
+    const available = options.available!.map(typeOf);
+    const nearest = nearestQuant(wanted, available, catalogue)!;
     print(options.json ? renderJson({ wanted, available, nearest }) : `${nearest}\n`);
     return;
   }

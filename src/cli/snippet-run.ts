@@ -81,9 +81,9 @@ class Batch {
     private readonly stderr: CommandContext["stderr"],
   ) {}
 
-  say(kind: NoteKind, model: string, text: string): void {
+  say(kind: NoteKind, model: string, text: string, ref: string): void {
     if (this.total === 1 || this.verbose) this.stderr.write(`${kind}: ${text}\n`);
-    else this.grouped.add(kind, model, text);
+    else this.grouped.add(kind, model, text, ref);
   }
 
   /** After the output: the grouped lines, and which models produced nothing (exit 1, as grep does with a missing file). */
@@ -113,17 +113,22 @@ async function printInference(command: InferenceCommand, context: CommandContext
   const loaded: ModelData[] = [];
   for (const arg of command.models) loaded.push(await resolveModel(arg, resolveOptions));
   const blocks: InferenceBlock[] = [];
-  for (const model of loaded) blocks.push(...modelBlocks(model, command.options, batch));
+  for (const [index, model] of loaded.entries()) blocks.push(...modelBlocks(model, command.options, batch, refOf(command.models[index]!, model)));
   if (blocks.length === 0) throw batch.nothing(loaded.length === 1 ? loaded[0] : undefined);
   context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderSnippets(blocks, loaded.length > 1));
   batch.finish(context);
 }
 
+/** How a suggested command names the model: the file the user gave (a hub lookup may not work offline), or its id. */
+function refOf(arg: string, model: ModelData): string {
+  return arg === "-" ? model.id : arg;
+}
+
 /** One model's blocks; what it says goes to the batch. */
-function modelBlocks(model: ModelData, options: SettledOptions, batch: Batch): InferenceBlock[] {
+function modelBlocks(model: ModelData, options: SettledOptions, batch: Batch, ref: string): InferenceBlock[] {
   let result: Blocks<InferenceBlock>;
   try {
-    result = inferenceBlocks(model, options);
+    result = inferenceBlocks(model, options, ref);
   } catch (error) {
     // With several models, one the provider does not serve should not stop the others.
     if (!(error instanceof HubrefError) || batch.total === 1) throw error;
@@ -131,10 +136,10 @@ function modelBlocks(model: ModelData, options: SettledOptions, batch: Batch): I
     return [];
   }
   batch.hints.push(...result.hints);
-  for (const note of result.notes) batch.say("note", model.id, note);
-  for (const warning of result.warnings) batch.say("warning", model.id, warning);
+  for (const note of result.notes) batch.say("note", model.id, note, ref);
+  for (const warning of result.warnings) batch.say("warning", model.id, warning, ref);
   if (result.blocks.length === 0) batch.failed.push({ model: model.id, problems: result.problems });
-  else for (const problem of result.problems) batch.say("warning", model.id, problem);
+  else for (const problem of result.problems) batch.say("warning", model.id, problem, ref);
   return result.blocks;
 }
 
@@ -162,7 +167,7 @@ async function streamJsonSnippets(
   for (const [index, arg] of models.entries()) {
     // A file that was read once is a file: read it again without asking the file system what it is.
     const model = kept.get(index) ?? (await readModelFile(arg));
-    for (const block of modelBlocks(model, options, batch)) await out.add(jsonOf(block));
+    for (const block of modelBlocks(model, options, batch, refOf(arg, model))) await out.add(jsonOf(block));
   }
   if (out.length === 0) throw batch.nothing();
   await out.end();

@@ -228,10 +228,8 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
 function snippetsFor(requested: ModelData, options: SettledOptions): SnippetResult {
   const findings: Findings = { problems: [], hints: [], notes: [], warnings: [] };
   const unmapped = options.endpointUrl === undefined && !hasProviderMapping(requested);
+  // Weights made for local apps: src/blocks/ says where to run them, naming the model as the user did.
   const localOnly = unmapped && runsLocally(requested);
-  if (localOnly) {
-    findings.notes.push(`${requested.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${requested.id}`);
-  }
   const model = modelForProvider(requested, options);
   try {
     const snippets = modelSnippets(model, options, findings);

@@ -33,9 +33,14 @@ export function count(value: number): string {
 export class GroupedNotes {
   private readonly groups = new Map<string, Group>();
 
-  /** One model's note or warning; `text` may name the model (its id is what tells lines apart). */
-  add(kind: NoteKind, model: string, text: string): void {
+  /**
+   * One model's note or warning. `text` may name the model by its id, or by
+   * `ref` (the file it came from): those are what tell lines apart.
+   */
+  add(kind: NoteKind, model: string, text: string, ref: string = model): void {
     const general = text
+      .split(ref)
+      .join(MODEL)
       .split(model)
       .join(MODEL)
       .replace(/^MODEL: /, "");

@@ -12,6 +12,13 @@ export function formatJsonPath(path: readonly PropertyKey[]): string {
   return out || "(top level)";
 }
 
+/** Whether the top-level field a path starts in must be there (the model's `id`): removing it is no way out. */
+function isRequired(schema: z.ZodType, path: readonly PropertyKey[]): boolean {
+  const shape = (schema as { shape?: Record<PropertyKey, z.ZodType> }).shape;
+  const field = path[0] === undefined ? undefined : shape?.[path[0]];
+  return field !== undefined && !field.safeParse(undefined).success;
+}
+
 /**
  * Validates `value` against `schema`; the first problem becomes a usage error
  * naming the source and the field.
@@ -21,5 +28,8 @@ export function validate<Schema extends z.ZodType>(schema: Schema, value: unknow
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problem${result.error.issues.length > 2 ? "s" : ""})` : "";
-  throw usageError(`${source}: field '${formatJsonPath(issue.path)}': ${issue.message}${more}`, "fix that field or remove it");
+  throw usageError(
+    `${source}: field '${formatJsonPath(issue.path)}': ${issue.message}${more}`,
+    isRequired(schema, issue.path) ? "fix that field" : "fix that field or remove it",
+  );
 }

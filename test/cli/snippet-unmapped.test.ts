@@ -23,7 +23,7 @@ describe("hubref snippet --direct for a model without a provider mapping", () =>
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(
-      "note: bartowski/Llama-3.2-3B-Instruct-GGUF: no inference provider serves this model; to run it yourself: hubref apps --for bartowski/Llama-3.2-3B-Instruct-GGUF\n" +
+      `note: bartowski/Llama-3.2-3B-Instruct-GGUF: no inference provider serves this model; to run it yourself: hubref apps --for ${GGUF}\n` +
         "error: bartowski/Llama-3.2-3B-Instruct-GGUF: the metadata maps no together model id, so a direct call to together cannot name the model: set it with --provider-model-id, or leave out --direct\n",
     );
   });
@@ -49,10 +49,10 @@ describe("hubref snippet for a GGUF or MLX model that no provider serves", () =>
   it.each([
     [GGUF, "bartowski/Llama-3.2-3B-Instruct-GGUF"],
     ["catalogue/models/mlx-community--Llama-3.2-3B-Instruct-4bit.json", "mlx-community/Llama-3.2-3B-Instruct-4bit"],
-  ])("%s: says so on stderr and points to hubref apps", async (file, id) => {
+  ])("%s: says so on stderr and points to hubref apps, naming the file given (a hub lookup may not work offline)", async (file, id) => {
     const result = await hubref(file, "--language", "sh");
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe(`note: ${id}: no inference provider serves this model; to run it yourself: hubref apps --for ${id}\n`);
+    expect(result.stderr).toBe(`note: ${id}: no inference provider serves this model; to run it yourself: hubref apps --for ${file}\n`);
   });
 
   it("says nothing of the kind for a model with a provider mapping", async () => {
