@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { totalmem } from "node:os";
 import { formatBytes } from "../apps/memory.js";
+import { cleanRemoteText } from "../model/hub/failures.js";
 import type { MemoryBudget } from "./budget.js";
 import { appleGpuShare } from "./catalogue.js";
 
@@ -91,7 +92,7 @@ export function parseNvidiaSmi(text: string): Gpu[] | undefined {
     if (!line.trim()) continue;
     const match = /^\s*(.+?)\s*,\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*$/.exec(line);
     if (!match) return undefined;
-    gpus.push({ name: match[1]!.slice(0, 100), total: Number(match[2]) * MIB, used: Number(match[3]) * MIB });
+    gpus.push({ name: cleanRemoteText(match[1]!, 100), total: Number(match[2]) * MIB, used: Number(match[3]) * MIB });
   }
   return gpus.length > 0 && gpus.every((gpu) => gpu.total > 0 && gpu.used <= gpu.total) ? gpus : undefined;
 }
@@ -111,7 +112,7 @@ export function parseSysctl(text: string): { total: number; chip: string } | und
   const [memsize, brand] = text.split("\n").map((line) => line.trim());
   if (!memsize || !/^\d+$/.test(memsize) || !brand?.startsWith("Apple")) return undefined;
   const total = Number(memsize);
-  return total > 0 ? { total, chip: brand.slice(0, 100) } : undefined;
+  return total > 0 ? { total, chip: cleanRemoteText(brand, 100) } : undefined;
 }
 
 /** MemAvailable from /proc/meminfo, in bytes. */
