@@ -22,4 +22,6 @@ export interface SnippetCommandOptions {
   quant?: string;
   file?: string;
   fits?: string;
+  ctx?: string;
+  cacheType?: string;
 }

@@ -135,8 +135,11 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
     const { runAppSnippet } = await import("./snippet-app.js");
     return runAppSnippet(models, raw, context);
   }
-  if (raw.app === undefined && (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined))
-    throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
+  if (
+    raw.app === undefined &&
+    (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined || raw.ctx !== undefined || raw.cacheType !== undefined)
+  )
+    throw usageError("--quant, --file and --fits (with --ctx, --cache-type) go with --app", "for example: --app llama.cpp --quant Q4_K_M");
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   checkCacheFlags(raw);
   const libraryLanguage = raw.library ? libraryOptions(raw) : undefined;

@@ -32,7 +32,12 @@ export async function headerFacts(id: string, file: string, request: FactsReques
   }
   if (request.offline) return { reason: `the header of ${file} is not in the cache, and --offline forbids reading it` };
   const transfer: TransferCount = { bytes: 0, requests: 0 };
-  const source = remoteSource(resolveUrl(endpoint, id, file), id, { endpoint, ...(token ? { token } : {}), ...(request.fetch ? { settings: request.fetch } : {}) }, transfer);
+  const source = remoteSource(
+    resolveUrl(endpoint, id, file),
+    id,
+    { endpoint, ...(token ? { token } : {}), ...(request.fetch ? { settings: request.fetch } : {}) },
+    transfer,
+  );
   const spinner = startSpinner(request.stderr ?? { write: () => undefined }, `reading the GGUF header of ${file} from ${endpointHost(endpoint)}`, request.env);
   let facts: GgufFacts;
   try {

@@ -47,7 +47,8 @@ export async function readGgufHeader(source: ByteSource, tensorSizes: TensorSize
       return { header: parseGgufHeader(buffer, tensorSizes, limits), fetched: buffer.byteLength, reads };
     } catch (error) {
       if (!(error instanceof NeedMoreBytes)) throw error;
-      if (ended) throw new GgufFormatError(`the file ends at byte ${buffer.byteLength.toLocaleString("en-US")}, inside ${error.section}: the header is truncated`);
+      if (ended)
+        throw new GgufFormatError(`the file ends at byte ${buffer.byteLength.toLocaleString("en-US")}, inside ${error.section}: the header is truncated`);
       // The parser caps every length at limits.maxBytes, so `needed` never passes it.
       wanted = Math.min(limits.maxBytes, Math.max(error.needed, wanted * 2));
     }

@@ -13,7 +13,7 @@ import { appleGpuShare, parseHardware, type NamedHardware } from "./catalogue.js
 export type FitsRequest = { kind: "size"; text: string; bytes: number } | { kind: "hardware"; text: string; hardware: NamedHardware } | { kind: "auto" };
 
 export interface MemoryBudget {
-  /** What was named or found, for messages. */
+  /** What was named or found, for messages: "in 12GB", "on RTX 4090, 24 GB (25.77 GB)". */
   label: string;
   /** GPU memory, all devices together; absent without a GPU. */
   gpu?: number;
@@ -45,16 +45,16 @@ export function parseFits(text: string): FitsRequest {
 const SOLD_GB = 2 ** 30;
 
 export function budgetOf(request: Exclude<FitsRequest, { kind: "auto" }>): MemoryBudget {
-  if (request.kind === "size") return { label: request.text, system: request.bytes };
+  if (request.kind === "size") return { label: `in ${request.text}`, system: request.bytes };
   const { device, count, memoryGB } = request.hardware;
   const each = memoryGB * SOLD_GB;
   const name = `${count > 1 ? `${count}× ` : ""}${device.name}`;
-  if (device.kind === "cpu") return { label: `${name} with ${memoryGB} GB (${formatBytes(each)})`, system: each };
+  if (device.kind === "cpu") return { label: `on ${name} with ${memoryGB} GB (${formatBytes(each)})`, system: each };
   if (device.kind === "apple") {
     const gpu = appleGpuShare(each);
-    return { label: `${name} with ${memoryGB} GB of unified memory (${formatBytes(gpu)} of it for the GPU)`, gpu };
+    return { label: `on ${name} with ${memoryGB} GB of unified memory (${formatBytes(gpu)} of it for the GPU)`, gpu };
   }
-  return { label: `${name}, ${memoryGB} GB${count > 1 ? " each" : ""} (${formatBytes(each * count)})`, gpu: each * count };
+  return { label: `on ${name}, ${memoryGB} GB${count > 1 ? " each" : ""} (${formatBytes(each * count)})`, gpu: each * count };
 }
 
 export interface Verdict {
@@ -71,7 +71,8 @@ export function judge(estimate: MemoryEstimate, budget: MemoryBudget): Verdict {
   if (budget.gpu === undefined) return { fits: systemKnown && estimate.total <= budget.system!, systemKnown };
   const offload = offloadTo(estimate, budget.gpu);
   if (offload.entirely) return { fits: true, offload, systemKnown };
-  const onCpu = offload.gpuLayers === 0 ? estimate.total : estimate.layers.slice(offload.gpuLayers).reduce((sum, layer) => sum + layer.weights + layer.cache, 0);
+  const onCpu =
+    offload.gpuLayers === 0 ? estimate.total : estimate.layers.slice(offload.gpuLayers).reduce((sum, layer) => sum + layer.weights + layer.cache, 0);
   return { fits: systemKnown && onCpu <= budget.system!, offload, systemKnown };
 }
 
@@ -83,6 +84,7 @@ export function describeVerdict(verdict: Verdict): string {
   const moved = offload.layerCount - offload.gpuLayers;
   const split = `${offload.gpuLayers} of ${offload.layerCount} layers on the GPU, ${moved} offloaded to system memory (slower)`;
   if (verdict.fits) return split;
-  if (!verdict.systemKnown) return `does not fit in GPU memory: ${offload.gpuLayers} of ${offload.layerCount} layers would, the other ${moved} offloaded to system memory (slower)`;
+  if (!verdict.systemKnown)
+    return `does not fit in GPU memory: ${offload.gpuLayers} of ${offload.layerCount} layers would, the other ${moved} offloaded to system memory (slower)`;
   return `does not fit, even with ${split}`;
 }

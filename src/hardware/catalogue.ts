@@ -48,8 +48,10 @@ function byName(name: string, catalogue: HardwareCatalogue): Device {
   if (found.size > 1) throw usageError(`'${name}' names several devices: ${[...found].map((device) => device.name).join(", ")}`, "name one of them");
   throw usageError(
     `unknown hardware '${name}'`,
-    didYouMean(name, catalogue.devices.map((device) => device.name)) ??
-      "give a size such as 16GB, a device from the hub's hardware list (README lists them), or auto for this machine",
+    didYouMean(
+      name,
+      catalogue.devices.map((device) => device.name),
+    ) ?? "give a size such as 16GB, a device from the hub's hardware list (README lists them), or auto for this machine",
   );
 }
 

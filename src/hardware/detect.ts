@@ -151,20 +151,20 @@ export async function detectMachine(partial: Partial<DetectSettings> & { env: No
   if (nvidia) {
     const system = await systemMemory(settings);
     const free = nvidia.reduce((sum, gpu) => sum + gpu.total - gpu.used, 0);
-    return { budget: { label: `this machine's ${gpuList(nvidia)}`, gpu: free, system: system.bytes }, found: [gpuList(nvidia), system.what], skipped };
+    return { budget: { label: `on this machine's ${gpuList(nvidia)}`, gpu: free, system: system.bytes }, found: [gpuList(nvidia), system.what], skipped };
   }
   const apple = settings.platform !== "darwin" ? undefined : await attempt("sysctl", ["-n", "hw.memsize", "machdep.cpu.brand_string"], parseSysctl);
   if (apple) {
     const gpu = appleGpuShare(apple.total);
     const what = `${apple.chip} with ${formatBytes(apple.total)} of unified memory (${formatBytes(gpu)} of it for the GPU)`;
-    return { budget: { label: `this ${what}`, gpu }, found: [what], skipped };
+    return { budget: { label: `on this ${what}`, gpu }, found: [what], skipped };
   }
   const amd = await attempt("rocm-smi", ["--showmeminfo", "vram", "--csv"], parseRocmSmi);
   if (amd) {
     const system = await systemMemory(settings);
     const free = amd.reduce((sum, gpu) => sum + gpu.total - gpu.used, 0);
-    return { budget: { label: `this machine's ${gpuList(amd)}`, gpu: free, system: system.bytes }, found: [gpuList(amd), system.what], skipped };
+    return { budget: { label: `on this machine's ${gpuList(amd)}`, gpu: free, system: system.bytes }, found: [gpuList(amd), system.what], skipped };
   }
   const system = await systemMemory(settings);
-  return { budget: { label: `this machine's ${system.what}`, system: system.bytes }, found: [`no GPU; ${system.what}`], skipped };
+  return { budget: { label: `in this machine's ${system.what}`, system: system.bytes }, found: [`no GPU; ${system.what}`], skipped };
 }

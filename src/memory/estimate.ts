@@ -16,7 +16,7 @@ import {
  */
 
 /** Which cache rule applied: shown with the estimate. */
-export type CacheRule = "attention" | "sliding-window" | "mla" | "recurrent" | "hybrid" | "unknown";
+export type CacheRule = "attention" | "sliding-window" | "mla" | "recurrent" | "hybrid" | "unknown" | "size-only";
 
 export interface EstimateRequest {
   ctx: number;
@@ -31,6 +31,8 @@ export interface MemoryEstimate {
   ctx: number;
   cacheType: CacheType;
   weights: number;
+  /** Of the weights, the projector's. */
+  projector: number;
   kvCache: number;
   compute: number;
   total: number;
@@ -129,6 +131,7 @@ export function estimateMemory(facts: GgufFacts, request: EstimateRequest): Memo
     ctx,
     cacheType,
     weights: request.weights,
+    projector: request.projector ?? 0,
     kvCache,
     compute,
     total: request.weights + kvCache + compute,
@@ -136,6 +139,26 @@ export function estimateMemory(facts: GgufFacts, request: EstimateRequest): Memo
     layers,
     fixed: compute + (request.weights - layerWeights),
     notes,
+  };
+}
+
+/**
+ * Without a header: the file sizes plus a fixed allowance for the cache and
+ * the compute buffers (hubref's rule before it read headers), in `compute`.
+ */
+export function sizeOnlyEstimate(request: EstimateRequest, allowance: number): MemoryEstimate {
+  return {
+    ctx: request.ctx,
+    cacheType: request.cacheType,
+    weights: request.weights,
+    projector: request.projector ?? 0,
+    kvCache: 0,
+    compute: allowance,
+    total: request.weights + allowance,
+    rule: "size-only",
+    layers: [],
+    fixed: request.weights + allowance,
+    notes: [],
   };
 }
 

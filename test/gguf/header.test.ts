@@ -104,7 +104,13 @@ describe("a hostile or broken header gives one clear error", () => {
   });
 
   it("an array of 2^40 elements", async () => {
-    const bytes = raw(0n, 1n, (w) => w.string("tokenizer.ggml.scores").u32(9).u32(6).u64(2n ** 40n));
+    const bytes = raw(0n, 1n, (w) =>
+      w
+        .string("tokenizer.ggml.scores")
+        .u32(9)
+        .u32(6)
+        .u64(2n ** 40n),
+    );
     expect(await failure(bytes)).toMatch(/an array's length is 1,099,511,627,776/);
   });
 

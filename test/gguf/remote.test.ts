@@ -50,7 +50,9 @@ describe("reading a header from the hub with range requests", () => {
     const outcome = await headerFacts(ID, FILE, { env: env(), refresh: true, fetch: quick, read: { firstBytes: 100_000 } });
     expect(outcome.facts).toBeUndefined();
     expect(hub.fileRequests.map((request) => request.status)).toEqual([206, 416]);
-    expect(outcome).toMatchObject({ reason: expect.stringMatching(/^cannot read the GGUF header of .*Q4_K_M\.gguf: the file ends at byte 100,000, inside .*: the header is truncated$/) });
+    expect(outcome).toMatchObject({
+      reason: expect.stringMatching(/^cannot read the GGUF header of .*Q4_K_M\.gguf: the file ends at byte 100,000, inside .*: the header is truncated$/),
+    });
   });
 
   it("sends HF_TOKEN to the hub, and not to the storage host a redirect leads to", async () => {

@@ -22,7 +22,9 @@ function usage(action: () => unknown): HubrefError {
 
 describe("the hardware catalogue", () => {
   it("holds every device of the hub's list, with its memory sizes", () => {
-    const reference = JSON.parse(readFileSync("test/fixtures/reference/hardware.json", "utf8")) as { skus: Record<string, Record<string, Record<string, { memory?: number[] }>>> };
+    const reference = JSON.parse(readFileSync("test/fixtures/reference/hardware.json", "utf8")) as {
+      skus: Record<string, Record<string, Record<string, { memory?: number[] }>>>;
+    };
     const names = Object.values(reference.skus).flatMap((vendors) => Object.values(vendors).flatMap((devices) => Object.entries(devices)));
     expect(catalogue.devices.map((device) => device.name).sort()).toEqual(names.map(([name]) => name).sort());
     for (const [name, facts] of names) expect(catalogue.devices.find((device) => device.name === name)?.memoryGB).toEqual(facts.memory);
@@ -63,7 +65,7 @@ describe("--fits HARDWARE", () => {
   it("Apple chips give the GPU its share of unified memory", () => {
     const budget = budgetOf({ kind: "hardware", text: "M3 Max:64", hardware: parse("M3 Max:64") });
     expect(budget.gpu).toBe(64 * 2 ** 30 * 0.75);
-    expect(budget.label).toMatch(/^Apple M3 Max with 64 GB of unified memory \(51\.54 GB of it for the GPU\)$/);
+    expect(budget.label).toMatch(/^on Apple M3 Max with 64 GB of unified memory \(51\.54 GB of it for the GPU\)$/);
   });
 });
 
@@ -71,7 +73,7 @@ describe("--fits values", () => {
   it("sizes in GB and GiB, echoed as given", () => {
     expect(parseFits("12GB")).toEqual({ kind: "size", text: "12GB", bytes: 12e9 });
     expect(parseFits("4.5GiB")).toMatchObject({ kind: "size", text: "4.5GiB", bytes: 4.5 * 2 ** 30 });
-    expect(budgetOf(parseFits("4.5GiB") as never).label).toBe("4.5GiB");
+    expect(budgetOf(parseFits("4.5GiB") as never).label).toBe("in 4.5GiB");
   });
 
   it("auto, hardware, and a number without a unit", () => {
@@ -87,6 +89,7 @@ describe("the verdict", () => {
     ctx: 8192,
     cacheType: "f16",
     weights: total - fixed,
+    projector: 0,
     kvCache: 0,
     compute: fixed,
     total,

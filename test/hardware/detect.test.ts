@@ -61,7 +61,7 @@ describe("--fits auto", () => {
     const dir = tools({});
     expect(await detectMachine({ ...base, env: env(dir) })).toMatchObject({ budget: { system: 30000000 * 1024 }, skipped: [] });
     expect((await detectMachine({ ...base, meminfoPath: join(root, "absent"), env: env(dir) })).budget).toEqual({
-      label: "this machine's 16.00 GB of system memory (total)",
+      label: "in this machine's 16.00 GB of system memory (total)",
       system: 16e9,
     });
   });

@@ -61,7 +61,11 @@ export async function startGgufHub(repos: Record<string, GgufRepoSpec>, options:
       apiRequests.push(path);
       const repo = repos[api[1]!];
       if (!repo) return json(404, { error: "Repository not found" });
-      if (api[2]) return json(200, repo.files.map((file) => ({ type: "file", path: file.name, size: file.size, oid: "0" })));
+      if (api[2])
+        return json(
+          200,
+          repo.files.map((file) => ({ type: "file", path: file.name, size: file.size, oid: "0" })),
+        );
       return json(200, {
         _id: "0",
         id: api[1],
@@ -72,7 +76,14 @@ export async function startGgufHub(repos: Record<string, GgufRepoSpec>, options:
       });
     }
     const resolve = /^\/(?:storage\/)?([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(path);
-    const record: FileRequest = { host: req.headers.host ?? "", path, headers: req.headers, status: 0, bytes: 0, ...(req.headers.range ? { range: req.headers.range } : {}) };
+    const record: FileRequest = {
+      host: req.headers.host ?? "",
+      path,
+      headers: req.headers,
+      status: 0,
+      bytes: 0,
+      ...(req.headers.range ? { range: req.headers.range } : {}),
+    };
     const answer = (status: number, headers: Record<string, string | number>, body: Buffer = Buffer.alloc(0)) => {
       record.status = status;
       record.bytes = body.byteLength;

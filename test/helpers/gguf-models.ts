@@ -107,7 +107,10 @@ export function gemma3(vocab = 262_144): ArchitectureCase {
         ["gemma3.attention.sliding_window", u32(1024)],
         ["gemma3.attention.layer_norm_rms_epsilon", f32(1e-6)],
       ],
-      tensors: [...outer(embd, 262_144).filter((t) => t.name !== "output.weight"), ...range(layers).flatMap((layer) => attentionLayer(layer, embd, heads * head, kvHeads * head, kvHeads * head, ff))],
+      tensors: [
+        ...outer(embd, 262_144).filter((t) => t.name !== "output.weight"),
+        ...range(layers).flatMap((layer) => attentionLayer(layer, embd, heads * head, kvHeads * head, kvHeads * head, ff)),
+      ],
     },
   };
 }

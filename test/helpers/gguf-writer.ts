@@ -11,7 +11,21 @@ export type Value =
   | { type: "string"; value: string }
   | { type: "array"; itemType: Value["type"]; items: Value[] };
 
-const TYPE_IDS = { uint8: 0, int8: 1, uint16: 2, int16: 3, uint32: 4, int32: 5, float32: 6, bool: 7, string: 8, array: 9, uint64: 10, int64: 11, float64: 12 } as const;
+const TYPE_IDS = {
+  uint8: 0,
+  int8: 1,
+  uint16: 2,
+  int16: 3,
+  uint32: 4,
+  int32: 5,
+  float32: 6,
+  bool: 7,
+  string: 8,
+  array: 9,
+  uint64: 10,
+  int64: 11,
+  float64: 12,
+} as const;
 
 export const u32 = (value: number): Value => ({ type: "uint32", value });
 export const f32 = (value: number): Value => ({ type: "float32", value });
@@ -115,7 +129,11 @@ export function tensorBytes(tensor: TensorInfo): number {
 export function writeGguf(spec: GgufSpec): Buffer {
   const tensors = spec.tensors ?? [];
   const writer = new ByteWriter().bytes(Buffer.from("GGUF", "ascii")).u32(3).u64(tensors.length).u64(spec.metadata.length);
-  for (const [key, value] of spec.metadata) writer.string(key).u32(value.type === "array" ? 9 : TYPE_IDS[value.type]).value(value);
+  for (const [key, value] of spec.metadata)
+    writer
+      .string(key)
+      .u32(value.type === "array" ? 9 : TYPE_IDS[value.type])
+      .value(value);
   let offset = 0;
   for (const tensor of tensors) {
     writer.string(tensor.name).u32(tensor.dims.length);

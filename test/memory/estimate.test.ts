@@ -9,7 +9,7 @@ import { bools, u32, writeGguf } from "../helpers/gguf-writer.js";
 const catalogue = JSON.parse(readFileSync("catalogue/quant-types.json", "utf8")) as { tensorTypes: { id: number; blockSize: number; bytesPerBlock: number }[] };
 const sizes = tensorSizesOf(catalogue.tensorTypes);
 
-export function factsOf(model: ArchitectureCase): GgufFacts {
+function factsOf(model: ArchitectureCase): GgufFacts {
   return factsOfHeader(parseGgufHeader(writeGguf(model.spec), sizes));
 }
 
@@ -33,7 +33,10 @@ describe("the KV cache, by architecture", () => {
 
   it("per-layer key-value heads: a layer with none holds nothing", () => {
     const spec = llama(100).spec;
-    spec.metadata = spec.metadata.map(([key, value]) => [key, key === "llama.attention.head_count_kv" ? { type: "array", itemType: "uint32", items: Array.from({ length: 32 }, (_, i) => u32(i < 16 ? 8 : 4)) } : value]);
+    spec.metadata = spec.metadata.map(([key, value]) => [
+      key,
+      key === "llama.attention.head_count_kv" ? { type: "array", itemType: "uint32", items: Array.from({ length: 32 }, (_, i) => u32(i < 16 ? 8 : 4)) } : value,
+    ]);
     const estimate = estimateMemory(factsOfHeader(parseGgufHeader(writeGguf(spec), sizes)), { ctx: 1000, cacheType: "f16", weights: 0 });
     expect(estimate.kvCache).toBe((16 * 8 + 16 * 4) * 1000 * 256 * f16);
   });
@@ -87,7 +90,10 @@ describe("the KV cache, by architecture", () => {
 
   it("an unknown architecture gets the GQA formula and a note that says so", () => {
     const spec = llama(100).spec;
-    spec.metadata = spec.metadata.map(([key, value]) => [key.replace(/^llama\./, "acme9."), key === "general.architecture" ? { type: "string", value: "acme9" } : value]);
+    spec.metadata = spec.metadata.map(([key, value]) => [
+      key.replace(/^llama\./, "acme9."),
+      key === "general.architecture" ? { type: "string", value: "acme9" } : value,
+    ]);
     const estimate = estimateMemory(factsOfHeader(parseGgufHeader(writeGguf(spec), sizes)), { ctx: 8192, cacheType: "f16", weights: 0 });
     expect(estimate.rule).toBe("unknown");
     expect(estimate.kvCache).toBe(32 * 8192 * 8 * 256 * f16);
@@ -126,6 +132,8 @@ describe("weights, compute buffers and offloading", () => {
   });
 
   it("a context beyond the trained length is noted", () => {
-    expect(estimateMemory(factsOf(llama(100)), { ctx: 200_000, cacheType: "f16", weights: 0 }).notes.join()).toMatch(/beyond the model's trained context length \(131072\)/);
+    expect(estimateMemory(factsOf(llama(100)), { ctx: 200_000, cacheType: "f16", weights: 0 }).notes.join()).toMatch(
+      /beyond the model's trained context length \(131072\)/,
+    );
   });
 });

@@ -111,7 +111,11 @@ export async function withRetries<R extends HubResponse>(
 }
 
 /** The context failure messages need, and the headers every hub request sends. */
-export function hubRequest(id: string, options: FetchModelOptions, accept: string): { context: RequestContext; headers: Record<string, string>; settings: HubFetchSettings } {
+export function hubRequest(
+  id: string,
+  options: FetchModelOptions,
+  accept: string,
+): { context: RequestContext; headers: Record<string, string>; settings: HubFetchSettings } {
   const settings: HubFetchSettings = { ...DEFAULT_FETCH_SETTINGS, ...options.settings };
   const context: RequestContext = { id, host: endpointHost(options.endpoint), modelPage: `${options.endpoint}/${id}`, hasToken: options.token !== undefined };
   const headers: Record<string, string> = { accept, "user-agent": "hubref" };
