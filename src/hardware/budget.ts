@@ -51,8 +51,9 @@ export function budgetOf(request: Exclude<FitsRequest, { kind: "auto" }>): Memor
   const name = `${count > 1 ? `${count}× ` : ""}${device.name}`;
   if (device.kind === "cpu") return { label: `on ${name} with ${memoryGB} GB (${formatBytes(each)})`, system: each };
   if (device.kind === "apple") {
+    // Layers the GPU's share cannot hold run on the CPU, in the rest of the same memory.
     const gpu = appleGpuShare(each);
-    return { label: `on ${name} with ${memoryGB} GB of unified memory (${formatBytes(gpu)} of it for the GPU)`, gpu };
+    return { label: `on ${name} with ${memoryGB} GB of unified memory (${formatBytes(gpu)} of it for the GPU)`, gpu, system: each - gpu };
   }
   return { label: `on ${name}, ${memoryGB} GB${count > 1 ? " each" : ""} (${formatBytes(each * count)})`, gpu: each * count };
 }

@@ -60,7 +60,7 @@ export function parseHardware(text: string, catalogue: HardwareCatalogue = hardw
   const count = match[1] === undefined ? 1 : Number(match[1]);
   if (!(count >= 1 && count <= 64)) throw usageError(`--fits counts 1 to 64 devices, got ${match[1]}`);
   const device = byName(match[2]!, catalogue);
-  const options = device.memoryGB;
+  const options = device.memoryGB ? [...device.memoryGB].sort((a, b) => a - b) : undefined;
   const asked = match[3] === undefined ? undefined : Number(match[3]);
   if (asked !== undefined) {
     if (options && !options.includes(asked))

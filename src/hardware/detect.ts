@@ -157,7 +157,7 @@ export async function detectMachine(partial: Partial<DetectSettings> & { env: No
   if (apple) {
     const gpu = appleGpuShare(apple.total);
     const what = `${apple.chip} with ${formatBytes(apple.total)} of unified memory (${formatBytes(gpu)} of it for the GPU)`;
-    return { budget: { label: `on this ${what}`, gpu }, found: [what], skipped };
+    return { budget: { label: `on this ${what}`, gpu, system: apple.total - gpu }, found: [what], skipped };
   }
   const amd = await attempt("rocm-smi", ["--showmeminfo", "vram", "--csv"], parseRocmSmi);
   if (amd) {

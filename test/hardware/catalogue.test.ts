@@ -65,6 +65,10 @@ describe("--fits HARDWARE", () => {
   it("Apple chips give the GPU its share of unified memory", () => {
     const budget = budgetOf({ kind: "hardware", text: "M3 Max:64", hardware: parse("M3 Max:64") });
     expect(budget.gpu).toBe(64 * 2 ** 30 * 0.75);
+    // What the GPU's share cannot hold runs on the CPU, in the rest of the same memory.
+    expect(budget.system).toBe(64 * 2 ** 30 * 0.25);
+    expect(parse("RTX 3060:12").memoryGB).toBe(12);
+    expect(usage(() => parse("RTX 3060")).hint).toBe('for example: --fits "RTX 3060:12"');
     expect(budget.label).toMatch(/^on Apple M3 Max with 64 GB of unified memory \(51\.54 GB of it for the GPU\)$/);
   });
 });

@@ -42,7 +42,7 @@ describe("--fits auto", () => {
   it("Apple Silicon: unified memory from sysctl, with the GPU's share", async () => {
     const dir = tools({ "nvidia-smi": "exit 127", sysctl: 'echo 68719476736\necho "Apple M3 Max"' });
     const found = await detectMachine({ ...base, platform: "darwin", env: env(dir) });
-    expect(found.budget).toMatchObject({ gpu: 68719476736 * 0.75 });
+    expect(found.budget).toMatchObject({ gpu: 68719476736 * 0.75, system: 68719476736 * 0.25 });
     expect(found.found[0]).toBe("Apple M3 Max with 68.72 GB of unified memory (51.54 GB of it for the GPU)");
     expect(found.skipped).toEqual(["nvidia-smi exited with status 127"]);
   });
