@@ -1,12 +1,11 @@
-import { usageError } from "../errors.js";
 import type { GgufFacts } from "../gguf/facts.js";
 import { headerFacts, type FactsRequest } from "../gguf/model-facts.js";
-import { budgetOf, describeVerdict, judge, type FitsRequest, type MemoryBudget, type Verdict } from "../hardware/budget.js";
+import { budgetOf, type FitsRequest, type MemoryBudget } from "../hardware/budget.js";
 import { detectMachine, type DetectSettings } from "../hardware/detect.js";
 import { contextSize, estimateMemory, sizeOnlyEstimate, type MemoryEstimate } from "../memory/estimate.js";
-import { CACHE_TYPE_NAMES, DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
+import type { EstimateSettings } from "../memory/options.js";
+import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
 import type { ModelData } from "../model/schema.js";
-import { didYouMean } from "../util/suggest.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { ggufRepo, type GgufRepo } from "./gguf-files.js";
 import { FITS_ALLOWANCE_BYTES, formatBytes } from "./memory.js";
@@ -18,11 +17,7 @@ import { FITS_ALLOWANCE_BYTES, formatBytes } from "./memory.js";
  * the hardware named or found.
  */
 
-export interface EstimateSettings {
-  /** A number of tokens, or `max` for the trained length; absent: the trained length capped at 8,192. */
-  ctx?: number | "max";
-  cacheType: CacheType;
-}
+export type { EstimateSettings } from "../memory/options.js";
 
 /** Where the header comes from: a hub id is read (or taken from the cache); a model file has none. */
 export interface PlanSource extends FactsRequest {
@@ -41,23 +36,6 @@ export interface EstimatePlan {
 
 export interface FitsPlan extends EstimatePlan {
   budget: MemoryBudget;
-}
-
-/** `--ctx`: a whole number of tokens (`32768`, `32k` for 32 × 1024), or `max`. */
-export function parseContext(text: string): number | "max" {
-  const trimmed = text.trim().toLowerCase();
-  if (trimmed === "max") return "max";
-  const match = /^(\d+)(k?)$/.exec(trimmed);
-  const tokens = match ? Number(match[1]) * (match[2] ? 1024 : 1) : Number.NaN;
-  if (!(tokens >= 1 && tokens <= 16_777_216)) throw usageError(`--ctx takes a number of tokens from 1 to 16777216, 32k, or max; got '${text}'`);
-  return tokens;
-}
-
-export function parseCacheType(text: string): CacheType {
-  const lower = text.trim().toLowerCase();
-  const found = CACHE_TYPE_NAMES.find((name) => name === lower);
-  if (!found) throw usageError(`--cache-type takes ${CACHE_TYPE_NAMES.join(", ")}, got '${text}'`, didYouMean(lower, CACHE_TYPE_NAMES));
-  return found;
 }
 
 /** The file whose header stands for the repository: the smallest variant's (first shard), the cheapest to read. */
@@ -107,38 +85,3 @@ export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: Es
   const plan = await estimatePlan(model, settings, source);
   return { ...plan, notes: [...notes, ...plan.notes], budget };
 }
-
-/** The three terms and the total, as the notes print them. */
-export function describeEstimate(estimate: MemoryEstimate): string {
-  const weights = `${formatBytes(estimate.weights)} weights${estimate.projector > 0 ? ` (${formatBytes(estimate.projector)} of them the projector)` : ""}`;
-  if (estimate.rule === "size-only") return `${weights} + ${formatBytes(estimate.compute)} allowance`;
-  const cache =
-    estimate.rule === "recurrent"
-      ? `${formatBytes(estimate.kvCache)} recurrent state`
-      : `${formatBytes(estimate.kvCache)} KV cache (${estimate.ctx.toLocaleString("en-US")} tokens, ${estimate.cacheType}${estimate.rule === "hybrid" ? ", with recurrent state" : ""})`;
-  return `${weights} + ${cache} + ${formatBytes(estimate.compute)} compute buffers`;
-}
-
-export interface QuantFit {
-  estimate: MemoryEstimate;
-  verdict: Verdict;
-}
-
-/** A sized-only plan: the file sizes plus the allowance, against a budget (tests, and metadata without a header). */
-export function sizeOnlyPlan(budget: MemoryBudget, cacheType: CacheType = "f16"): FitsPlan {
-  const ctx = DEFAULT_CONTEXT_CAP;
-  return {
-    ctx,
-    cacheType,
-    notes: [],
-    budget,
-    estimateFor: (weights, projector) => sizeOnlyEstimate({ ctx, cacheType, weights, projector }, FITS_ALLOWANCE_BYTES),
-  };
-}
-
-export function fitOf(plan: FitsPlan, weights: number, projector: number): QuantFit {
-  const estimate = plan.estimateFor(weights, projector);
-  return { estimate, verdict: judge(estimate, plan.budget) };
-}
-
-export { describeVerdict };

@@ -4,7 +4,9 @@ import type { ModelData } from "../model/schema.js";
 import { nearestQuant } from "../quant/nearest.js";
 import { quantTypeOfLabel } from "../quant/parse.js";
 import { didYouMean } from "../util/suggest.js";
-import { describeEstimate, describeVerdict, fitOf, type FitsPlan } from "./fits.js";
+import { describeVerdict } from "../hardware/budget.js";
+import { describeEstimate, fitOf } from "./fit-verdict.js";
+import type { FitsPlan } from "./fits.js";
 import { formatBytes } from "./memory.js";
 import type { GgufRepo, GgufVariant, QuantGroup } from "./gguf-files.js";
 

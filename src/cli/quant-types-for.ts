@@ -5,7 +5,7 @@ import { resolveModel } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { quantEstimates, quantRows, quantThatFits, type QuantEstimateRow } from "../apps/quant-listing.js";
 import { formatBytes } from "../apps/memory.js";
-import { estimatePlan, fitsPlan, type EstimatePlan, type FitsPlan } from "../apps/fits.js";
+import type { EstimatePlan, FitsPlan } from "../apps/fits.js";
 import { fitsOptions, isHubArgument } from "./snippet-app.js";
 import { HubrefError } from "../errors.js";
 
@@ -29,6 +29,7 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
     return;
   }
 
+  const { estimatePlan, fitsPlan } = await import("../apps/fits.js");
   const source = { env: context.env, stderr: context.stderr, ...(isHubArgument(arg) ? { hubId: model.id } : {}) };
   const withBudget: FitsPlan | undefined = fits ? await fitsPlan(model, fits, settings, source) : undefined;
   const plan: EstimatePlan = withBudget ?? (await estimatePlan(model, settings, source));

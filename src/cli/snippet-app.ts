@@ -5,7 +5,7 @@ import { renderJson } from "../output/output.js";
 import { checkCacheFlags, isModelFile, resolveModel } from "../model/resolve.js";
 import { generateAppSnippets, renderAppSnippets, type AppSnippet } from "../apps/generate.js";
 import type { FileRequest } from "../apps/select.js";
-import { fitsPlan, parseCacheType, parseContext, type EstimateSettings } from "../apps/fits.js";
+import { parseCacheType, parseContext, type EstimateSettings } from "../memory/options.js";
 import { parseFits, type FitsRequest } from "../hardware/budget.js";
 
 /*
@@ -54,6 +54,8 @@ export async function runAppSnippet(models: string[], raw: SnippetCommandOptions
     });
     const modelRequest = { ...request };
     if (fits) {
+      // What reads headers (zod, the cache) loads only for --fits.
+      const { fitsPlan } = await import("../apps/fits.js");
       modelRequest.fits = await fitsPlan(model, fits, settings, {
         env: context.env,
         stderr: context.stderr,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sizeOnlyPlan } from "../../src/apps/fits.js";
+import { sizeOnlyPlan } from "../../src/apps/fit-verdict.js";
 import { quantRows, quantThatFits } from "../../src/apps/quant-listing.js";
 import { quantCatalogue } from "../../src/quant/catalogue.js";
 import { thrown } from "../helpers/errors.js";

@@ -3,7 +3,7 @@ import { generateAppSnippets, type AppSnippet } from "../../src/apps/generate.js
 import { appsForModel } from "../../src/apps/formats.js";
 import { appEntries } from "../../src/apps/registry.js";
 import type { ModelData } from "../../src/model/schema.js";
-import { sizeOnlyPlan } from "../../src/apps/fits.js";
+import { sizeOnlyPlan } from "../../src/apps/fit-verdict.js";
 import { thrown } from "../helpers/errors.js";
 import { DIFFUSERS, GGUF_CHAT, GGUF_CHAT_NO_Q4KM, GGUF_TAGGED_TRANSFORMERS, GGUF_VISION, MLX, NON_LLM, TRANSFORMERS_CHAT } from "./models.js";
 
