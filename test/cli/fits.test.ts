@@ -16,6 +16,7 @@ import { runInProcess } from "../helpers/in-process.js";
 const LLAMA = "acme/Llama-3.1-8B-Instruct-GGUF";
 const VISION = "acme/Qwen2-VL-7B-Instruct-GGUF";
 const HOSTILE = "acme/Hostile-GGUF";
+const SPLIT = "acme/Split-GGUF";
 const header = writeGguf(llama(32_000).spec);
 const quants: [string, number][] = [
   ["Q8_0", 8.54e9],
@@ -53,6 +54,12 @@ beforeAll(async () => {
         { name: "Qwen2-VL-7B-Instruct-Q8_0.gguf", size: 8.1e9, content: visionHeader },
         { name: "mmproj-Qwen2-VL-7B-Instruct-f16.gguf", size: 1.35e9 },
         { name: "mmproj-Qwen2-VL-7B-Instruct-Q8_0.gguf", size: 0.85e9 },
+      ],
+    },
+    [SPLIT]: {
+      files: [
+        { name: "Q8_0/Split-Q8_0-00001-of-00002.gguf", size: 5e9, content: header },
+        { name: "Q8_0/Split-Q8_0-00002-of-00002.gguf", size: 3.54e9 },
       ],
     },
     [HOSTILE]: { files: [{ name: "Hostile-Q4_K_M.gguf", size: 4.92e9, content: hostileHeader }], gguf: { context_length: 4096 } },
@@ -138,6 +145,21 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
       "note: cannot read the GGUF header of Hostile-Q4_K_M.gguf: a string's length is 9,223,372,036,854,775,808, more than key-value pair 1 of 1 can hold within hubref's cap; the estimate counts the file sizes + 1.50 GB for the KV cache and compute buffers",
     );
     expect(result.stderr).toContain("Q4_K_M is the largest quant that fits in 8GB: it needs 6.42 GB (4.92 GB weights + 1.50 GB allowance)");
+  });
+
+  it("a split quant: the header is read from its first shard, and every shard is counted", async () => {
+    const before = hub.fileRequests.length;
+    const result = await snippet(SPLIT, "--fits", "RTX 4090", "--ctx", "32768");
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/^note: Q8_0 is the largest quant that fits .*: it needs 15\.25 GB \(8\.54 GB weights \+/);
+    expect(new Set(hub.fileRequests.slice(before).map((request) => request.path))).toEqual(
+      new Set([`/${SPLIT}/resolve/main/Q8_0/Split-Q8_0-00001-of-00002.gguf`]),
+    );
+  });
+
+  it("no header: the hub's gguf metadata still gives the trained context length", async () => {
+    const json = JSON.parse((await runInProcess(["quant-types", "--for", HOSTILE, "--fits", "8GB", "--json"], { env: env() })).stdout);
+    expect(json).toMatchObject({ ctx: 4096, choice: "Hostile-Q4_K_M.gguf", quants: [{ memory: { rule: "size-only", total: 6.42e9 } }] });
   });
 
   it("--offline estimates from the cached header; --refresh reads it again", async () => {
