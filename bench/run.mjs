@@ -90,3 +90,7 @@ const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 console.log("\npicker first frame");
 if (existsSync(picker) && hasTmux) spawnSync(process.execPath, [picker], { cwd: root, stdio: "inherit" });
 else console.log(`  skipped: ${existsSync(picker) ? "tmux is not installed" : "bench/picker.mjs is not in this tree"}`);
+
+console.log("\nGGUF header over range requests (stand-in hub, 32,000-token vocabulary)");
+const header = spawnSync(process.execPath, ["--import", "tsx", join(root, "bench/gguf-header.ts")], { cwd: root, stdio: "inherit" });
+if (header.status !== 0) process.exitCode = 1;

@@ -1,14 +1,16 @@
 import { usageError } from "../errors.js";
 
 /*
- * `--fits SIZE`: the memory a quant needs is its file sizes plus a fixed
- * allowance for the context (KV cache) and the runtime's compute buffers.
+ * Sizes in and out: `--fits` reads GB (10^9 bytes) and GiB (2^30) alike, and
+ * every message prints decimal units, as the hub shows file sizes.
  */
 
-/** The allowance added to the file sizes: 1.5 GB. */
+/**
+ * Without a GGUF header (a model file, a header that cannot be read), the
+ * memory a quant needs is its file sizes plus this fixed allowance for the
+ * KV cache and the compute buffers: 1.5 GB.
+ */
 export const FITS_ALLOWANCE_BYTES = 1.5e9;
-
-export const FITS_ALLOWANCE_TEXT = "file sizes + 1.5 GB for the context (KV cache) and compute buffers";
 
 const UNITS: Record<string, number> = {
   B: 1,

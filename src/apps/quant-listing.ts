@@ -2,6 +2,8 @@ import type { QuantCatalogue } from "../catalogue/schemas/quant-types.js";
 import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { ggufRepo, hasFileList, hasGguf } from "./gguf-files.js";
+import { judge } from "../hardware/budget.js";
+import type { EstimatePlan, FitsPlan } from "./fits.js";
 import { selectGgufFile, type FileChoice } from "./select.js";
 
 /** One loadable GGUF of a repository, as `quant-types --for` lists it. */
@@ -56,8 +58,35 @@ export function quantRows(model: ModelData, catalogue: QuantCatalogue): QuantRow
   return rows;
 }
 
-/** `quant-types --for MODEL --fits SIZE`: the largest quant that fits, as llama.cpp would load it (split files too). */
-export function quantThatFits(model: ModelData, catalogue: QuantCatalogue, bytes: number): FileChoice {
+/** `quant-types --for MODEL --fits …`: the largest quant that fits, as llama.cpp would load it (split files too). */
+export function quantThatFits(model: ModelData, catalogue: QuantCatalogue, plan: FitsPlan): FileChoice {
   const repo = checkedRepo(model, catalogue);
-  return selectGgufFile({ fits: bytes }, { model, repo, catalogue, splitFiles: true, appLabel: "llama.cpp" });
+  return selectGgufFile({ fits: plan }, { model, repo, catalogue, splitFiles: true, appLabel: "llama.cpp" });
+}
+
+/** A row with the memory its quant needs at the plan's context size, and whether that fits. */
+export interface QuantEstimateRow extends QuantRow {
+  memory: { weights: number; kvCache: number; compute: number; total: number; rule: string } | null;
+  fits: boolean | null;
+  /** With a GPU: layers on it, of all. */
+  gpuLayers: number | null;
+  layerCount: number | null;
+}
+
+export function quantEstimates(rows: QuantRow[], plan: EstimatePlan & { budget?: FitsPlan["budget"] }): QuantEstimateRow[] {
+  const projectors = rows.filter((row) => row.projector && row.size !== null).map((row) => row.size!);
+  const projector = projectors.length > 0 ? Math.min(...projectors) : 0;
+  return rows.map((row) => {
+    if (row.projector || row.size === null) return { ...row, memory: null, fits: null, gpuLayers: null, layerCount: null };
+    const estimate = plan.estimateFor(row.size + projector, projector);
+    const { weights, kvCache, compute, total, rule } = estimate;
+    const verdict = plan.budget ? judge(estimate, plan.budget) : undefined;
+    return {
+      ...row,
+      memory: { weights, kvCache, compute, total, rule },
+      fits: verdict ? verdict.fits : null,
+      gpuLayers: verdict?.offload ? verdict.offload.gpuLayers : null,
+      layerCount: verdict?.offload ? verdict.offload.layerCount : null,
+    };
+  });
 }

@@ -4,7 +4,10 @@ import type { ModelData } from "../model/schema.js";
 import { nearestQuant } from "../quant/nearest.js";
 import { quantTypeOfLabel } from "../quant/parse.js";
 import { didYouMean } from "../util/suggest.js";
-import { FITS_ALLOWANCE_BYTES, FITS_ALLOWANCE_TEXT, formatBytes } from "./memory.js";
+import { describeVerdict } from "../hardware/budget.js";
+import { describeEstimate, fitOf } from "./fit-verdict.js";
+import type { FitsPlan } from "./fits.js";
+import { formatBytes } from "./memory.js";
 import type { GgufRepo, GgufVariant, QuantGroup } from "./gguf-files.js";
 
 /*
@@ -15,8 +18,8 @@ import type { GgufRepo, GgufVariant, QuantGroup } from "./gguf-files.js";
 export interface FileRequest {
   quant?: string;
   file?: string;
-  /** Memory in bytes, from --fits. */
-  fits?: number;
+  /** The estimate and the budget, from --fits (with --ctx, --cache-type). */
+  fits?: FitsPlan;
 }
 
 export interface FileChoice {
@@ -116,12 +119,13 @@ function byQuant(request: string, context: SelectContext): FileChoice {
   return choiceOf(group, variant, []);
 }
 
-function byFits(bytes: number, context: SelectContext): FileChoice {
+function byFits(plan: FitsPlan, context: SelectContext): FileChoice {
   const { repo, model } = context;
+  // A vision repository runs with a projector: the smallest is counted.
   const projector = repo.projectors.length > 0 ? Math.min(...repo.projectors.map((file) => file.size ?? 0)) : 0;
   const candidates = usableGroups(context).flatMap((group) => {
     const variant = group.variants.find((candidate) => usable(candidate, context))!;
-    return variant.size === undefined ? [] : [{ group, variant, need: variant.size + projector + FITS_ALLOWANCE_BYTES }];
+    return variant.size === undefined ? [] : [{ group, variant, ...fitOf(plan, variant.size + projector, projector) }];
   });
   if (candidates.length === 0) {
     throw usageError(
@@ -129,20 +133,22 @@ function byFits(bytes: number, context: SelectContext): FileChoice {
       "sizes come from the hub for a model id; in a metadata file, give each sibling a size",
     );
   }
-  candidates.sort((a, b) => b.need - a.need);
-  const fitting = candidates.find((candidate) => candidate.need <= bytes);
+  candidates.sort((a, b) => b.estimate.total - a.estimate.total);
+  const why = (candidate: (typeof candidates)[number]) =>
+    `${formatBytes(candidate.estimate.total)} (${describeEstimate(candidate.estimate)})${candidate.verdict.offload ? `: ${describeVerdict(candidate.verdict)}` : ""}`;
+  // Whole in GPU memory first; layers offloaded to system memory only when no quant fits whole.
+  const fitting =
+    candidates.find((candidate) => candidate.verdict.fits && candidate.verdict.offload?.entirely !== false) ??
+    candidates.find((candidate) => candidate.verdict.fits);
   const smallest = candidates.at(-1)!;
   if (!fitting) {
     throw usageError(
-      `no quant of ${model.id} fits in ${formatBytes(bytes)}: the smallest, ${smallest.group.label}, needs ${formatBytes(smallest.need)} (${FITS_ALLOWANCE_TEXT})`,
-      `available: ${labelsOf(candidates.map((candidate) => candidate.group))}`,
+      `no quant of ${model.id} fits ${plan.budget.label}: the smallest, ${smallest.group.label}, needs ${why(smallest)}`,
+      `available: ${labelsOf(candidates.map((candidate) => candidate.group))}; a smaller --ctx or --cache-type q8_0 needs less`,
     );
   }
-  const parts = [`${formatBytes(fitting.variant.size!)} of files`];
-  if (projector > 0) parts.push(`${formatBytes(projector)} projector`);
-  parts.push(`${formatBytes(FITS_ALLOWANCE_BYTES)} allowance`);
   const larger = candidates[candidates.indexOf(fitting) - 1];
-  const note = `${fitting.group.label} is the largest quant that fits in ${formatBytes(bytes)}: it needs ${formatBytes(fitting.need)} (${parts.join(" + ")})${larger ? `; ${larger.group.label} would need ${formatBytes(larger.need)}` : ""}`;
+  const note = `${fitting.group.label} is the largest quant that fits ${plan.budget.label}: it needs ${why(fitting)}${larger ? `; ${larger.group.label} would need ${why(larger)}` : ""}`;
   return choiceOf(fitting.group, fitting.variant, [note]);
 }
 

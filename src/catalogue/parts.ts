@@ -9,6 +9,7 @@ import { QuantCatalogueSchema } from "./schemas/quant-types.js";
 import { PipelineCatalogueSchema, TaskSchema } from "./schemas/task.js";
 import { LibraryCatalogueSchema } from "./schemas/library.js";
 import { AppCatalogueSchema } from "./schemas/app.js";
+import { HardwareCatalogueSchema } from "./schemas/hardware.js";
 
 /**
  * One part of the catalogue: where its source files are and the schema they
@@ -65,6 +66,7 @@ export const pipelinesPart = singleFilePart("pipelines", "pipelines.json", Pipel
 export const tasksPart = folderPart("tasks", "tasks", TaskSchema);
 export const librariesPart = singleFilePart("libraries", "libraries.json", LibraryCatalogueSchema);
 export const appsPart = singleFilePart("apps", "apps.json", AppCatalogueSchema);
+export const hardwarePart = singleFilePart("hardware", "hardware.json", HardwareCatalogueSchema);
 
 /** Every part the build compiles. */
-export const CATALOGUE_PARTS: CataloguePart[] = [quantTypesPart, pipelinesPart, tasksPart, librariesPart, appsPart];
+export const CATALOGUE_PARTS: CataloguePart[] = [quantTypesPart, pipelinesPart, tasksPart, librariesPart, appsPart, hardwarePart];

@@ -3,53 +3,93 @@ import type { QuantTypesOptions } from "./quant-types-options.js";
 import { renderJson, renderTable, styleFor } from "../output/output.js";
 import { resolveModel } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";
-import { quantRows, quantThatFits } from "../apps/quant-listing.js";
-import { FITS_ALLOWANCE_BYTES, FITS_ALLOWANCE_TEXT, formatBytes, parseMemorySize } from "../apps/memory.js";
+import { quantEstimates, quantRows, quantThatFits, type QuantEstimateRow } from "../apps/quant-listing.js";
+import { formatBytes } from "../apps/memory.js";
+import type { EstimatePlan, FitsPlan } from "../apps/fits.js";
+import { fitsOptions, isHubArgument } from "./fits-options.js";
+import { HubrefError } from "../errors.js";
 
-/** `hubref quant-types --for MODEL [--fits SIZE]`. */
+/** `hubref quant-types --for MODEL [--ctx N] [--cache-type T] [--fits SIZE|HARDWARE|auto]`. */
 export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, context: CommandContext): Promise<void> {
-  const fits = options.fits === undefined ? undefined : parseMemorySize(options.fits);
+  // Here --ctx alone asks for the estimates without a verdict.
+  const { fits, estimate: settings } = fitsOptions(options, true);
+  const estimating = fits !== undefined || options.ctx !== undefined || options.cacheType !== undefined;
   const model = await resolveModel(arg, { env: context.env, stderr: context.stderr, sizes: true });
   const catalogue = quantCatalogue();
   const print = (text: string) => context.stdout.write(text);
-
-  if (fits !== undefined) {
-    const choice = quantThatFits(model, catalogue, fits);
-    for (const note of choice.notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
-    context.stderr.write(`note: memory needed = ${FITS_ALLOWANCE_TEXT}\n`);
-    const { variant } = choice;
-    if (options.json)
-      print(
-        renderJson({
-          model: model.id,
-          fits,
-          allowance: FITS_ALLOWANCE_BYTES,
-          quant: variant.label,
-          file: variant.file,
-          shards: variant.shards,
-          size: variant.size ?? null,
-        }),
-      );
-    else print(`${variant.label}\n`);
-    return;
-  }
-
+  const note = (text: string) => context.stderr.write(`note: ${text.replace(/[\r\n]+/g, " ")}\n`);
   const rows = quantRows(model, catalogue);
-  if (options.json) {
-    print(renderJson(rows));
+
+  if (!estimating) {
+    if (options.json) {
+      print(renderJson(rows));
+      return;
+    }
+    await printTable(rows, context);
     return;
   }
+
+  const { estimatePlan, fitsPlan } = await import("../apps/fits.js");
+  const source = { env: context.env, stderr: context.stderr, ...(isHubArgument(arg) ? { hubId: model.id } : {}) };
+  const withBudget: FitsPlan | undefined = fits ? await fitsPlan(model, fits, settings, source) : undefined;
+  const plan: EstimatePlan = withBudget ?? (await estimatePlan(model, settings, source));
+  for (const text of plan.notes) note(text);
+  const estimates = quantEstimates(rows, withBudget ?? plan);
+  let chosen: string | null = null;
+  if (withBudget) {
+    try {
+      const choice = quantThatFits(model, catalogue, withBudget);
+      for (const text of choice.notes) note(text);
+      chosen = choice.variant.file;
+    } catch (error) {
+      // No quant fits: the table says so row by row; the reason is a note, not an error.
+      if (!(error instanceof HubrefError)) throw error;
+      note(error.message);
+    }
+  }
+  if (options.json) {
+    print(
+      renderJson({
+        model: model.id,
+        ctx: plan.ctx,
+        cacheType: plan.cacheType,
+        fits: withBudget ? withBudget.budget : null,
+        choice: chosen,
+        quants: estimates,
+      }),
+    );
+    return;
+  }
+  await printTable(estimates, context, withBudget !== undefined, chosen);
+}
+
+async function printTable(
+  rows: (ReturnType<typeof quantRows>[number] | QuantEstimateRow)[],
+  context: CommandContext,
+  withFits = false,
+  chosen: string | null = null,
+): Promise<void> {
   const style = await styleFor(context.stdout, context.env);
   const aligned = Boolean(context.stdout.isTTY);
   const none = aligned ? "-" : "";
-  print(
+  const estimated = rows.some((row) => "memory" in row);
+  const fitsCell = (row: QuantEstimateRow) => {
+    if (row.fits === null) return none;
+    const where =
+      row.gpuLayers !== null && row.layerCount !== null && row.gpuLayers < row.layerCount ? ` (${row.gpuLayers}/${row.layerCount} layers on GPU)` : "";
+    return `${row.fits ? "yes" : "no"}${where}${aligned && row.file === chosen ? " ←" : ""}`;
+  };
+  context.stdout.write(
     renderTable({
-      header: ["QUANT", "SPLIT", "SIZE", "BITS/WEIGHT", "FILE"],
+      header: ["QUANT", "SPLIT", "SIZE", ...(estimated ? ["MEMORY"] : ["BITS/WEIGHT"]), ...(withFits ? ["FITS"] : []), "FILE"],
       rows: rows.map((row) => [
         row.projector ? `mmproj ${row.quant ?? ""}`.trim() : (row.quant ?? none),
         row.shards > 1 ? `${row.shards} files` : "1 file",
         row.size === null ? none : formatBytes(row.size),
-        row.bitsPerWeight === null ? none : row.bitsPerWeight.toFixed(2),
+        ...(estimated
+          ? [(row as QuantEstimateRow).memory ? formatBytes((row as QuantEstimateRow).memory!.total) : none]
+          : [row.bitsPerWeight === null ? none : row.bitsPerWeight.toFixed(2)]),
+        ...(withFits ? [fitsCell(row as QuantEstimateRow)] : []),
         row.file,
       ]),
       style,

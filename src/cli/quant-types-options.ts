@@ -6,5 +6,7 @@ export interface QuantTypesOptions {
   available?: string[];
   for?: string;
   fits?: string;
+  ctx?: string;
+  cacheType?: string;
   json: boolean;
 }

@@ -27,7 +27,9 @@ export function registerQuantTypes(program: Command, context: CommandContext): v
     .option("--nearest <label>", "pick the available quantization nearest to this one (needs --available)")
     .option("--available <labels>", "comma-separated quantizations to choose from", listOfNames)
     .option("--for <model>", "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight")
-    .option("--fits <size>", "with --for: the largest quant whose files fit in this memory, such as 8GB")
+    .option("--fits <memory>", 'with --for: which quants fit, and the largest: a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto')
+    .option("--ctx <tokens>", "with --for: the memory each quant needs at this context size, or max (default: the trained length, at most 8192)")
+    .option("--cache-type <type>", "with --for: the KV cache type, f16 (default), q8_0 or q4_0")
     .option("--json", "print JSON", false)
     .addHelpText(
       "after",
@@ -38,7 +40,8 @@ Examples:
   $ hubref quant-types --parse model-UD-Q4_K_XL-00001-of-00003.gguf gpt-oss-20b-MXFP4.gguf
   $ hubref quant-types --nearest Q4_K_M --available Q8_0,Q3_K_M,Q2_K
   $ hubref quant-types --for bartowski/Llama-3.2-3B-Instruct-GGUF
-  $ hubref quant-types --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB`,
+  $ hubref quant-types --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB
+  $ hubref quant-types --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits "RTX 4090" --ctx 32768`,
     )
     .action(async (options: QuantTypesOptions) => {
       await runQuantTypes(options, context);
@@ -48,8 +51,8 @@ Examples:
 export async function runQuantTypes(options: QuantTypesOptions, context: CommandContext): Promise<void> {
   const modes = [options.tensorTypes, options.parse !== undefined, options.nearest !== undefined, options.for !== undefined].filter(Boolean).length;
   if (modes > 1) throw usageError("--tensor-types, --parse, --nearest and --for go one at a time");
-  if (options.fits !== undefined && options.for === undefined)
-    throw usageError("--fits goes with --for", "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB");
+  if ((options.fits !== undefined || options.ctx !== undefined || options.cacheType !== undefined) && options.for === undefined)
+    throw usageError("--fits, --ctx and --cache-type go with --for", "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB");
   if (options.for !== undefined) {
     const { runQuantTypesFor } = await import("./quant-types-for.js");
     await runQuantTypesFor(options.for, options, context);

@@ -1,24 +1,34 @@
 import type { CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
+import type { FileRequest } from "../apps/select.js";
 import { resolveModel } from "../model/resolve.js";
-import { FITS_ALLOWANCE_TEXT } from "../apps/memory.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks, renderLocalSteps } from "../blocks/model-blocks.js";
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
+import { isHubArgument } from "./fits-options.js";
 
 /*
- * `hubref snippet MODEL --app KEY [--quant TYPE | --file PATH | --fits SIZE]`:
+ * `hubref snippet MODEL --app KEY [--quant TYPE | --file PATH | --fits SIZE|HARDWARE|auto [--ctx N] [--cache-type T]]`:
  * the commands that run the model on the user's machine.
  */
 
 export async function runAppSnippet(command: Extract<SnippetCommand, { mode: "app" }>, context: CommandContext): Promise<void> {
   const blocks: LocalBlock[] = [];
+  const note = (text: string) => context.stderr.write(`note: ${text.replace(/[\r\n]+/g, " ")}\n`);
   for (const arg of command.models) {
-    const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.files.fits !== undefined }));
-    const result = appBlocks(model, command.app, command.files);
-    for (const note of result.notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
+    const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
+    const request: FileRequest = { ...command.files };
+    if (command.fits) {
+      // What reads headers (zod, the cache) loads only for --fits.
+      const { fitsPlan } = await import("../apps/fits.js");
+      request.fits = await fitsPlan(model, command.fits, command.estimate, {
+        ...resolveOptionsOf(command, context),
+        ...(isHubArgument(arg) ? { hubId: model.id } : {}),
+      });
+    }
+    const result = appBlocks(model, command.app, request);
+    for (const text of [...(request.fits?.notes ?? []), ...result.notes]) note(text);
     blocks.push(...result.blocks);
   }
-  if (command.files.fits !== undefined) context.stderr.write(`note: memory needed = ${FITS_ALLOWANCE_TEXT}\n`);
   context.stdout.write(command.json ? renderJson(blocks.flatMap((block) => block.steps)) : renderLocalSteps(blocks));
 }

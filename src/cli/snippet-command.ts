@@ -7,7 +7,7 @@ import { settleOptions, type SettledOptions, type SnippetOptions } from "../infe
 import { tokenProblem } from "../inference/token.js";
 import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
 import type { FileRequest } from "../apps/select.js";
-import { parseMemorySize } from "../apps/memory.js";
+import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import type { MenuPresets } from "../blocks/menu.js";
 import type { ResolveOptions } from "../model/resolve.js";
 
@@ -35,7 +35,7 @@ export type SnippetCommand =
   /** The model's own library's usage code. */
   | (ModelSources & { mode: "library"; language?: SnippetLanguage; json: boolean })
   /** The commands that run the model with a local app. */
-  | (ModelSources & { mode: "app"; app: string; files: FileRequest; json: boolean })
+  | (ModelSources & { mode: "app"; app: string; files: Pick<FileRequest, "quant" | "file">; json: boolean } & FitsOptions)
   /** The interactive picker, opened on the command line's choices. */
   | (ModelSources & { mode: "picker"; options: SettledOptions; presets: MenuPresets });
 
@@ -67,6 +67,8 @@ const FLAG_NAMES: Record<Flag, string> = {
   quant: "--quant",
   file: "--file",
   fits: "--fits",
+  ctx: "--ctx",
+  cacheType: "--cache-type",
   verbose: "--verbose",
 };
 
@@ -88,6 +90,9 @@ const INFERENCE_FLAGS = [
 
 /** Flags that choose the GGUF file a local app loads. */
 const FILE_FLAGS = ["quant", "file", "fits"] as const satisfies readonly Flag[];
+
+/** Flags that shape --fits's estimate. */
+const ESTIMATE_FLAGS = ["ctx", "cacheType"] as const satisfies readonly Flag[];
 
 /** Whether the user gave a flag (commander's defaults do not count). */
 function given(raw: SnippetCommandOptions, flag: Flag): boolean {
@@ -114,7 +119,7 @@ interface FlagRule {
 export const FLAG_RULES: readonly FlagRule[] = [
   {
     flag: "library",
-    refuses: [...INFERENCE_FLAGS, "app", ...FILE_FLAGS, "verbose"],
+    refuses: [...INFERENCE_FLAGS, "app", ...FILE_FLAGS, ...ESTIMATE_FLAGS, "verbose"],
     does: "--library prints the library's usage code, which",
     hint: "leave out --library for inference API snippets",
   },
@@ -126,7 +131,7 @@ export const FLAG_RULES: readonly FlagRule[] = [
   },
   {
     flag: "interactive",
-    refuses: ["json", "file", "fits", "verbose"],
+    refuses: ["json", "file", "fits", ...ESTIMATE_FLAGS, "verbose"],
     does: "-i opens the picker, which",
     hint: "the picker prints no JSON and picks a GGUF file by --quant: leave out -i to print",
   },
@@ -141,7 +146,8 @@ function checkFlagRules(raw: SnippetCommandOptions): void {
     throw usageError(`${rule.does} ${names} do${clashing.length === 1 ? "es" : ""} not apply to`, rule.hint);
   }
   const fileFlags = FILE_FLAGS.filter((flag) => given(raw, flag));
-  if (fileFlags.length > 0 && !given(raw, "app")) throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
+  if ((fileFlags.length > 0 || ESTIMATE_FLAGS.some((flag) => given(raw, flag))) && !given(raw, "app"))
+    throw usageError("--quant, --file and --fits (with --ctx, --cache-type) go with --app", "for example: --app llama.cpp --quant Q4_K_M");
   if (fileFlags.length > 1) throw usageError(`${fileFlags.map((flag) => FLAG_NAMES[flag]).join(" and ")} each pick the file: give one`);
   if (raw.offline && raw.refresh) throw usageError("--offline and --refresh contradict each other", "use one of them");
 }
@@ -235,11 +241,10 @@ function checkAppLanguage(raw: SnippetCommandOptions): void {
   if (language !== "sh") throw usageError(`--app prints shell commands, not ${language}`, "leave out --language with --app");
 }
 
-function fileRequest(raw: SnippetCommandOptions): FileRequest {
-  const request: FileRequest = {};
+function fileRequest(raw: SnippetCommandOptions): Pick<FileRequest, "quant" | "file"> {
+  const request: Pick<FileRequest, "quant" | "file"> = {};
   if (raw.quant !== undefined) request.quant = raw.quant;
   if (raw.file !== undefined) request.file = raw.file;
-  if (raw.fits !== undefined) request.fits = parseMemorySize(raw.fits);
   return request;
 }
 
@@ -286,7 +291,7 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
   switch (mode) {
     case "app":
       checkAppLanguage(raw);
-      return { ...sources, mode, app: raw.app!, files: fileRequest(raw), json: raw.json };
+      return { ...sources, mode, app: raw.app!, files: fileRequest(raw), json: raw.json, ...fitsOptions(raw) };
     case "library":
       return { ...sources, mode, ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }), json: raw.json };
     case "inference":

@@ -22,5 +22,7 @@ export interface SnippetCommandOptions {
   quant?: string;
   file?: string;
   fits?: string;
+  ctx?: string;
+  cacheType?: string;
   verbose?: boolean;
 }

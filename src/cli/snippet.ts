@@ -34,7 +34,9 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--app <key>", "commands that run the model locally with this app (see hubref apps)")
     .option("--quant <type>", "with --app: the GGUF quant to run, such as Q4_K_M")
     .option("--file <path>", "with --app: the exact GGUF file to run")
-    .option("--fits <size>", "with --app: the largest GGUF quant that fits in this memory, such as 8GB")
+    .option("--fits <memory>", 'with --app: the largest GGUF quant that fits: a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto')
+    .option("--ctx <tokens>", "with --fits: the context size to fit, or max (default: the trained length, at most 8192)")
+    .option("--cache-type <type>", "with --fits: the KV cache type, f16 (default), q8_0 or q4_0")
     .addHelpText(
       "after",
       `

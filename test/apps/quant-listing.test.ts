@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sizeOnlyPlan } from "../../src/apps/fit-verdict.js";
 import { quantRows, quantThatFits } from "../../src/apps/quant-listing.js";
 import { quantCatalogue } from "../../src/quant/catalogue.js";
 import { thrown } from "../helpers/errors.js";
@@ -26,7 +27,7 @@ describe("a repository's GGUF files by quant", () => {
   });
 
   it("picks the largest quant that fits, split files included", () => {
-    expect(quantThatFits(GGUF_CHAT, catalogue, 60e9).variant.label).toBe("Q6_K");
-    expect(quantThatFits(GGUF_CHAT, catalogue, 45e9).variant.label).toBe("Q4_K_M");
+    expect(quantThatFits(GGUF_CHAT, catalogue, sizeOnlyPlan({ label: "in 60GB", system: 60e9 })).variant.label).toBe("Q6_K");
+    expect(quantThatFits(GGUF_CHAT, catalogue, sizeOnlyPlan({ label: "in 45GB", system: 45e9 })).variant.label).toBe("Q4_K_M");
   });
 });

@@ -3,10 +3,13 @@ import { generateAppSnippets, type AppSnippet } from "../../src/apps/generate.js
 import { appsForModel } from "../../src/apps/formats.js";
 import { appEntries } from "../../src/apps/registry.js";
 import type { ModelData } from "../../src/model/schema.js";
+import { sizeOnlyPlan } from "../../src/apps/fit-verdict.js";
 import { thrown } from "../helpers/errors.js";
 import { DIFFUSERS, GGUF_CHAT, GGUF_CHAT_NO_Q4KM, GGUF_TAGGED_TRANSFORMERS, GGUF_VISION, MLX, NON_LLM, TRANSFORMERS_CHAT } from "./models.js";
 
 const offered = (model: ModelData) => appsForModel(appEntries(), model).map((app) => app.key);
+/** The plan of a size given as --fits, without a header: file sizes + 1.5 GB. */
+const inSize = (gb: number) => sizeOnlyPlan({ label: `in ${gb}GB`, system: gb * 1e9 });
 const first = (result: { snippets: AppSnippet[] }) => result.snippets[0]!;
 
 describe("which apps run a model", () => {
@@ -119,7 +122,7 @@ describe("which GGUF file a command names", () => {
   });
 
   it("refuses --quant and --fits on a repository with no GGUF files", () => {
-    for (const request of [{ quant: "Q4_K_M" }, { fits: 8e9 }]) {
+    for (const request of [{ quant: "Q4_K_M" }, { fits: inSize(8) }]) {
       const error = thrown(() => generateAppSnippets(TRANSFORMERS_CHAT, "vllm", request));
       expect(error.exitCode).toBe(2);
       expect(error.message).toContain("picks a GGUF file");
@@ -127,29 +130,31 @@ describe("which GGUF file a command names", () => {
   });
 
   it("chooses the largest quant that fits with --fits, and says why", () => {
-    const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: 48e9 });
+    const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: inSize(48) });
     // Q4_K_M: 42.52 GB + 1.5 GB = 44.02 GB; Q4_K_L has no label; Q5_K_M needs 51.45 GB.
     expect(first(result).quant).toBe("Q4_K_M");
     expect(result.notes[0]).toBe(
-      "Q4_K_M is the largest quant that fits in 48.00 GB: it needs 44.02 GB (42.52 GB of files + 1.50 GB allowance); Q5_K_M would need 51.45 GB",
+      "Q4_K_M is the largest quant that fits in 48GB: it needs 44.02 GB (42.52 GB weights + 1.50 GB allowance); Q5_K_M would need 51.45 GB (49.95 GB weights + 1.50 GB allowance)",
     );
-    const vision = generateAppSnippets(GGUF_VISION, "llama.cpp", { fits: 8e9 });
+    const vision = generateAppSnippets(GGUF_VISION, "llama.cpp", { fits: inSize(8) });
     // Q8_0 4.13 + projector 0.85 + 1.5 = 6.48 GB; f16 would need 10.12 GB.
     expect(first(vision).quant).toBe("Q8_0");
-    const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: 8e9 }));
+    const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: inSize(8) }));
     expect(error.message).toBe(
-      "no quant of bartowski/Meta-Llama-3.1-70B-Instruct-GGUF fits in 8.00 GB: the smallest, IQ1_M, needs 18.25 GB (file sizes + 1.5 GB for the context (KV cache) and compute buffers)",
+      "no quant of bartowski/Meta-Llama-3.1-70B-Instruct-GGUF fits in 8GB: the smallest, IQ1_M, needs 18.25 GB (16.75 GB weights + 1.50 GB allowance)",
     );
   });
 
   it("counts every shard of a split quant against --fits, and skips it for an app that cannot load it", () => {
-    expect(first(generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: 80e9 })).quant).toBe("Q8_0");
-    expect(first(generateAppSnippets(GGUF_CHAT, "ollama", { fits: 80e9 })).quant).toBe("Q5_K_M");
+    expect(first(generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: inSize(80) })).quant).toBe("Q8_0");
+    expect(first(generateAppSnippets(GGUF_CHAT, "ollama", { fits: inSize(80) })).quant).toBe("Q5_K_M");
   });
 
   it("refuses --fits without sizes", () => {
     const noSizes = { ...GGUF_VISION, siblings: GGUF_VISION.siblings!.map(({ rfilename }) => ({ rfilename })) };
-    expect(thrown(() => generateAppSnippets(noSizes, "llama.cpp", { fits: 8e9 })).message).toContain("file sizes of ggml-org/gemma-3-4b-it-GGUF are unknown");
+    expect(thrown(() => generateAppSnippets(noSizes, "llama.cpp", { fits: inSize(8) })).message).toContain(
+      "file sizes of ggml-org/gemma-3-4b-it-GGUF are unknown",
+    );
   });
 });
 

@@ -122,8 +122,8 @@ curl --retry 30 --retry-connrefused --retry-delay 2 http://localhost:8080/v1/cha
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("ollama pull hf.co/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
     expect(result.stderr).toBe(
-      "note: Q4_K_M is the largest quant that fits in 6.00 GB: it needs 4.84 GB (2.49 GB of files + 850.0 MB projector + 1.50 GB allowance); Q8_0 would need 6.48 GB\n" +
-        "note: memory needed = file sizes + 1.5 GB for the context (KV cache) and compute buffers\n",
+      "note: ggml-org/gemma-3-4b-it-GGUF was given as a metadata file, and hubref reads GGUF headers from the hub only: the estimate counts the file sizes + 1.50 GB for the KV cache and compute buffers\n" +
+        "note: Q4_K_M is the largest quant that fits in 6GB: it needs 4.84 GB (3.34 GB weights (850.0 MB of them the projector) + 1.50 GB allowance); Q8_0 would need 6.48 GB (4.98 GB weights (850.0 MB of them the projector) + 1.50 GB allowance)\n",
     );
   });
 
@@ -131,7 +131,7 @@ curl --retry 30 --retry-connrefused --retry-delay 2 http://localhost:8080/v1/cha
     expect((await runInProcess(["snippet", saved(GGUF_CHAT), "--quant", "Q4_K_M"])).status).toBe(2);
     const bad = await runInProcess(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "8"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe("error: --fits takes a memory size such as 8GB or 16GiB, got '8'\n");
+    expect(bad.stderr).toBe("error: --fits 8 has no unit\nhint: write 8GB (10^9 bytes) or 8GiB (2^30 bytes)\n");
     const huge = await runInProcess(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "99999999999999999999GB"]);
     expect(huge).toMatchObject({ status: 2, stderr: "error: --fits takes a size up to 1 PB, got '99999999999999999999GB'\n" });
   });
@@ -198,15 +198,18 @@ describe("hubref quant-types --for", () => {
     );
   });
 
-  it("prints the largest quant that fits with --fits, the reason on stderr", async () => {
+  it("shows each quant's memory and whether it fits with --fits, the largest that fits on stderr", async () => {
     const result = await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB"]);
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe("Q6_K\n");
+    const lines = result.stdout.split("\n");
+    expect(lines[0]).toBe("Q8_0\t2 files\t75.00 GB\t76.50 GB\tno\tMeta-Llama-3.1-70B-Instruct-Q8_0/Meta-Llama-3.1-70B-Instruct-Q8_0-00001-of-00002.gguf");
+    expect(lines[1]).toBe("Q6_K\t2 files\t57.90 GB\t59.40 GB\tyes\tMeta-Llama-3.1-70B-Instruct-Q6_K-00001-of-00002.gguf");
     expect(result.stderr).toContain(
-      "note: Q6_K is the largest quant that fits in 64.00 GB: it needs 59.40 GB (57.90 GB of files + 1.50 GB allowance); Q8_0 would need 76.50 GB\n",
+      "note: Q6_K is the largest quant that fits in 64GB: it needs 59.40 GB (57.90 GB weights + 1.50 GB allowance); Q8_0 would need 76.50 GB (75.00 GB weights + 1.50 GB allowance)\n",
     );
-    const json = JSON.parse((await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB", "--json"])).stdout);
-    expect(json).toMatchObject({ quant: "Q6_K", shards: 2, allowance: 1.5e9 });
+    const json = JSON.parse((await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "4.5GiB", "--json"])).stdout);
+    expect(json).toMatchObject({ choice: null, fits: { label: "in 4.5GiB", system: 4.5 * 2 ** 30 } });
+    expect(json.quants[1]).toMatchObject({ quant: "Q6_K", shards: 2, memory: { weights: 57.9e9, kvCache: 0, compute: 1.5e9, rule: "size-only" }, fits: false });
   });
 
   it("refuses --fits without --for, and --for on a repository without GGUF files", async () => {

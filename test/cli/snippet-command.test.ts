@@ -59,6 +59,8 @@ const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] }
   quant: "Q4_K_M",
   file: "a.gguf",
   fits: "8GB",
+  ctx: "4096",
+  cacheType: "q8_0",
   verbose: true,
 };
 
@@ -116,7 +118,8 @@ describe("flag combinations: one table", () => {
   });
 
   it("--quant, --file and --fits need --app, and only one of them", () => {
-    expect(refusal({ quant: "Q4_K_M" }).message).toBe("--quant, --file and --fits go with --app");
+    expect(refusal({ quant: "Q4_K_M" }).message).toBe("--quant, --file and --fits (with --ctx, --cache-type) go with --app");
+    expect(refusal({ ctx: "4096" }).exitCode).toBe(2);
     expect(refusal({ app: "ollama", quant: "Q4_K_M", fits: "8GB" }).message).toBe("--quant and --fits each pick the file: give one");
   });
 

@@ -26,6 +26,11 @@ describe("modules the built command loads", () => {
     for (const name of ["zod", "ink", "react", "clipboardy", "highlight.js", "eta"]) expect(loaded, name).not.toContain(name);
   });
 
+  it("snippet --app without --fits reads no header, so loads no zod", () => {
+    const loaded = packagesLoaded(["snippet", "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json", "--app", "llama.cpp"]);
+    expect(loaded).not.toContain("zod");
+  });
+
   it("loads zod where it has something to judge: a file the quick check does not pass", () => {
     const dir = mkdtempSync(join(tmpdir(), "hubref-modules-"));
     const file = join(dir, "bad.json");

@@ -134,12 +134,17 @@ export type CacheWrite = { written: true } | { written: false; reason: string };
  */
 export async function writeCache(slot: CacheSlot, data: ModelData, fetchedAt: number): Promise<CacheWrite> {
   const text = JSON.stringify({ version: 1, fetchedAt: new Date(fetchedAt).toISOString(), endpoint: slot.endpoint, id: slot.id, withFiles: true, data });
-  const temp = `${slot.file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
+  return writeCacheFile(slot.file, text);
+}
+
+/** Writes `text` to a cache file as writeCache does: private, atomic, best effort. */
+export async function writeCacheFile(file: string, text: string): Promise<CacheWrite> {
+  const temp = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   try {
     // Private models' metadata may land here: keep it to the user.
-    await makeFolders(dirname(slot.file), 0o700);
+    await makeFolders(dirname(file), 0o700);
     await writeFile(temp, text, { flag: "wx", mode: 0o600 });
-    await rename(temp, slot.file);
+    await rename(temp, file);
     return { written: true };
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);

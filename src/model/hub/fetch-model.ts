@@ -79,22 +79,21 @@ export function parseHubModel(body: string, context: RequestContext): ModelData 
 }
 
 /**
- * GETs a hub API URL about model `id`, retrying what may pass (rate limits,
- * server errors, dropped connections) with backoff, and turning every failure
- * into an operational error that says what to do. Resolves to the 2xx body.
+ * Sends `get` until it has an answer that `done` accepts, retrying what may
+ * pass (rate limits, server errors, dropped connections) with backoff, and
+ * turning every failure into an operational error that says what to do.
  */
-export async function fetchHubText(url: string, id: string, options: FetchModelOptions): Promise<string> {
-  const settings: HubFetchSettings = { ...DEFAULT_FETCH_SETTINGS, ...options.settings };
-  const host = endpointHost(options.endpoint);
-  const context: RequestContext = { id, host, modelPage: `${options.endpoint}/${id}`, hasToken: options.token !== undefined };
-  const headers: Record<string, string> = { accept: "application/json", "user-agent": "hubref" };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-
+export async function withRetries<R extends HubResponse>(
+  get: () => Promise<R>,
+  done: (response: R) => boolean,
+  context: RequestContext,
+  settings: HubFetchSettings,
+): Promise<R> {
   for (let attempt = 0; ; attempt++) {
     const canRetry = attempt < settings.retries;
-    let response: HubResponse;
+    let response: R;
     try {
-      response = await getWithDeadlines(url, headers, settings);
+      response = await get();
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error;
       if (canRetry && isTransient(error)) {
@@ -103,12 +102,38 @@ export async function fetchHubText(url: string, id: string, options: FetchModelO
       }
       throw transportError(error, context, settings);
     }
-    if (response.status >= 200 && response.status < 300) return response.body;
+    if (done(response)) return response;
     if (!isRetryableStatus(response.status) || !canRetry) throw statusError(response.status, response.body, context, attempt + 1);
     const asked = retryAfterMs(response.headers.get("retry-after"), settings.now());
     if (asked !== undefined && asked > settings.retryAfterMaxMs) throw retryAfterTooLongError(response.status, asked, context);
     await settings.sleep(asked ?? backoffMs(attempt, settings.backoffBaseMs, settings.backoffMaxMs, settings.random));
   }
+}
+
+/** The context failure messages need, and the headers every hub request sends. */
+export function hubRequest(
+  id: string,
+  options: FetchModelOptions,
+  accept: string,
+): { context: RequestContext; headers: Record<string, string>; settings: HubFetchSettings } {
+  const settings: HubFetchSettings = { ...DEFAULT_FETCH_SETTINGS, ...options.settings };
+  const context: RequestContext = { id, host: endpointHost(options.endpoint), modelPage: `${options.endpoint}/${id}`, hasToken: options.token !== undefined };
+  const headers: Record<string, string> = { accept, "user-agent": "hubref" };
+  // fetch drops it when a redirect leads to another host (the file storage).
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return { context, headers, settings };
+}
+
+/** GETs a hub API URL about model `id`; resolves to the 2xx body. */
+export async function fetchHubText(url: string, id: string, options: FetchModelOptions): Promise<string> {
+  const { context, headers, settings } = hubRequest(id, options, "application/json");
+  const response = await withRetries(
+    () => getWithDeadlines(url, headers, settings),
+    (answer) => answer.status >= 200 && answer.status < 300,
+    context,
+    settings,
+  );
+  return response.body;
 }
 
 /** Fetches a model's metadata from the hub API. */

@@ -47,8 +47,8 @@ function networkFailure(error: unknown): TransportFailure {
   return new TransportFailure("network", systemErrorCode(error), detail);
 }
 
-async function readBounded(response: Response, maxBytes: number, truncate: boolean): Promise<string> {
-  if (!response.body) return "";
+async function readBoundedBytes(response: Response, maxBytes: number, truncate: boolean): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -64,14 +64,38 @@ async function readBounded(response: Response, maxBytes: number, truncate: boole
     total += value.byteLength;
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+async function readBounded(response: Response, maxBytes: number, truncate: boolean): Promise<string> {
+  return (await readBoundedBytes(response, maxBytes, truncate)).toString("utf8");
 }
 
 /** Error bodies are only read for their message. */
 const MAX_ERROR_BODY_BYTES = 16_000;
 
+/** A 2xx body as bytes; `body` holds an error answer's text. */
+export interface HubBytesResponse extends HubResponse {
+  bytes: Buffer;
+}
+
 /** GETs `url`; resolves with any HTTP status, rejects with a TransportFailure. */
 export async function getWithDeadlines(url: string, headers: Record<string, string>, limits: RequestLimits): Promise<HubResponse> {
+  const response = await getBytesWithDeadlines(url, headers, limits, false);
+  return { status: response.status, headers: response.headers, body: response.ok ? response.bytes.toString("utf8") : response.body };
+}
+
+/**
+ * GETs `url` for bytes. With `truncate`, a 2xx body longer than
+ * `limits.maxBodyBytes` is cut there (a server that ignored a Range header
+ * sends the whole file); without, it is a TransportFailure.
+ */
+export async function getBytesWithDeadlines(
+  url: string,
+  headers: Record<string, string>,
+  limits: RequestLimits,
+  truncate: boolean,
+): Promise<HubBytesResponse & { ok: boolean }> {
   const controller = new AbortController();
   let timedOut: TransportFailureKind | undefined;
   const arm = (kind: TransportFailureKind, ms: number) =>
@@ -90,8 +114,12 @@ export async function getWithDeadlines(url: string, headers: Record<string, stri
     clearTimeout(timer);
     timer = arm("body-timeout", limits.bodyTimeoutMs);
     try {
-      const body = response.ok ? await readBounded(response, limits.maxBodyBytes, false) : await readBounded(response, MAX_ERROR_BODY_BYTES, true);
-      return { status: response.status, headers: response.headers, body };
+      if (response.ok) {
+        const bytes = await readBoundedBytes(response, limits.maxBodyBytes, truncate);
+        return { ok: true, status: response.status, headers: response.headers, body: "", bytes };
+      }
+      const body = await readBounded(response, MAX_ERROR_BODY_BYTES, true);
+      return { ok: false, status: response.status, headers: response.headers, body, bytes: Buffer.alloc(0) };
     } catch (error) {
       if (error instanceof TransportFailure) throw error;
       throw timedOut ? new TransportFailure(timedOut) : networkFailure(error);

@@ -1,0 +1,87 @@
+import type { GgufFacts } from "../gguf/facts.js";
+import { headerFacts, type FactsRequest } from "../gguf/model-facts.js";
+import { budgetOf, type FitsRequest, type MemoryBudget } from "../hardware/budget.js";
+import { detectMachine, type DetectSettings } from "../hardware/detect.js";
+import { contextSize, estimateMemory, sizeOnlyEstimate, type MemoryEstimate } from "../memory/estimate.js";
+import type { EstimateSettings } from "../memory/options.js";
+import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
+import type { ModelData } from "../model/schema.js";
+import { quantCatalogue } from "../quant/catalogue.js";
+import { ggufRepo, type GgufRepo } from "./gguf-files.js";
+import { FITS_ALLOWANCE_BYTES, formatBytes } from "./memory.js";
+
+/*
+ * `--fits`, `--ctx`, `--cache-type`: the memory each quant of a repository
+ * needs at the context size asked, from one header of the repository (every
+ * quant shares its architecture; each has its own weights), and the budget of
+ * the hardware named or found.
+ */
+
+export type { EstimateSettings } from "../memory/options.js";
+
+/** Where the header comes from: a hub id is read (or taken from the cache); a model file has none. */
+export interface PlanSource extends FactsRequest {
+  hubId?: string;
+  detect?: Partial<DetectSettings>;
+}
+
+export interface EstimatePlan {
+  ctx: number;
+  cacheType: CacheType;
+  facts?: GgufFacts;
+  /** Said on stderr: the header read, the context chosen, rules that did not apply. */
+  notes: string[];
+  estimateFor(weights: number, projector: number): MemoryEstimate;
+}
+
+export interface FitsPlan extends EstimatePlan {
+  budget: MemoryBudget;
+}
+
+/** The file whose header stands for the repository: the smallest variant's (first shard), the cheapest to read. */
+function headerFile(repo: GgufRepo): string | undefined {
+  const sized = [...repo.variants].sort((a, b) => (a.size ?? Number.POSITIVE_INFINITY) - (b.size ?? Number.POSITIVE_INFINITY));
+  return sized[0]?.file;
+}
+
+const SIZE_ONLY = `the estimate counts the file sizes + ${formatBytes(FITS_ALLOWANCE_BYTES)} for the KV cache and compute buffers`;
+
+export async function estimatePlan(model: ModelData, settings: EstimateSettings, source: PlanSource): Promise<EstimatePlan> {
+  const notes: string[] = [];
+  const repo = ggufRepo(model, quantCatalogue());
+  let facts: GgufFacts | undefined;
+  const file = headerFile(repo);
+  if (source.hubId === undefined) {
+    notes.push(`${model.id} was given as a metadata file, and hubref reads GGUF headers from the hub only: ${SIZE_ONLY}`);
+  } else if (file === undefined) {
+    notes.push(`${model.id} lists no GGUF model file to read a header from: ${SIZE_ONLY}`);
+  } else {
+    const outcome = await headerFacts(source.hubId, file, source);
+    if (outcome.facts) facts = outcome.facts;
+    else notes.push(`${outcome.reason}; ${SIZE_ONLY}`);
+  }
+  // Without a header, the hub's own summary (expand[]=gguf) still gives the trained length.
+  const trained = facts?.contextLength ?? model.gguf?.context_length;
+  const { ctx, note } = contextSize(settings.ctx, trained === undefined ? {} : { contextLength: trained }, DEFAULT_CONTEXT_CAP);
+  if (note && facts) notes.push(note);
+  const { cacheType } = settings;
+  const estimateFor = (weights: number, projector: number): MemoryEstimate => {
+    const request = { ctx, cacheType, weights, projector };
+    return facts ? estimateMemory(facts, request) : sizeOnlyEstimate(request, FITS_ALLOWANCE_BYTES);
+  };
+  notes.push(...estimateFor(0, 0).notes);
+  return { ctx, cacheType, ...(facts ? { facts } : {}), notes, estimateFor };
+}
+
+export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: EstimateSettings, source: PlanSource): Promise<FitsPlan> {
+  const notes: string[] = [];
+  let budget: MemoryBudget;
+  if (fits.kind === "auto") {
+    const detected = await detectMachine({ env: source.env, ...source.detect });
+    for (const skipped of detected.skipped) notes.push(`--fits auto: skipped ${skipped}`);
+    notes.push(`--fits auto: found ${detected.found.join("; ")}`);
+    budget = detected.budget;
+  } else budget = budgetOf(fits);
+  const plan = await estimatePlan(model, settings, source);
+  return { ...plan, notes: [...notes, ...plan.notes], budget };
+}

@@ -1,0 +1,91 @@
+import { formatBytes, parseMemorySize } from "../apps/memory.js";
+import { usageError } from "../errors.js";
+import type { MemoryEstimate, Offload } from "../memory/estimate.js";
+import { offloadTo } from "../memory/estimate.js";
+import { appleGpuShare, parseHardware, type NamedHardware } from "./catalogue.js";
+
+/*
+ * What `--fits` names, and the memory it gives a model: GPU memory (layers run
+ * fast there) and system memory (for layers offloaded from the GPU, or the
+ * only pool for a size or a CPU).
+ */
+
+export type FitsRequest = { kind: "size"; text: string; bytes: number } | { kind: "hardware"; text: string; hardware: NamedHardware } | { kind: "auto" };
+
+export interface MemoryBudget {
+  /** What was named or found, for messages: "in 12GB", "on RTX 4090, 24 GB (25.77 GB)". */
+  label: string;
+  /** GPU memory, all devices together; absent without a GPU. */
+  gpu?: number;
+  /** System memory: where offloaded layers go, or the only pool. */
+  system?: number;
+}
+
+/** A size (`8GB`, `16GiB`), `auto`, or hardware by name. */
+export function parseFits(text: string): FitsRequest {
+  const trimmed = text.trim();
+  if (/^auto$/i.test(trimmed)) return { kind: "auto" };
+  if (/^\d+(\.\d+)?\s*[A-Za-z]+$/.test(trimmed) && !/^\d+\s*x/i.test(trimmed)) {
+    try {
+      return { kind: "size", text: trimmed, bytes: parseMemorySize(trimmed) };
+    } catch (error) {
+      // `3090ti` reads as a number and a unit; a device name is tried before giving up.
+      try {
+        return { kind: "hardware", text: trimmed, hardware: parseHardware(trimmed) };
+      } catch {
+        throw error;
+      }
+    }
+  }
+  if (/^\d+(\.\d+)?$/.test(trimmed)) throw usageError(`--fits ${trimmed} has no unit`, `write ${trimmed}GB (10^9 bytes) or ${trimmed}GiB (2^30 bytes)`);
+  return { kind: "hardware", text: trimmed, hardware: parseHardware(trimmed) };
+}
+
+/** Hardware memory is sold in GB that are in fact GiB: a 24 GB card holds 24 × 2^30 bytes. */
+const SOLD_GB = 2 ** 30;
+
+export function budgetOf(request: Exclude<FitsRequest, { kind: "auto" }>): MemoryBudget {
+  if (request.kind === "size") return { label: `in ${request.text}`, system: request.bytes };
+  const { device, count, memoryGB } = request.hardware;
+  const each = memoryGB * SOLD_GB;
+  const name = `${count > 1 ? `${count}× ` : ""}${device.name}`;
+  if (device.kind === "cpu") return { label: `on ${name} with ${memoryGB} GB (${formatBytes(each)})`, system: each };
+  if (device.kind === "apple") {
+    // Layers the GPU's share cannot hold run on the CPU, in the rest of the same memory.
+    const gpu = appleGpuShare(each);
+    return { label: `on ${name} with ${memoryGB} GB of unified memory (${formatBytes(gpu)} of it for the GPU)`, gpu, system: each - gpu };
+  }
+  return { label: `on ${name}, ${memoryGB} GB${count > 1 ? " each" : ""} (${formatBytes(each * count)})`, gpu: each * count };
+}
+
+export interface Verdict {
+  fits: boolean;
+  /** With a GPU: where the layers go. */
+  offload?: Offload;
+  /** Whether system memory was known to take offloaded layers. */
+  systemKnown: boolean;
+}
+
+/** Whether the estimate fits the budget: in GPU memory entirely, or with layers offloaded to system memory. */
+export function judge(estimate: MemoryEstimate, budget: MemoryBudget): Verdict {
+  const systemKnown = budget.system !== undefined;
+  if (budget.gpu === undefined) return { fits: systemKnown && estimate.total <= budget.system!, systemKnown };
+  const offload = offloadTo(estimate, budget.gpu);
+  if (offload.entirely) return { fits: true, offload, systemKnown };
+  const onCpu =
+    offload.gpuLayers === 0 ? estimate.total : estimate.layers.slice(offload.gpuLayers).reduce((sum, layer) => sum + layer.weights + layer.cache, 0);
+  return { fits: systemKnown && onCpu <= budget.system!, offload, systemKnown };
+}
+
+/** The verdict in words: "fits entirely in GPU memory", "24 of 32 layers on the GPU, 8 offloaded to system memory (slower)". */
+export function describeVerdict(verdict: Verdict): string {
+  const { offload } = verdict;
+  if (!offload) return verdict.fits ? "fits" : "does not fit";
+  if (offload.entirely) return "fits entirely in GPU memory";
+  const moved = offload.layerCount - offload.gpuLayers;
+  const split = `${offload.gpuLayers} of ${offload.layerCount} layers on the GPU, ${moved} offloaded to system memory (slower)`;
+  if (verdict.fits) return split;
+  if (!verdict.systemKnown)
+    return `does not fit in GPU memory: ${offload.gpuLayers} of ${offload.layerCount} layers would, the other ${moved} offloaded to system memory (slower)`;
+  return `does not fit, even with ${split}`;
+}

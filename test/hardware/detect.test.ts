@@ -1,0 +1,88 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { detectMachine, runTool } from "../../src/hardware/detect.js";
+
+/*
+ * Stand-in nvidia-smi, sysctl and rocm-smi on PATH: each prints what the real
+ * tool prints, or hangs, or prints garbage, or fails.
+ */
+
+const root = mkdtempSync(join(tmpdir(), "hubref-detect-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let folders = 0;
+
+function tools(scripts: Record<string, string>): string {
+  const dir = join(root, `bin${folders++}`);
+  mkdirSync(dir);
+  for (const [name, body] of Object.entries(scripts)) {
+    writeFileSync(join(dir, name), `#!/bin/sh\n${body}\n`);
+    chmodSync(join(dir, name), 0o755);
+  }
+  return dir;
+}
+
+const meminfo = join(root, "meminfo");
+writeFileSync(meminfo, "MemTotal:       65000000 kB\nMemFree:        1000000 kB\nMemAvailable:   30000000 kB\n");
+const base = { meminfoPath: meminfo, totalmem: () => 16e9, platform: "linux" as const, timeoutMs: 5_000 };
+const env = (dir: string) => ({ PATH: `${dir}:/usr/bin:/bin` });
+
+describe("--fits auto", () => {
+  it("NVIDIA: the free memory of every GPU from nvidia-smi, and system memory for offloaded layers", async () => {
+    const dir = tools({ "nvidia-smi": 'echo "NVIDIA GeForce RTX 4090, 24564, 1024"\necho "NVIDIA GeForce RTX 3090, 24576, 0"' });
+    const found = await detectMachine({ ...base, env: env(dir) });
+    expect(found.budget.gpu).toBe((24564 - 1024 + 24576) * 2 ** 20);
+    expect(found.budget.system).toBe(30000000 * 1024);
+    expect(found.found.join("; ")).toBe(
+      "NVIDIA GeForce RTX 4090 (25.76 GB, 24.68 GB free), NVIDIA GeForce RTX 3090 (25.77 GB, 25.77 GB free); 30.72 GB of available system memory (MemAvailable)",
+    );
+  });
+
+  it("Apple Silicon: unified memory from sysctl, with the GPU's share", async () => {
+    const dir = tools({ "nvidia-smi": "exit 127", sysctl: 'echo 68719476736\necho "Apple M3 Max"' });
+    const found = await detectMachine({ ...base, platform: "darwin", env: env(dir) });
+    expect(found.budget).toMatchObject({ gpu: 68719476736 * 0.75, system: 68719476736 * 0.25 });
+    expect(found.found[0]).toBe("Apple M3 Max with 68.72 GB of unified memory (51.54 GB of it for the GPU)");
+    expect(found.skipped).toEqual(["nvidia-smi exited with status 127"]);
+  });
+
+  it("AMD: rocm-smi, after an nvidia-smi that prints garbage", async () => {
+    const dir = tools({
+      "nvidia-smi": 'echo "\\033]0;pwned\\007 NVIDIA-SMI has failed because it could not communicate with the driver"',
+      "rocm-smi": 'echo "device,VRAM Total Memory (B),VRAM Total Used Memory (B)"\necho "card0,25753026560,753026560"',
+    });
+    const found = await detectMachine({ ...base, env: env(dir) });
+    expect(found.budget.gpu).toBe(25e9);
+    expect(found.skipped).toEqual(["nvidia-smi printed nothing hubref reads"]);
+  });
+
+  it("no GPU tool: MemAvailable, else os.totalmem()", async () => {
+    const dir = tools({});
+    expect(await detectMachine({ ...base, env: env(dir) })).toMatchObject({ budget: { system: 30000000 * 1024 }, skipped: [] });
+    expect((await detectMachine({ ...base, meminfoPath: join(root, "absent"), env: env(dir) })).budget).toEqual({
+      label: "in this machine's 16.00 GB of system memory (total)",
+      system: 16e9,
+    });
+  });
+
+  it("a hanging tool is killed, with its children, at the timeout, and detection goes on", async () => {
+    const pidFile = join(root, "child.pid");
+    const dir = tools({ "nvidia-smi": `sleep 600 &\necho $! > ${pidFile}\nwait` });
+    const found = await detectMachine({ ...base, timeoutMs: 500, env: env(dir) });
+    expect(found.skipped).toEqual(["nvidia-smi did not answer within 0.5 s"]);
+    expect(found.budget.system).toBe(30000000 * 1024);
+    const child = Number(readFileSync(pidFile, "utf8"));
+    await vi.waitFor(
+      () => {
+        expect(() => process.kill(child, 0)).toThrow();
+      },
+      { timeout: 20_000 },
+    );
+  });
+
+  it("runTool reports a missing tool as not installed", async () => {
+    expect(await runTool("hubref-no-such-tool", [], { ...base, env: { PATH: root } })).toEqual({ ok: false, why: "not installed" });
+    expect(existsSync(root)).toBe(true);
+  });
+});
