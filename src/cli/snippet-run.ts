@@ -6,6 +6,7 @@ import { JsonArrayWriter } from "../output/stream-writer.js";
 import { checkCacheFlags, isModelFile, resolveModel, type ResolveOptions } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import { libraryHintFor, printLibrarySnippets } from "./snippet-library.js";
+import { fileRequest } from "./snippet-app.js";
 import { runSnippetPicker, wantsPicker } from "./snippet-interactive.js";
 import { LANGUAGE_ALIASES, requireChoice } from "../choices/choices.js";
 import { pyComment } from "../format/python.js";
@@ -135,13 +136,13 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
     const { runAppSnippet } = await import("./snippet-app.js");
     return runAppSnippet(models, raw, context);
   }
-  if (raw.app === undefined && (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined))
-    throw usageError("--quant, --file and --fits go with --app", "for example: --app llama.cpp --quant Q4_K_M");
+  if (raw.app === undefined && !raw.library && (raw.quant !== undefined || raw.file !== undefined || raw.fits !== undefined))
+    throw usageError("--quant, --file and --fits go with --app or --library", "for example: --app llama.cpp --quant Q4_K_M");
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   checkCacheFlags(raw);
   const libraryLanguage = raw.library ? libraryOptions(raw) : undefined;
   const options = parseSnippetOptions(raw);
-  const resolveOptions = { env: context.env, stderr: context.stderr, offline: raw.offline, refresh: raw.refresh };
+  const resolveOptions = { env: context.env, stderr: context.stderr, offline: raw.offline, refresh: raw.refresh, sizes: raw.library && raw.fits !== undefined };
   if (raw.json && !raw.library && models.length > 1 && !raw.interactive) {
     await streamJsonSnippets(models, options, resolveOptions, context);
     return;
@@ -149,7 +150,7 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   const loaded: ModelData[] = [];
   for (const arg of models) loaded.push(await resolveModel(arg, resolveOptions));
   if (raw.library && !raw.interactive) {
-    await printLibrarySnippets(loaded, raw.json, context, libraryLanguage);
+    await printLibrarySnippets(loaded, raw.json, context, libraryLanguage, fileRequest(raw));
     return;
   }
   if (wantsPicker(raw, context)) {
