@@ -199,6 +199,11 @@ const RUNTIME: { needs: (code: string, modules: readonly string[]) => string[]; 
   },
   { what: "PyTorch tensors", needs: (code) => (/return_tensors="pt"/.test(code) ? ["torch"] : []) },
   { what: "device_map", needs: (code) => (/device_map=/.test(code) ? ["accelerate"] : []) },
+  // Keras and KerasHub read hf:// paths through huggingface_hub, which neither depends on.
+  {
+    what: "an hf:// path",
+    needs: (code, modules) => ((modules.includes("keras") || modules.includes("keras_hub")) && /["']hf:\/\//.test(code) ? ["huggingface_hub"] : []),
+  },
 ];
 
 /** Modules the code needs at run time; `a|b` is met by either. */
@@ -265,6 +270,7 @@ describe("library install lines", () => {
     ]);
     expect(runtimeNeeds('from transformers import AutoTokenizer\ntok = AutoTokenizer.from_pretrained("x")')).toEqual([]);
     expect(runtimeNeeds('pipe = DiffusionPipeline.from_pretrained("x", device_map="cuda")')).toEqual(["accelerate"]);
+    expect(runtimeNeeds('import keras\nmodel = keras.saving.load_model("hf://acme/model")')).toEqual(["huggingface_hub"]);
   });
 
   it("every module a library's python code imports is installed by its sh block, or is in the standard library", async () => {
