@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateAppSnippets, renderAppSnippets } from "../../src/apps/generate.js";
 import { appEntries } from "../../src/apps/registry.js";
@@ -69,7 +73,7 @@ describe("generated scripts under bash with recorded commands", () => {
       [GGUF_CHAT, "ollama", "11434"],
     ] as const) {
       const run = runRecorded(script(model, app));
-      const curl = run.argv.find((call) => call[0] === "curl")!;
+      const curl = run.argv.find((call) => call[0] === "curl" && call.includes("-d"))!;
       expect(curl.find((arg) => arg.startsWith("http://"))).toBe(`http://localhost:${port}/v1/chat/completions`);
       const body = JSON.parse(curl[curl.indexOf("-d") + 1]!) as { messages: unknown[] };
       expect(body.messages).toHaveLength(1);
@@ -138,5 +142,67 @@ describe("deep links", () => {
 
   it("prints a deep link as the URL alone", () => {
     expect(script(GGUF_CHAT, "jan")).toBe("jan://models/huggingface/bartowski/Meta-Llama-3.1-70B-Instruct-GGUF\n");
+  });
+});
+
+describe("waiting for a server started in the background", () => {
+  /*
+   * The script under bash with stubs: `sleep` returns at once (so the wait
+   * costs no time), curl fails the health route `healthFailures` times, and the
+   * server either stays up or exits at once.
+   */
+  function runWait(app: string, model: ModelData, healthFailures: number, serverStays: boolean) {
+    const root = mkdtempSync(join(tmpdir(), "hubref-wait-"));
+    try {
+      const bin = join(root, "bin");
+      mkdirSync(bin);
+      const stub = (name: string, body: string) => {
+        writeFileSync(join(bin, name), `#!/bin/bash\n${body}\n`);
+        chmodSync(join(bin, name), 0o755);
+      };
+      for (const name of ["brew", "pip", "mlx_lm.generate"]) stub(name, "exit 0");
+      for (const name of ["llama-server", "vllm", "mlx_lm.server"]) stub(name, serverStays ? "exec /bin/sleep 60" : "exit 1");
+      stub("sleep", "exit 0");
+      stub(
+        "curl",
+        `case "$*" in *-o\\ /dev/null*) read -r n < "$ROOT/health"; n=$((n + 1)); echo $n > "$ROOT/health"; (( n > ${healthFailures} )) && exit 0; exit 7 ;; *) echo "chat $*" >> "$ROOT/chat" ;; esac`,
+      );
+      writeFileSync(join(root, "health"), "0\n");
+      const script = `${renderAppSnippets(generateAppSnippets(model, app).snippets)}\nkill "$server" 2>/dev/null\nexit 0\n`;
+      const result = spawnSync("/bin/bash", ["-c", script], { env: { PATH: bin, ROOT: root, HOME: root }, encoding: "utf8", timeout: 60_000 });
+      const read = (name: string) => (existsSync(join(root, name)) ? readFileSync(join(root, name), "utf8") : "");
+      return { stderr: result.stderr, healthCalls: Number(read("health") || 0), chat: read("chat") };
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+
+  it.each([
+    ["llama.cpp", GGUF_CHAT],
+    ["vllm", TRANSFORMERS_CHAT],
+    ["mlx-lm", MLX],
+  ] as const)("%s: asks the health route until it answers, however many tries, then sends the chat request", (app, model) => {
+    // More tries than the old `curl --retry 30` allowed.
+    const run = runWait(app, model, 45, true);
+    expect(run.healthCalls).toBe(46);
+    expect(run.chat).toContain("/v1/chat/completions");
+    expect(run.stderr).toContain("(a first start downloads the model): 0s");
+    expect(run.stderr).toContain("(a first start downloads the model): 80s");
+    expect(run.stderr).not.toContain("exited before it answered");
+  });
+
+  it("stops waiting when the server's process has exited, and says so", () => {
+    const run = runWait("llama.cpp", GGUF_CHAT, 1_000_000, false);
+    expect(run.stderr).toContain("llama-server exited before it answered: see its output above");
+    expect(run.healthCalls).toBeLessThan(3);
+  });
+});
+
+describe("LocalAI", () => {
+  it("gives the container no fixed name, so a second run does not collide", () => {
+    const run = runRecorded(script(GGUF_CHAT, "localai"));
+    const docker = run.argv.find((call) => call[0] === "docker")!;
+    expect(docker).not.toContain("--name");
+    expect(docker).toContain("--rm");
   });
 });

@@ -1,6 +1,6 @@
 import { usageError } from "../../errors.js";
-import { baseName, chatCurl, command, comments, lines, quantRef, type AppRunContext, type AppStep } from "../steps.js";
-import { llamaInstallStep, llamaServerStep } from "./llama-cpp.js";
+import { baseName, chatCurl, command, comments, lines, quantRef, waitStep, type AppRunContext, type AppStep } from "../steps.js";
+import { llamaInstallStep, llamaServerStep, llamaWaitStep } from "./llama-cpp.js";
 
 /*
  * GGUF runners other than llama.cpp itself. Ollama and Docker Model Runner
@@ -63,11 +63,13 @@ export function localAiSteps(context: AppRunContext): AppStep[] {
   const uri = `huggingface://${model.id}/${choice.variant.file}`;
   return [
     {
+      // No --name: a fixed one fails on the second run; --rm removes the container when it stops.
       title: `start LocalAI in Docker on port ${port} with the GGUF file, in the background`,
       language: "sh",
       setup: false,
-      content: lines("docker run -d", command("-p", `${port}:8080`), "--name local-ai localai/localai:latest", command(uri)),
+      content: `${lines("docker run --rm", command("-p", `${port}:8080`), "localai/localai:latest", command(uri))} &`,
     },
+    waitStep(port, "/readyz", "LocalAI"),
     // LocalAI names a model loaded from a URI after its file.
     { title: "ask the model through LocalAI's chat API", language: "sh", setup: false, content: chatCurl(port, baseName(choice.variant.file)) },
   ];
@@ -90,7 +92,7 @@ export function lemonadeSteps(context: AppRunContext): AppStep[] {
 
 /** Agents that talk to a local OpenAI-compatible server: llama.cpp serves the GGUF file. */
 function agentSteps(context: AppRunContext, configure: AppStep): AppStep[] {
-  return [llamaInstallStep, llamaServerStep(context), configure];
+  return [llamaInstallStep, llamaServerStep(context), llamaWaitStep, configure];
 }
 
 export function piSteps(context: AppRunContext): AppStep[] {

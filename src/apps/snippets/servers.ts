@@ -1,5 +1,5 @@
 import { usageError } from "../../errors.js";
-import { baseModel, chatCurl, command, lines, quantRef, type AppRunContext, type AppStep } from "../steps.js";
+import { baseModel, chatCurl, command, lines, quantRef, waitStep, type AppRunContext, type AppStep } from "../steps.js";
 
 /*
  * Servers for transformers weights (vLLM, SGLang, TGI) and MLX LM. Each is
@@ -22,6 +22,7 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
         setup: false,
         content: `${command("vllm", "serve", model.id, "--port", String(port))} &`,
       },
+      waitStep(port, "/health", "vLLM"),
       ask(port, model.id),
     ];
   }
@@ -51,7 +52,7 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
     setup: false,
     content: `${lines(...serve)} &`,
   });
-  steps.push(ask(port, model.id));
+  steps.push(waitStep(port, "/health", "vLLM"), ask(port, model.id));
   return steps;
 }
 
@@ -65,6 +66,7 @@ export function sglangSteps(context: AppRunContext): AppStep[] {
       setup: false,
       content: `${lines("python3 -m sglang.launch_server", command("--model-path", context.model.id), command("--port", String(port)))} &`,
     },
+    waitStep(port, "/health", "SGLang"),
     ask(port, context.model.id),
   ];
 }
@@ -84,6 +86,7 @@ export function tgiSteps(context: AppRunContext): AppStep[] {
         command("--model-id", context.model.id),
       )} &`,
     },
+    waitStep(port, "/health", "TGI"),
     ask(port, "tgi"),
   ];
 }
@@ -105,6 +108,8 @@ export function mlxLmSteps(context: AppRunContext): AppStep[] {
       setup: false,
       content: `${command("mlx_lm.server", "--model", context.model.id, "--port", String(port))} &`,
     },
+    // mlx_lm.server has no health route; its model list answers once it listens.
+    waitStep(port, "/v1/models", "mlx_lm.server"),
     ask(port, context.model.id),
   ];
 }
