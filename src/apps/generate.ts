@@ -4,6 +4,7 @@ import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { didYouMean } from "../util/suggest.js";
 import { deepLinkUrl } from "./deeplink.js";
+import { deepLinkOf } from "./display.js";
 import { appsForModel, formatFor } from "./formats.js";
 import { ggufRepo, hasFileList, hasGguf, projectorFor } from "./gguf-files.js";
 import { appEntries, type AppEntry } from "./registry.js";
@@ -105,7 +106,7 @@ export function generateAppSnippets(model: ModelData, key: string, request: File
     file,
   });
   if (app.kind === "deeplink") {
-    const content = deepLinkUrl(app.deeplink!, model.id, file ?? undefined);
+    const content = deepLinkUrl(deepLinkOf(app, model, format)!, model.id, file ?? undefined);
     return { snippets: [snippet("deeplink", { title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content })], notes };
   }
   return { snippets: GENERATORS[app.key]!(context).map((step) => snippet("snippet", step)), notes };

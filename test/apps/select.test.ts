@@ -26,16 +26,16 @@ describe("which apps run a model", () => {
     expect(keys).toContain("llama.cpp");
   });
 
-  it("offers MLX LM and LM Studio for an MLX repository", () => {
-    expect(offered(MLX).sort()).toEqual(["lmstudio", "mlx-lm"]);
+  it("offers MLX LM, LM Studio, Atomic Chat and (its template renders tools) the agents for an MLX chat repository", () => {
+    expect(offered(MLX).sort()).toEqual(["atomic-chat", "hermes-agent", "lmstudio", "mlx-lm", "openclaw", "pi"]);
   });
 
-  it("offers the servers of transformers weights for a transformers chat repository", () => {
-    expect(offered(TRANSFORMERS_CHAT).sort()).toEqual(["sglang", "tgi", "vllm"]);
+  it("offers the servers of transformers weights, and Docker Model Runner beside vLLM, for a transformers chat repository", () => {
+    expect(offered(TRANSFORMERS_CHAT).sort()).toEqual(["docker-model-runner", "sglang", "tgi", "vllm"]);
   });
 
   it("offers the image apps for a diffusers text-to-image repository", () => {
-    expect(offered(DIFFUSERS).sort()).toEqual(["diffusionbee", "drawthings", "joyfusion"]);
+    expect(offered(DIFFUSERS).sort()).toEqual(["diffusionbee", "drawthings", "jellybox"]);
   });
 
   it("offers nothing for a fill-mask model, and says which apps do when asked for one", () => {
@@ -43,7 +43,7 @@ describe("which apps run a model", () => {
     const error = thrown(() => generateAppSnippets(TRANSFORMERS_CHAT, "ollama"));
     expect(error.exitCode).toBe(2);
     expect(error.message).toBe("Ollama does not run meta-llama/Llama-3.1-8B-Instruct");
-    expect(error.hint).toBe("apps that do: vllm, sglang, tgi");
+    expect(error.hint).toBe("apps that do: vllm, sglang, tgi, docker-model-runner");
   });
 });
 
@@ -169,7 +169,7 @@ describe("snippet JSON shape", () => {
         expect(step.model).toBe(model.id);
       }
     }
-    expect(generateAppSnippets(GGUF_CHAT, "pi").snippets.map((step) => step.language)).toEqual(["sh", "sh", "json", "sh"]);
+    expect(generateAppSnippets(GGUF_CHAT, "pi").snippets.map((step) => step.language)).toEqual(["sh", "sh", "sh", "json", "sh"]);
   });
 
   it("tells vLLM on GGUF to use the base model's tokenizer, and MLX LM's follow-up to go to port 8080", () => {

@@ -57,9 +57,9 @@ describe("hubref apps", () => {
         .trimEnd()
         .split("\n")
         .map((line) => line.split("\t")[0]);
-    expect(await keys(MLX)).toEqual(["mlx-lm", "lmstudio"]);
-    expect(await keys(TRANSFORMERS_CHAT)).toEqual(["vllm", "sglang", "tgi"]);
-    expect(await keys(DIFFUSERS)).toEqual(["drawthings", "diffusionbee", "joyfusion"]);
+    expect(await keys(MLX)).toEqual(["mlx-lm", "lmstudio", "atomic-chat", "pi", "hermes-agent", "openclaw"]);
+    expect(await keys(TRANSFORMERS_CHAT)).toEqual(["vllm", "sglang", "tgi", "docker-model-runner"]);
+    expect(await keys(DIFFUSERS)).toEqual(["jellybox", "drawthings", "diffusionbee"]);
     expect(await keys(GGUF_CHAT)).toContain("llama.cpp");
     const none = await runInProcess(["apps", "--for", saved(NON_LLM)]);
     expect(none.status).toBe(0);
@@ -124,7 +124,9 @@ curl http://localhost:8080/v1/chat/completions \\
   it("refuses an app that does not run the model, listing those that do", async () => {
     const result = await runInProcess(["snippet", saved(MLX), "--app", "ollama"]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe("error: Ollama does not run mlx-community/Llama-3.2-3B-Instruct-4bit\nhint: apps that do: mlx-lm, lmstudio\n");
+    expect(result.stderr).toBe(
+      "error: Ollama does not run mlx-community/Llama-3.2-3B-Instruct-4bit\nhint: apps that do: mlx-lm, lmstudio, atomic-chat, pi, hermes-agent, openclaw\n",
+    );
   });
 
   it("explains --fits on stderr", async () => {

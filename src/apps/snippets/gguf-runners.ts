@@ -1,6 +1,7 @@
 import { usageError } from "../../errors.js";
 import { baseName, chatCurl, command, comments, lines, quantRef, waitStep, type AppRunContext, type AppStep } from "../steps.js";
 import { llamaInstallStep, llamaServerStep, llamaWaitStep } from "./llama-cpp.js";
+import { mlxAgentServer } from "./servers.js";
 
 /*
  * GGUF runners other than llama.cpp itself. Ollama and Docker Model Runner
@@ -90,15 +91,21 @@ export function lemonadeSteps(context: AppRunContext): AppStep[] {
   ];
 }
 
-/** Agents that talk to a local OpenAI-compatible server: llama.cpp serves the GGUF file. */
+/** Agents that talk to a local OpenAI-compatible server on port 8080: llama.cpp serves a GGUF file, MLX LM an MLX model. */
 function agentSteps(context: AppRunContext, configure: AppStep): AppStep[] {
+  if (context.format === "mlx") return [...mlxAgentServer(context, 8080), configure];
   return [llamaInstallStep, llamaServerStep(context), llamaWaitStep, configure];
 }
 
 export function piSteps(context: AppRunContext): AppStep[] {
   const config = {
     providers: {
-      "llama-cpp": { baseUrl: "http://localhost:8080/v1", api: "openai-completions", apiKey: "none", models: [{ id: context.model.id }] },
+      [context.format === "mlx" ? "mlx-lm" : "llama-cpp"]: {
+        baseUrl: "http://localhost:8080/v1",
+        api: "openai-completions",
+        apiKey: "none",
+        models: [{ id: context.model.id }],
+      },
     },
   };
   return [
@@ -118,6 +125,10 @@ export function customEndpointSteps(context: AppRunContext): AppStep[] {
     title: `point ${label} at the local server: a custom OpenAI-compatible endpoint in its model settings`,
     language: "sh",
     setup: true,
-    content: comments("base URL: http://localhost:8080/v1", `model: ${context.model.id}`, "API key: any value; llama-server does not check it"),
+    content: comments(
+      "base URL: http://localhost:8080/v1",
+      `model: ${context.model.id}`,
+      `API key: any value; ${context.format === "mlx" ? "mlx_lm.server" : "llama-server"} does not check it`,
+    ),
   });
 }

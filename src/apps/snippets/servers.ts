@@ -91,25 +91,39 @@ export function tgiSteps(context: AppRunContext): AppStep[] {
   ];
 }
 
+const MLX_INSTALL: AppStep = { title: "install MLX LM (Apple silicon)", language: "sh", setup: true, content: "pip install mlx-lm" };
+
+/** mlx_lm.server in the background, and the wait until it answers: for MLX LM itself and the agents that use it. */
+export function mlxServerSteps(model: string, port: number): AppStep[] {
+  return [
+    {
+      title: `start an OpenAI-compatible server on port ${port}, in the background`,
+      language: "sh",
+      setup: false,
+      content: `${command("mlx_lm.server", "--model", model, "--port", String(port))} &`,
+    },
+    // mlx_lm.server has no health route; its model list answers once it listens.
+    waitStep(port, "/v1/models", "mlx_lm.server"),
+  ];
+}
+
 export function mlxLmSteps(context: AppRunContext): AppStep[] {
   // mlx_lm.server listens on 8080 unless told otherwise; the request goes where it listens.
   const port = context.app.port ?? 8080;
   return [
-    { title: "install MLX LM (Apple silicon)", language: "sh", setup: true, content: "pip install mlx-lm" },
+    MLX_INSTALL,
     {
       title: "generate text in the terminal",
       language: "sh",
       setup: false,
       content: lines(command("mlx_lm.generate", "--model", context.model.id), command("--prompt", "Hello! What can you do?")),
     },
-    {
-      title: `start an OpenAI-compatible server on port ${port}, in the background`,
-      language: "sh",
-      setup: false,
-      content: `${command("mlx_lm.server", "--model", context.model.id, "--port", String(port))} &`,
-    },
-    // mlx_lm.server has no health route; its model list answers once it listens.
-    waitStep(port, "/v1/models", "mlx_lm.server"),
+    ...mlxServerSteps(context.model.id, port),
     ask(port, context.model.id),
   ];
+}
+
+/** Installs MLX LM and serves the model on `port`, for an agent that talks to it. */
+export function mlxAgentServer(context: AppRunContext, port: number): AppStep[] {
+  return [MLX_INSTALL, ...mlxServerSteps(context.model.id, port)];
 }
