@@ -67,8 +67,8 @@ describe("which GGUF file a command names", () => {
     expect(step.file).toBe("Meta-Llama-3.1-70B-Instruct-Q8_0/Meta-Llama-3.1-70B-Instruct-Q8_0-00001-of-00002.gguf");
   });
 
-  it("refuses a split quant for Ollama and Docker Model Runner, with the single-file quants as the hint", () => {
-    for (const app of ["ollama", "docker-model-runner", "localai"]) {
+  it("refuses a split quant for Ollama, Docker Model Runner, LocalAI and vLLM (a deliberate difference: they cannot load one), with the single-file quants as the hint", () => {
+    for (const app of ["ollama", "docker-model-runner", "localai", "vllm"]) {
       const error = thrown(() => generateAppSnippets(GGUF_CHAT, app, { quant: "Q6_K" }));
       expect(error.exitCode).toBe(2);
       expect(error.message).toMatch(/cannot load Q6_K of bartowski\/Meta-Llama-3\.1-70B-Instruct-GGUF: it exists only as a file split into 2 shards/);
