@@ -8,7 +8,7 @@ import type { SettledOptions } from "../inference/snippet.js";
 import { generateSnippets, onlyRunsLocally } from "../inference/engine.js";
 import { isChatModel } from "../inference/chat-models.js";
 import { SnippetProblem } from "../inference/problem.js";
-import { hasSnippetGenerator, libraryKeyOf } from "../libraries/registry.js";
+import { hasSnippetGenerator } from "../libraries/registry.js";
 import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
 import { hasProviderMapping, requireProvider } from "../model/provider-mapping.js";
 import { generateAppSnippets } from "../apps/generate.js";
@@ -49,7 +49,7 @@ function inferenceEntries(model: ModelData, base: SettledOptions, toggles: Picke
 }
 
 async function libraryEntries(model: ModelData): Promise<{ entries: SnippetEntry[]; problem?: string }> {
-  const library = libraryKeyOf(model);
+  const library = model.library_name;
   if (library === undefined || !hasSnippetGenerator(library)) return { entries: [] };
   try {
     const blocks = await modelLibrarySnippets(model);
