@@ -192,11 +192,11 @@ describe("waiting for a server started in the background", () => {
     ["mlx-lm", MLX],
   ] as const)("%s: asks the health route until it answers, however many tries, then sends the chat request", (app, model) => {
     // More tries than the old `curl --retry 30` allowed.
-    const run = runWait(app, model, 45, true);
-    expect(run.healthCalls).toBe(46);
+    const run = runWait(app, model, 31, true);
+    expect(run.healthCalls).toBe(32);
     expect(run.chat).toContain("/v1/chat/completions");
     expect(run.stderr).toContain("(a first start downloads the model): 0s");
-    expect(run.stderr).toContain("(a first start downloads the model): 80s");
+    expect(run.stderr).toContain("(a first start downloads the model): 60s");
     expect(run.stderr).not.toContain("exited before it answered");
   });
 
