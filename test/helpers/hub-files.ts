@@ -6,7 +6,7 @@ import { join, relative } from "node:path";
 
 /*
  * A loopback hub that serves repositories' files the way huggingface_hub
- * fetches them: the file list (GET /api/models/{id}/revision/{rev}, and
+ * fetches them: the file list (GET /api/models/{id}[/revision/{rev}], and
  * /tree/{rev}) for snapshot_download, and each file (HEAD, then GET /{id}/resolve/{rev}/{path})
  * with the commit and ETag headers hf_hub_download checks.
  */
@@ -31,7 +31,7 @@ export async function startHubFiles(repos: Record<string, string>): Promise<HubF
   const downloads: string[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
-    const info = /^\/api\/models\/(.+?)\/revision\/[^/]+$/.exec(path);
+    const info = /^\/api\/models\/(.+?)(?:\/revision\/[^/]+)?$/.exec(path);
     if (info && Object.hasOwn(repos, info[1]!)) {
       const body = JSON.stringify({ id: info[1], sha: COMMIT, siblings: filesUnder(repos[info[1]!]!).map((rfilename) => ({ rfilename })) });
       res.writeHead(200, { "content-type": "application/json" }).end(body);

@@ -18,7 +18,7 @@ import { clientsRequired } from "../helpers/python-clients.js";
  * so a snippet that needs more than it installs fails here too.
  */
 
-const PACKAGES = ["keras", "jax", "sklearn", "joblib", "huggingface_hub"];
+const PACKAGES = ["keras", "jax", "sklearn", "joblib", "bm25s", "huggingface_hub"];
 const venv = join(ROOT, ".venv-test", "bin", "python");
 const python = process.env.HUBREF_TEST_PYTHON || (existsSync(venv) ? venv : "python3");
 const probe = spawnSync(python, ["-c", `import importlib.util as u; print(",".join(n for n in ${JSON.stringify(PACKAGES)} if u.find_spec(n) is None))`], {
@@ -41,6 +41,14 @@ const MAKE_SKLEARN = `
 import os, sys, joblib
 from sklearn.linear_model import LogisticRegression
 joblib.dump(LogisticRegression().fit([[0, 0], [1, 1]], [0, 1]), os.path.join(sys.argv[1], "sklearn_model.joblib"))
+`;
+
+const MAKE_BM25 = `
+import sys, bm25s
+corpus = ["a cat is a small animal that purrs", "a dog barks at the postman", "the sky is blue", "rain falls in autumn"]
+retriever = bm25s.BM25(corpus=corpus)
+retriever.index(bm25s.tokenize(corpus), show_progress=False)
+retriever.save(sys.argv[1], corpus=corpus)
 `;
 
 interface Outcome {
@@ -68,17 +76,19 @@ async function pythonBlock(library: string, model: object): Promise<string> {
 
 const KERAS_MODEL = { id: "acme/tiny-keras", library_name: "keras", tags: ["keras"] };
 const SKLEARN_MODEL = { id: "acme/tiny-sklearn", library_name: "sklearn", tags: ["sklearn"], siblings: [{ rfilename: "sklearn_model.joblib" }] };
+const BM25_MODEL = { id: "acme/tiny-bm25", library_name: "bm25s", tags: ["bm25s"] };
 
 describe.skipIf(missing !== "" && !clientsRequired())("library snippets run as printed", () => {
   let folder: string;
   let hub: HubFiles;
   let keras: Outcome;
   let sklearn: Outcome;
+  let bm25: Outcome;
 
   beforeAll(async () => {
     expect(missing, `packages missing from ${python}`).toBe("");
     folder = mkdtempSync(join(tmpdir(), "hubref-library-run-"));
-    const repos = { [KERAS_MODEL.id]: join(folder, "keras"), [SKLEARN_MODEL.id]: join(folder, "sklearn") };
+    const repos = { [KERAS_MODEL.id]: join(folder, "keras"), [SKLEARN_MODEL.id]: join(folder, "sklearn"), [BM25_MODEL.id]: join(folder, "bm25") };
     for (const path of Object.values(repos)) mkdirSync(path);
     const env = {
       PATH: process.env.PATH,
@@ -96,15 +106,17 @@ describe.skipIf(missing !== "" && !clientsRequired())("library snippets run as p
     const made = await Promise.all([
       runPythonFile(write("make_keras.py", MAKE_KERAS), [repos[KERAS_MODEL.id]!, folder], env),
       runPythonFile(write("make_sklearn.py", MAKE_SKLEARN), [repos[SKLEARN_MODEL.id]!], env),
+      runPythonFile(write("make_bm25.py", MAKE_BM25), [repos[BM25_MODEL.id]!], env),
     ]);
     for (const outcome of made) expect(outcome.stderr).not.toMatch(/Traceback/);
     hub = await startHubFiles(repos);
     const snippetEnv = { ...env, HF_ENDPOINT: hub.endpoint };
     // The sklearn snippet loads the model and shows nothing: the check after it says what it loaded.
     const sklearnCode = `${await pythonBlock("sklearn", SKLEARN_MODEL)}\n\nprint("loaded", type(model).__name__, model.predict([[1, 1]]).tolist())\n`;
-    [keras, sklearn] = await Promise.all([
+    [keras, sklearn, bm25] = await Promise.all([
       runPythonFile(write("keras_snippet.py", await pythonBlock("keras", KERAS_MODEL)), [], snippetEnv),
       runPythonFile(write("sklearn_snippet.py", sklearnCode), [], snippetEnv),
+      runPythonFile(write("bm25_snippet.py", await pythonBlock("bm25s", BM25_MODEL)), [], snippetEnv),
     ]);
   }, 120_000);
 
@@ -126,5 +138,12 @@ describe.skipIf(missing !== "" && !clientsRequired())("library snippets run as p
     expect(sklearn.status).toBe(0);
     expect(sklearn.stdout).toContain("loaded LogisticRegression [1]");
     expect(hub.downloads).toContain(`${SKLEARN_MODEL.id}/sklearn_model.joblib`);
+  });
+
+  it("bm25s: loads the index from the hub and prints the best documents for the query", () => {
+    expect(bm25.stderr).not.toMatch(/Traceback/);
+    expect(bm25.status).toBe(0);
+    // The best match first, with its score; the corpus comes back as {id, text} records.
+    expect(bm25.stdout.split("\n")[0]).toMatch(/^\d+\.\d\d .*'a cat is a small animal that purrs'/);
   });
 });
