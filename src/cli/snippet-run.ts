@@ -6,7 +6,6 @@ import { JsonArrayWriter } from "../output/stream-writer.js";
 import { checkCacheFlags, isModelFile, resolveModel, type ResolveOptions } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import { libraryHintFor, printLibrarySnippets } from "./snippet-library.js";
-import { fileRequest } from "./snippet-app.js";
 import { runSnippetPicker, wantsPicker } from "./snippet-interactive.js";
 import { LANGUAGE_ALIASES, requireChoice } from "../choices/choices.js";
 import { pyComment } from "../format/python.js";
@@ -150,6 +149,7 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   const loaded: ModelData[] = [];
   for (const arg of models) loaded.push(await resolveModel(arg, resolveOptions));
   if (raw.library && !raw.interactive) {
+    const { fileRequest } = await import("./snippet-app.js");
     await printLibrarySnippets(loaded, raw.json, context, libraryLanguage, fileRequest(raw));
     return;
   }
