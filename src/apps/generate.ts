@@ -3,6 +3,7 @@ import { shellComment } from "../format/shell.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { deepLinkUrl } from "./deeplink.js";
+import { deepLinkOf } from "./display.js";
 import { appsForModel, formatFor } from "./formats.js";
 import { ggufRepo, hasFileList, hasGguf, projectorFor } from "./gguf-files.js";
 import { appEntries, findApp, type AppEntry } from "./registry.js";
@@ -97,7 +98,7 @@ export function generateAppSnippets(model: ModelData, key: string, request: File
     file,
   });
   if (app.kind === "deeplink") {
-    const content = deepLinkUrl(app.deeplink!, model.id, file ?? undefined);
+    const content = deepLinkUrl(deepLinkOf(app, model, format)!, model.id, file ?? undefined);
     return { snippets: [snippet("deeplink", { title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content })], notes };
   }
   return { snippets: GENERATORS[app.key]!(context).map((step) => snippet("snippet", step)), notes };

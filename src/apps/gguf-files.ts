@@ -46,8 +46,9 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
+/** A vision projector, whatever else its name says (`gemma-3-4b-it-mmproj-f16.gguf`): never a quant to run. */
 export function isProjector(path: string): boolean {
-  return /^mmproj/i.test(baseName(path));
+  return /mmproj/i.test(baseName(path));
 }
 
 export function isGguf(path: string): boolean {
@@ -127,8 +128,13 @@ export function ggufRepo(model: ModelData, catalogue: QuantCatalogue): GgufRepo 
   // A label with a size suffix hubref has no type for (`Q6_K_L`) sorts beside its base type (`Q6_K`), before it.
   const rankOf = (group: QuantGroup) => {
     if (group.type) return rank.get(group.type) ?? 1e6;
-    const base = [...rank.keys()].filter((name) => group.label.replace(/^UD-/, "").startsWith(`${name}_`)).sort((a, b) => b.length - a.length)[0];
-    return base === undefined ? 1e6 : rank.get(base)! - 0.5;
+    const label = group.label.replace(/^UD-/, "");
+    const base = [...rank.keys()].filter((name) => label.startsWith(`${name}_`)).sort((a, b) => b.length - a.length)[0];
+    if (base !== undefined) return rank.get(base)! - 0.5;
+    // A K-quant family without a bare type (Q5_K_L): just before its medium type.
+    const family = /^(I?Q\d_K)_/.exec(label)?.[1];
+    const medium = family === undefined ? undefined : rank.get(`${family}_M`);
+    return medium === undefined ? 1e6 : medium - 0.5;
   };
   const groups = [...byLabel.values()].sort((a, b) => rankOf(a) - rankOf(b) || (a.label < b.label ? -1 : 1));
   // Within a label, the file whose name ends at the label comes first: `x-Q4_0.gguf` before `x-Q4_0_4_4.gguf`.

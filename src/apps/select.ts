@@ -2,7 +2,7 @@ import type { QuantCatalogue } from "../catalogue/schemas/quant-types.js";
 import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { nearestQuant } from "../quant/nearest.js";
-import { quantTypeOfLabel } from "../quant/parse.js";
+import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
 import { didYouMean } from "../util/suggest.js";
 import { describeVerdict } from "../hardware/budget.js";
 import { describeEstimate, fitOf } from "./fit-verdict.js";
@@ -86,32 +86,31 @@ function byFile(request: string, context: SelectContext): FileChoice {
   return { variant, labelIsExact: group !== undefined && group.variants.length === 1, byFile: true, notes };
 }
 
-function typeNames(context: SelectContext): string[] {
-  return context.catalogue.fileTypes.map((type) => type.name);
-}
-
 function byQuant(request: string, context: SelectContext): FileChoice {
   const { repo, model, catalogue } = context;
   const upper = request.toUpperCase();
   const type = quantTypeOfLabel(upper, catalogue);
   const group = repo.groups.find((candidate) => candidate.label === upper) ?? (type ? repo.groups.find((candidate) => candidate.type === type) : undefined);
   if (!group) {
-    if (!type) {
-      const names = [...typeNames(context), ...repo.groups.map((candidate) => candidate.label)];
-      throw usageError(`'${request}' is not a quantization type`, didYouMean(upper, names) ?? "run `hubref quant-types` for the list");
+    // A label hubref reads but that names no type of its own (Q5_K_L): missing here, not misspelt.
+    const isLabel = parseQuantLabel(upper, catalogue) === upper;
+    if (!type && !isLabel) {
+      // Suggestions name only quants the repository has: a type it lacks would fail in turn.
+      const labels = repo.groups.map((candidate) => candidate.label);
+      throw usageError(`'${request}' is not a quantization type`, didYouMean(upper, labels) ?? `available: ${labels.join(", ") || "none"}`);
     }
     const available = usableGroups(context);
     const nearest = nearestQuant(
-      type,
+      type ?? familyType(upper, catalogue) ?? "",
       available.flatMap((candidate) => (candidate.type ? [candidate.type] : [])),
       catalogue,
     );
     const label = available.find((candidate) => candidate.type === nearest)?.label;
     throw usageError(
-      `${model.id} has no ${type} file`,
+      `${model.id} has no ${type ?? upper} file`,
       available.length === 0
         ? "it has no file whose name reads as a quant type; name one with --file"
-        : `nearest available: ${label ?? nearest}; available: ${labelsOf(available)}`,
+        : `${nearest ? `nearest available: ${label ?? nearest}; ` : ""}available: ${labelsOf(available)}`,
     );
   }
   const variant = group.variants.find((candidate) => usable(candidate, context));
@@ -152,6 +151,40 @@ function byFits(plan: FitsPlan, context: SelectContext): FileChoice {
   return choiceOf(fitting.group, fitting.variant, [note]);
 }
 
+/** A size-suffixed label without a type of its own (`Q5_K_L`) stands nearest its family's medium type (`Q5_K_M`). */
+function familyType(label: string, catalogue: QuantCatalogue): string | undefined {
+  const base = /^(?:UD-)?(I?Q\d_K)_[A-Z]+$/.exec(label)?.[1];
+  return base === undefined ? undefined : catalogue.fileTypes.find((type) => type.name === `${base}_M` || type.name === base)?.name;
+}
+
+/*
+ * Without --quant: Q4_K_M, else the nearest of like quality (the other 4-bit
+ * K and I quants, Q4_0, Unsloth's dynamic 4-bit, then Q5_K_M), else the type
+ * nearest Q4_K_M among those of 3 bits or more, and only then 2- and 1-bit
+ * types, which lose much more.
+ */
+const DEFAULT_ORDER = ["Q4_K_M", "Q4_K_S", "IQ4_XS", "Q4_0", "UD-Q4_K_XL", "Q5_K_M"];
+const LOW_BIT = /^(?:UD-)?(?:I?Q[12]_|TQ[12]_)/;
+
+function defaultGroup(available: QuantGroup[], catalogue: QuantCatalogue): QuantGroup {
+  for (const wanted of DEFAULT_ORDER) {
+    const group =
+      available.find((candidate) => candidate.label === wanted) ??
+      (wanted.startsWith("UD-") ? undefined : available.find((candidate) => candidate.type === wanted));
+    if (group) return group;
+  }
+  const nearestOf = (groups: QuantGroup[]) => {
+    const type = nearestQuant(
+      "Q4_K_M",
+      groups.flatMap((candidate) => (candidate.type ? [candidate.type] : [])),
+      catalogue,
+    );
+    return groups.find((candidate) => candidate.type === type);
+  };
+  const higher = available.filter((group) => !LOW_BIT.test(group.label));
+  return nearestOf(higher) ?? higher[0] ?? nearestOf(available) ?? available[0]!;
+}
+
 function byDefault(context: SelectContext): FileChoice {
   const { repo, model, catalogue } = context;
   const available = usableGroups(context);
@@ -163,21 +196,17 @@ function byDefault(context: SelectContext): FileChoice {
       names.length > 0 ? `name one with --file: ${names.join(", ")}` : "the repository lists no GGUF model files",
     );
   }
-  const wanted = available.find((group) => group.type === "Q4_K_M" && group.label === "Q4_K_M") ?? available.find((group) => group.type === "Q4_K_M");
-  const nearest =
-    wanted ??
-    available.find(
-      (group) =>
-        group.type ===
-        nearestQuant(
-          "Q4_K_M",
-          available.flatMap((candidate) => (candidate.type ? [candidate.type] : [])),
-          catalogue,
-        ),
-    ) ??
-    available[0]!;
+  const nearest = defaultGroup(available, catalogue);
   const variant = nearest.variants.find((candidate) => usable(candidate, context))!;
-  const notes = nearest.type === "Q4_K_M" ? [] : [`${model.id} has no Q4_K_M file that ${context.appLabel} loads: using the nearest, ${nearest.label}`];
+  const notes: string[] = [];
+  if (nearest.type !== "Q4_K_M") {
+    const split = repo.groups.some((group) => group.type === "Q4_K_M");
+    notes.push(
+      split
+        ? `the Q4_K_M file of ${model.id} is split into shards, which ${context.appLabel} cannot load: using ${nearest.label}`
+        : `${model.id} has no Q4_K_M file: using ${nearest.label}`,
+    );
+  }
   return choiceOf(nearest, variant, notes);
 }
 

@@ -38,17 +38,33 @@ export function lines(...parts: string[]): string {
 export const PROMPT = "Hello! What can you do?";
 
 /**
- * A chat request to a local OpenAI-compatible server. The server may still be
- * starting (it was just put in the background): curl retries refused
- * connections for up to a minute.
+ * A chat request to a local OpenAI-compatible server, sent once the server
+ * answers (see waitStep).
  */
 export function chatCurl(port: number, model: string | undefined, path = "/v1/chat/completions"): string {
   const body = JSON.stringify({ ...(model === undefined ? {} : { model }), messages: [{ role: "user", content: PROMPT }] });
-  return lines(
-    command("curl", "--retry", "30", "--retry-connrefused", "--retry-delay", "2", `http://localhost:${port}${path}`),
-    command("-H", "Content-Type: application/json"),
-    `-d ${shellQuote(body)}`,
-  );
+  return lines(command("curl", `http://localhost:${port}${path}`), command("-H", "Content-Type: application/json"), `-d ${shellQuote(body)}`);
+}
+
+/**
+ * Waits for a server just started in the background (`$!`): until its health
+ * route answers, or its process has exited. A first start downloads the model
+ * (gigabytes) before it listens, so there is no time limit; a line every ten
+ * seconds says it is still waiting.
+ */
+export function waitStep(port: number, healthPath: string, program: string): AppStep {
+  const url = `http://localhost:${port}${healthPath}`;
+  const content = [
+    "server=$!",
+    "waited=0",
+    `until ${command("curl", "-fs", "-o", "/dev/null", url)}; do`,
+    `    if ! kill -0 "$server" 2>/dev/null; then echo ${shellQuote(`${program} exited before it answered: see its output above`)} >&2; break; fi`,
+    `    if (( waited % 10 == 0 )); then echo ${shellQuote(`waiting for ${program} on port ${port} (a first start downloads the model):`)} "\${waited}s" >&2; fi`,
+    "    sleep 2",
+    "    waited=$((waited + 2))",
+    "done",
+  ].join("\n");
+  return { title: `wait until the server answers on ${url}, however long the first download takes`, language: "sh", setup: false, content };
 }
 
 /** `org/name:LABEL`, the form llama.cpp, Ollama and others read, when the label names one file. */

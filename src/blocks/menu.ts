@@ -8,7 +8,7 @@ import { SnippetProblem } from "../inference/problem.js";
 import { isChatModel } from "../model/chat.js";
 import { onlyRunsLocally } from "../inference/engine.js";
 import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
-import type { CodeBlock, LibraryBlock } from "./code-block.js";
+import type { CodeBlock, CodeSource, LibraryBlock } from "./code-block.js";
 import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks, noBlocksError } from "./model-blocks.js";
 
 /*
@@ -48,6 +48,8 @@ export interface Menu {
   /** Whether the streaming toggle applies (chat models). */
   canStream: boolean;
   initialProvider?: string;
+  /** The source the picker opens on when the command line named none: local apps for weights only they run. */
+  initialSource?: CodeSource;
   presets: MenuPresets;
   /** The toggles the command line set (--stream, --direct). */
   initialToggles: MenuToggles;
@@ -149,6 +151,7 @@ export async function modelMenu(model: ModelData, base: SettledOptions, presets:
     },
     canStream,
     initialProvider: chosenProvider(model, base),
+    ...(localOnly && local.blocks.length > 0 ? { initialSource: "local" as const } : {}),
     initialToggles: { stream: base.stream && canStream, direct: base.direct },
     presets: checked,
   };

@@ -10,7 +10,9 @@ import { appEntries, findApp } from "../apps/registry.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import type { FileRequest } from "../apps/select.js";
 import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
-import { hasSnippetGenerator, librarySnippets } from "../libraries/registry.js";
+import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, librarySnippets } from "../libraries/registry.js";
+import { onlyFallback, type LibraryRequest } from "../libraries/generator.js";
+import { ggufLoad } from "../libraries/gguf-choice.js";
 import type { InferenceBlock, LibraryBlock, LocalBlock, LocalQuant } from "./code-block.js";
 
 /*
@@ -71,19 +73,28 @@ export function shownLibrary(name: string): string {
   return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) ? `'${name}'` : "(an unprintable name)";
 }
 
-/** Whether the model's library has usage code at all (without running its generator). */
+/** Whether the model's library has usage code at all (without running its generator); a GGUF repository's is llama-cpp-python's. */
 export function hasLibraryCode(model: ModelData): boolean {
-  return model.library_name !== undefined && hasSnippetGenerator(model.library_name);
+  const library = libraryKeyOf(model);
+  return library !== undefined && hasSnippetGenerator(library);
+}
+
+/** Which GGUF file library code loads, and why that one. */
+export interface LibraryFiles {
+  request?: FileRequest;
+  /** Filled with why this file (--quant, --fits, the default). */
+  notes?: string[];
 }
 
 /**
  * The usage code of the model's own library, in `language` when one is given.
- * A model with no library, a library without usage code, or none in that
- * language is a usage error: `--library` asked for exactly this.
+ * A model with no library, a library without usage code, none in that
+ * language, or only a fallback that says what is missing is a usage error:
+ * `--library` asked for exactly this.
  */
-export async function libraryBlocks(model: ModelData, language?: SnippetLanguage): Promise<LibraryBlock[]> {
-  const library = model.library_name;
-  if (library === undefined || library === "") {
+export async function libraryBlocks(model: ModelData, language?: SnippetLanguage, files: LibraryFiles = {}): Promise<LibraryBlock[]> {
+  const library = libraryKeyOf(model);
+  if (library === undefined) {
     throw usageError(
       `${model.id}: the metadata names no library (library_name), so there is no library usage code`,
       "leave out --library for inference API snippets",
@@ -95,9 +106,24 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
       "`hubref libraries --with-snippets` lists the libraries that have them",
     );
   }
-  const all = ((await librarySnippets(library, model)) ?? []).map(
-    (snippet): LibraryBlock => ({ source: "library", model: model.id, library, language: snippet.language, content: snippet.content }),
-  );
+  const file = files.request ?? {};
+  const flag = file.quant !== undefined ? "--quant" : file.file !== undefined ? "--file" : file.fits !== undefined ? "--fits" : undefined;
+  if (flag !== undefined && library !== FORMAT_LIBRARIES.gguf) {
+    throw usageError(`${flag} picks a GGUF file, and the ${shownLibrary(library)} code of ${model.id} loads none`);
+  }
+  const request: LibraryRequest = {};
+  if (library === FORMAT_LIBRARIES.gguf) {
+    const chosen = ggufLoad(model, file);
+    request.gguf = chosen.load;
+    files.notes?.push(...chosen.notes);
+  }
+  const snippets = (await librarySnippets(library, model, request)) ?? [];
+  // Only comments saying what is missing: printing them as the code would pass a non-answer off as one.
+  if (onlyFallback(snippets)) {
+    const { reason, wayForward } = snippets.find((snippet) => snippet.fallback)!.fallback!;
+    throw usageError(`${model.id}: no ${shownLibrary(library)} usage code from its metadata: ${reason}`, wayForward);
+  }
+  const all = snippets.map((snippet): LibraryBlock => ({ source: "library", model: model.id, library, language: snippet.language, content: snippet.content }));
   const kept = language === undefined ? all : all.filter((block) => block.language === language);
   if (kept.length === 0 && all.length > 0) {
     const languages = [...new Set(all.map((block) => block.language))];

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
-import { downloadRule, libraryEntries } from "../libraries/registry.js";
+import { downloadRule, FORMAT_LIBRARIES, isFormatKey, libraryEntries, type FormatKey } from "../libraries/registry.js";
 import { matchChoice, unknownChoiceError } from "../choices/choices.js";
 
 export interface LibrariesOptions {
@@ -47,12 +47,14 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
       );
     }
     const keys = entries.map((candidate) => candidate.key);
-    const key = matchChoice(options.key, keys);
+    // A file format (gguf) is no library of the hub's list: it shows the library whose code runs it.
+    const format = isFormatKey(options.key) ? (options.key.toLowerCase() as FormatKey) : undefined;
+    const key = format ? FORMAT_LIBRARIES[format] : matchChoice(options.key, keys);
     const entry = entries.find((candidate) => candidate.key === key);
     if (!entry) throw unknownChoiceError("library", options.key, keys, "run `hubref libraries` for the list");
     const rule = downloadRule(entry);
     if (options.json) {
-      print(renderJson({ ...entry, downloadQuery: rule.query }));
+      print(renderJson({ ...entry, downloadQuery: rule.query, ...(format ? { format } : {}) }));
       return;
     }
     const rows: [string, string][] = [
@@ -62,6 +64,7 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
       ["docs", entry.docsUrl ?? "-"],
       ["filter", entry.filter ? "yes" : "no"],
       ["snippets", entry.hasSnippets ? `yes (hubref snippet MODEL --library)` : "no"],
+      ...(format ? [["format", `${format}: a file format, not a library; its repositories get ${entry.key}'s usage code`] as [string, string]] : []),
       // The hub's query text indents its continuation lines with tabs, which a terminal expands at random-looking stops.
       ["downloads", `${rule.query.replace(/\n[ \t]+/g, "\n")}${rule.isDefault ? " (default rule)" : ""}`],
     ];

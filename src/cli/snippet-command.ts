@@ -33,7 +33,7 @@ export type SnippetCommand =
   /** Inference API calls, printed as code or as JSON. */
   | (ModelSources & { mode: "inference"; options: SettledOptions; json: boolean; verbose: boolean })
   /** The model's own library's usage code. */
-  | (ModelSources & { mode: "library"; language?: SnippetLanguage; json: boolean })
+  | (ModelSources & { mode: "library"; language?: SnippetLanguage; files: Pick<FileRequest, "quant" | "file">; json: boolean } & FitsOptions)
   /** The commands that run the model with a local app. */
   | (ModelSources & { mode: "app"; app: string; files: Pick<FileRequest, "quant" | "file">; json: boolean } & FitsOptions)
   /** The interactive picker, opened on the command line's choices. */
@@ -119,7 +119,7 @@ interface FlagRule {
 export const FLAG_RULES: readonly FlagRule[] = [
   {
     flag: "library",
-    refuses: [...INFERENCE_FLAGS, "app", ...FILE_FLAGS, ...ESTIMATE_FLAGS, "verbose"],
+    refuses: [...INFERENCE_FLAGS, "app", "verbose"],
     does: "--library prints the library's usage code, which",
     hint: "leave out --library for inference API snippets",
   },
@@ -146,8 +146,8 @@ function checkFlagRules(raw: SnippetCommandOptions): void {
     throw usageError(`${rule.does} ${names} do${clashing.length === 1 ? "es" : ""} not apply to`, rule.hint);
   }
   const fileFlags = FILE_FLAGS.filter((flag) => given(raw, flag));
-  if ((fileFlags.length > 0 || ESTIMATE_FLAGS.some((flag) => given(raw, flag))) && !given(raw, "app"))
-    throw usageError("--quant, --file and --fits (with --ctx, --cache-type) go with --app", "for example: --app llama.cpp --quant Q4_K_M");
+  if ((fileFlags.length > 0 || ESTIMATE_FLAGS.some((flag) => given(raw, flag))) && !given(raw, "app") && !given(raw, "library"))
+    throw usageError("--quant, --file and --fits (with --ctx, --cache-type) go with --app or --library", "for example: --app llama.cpp --quant Q4_K_M");
   if (fileFlags.length > 1) throw usageError(`${fileFlags.map((flag) => FLAG_NAMES[flag]).join(" and ")} each pick the file: give one`);
   if (raw.offline && raw.refresh) throw usageError("--offline and --refresh contradict each other", "use one of them");
 }
@@ -293,7 +293,14 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
       checkAppLanguage(raw);
       return { ...sources, mode, app: raw.app!, files: fileRequest(raw), json: raw.json, ...fitsOptions(raw) };
     case "library":
-      return { ...sources, mode, ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }), json: raw.json };
+      return {
+        ...sources,
+        mode,
+        ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }),
+        files: fileRequest(raw),
+        json: raw.json,
+        ...fitsOptions(raw),
+      };
     case "inference":
       return { ...sources, mode, options: parseSnippetOptions(raw), json: raw.json, verbose: raw.verbose === true };
     case "picker": {

@@ -1,30 +1,31 @@
 import type { CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { resolveModel } from "../model/resolve.js";
+import type { FileRequest } from "../apps/select.js";
 import type { LibraryBlock } from "../blocks/code-block.js";
 import { libraryBlocks } from "../blocks/model-blocks.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
 import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
-
-/** A comment line in a library block's language; a text block's header is plain text. */
-const COMMENT: Record<SnippetLanguage, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment, text: (text) => text };
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
+import { isHubArgument } from "./fits-options.js";
 
 /*
  * `hubref snippet MODEL --library`: the usage code of the model's own library,
  * as a model page shows it, instead of inference API calls.
  */
 
-/** One block prints as it is; several each get a comment line naming library and language (and the model, when there are several). */
-export function renderLibraryBlocks(blocks: readonly LibraryBlock[]): string {
-  if (blocks.length === 1) return withNewline(blocks[0]!.content);
-  const models = new Set(blocks.map((block) => block.model)).size;
+/** A comment line in a library block's language; a text block's header is plain text. */
+const COMMENT: Record<SnippetLanguage, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment, text: (text) => text };
+
+/** One block prints as it is; several each get a comment line naming library and language, and the model when several were given. */
+export function renderLibraryBlocks(blocks: readonly LibraryBlock[], severalModels: boolean): string {
+  if (blocks.length === 1 && !severalModels) return withNewline(blocks[0]!.content);
   return blocks
     .map((block) => {
       const title = `${block.library} (${block.language})`;
-      return `${COMMENT[block.language](models > 1 ? `${block.model}: ${title}` : title)}\n${withNewline(block.content)}`;
+      return `${COMMENT[block.language](severalModels ? `${block.model}: ${title}` : title)}\n${withNewline(block.content)}`;
     })
     .join("\n");
 }
@@ -40,9 +41,21 @@ function jsonOf({ model, library, language, content }: LibraryBlock) {
 
 export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode: "library" }>, context: CommandContext): Promise<void> {
   const blocks: LibraryBlock[] = [];
+  const notes: string[] = [];
   for (const arg of command.models) {
-    const model = await resolveModel(arg, resolveOptionsOf(command, context));
-    blocks.push(...(await libraryBlocks(model, command.language)));
+    const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
+    const request: FileRequest = { ...command.files };
+    if (command.fits) {
+      // What reads headers (zod, the cache) loads only for --fits.
+      const { fitsPlan } = await import("../apps/fits.js");
+      request.fits = await fitsPlan(model, command.fits, command.estimate, {
+        ...resolveOptionsOf(command, context),
+        ...(isHubArgument(arg) ? { hubId: model.id } : {}),
+      });
+      notes.push(...request.fits.notes);
+    }
+    blocks.push(...(await libraryBlocks(model, command.language, { request, notes })));
   }
-  context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderLibraryBlocks(blocks));
+  for (const note of notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
+  context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderLibraryBlocks(blocks, command.models.length > 1));
 }

@@ -4,12 +4,23 @@ import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
 
+/** A GGUF file to load by name (or glob), with the other shards of a split file. */
+export interface GgufLoad {
+  filename: string;
+  additionalFiles: string[];
+}
+
+/** What the command line adds to the metadata: the GGUF file chosen by --quant, --file, --fits or the default. */
+export interface LibraryRequest {
+  gguf?: GgufLoad;
+}
+
 /**
  * Usage code for a model of one library, built from its metadata. Every string
  * taken from `model` goes into code through a literal formatter of
  * src/format/ (pyString, jsString, shellQuote); nothing is spliced in raw.
  */
-export type LibrarySnippetGenerator = (model: ModelData) => LibrarySnippet[];
+export type LibrarySnippetGenerator = (model: ModelData, request?: LibraryRequest) => LibrarySnippet[];
 
 export const python = (content: string): LibrarySnippet => ({ language: "python", content });
 export const sh = (content: string): LibrarySnippet => ({ language: "sh", content });
@@ -22,6 +33,19 @@ export function comment(language: SnippetLanguage, message: string): string {
   if (language === "js") return jsComment(message);
   if (language === "sh") return shellComment(message);
   return message;
+}
+
+/**
+ * No code can be written from the metadata: the reason (a Placeholder text,
+ * which users search for) and the way forward, as comments of the language.
+ */
+export function fallback(language: SnippetLanguage, reason: string, wayForward: string): LibrarySnippet {
+  return { language, content: `${comment(language, reason)}\n${comment(language, wayForward)}`, fallback: { reason, wayForward } };
+}
+
+/** Whether the blocks hold nothing to run: a fallback, and besides it at most install lines. */
+export function onlyFallback(blocks: readonly LibrarySnippet[]): boolean {
+  return blocks.some((block) => block.fallback) && blocks.every((block) => block.fallback || block.language === "sh");
 }
 
 /** The base model named in the model card: the first when it lists several. */

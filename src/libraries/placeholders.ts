@@ -12,4 +12,5 @@ export const Placeholder = {
   unknownPipelineTag: "Unknown pipeline tag",
   nemoDomainInvalid: "tag did not correspond to a valid NeMo domain",
   typeOfModelUnknown: "Type of model unknown",
+  yoloCheckpointUnknown: "YOLO checkpoint unknown",
 } as const;

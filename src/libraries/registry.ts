@@ -3,7 +3,8 @@ import { readCompiled } from "../catalogue/compiled.js";
 import type { Library, LibraryCatalogue } from "../catalogue/schemas/library.js";
 import type { LibrarySnippet } from "../catalogue/schemas/library-snippet.js";
 import type { ModelData } from "../model/schema.js";
-import type { LibrarySnippetGenerator } from "./generator.js";
+import type { LibraryRequest, LibrarySnippetGenerator } from "./generator.js";
+import { hasGguf } from "../apps/gguf-files.js";
 import { importFile } from "../util/import-file.js";
 import { DEFAULT_DOWNLOAD_QUERY, renderDownloadQuery } from "./download-query.js";
 
@@ -58,8 +59,28 @@ export async function loadSnippetGenerator(key: string): Promise<LibrarySnippetG
 }
 
 /** Usage snippets for a model of the given library; undefined when the library has no generator. */
-export async function librarySnippets(key: string, model: ModelData): Promise<LibrarySnippet[] | undefined> {
-  return (await loadSnippetGenerator(key))?.(model);
+export async function librarySnippets(key: string, model: ModelData, request?: LibraryRequest): Promise<LibrarySnippet[] | undefined> {
+  return (await loadSnippetGenerator(key))?.(model, request);
+}
+
+/*
+ * GGUF is a file format, not a library of the hub's list: the hub shows
+ * llama-cpp-python's code for GGUF repositories, and so does hubref, for
+ * `library_name: gguf` and for a repository that names no library but holds
+ * GGUF files.
+ */
+export const FORMAT_LIBRARIES = { gguf: "llama-cpp-python" } as const;
+export type FormatKey = keyof typeof FORMAT_LIBRARIES;
+
+export function isFormatKey(key: string): key is FormatKey {
+  return Object.hasOwn(FORMAT_LIBRARIES, key.toLowerCase());
+}
+
+/** The library whose usage code a model gets: its library_name, or the one that runs its file format. */
+export function libraryKeyOf(model: ModelData): string | undefined {
+  const name = model.library_name;
+  if (name === undefined || name === "") return hasGguf(model) ? FORMAT_LIBRARIES.gguf : undefined;
+  return isFormatKey(name) ? FORMAT_LIBRARIES[name.toLowerCase() as FormatKey] : name;
 }
 
 /** The hub's query text for the files that count as downloads of this library's models. */

@@ -6,6 +6,15 @@ function escapeRegExp(text: string): string {
 
 const patterns = new WeakMap<QuantCatalogue, RegExp>();
 
+/** The K-quant families of the catalogue's types: `Q5_K` from `Q5_K_M`, `Q5_K_S`, ... */
+export function kQuantBases(catalogue: QuantCatalogue): string[] {
+  const bases = catalogue.fileTypes.flatMap((type) => {
+    const match = /^(I?Q\d_K)_[A-Z]+$/.exec(type.name);
+    return match ? [match[1]!] : [];
+  });
+  return [...new Set(bases)];
+}
+
 /**
  * The pattern the hub uses on file names. Alternatives are tried in the order
  * of the type ids, then the aliases, so `MXFP4_MOE` wins over its alias
@@ -16,7 +25,10 @@ function quantPattern(catalogue: QuantCatalogue): RegExp {
   if (!pattern) {
     const names = [...catalogue.fileTypes].sort((a, b) => a.id - b.id).map((type) => type.name);
     names.push(...Object.keys(catalogue.filenameAliases));
-    pattern = new RegExp(`(?:UD-)?(?:${names.map(escapeRegExp).join("|")})(?:_[A-Z]+)?`, "g");
+    // K-quant families without a bare type (Q5_K, Q4_K), only with a size suffix: `Q5_K_L` reads as a label, as `Q6_K_L` does through Q6_K.
+    const bases = kQuantBases(catalogue).filter((base) => !names.includes(base));
+    const alternatives = [...names.map(escapeRegExp), ...bases.map((base) => `${escapeRegExp(base)}(?=_[A-Z])`)];
+    pattern = new RegExp(`(?:UD-)?(?:${alternatives.join("|")})(?:_[A-Z]+)?`, "g");
     patterns.set(catalogue, pattern);
   }
   pattern.lastIndex = 0;

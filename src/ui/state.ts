@@ -115,6 +115,7 @@ function initialPreferences(input: Menu): Preferences {
   if (input.initialProvider !== undefined) prefs.provider = input.initialProvider;
   switch (presets.source) {
     case undefined:
+      if (input.initialSource !== undefined) prefs.source = input.initialSource;
       break;
     case "inference": {
       prefs.source = "inference";

@@ -7,6 +7,9 @@ import type { ModelData } from "../../src/model/schema.js";
 
 const GB = 1e9;
 
+/** The part of a chat template that matters to the agent apps: it renders tool definitions. */
+export const TOOL_TEMPLATE = "{%- if tools is not none %}{{- tools | tojson }}{%- endif %}{%- for message in messages %}{{ message.content }}{%- endfor %}";
+
 function files(entries: [string, number?][]): { rfilename: string; size?: number }[] {
   return entries.map(([rfilename, size]) => (size === undefined ? { rfilename } : { rfilename, size }));
 }
@@ -18,7 +21,7 @@ export const GGUF_CHAT: ModelData = {
   tags: ["gguf", "text-generation", "llama", "conversational", "base_model:meta-llama/Llama-3.1-70B-Instruct"],
   library_name: "gguf",
   cardData: { base_model: "meta-llama/Llama-3.1-70B-Instruct", license: "llama3.1" },
-  gguf: { total: 70_553_706_560, architecture: "llama", context_length: 131072 },
+  gguf: { total: 70_553_706_560, architecture: "llama", context_length: 131072, chat_template: TOOL_TEMPLATE },
   siblings: files([
     [".gitattributes", 3000],
     ["README.md", 9000],
@@ -68,6 +71,7 @@ export const MLX: ModelData = {
   pipeline_tag: "text-generation",
   tags: ["mlx", "safetensors", "llama", "text-generation", "conversational"],
   library_name: "mlx",
+  config: { tokenizer_config: { chat_template: TOOL_TEMPLATE } },
   siblings: files([["config.json"], ["model.safetensors"], ["tokenizer.json"], ["tokenizer_config.json"]]),
 };
 
@@ -75,7 +79,7 @@ export const MLX: ModelData = {
 export const TRANSFORMERS_CHAT: ModelData = {
   id: "meta-llama/Llama-3.1-8B-Instruct",
   pipeline_tag: "text-generation",
-  tags: ["transformers", "safetensors", "llama", "text-generation", "conversational"],
+  tags: ["transformers", "safetensors", "llama", "text-generation", "conversational", "text-generation-inference"],
   library_name: "transformers",
   siblings: files([
     ["config.json"],
@@ -133,8 +137,9 @@ export function hostileRepo(file: string, id = "evil/repo"): ModelData {
   return {
     id,
     pipeline_tag: "text-generation",
-    tags: ["gguf"],
+    tags: ["gguf", "conversational"],
     cardData: { base_model: "meta-llama/Llama-3.1-8B-Instruct" },
+    gguf: { chat_template: TOOL_TEMPLATE },
     siblings: files([
       [file, 4 * GB],
       ["other-Q8_0.gguf", 8 * GB],

@@ -10,9 +10,10 @@ const catalogue = quantCatalogue();
 describe("a repository's GGUF files by quant", () => {
   it("groups files by quant, largest type first, with split counts, sizes and bits per weight", () => {
     const rows = quantRows(GGUF_CHAT, catalogue);
-    expect(rows.map((row) => row.quant)).toEqual(["Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS", "Q4_0", "Q4_0", "Q3_K_M", "IQ2_M", "IQ1_M", null]);
+    // Q4_K_L reads as a label, as Q6_K_L does, and sorts just above Q4_K_M.
+    expect(rows.map((row) => row.quant)).toEqual(["Q8_0", "Q6_K", "Q5_K_M", "Q4_K_L", "Q4_K_M", "IQ4_XS", "Q4_0", "Q4_0", "Q3_K_M", "IQ2_M", "IQ1_M"]);
     expect(rows[0]).toMatchObject({ shards: 2, size: 75e9, bitsPerWeight: 8.5, type: "Q8_0" });
-    expect(rows.at(-1)).toMatchObject({ quant: null, file: "Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf", shards: 1 });
+    expect(rows[3]).toMatchObject({ quant: "Q4_K_L", file: "Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf", shards: 1 });
     // The importance matrix is not a model file.
     expect(rows.some((row) => row.file.includes("imatrix"))).toBe(false);
   });
@@ -28,6 +29,8 @@ describe("a repository's GGUF files by quant", () => {
 
   it("picks the largest quant that fits, split files included", () => {
     expect(quantThatFits(GGUF_CHAT, catalogue, sizeOnlyPlan({ label: "in 60GB", system: 60e9 })).variant.label).toBe("Q6_K");
-    expect(quantThatFits(GGUF_CHAT, catalogue, sizeOnlyPlan({ label: "in 45GB", system: 45e9 })).variant.label).toBe("Q4_K_M");
+    // Q4_K_L (43.3 GB of files + 1.5 GB) is a quant of its own now, and the largest that fits in 45 GB.
+    expect(quantThatFits(GGUF_CHAT, catalogue, sizeOnlyPlan({ label: "in 45GB", system: 45e9 })).variant.label).toBe("Q4_K_L");
+    expect(quantThatFits(GGUF_CHAT, catalogue, sizeOnlyPlan({ label: "in 44.5GB", system: 44.5e9 })).variant.label).toBe("Q4_K_M");
   });
 });

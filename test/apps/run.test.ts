@@ -1,6 +1,11 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateAppSnippets, renderAppSnippets } from "../../src/apps/generate.js";
 import { appEntries } from "../../src/apps/registry.js";
+import { appsForModel } from "../../src/apps/formats.js";
 import type { ModelData } from "../../src/model/schema.js";
 import { bashSyntaxError } from "../helpers/bash.js";
 import { runRecorded } from "./recorder.js";
@@ -28,7 +33,15 @@ function carried(argv: string[][], word: string): boolean {
 describe("generated scripts under bash with recorded commands", () => {
   const cases: [string, ModelData, string][] = [
     ...commandApps.filter((app) => app.runs.includes("gguf")).map((app): [string, ModelData, string] => [app.key, GGUF_CHAT, "GGUF chat"]),
-    ...commandApps.filter((app) => app.runs.includes("gguf")).map((app): [string, ModelData, string] => [app.key, GGUF_VISION, "GGUF vision"]),
+    // Gemma 3's template renders no tools: the agent apps are not offered for it.
+    ...commandApps
+      .filter((app) => app.runs.includes("gguf") && appsForModel(appEntries(), GGUF_VISION).some((shown) => shown.key === app.key))
+      .map((app): [string, ModelData, string] => [app.key, GGUF_VISION, "GGUF vision"]),
+    ...["pi", "hermes-agent", "openclaw", "docker-model-runner"].map((app): [string, ModelData, string] => [
+      app,
+      app === "docker-model-runner" ? TRANSFORMERS_CHAT : MLX,
+      "MLX or transformers",
+    ]),
     ["mlx-lm", MLX, "MLX"],
     ["vllm", TRANSFORMERS_CHAT, "transformers"],
     ["sglang", TRANSFORMERS_CHAT, "transformers"],
@@ -69,7 +82,7 @@ describe("generated scripts under bash with recorded commands", () => {
       [GGUF_CHAT, "ollama", "11434"],
     ] as const) {
       const run = runRecorded(script(model, app));
-      const curl = run.argv.find((call) => call[0] === "curl")!;
+      const curl = run.argv.find((call) => call[0] === "curl" && call.includes("-d"))!;
       expect(curl.find((arg) => arg.startsWith("http://"))).toBe(`http://localhost:${port}/v1/chat/completions`);
       const body = JSON.parse(curl[curl.indexOf("-d") + 1]!) as { messages: unknown[] };
       expect(body.messages).toHaveLength(1);
@@ -130,7 +143,7 @@ describe("deep links", () => {
     expect(url.searchParams.get("file")).toBe("Meta-Llama-3.1-70B-Instruct-Q5_K_M.gguf");
   });
 
-  it.each(["drawthings", "diffusionbee", "joyfusion"])("%s imports the diffusers pipeline by id", (app) => {
+  it.each(["drawthings", "diffusionbee"])("%s imports the diffusers pipeline by id", (app) => {
     const url = new URL(generateAppSnippets(DIFFUSERS, app).snippets[0]!.content);
     const param = appEntries().find((entry) => entry.key === app)!.deeplink!.modelParam!;
     expect(url.searchParams.getAll(param)).toEqual([DIFFUSERS.id]);
@@ -138,5 +151,67 @@ describe("deep links", () => {
 
   it("prints a deep link as the URL alone", () => {
     expect(script(GGUF_CHAT, "jan")).toBe("jan://models/huggingface/bartowski/Meta-Llama-3.1-70B-Instruct-GGUF\n");
+  });
+});
+
+describe("waiting for a server started in the background", () => {
+  /*
+   * The script under bash with stubs: `sleep` returns at once (so the wait
+   * costs no time), curl fails the health route `healthFailures` times, and the
+   * server either stays up or exits at once.
+   */
+  function runWait(app: string, model: ModelData, healthFailures: number, serverStays: boolean) {
+    const root = mkdtempSync(join(tmpdir(), "hubref-wait-"));
+    try {
+      const bin = join(root, "bin");
+      mkdirSync(bin);
+      const stub = (name: string, body: string) => {
+        writeFileSync(join(bin, name), `#!/bin/bash\n${body}\n`);
+        chmodSync(join(bin, name), 0o755);
+      };
+      for (const name of ["brew", "pip", "mlx_lm.generate"]) stub(name, "exit 0");
+      for (const name of ["llama-server", "vllm", "mlx_lm.server"]) stub(name, serverStays ? "exec /bin/sleep 60" : "exit 1");
+      stub("sleep", "exit 0");
+      stub(
+        "curl",
+        `case "$*" in *-o\\ /dev/null*) read -r n < "$ROOT/health"; n=$((n + 1)); echo $n > "$ROOT/health"; (( n > ${healthFailures} )) && exit 0; exit 7 ;; *) echo "chat $*" >> "$ROOT/chat" ;; esac`,
+      );
+      writeFileSync(join(root, "health"), "0\n");
+      const script = `${renderAppSnippets(generateAppSnippets(model, app).snippets)}\nkill "$server" 2>/dev/null\nexit 0\n`;
+      const result = spawnSync("/bin/bash", ["-c", script], { env: { PATH: bin, ROOT: root, HOME: root }, encoding: "utf8", timeout: 60_000 });
+      const read = (name: string) => (existsSync(join(root, name)) ? readFileSync(join(root, name), "utf8") : "");
+      return { stderr: result.stderr, healthCalls: Number(read("health") || 0), chat: read("chat") };
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+
+  it.each([
+    ["llama.cpp", GGUF_CHAT],
+    ["vllm", TRANSFORMERS_CHAT],
+    ["mlx-lm", MLX],
+  ] as const)("%s: asks the health route until it answers, however many tries, then sends the chat request", (app, model) => {
+    // More tries than the old `curl --retry 30` allowed.
+    const run = runWait(app, model, 31, true);
+    expect(run.healthCalls).toBe(32);
+    expect(run.chat).toContain("/v1/chat/completions");
+    expect(run.stderr).toContain("(a first start downloads the model): 0s");
+    expect(run.stderr).toContain("(a first start downloads the model): 60s");
+    expect(run.stderr).not.toContain("exited before it answered");
+  });
+
+  it("stops waiting when the server's process has exited, and says so", () => {
+    const run = runWait("llama.cpp", GGUF_CHAT, 1_000_000, false);
+    expect(run.stderr).toContain("llama-server exited before it answered: see its output above");
+    expect(run.healthCalls).toBeLessThan(3);
+  });
+});
+
+describe("LocalAI", () => {
+  it("gives the container no fixed name, so a second run does not collide", () => {
+    const run = runRecorded(script(GGUF_CHAT, "localai"));
+    const docker = run.argv.find((call) => call[0] === "docker")!;
+    expect(docker).not.toContain("--name");
+    expect(docker).toContain("--rm");
   });
 });

@@ -29,16 +29,16 @@ describe("which apps run a model", () => {
     expect(keys).toContain("llama.cpp");
   });
 
-  it("offers MLX LM and LM Studio for an MLX repository", () => {
-    expect(offered(MLX).sort()).toEqual(["lmstudio", "mlx-lm"]);
+  it("offers MLX LM, LM Studio, Atomic Chat and (its template renders tools) the agents for an MLX chat repository", () => {
+    expect(offered(MLX).sort()).toEqual(["atomic-chat", "hermes-agent", "lmstudio", "mlx-lm", "openclaw", "pi"]);
   });
 
-  it("offers the servers of transformers weights for a transformers chat repository", () => {
-    expect(offered(TRANSFORMERS_CHAT).sort()).toEqual(["sglang", "tgi", "vllm"]);
+  it("offers the servers of transformers weights, and Docker Model Runner beside vLLM, for a transformers chat repository", () => {
+    expect(offered(TRANSFORMERS_CHAT).sort()).toEqual(["docker-model-runner", "sglang", "tgi", "vllm"]);
   });
 
   it("offers the image apps for a diffusers text-to-image repository", () => {
-    expect(offered(DIFFUSERS).sort()).toEqual(["diffusionbee", "drawthings", "joyfusion"]);
+    expect(offered(DIFFUSERS).sort()).toEqual(["diffusionbee", "drawthings", "jellybox"]);
   });
 
   it("offers nothing for a fill-mask model, and says which apps do when asked for one", () => {
@@ -46,7 +46,7 @@ describe("which apps run a model", () => {
     const error = thrown(() => generateAppSnippets(TRANSFORMERS_CHAT, "ollama"));
     expect(error.exitCode).toBe(2);
     expect(error.message).toBe("Ollama does not run meta-llama/Llama-3.1-8B-Instruct");
-    expect(error.hint).toBe("apps that do: vllm, sglang, tgi");
+    expect(error.hint).toBe("apps that do: vllm, sglang, tgi, docker-model-runner");
   });
 });
 
@@ -59,9 +59,9 @@ describe("which GGUF file a command names", () => {
 
   it("falls back to the nearest available type, never a file without a label or a projector", () => {
     const result = generateAppSnippets(GGUF_CHAT_NO_Q4KM, "llama.cpp");
-    // Q4_K_L has no readable label; Q4_K_S is absent; IQ4_XS is the next smaller type.
+    // Q4_K_S is absent; IQ4_XS is next in the order of like quality.
     expect(first(result).quant).toBe("IQ4_XS");
-    expect(result.notes.join("\n")).toContain("using the nearest, IQ4_XS");
+    expect(result.notes).toContain("someone/Llama-70B-GGUF has no Q4_K_M file: using IQ4_XS");
     expect(first(generateAppSnippets(GGUF_VISION, "llama.cpp")).file).toBe("gemma-3-4b-it-Q4_K_M.gguf");
   });
 
@@ -70,12 +70,12 @@ describe("which GGUF file a command names", () => {
     expect(step.file).toBe("Meta-Llama-3.1-70B-Instruct-Q8_0/Meta-Llama-3.1-70B-Instruct-Q8_0-00001-of-00002.gguf");
   });
 
-  it("refuses a split quant for Ollama and Docker Model Runner, with the single-file quants as the hint", () => {
-    for (const app of ["ollama", "docker-model-runner", "localai"]) {
+  it("refuses a split quant for Ollama, Docker Model Runner, LocalAI and vLLM (a deliberate difference: they cannot load one), with the single-file quants as the hint", () => {
+    for (const app of ["ollama", "docker-model-runner", "localai", "vllm"]) {
       const error = thrown(() => generateAppSnippets(GGUF_CHAT, app, { quant: "Q6_K" }));
       expect(error.exitCode).toBe(2);
       expect(error.message).toMatch(/cannot load Q6_K of bartowski\/Meta-Llama-3\.1-70B-Instruct-GGUF: it exists only as a file split into 2 shards/);
-      expect(error.hint).toBe("single-file quants: Q5_K_M, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
+      expect(error.hint).toBe("single-file quants: Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
     }
   });
 
@@ -83,7 +83,7 @@ describe("which GGUF file a command names", () => {
     const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q5_K_S" }));
     expect(error.exitCode).toBe(2);
     expect(error.message).toBe("bartowski/Meta-Llama-3.1-70B-Instruct-GGUF has no Q5_K_S file");
-    expect(error.hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K, Q5_K_M, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
+    expect(error.hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K, Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
   });
 
   it("suggests the type meant for a misspelt one", () => {
@@ -104,10 +104,10 @@ describe("which GGUF file a command names", () => {
     expect(result.snippets[1]!.content).toContain("--hf-file Meta-Llama-3.1-70B-Instruct-Q4_0.gguf");
   });
 
-  it("runs a file with a non-standard name through --file", () => {
+  it("runs a file named with --file by that name", () => {
     const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { file: "Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf" });
     expect(first(result).file).toBe("Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf");
-    expect(first(result).quant).toBeNull();
+    expect(first(result).quant).toBe("Q4_K_L");
     expect(result.snippets[1]!.content).toContain("--hf-file Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf");
     const ollama = generateAppSnippets(GGUF_CHAT, "ollama", { file: "Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf" });
     expect(first(ollama).content).toBe("ollama pull hf.co/bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf");
@@ -131,10 +131,10 @@ describe("which GGUF file a command names", () => {
 
   it("chooses the largest quant that fits with --fits, and says why", () => {
     const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: inSize(48) });
-    // Q4_K_M: 42.52 GB + 1.5 GB = 44.02 GB; Q4_K_L has no label; Q5_K_M needs 51.45 GB.
-    expect(first(result).quant).toBe("Q4_K_M");
+    // Q4_K_L: 43.30 GB + 1.5 GB = 44.80 GB; Q5_K_M needs 51.45 GB.
+    expect(first(result).quant).toBe("Q4_K_L");
     expect(result.notes[0]).toBe(
-      "Q4_K_M is the largest quant that fits in 48GB: it needs 44.02 GB (42.52 GB weights + 1.50 GB allowance); Q5_K_M would need 51.45 GB (49.95 GB weights + 1.50 GB allowance)",
+      "Q4_K_L is the largest quant that fits in 48GB: it needs 44.80 GB (43.30 GB weights + 1.50 GB allowance); Q5_K_M would need 51.45 GB (49.95 GB weights + 1.50 GB allowance)",
     );
     const vision = generateAppSnippets(GGUF_VISION, "llama.cpp", { fits: inSize(8) });
     // Q8_0 4.13 + projector 0.85 + 1.5 = 6.48 GB; f16 would need 10.12 GB.
@@ -174,7 +174,7 @@ describe("snippet JSON shape", () => {
         expect(step.model).toBe(model.id);
       }
     }
-    expect(generateAppSnippets(GGUF_CHAT, "pi").snippets.map((step) => step.language)).toEqual(["sh", "sh", "json", "sh"]);
+    expect(generateAppSnippets(GGUF_CHAT, "pi").snippets.map((step) => step.language)).toEqual(["sh", "sh", "sh", "json", "sh"]);
   });
 
   it("tells vLLM on GGUF to use the base model's tokenizer, and MLX LM's follow-up to go to port 8080", () => {
@@ -207,5 +207,64 @@ describe("labels with a size suffix hubref has no type for", () => {
     expect(thrown(() => generateAppSnippets(model, "ollama", { quant: "Q4KM" })).hint).toBe("did you mean 'Q4_K_M'?");
     expect(first(generateAppSnippets(model, "ollama", { quant: "q6_k_l" })).content).toBe("ollama pull hf.co/bartowski/Llama-3.2-3B-Instruct-GGUF:Q6_K_L");
     expect(thrown(() => generateAppSnippets(model, "ollama", { quant: "Q2_K" })).hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K_L, Q6_K, Q4_K_M");
+  });
+});
+
+/** A GGUF repository holding one file per label, 1 GB each. */
+function repoOf(id: string, labels: string[], extra: string[] = []): ModelData {
+  const names = [...labels.map((label) => `model-${label}.gguf`), ...extra];
+  return { id, tags: ["gguf"], siblings: names.map((rfilename) => ({ rfilename, size: 1e9 })) };
+}
+
+describe("the default quant when Q4_K_M is missing", () => {
+  const pick = (labels: string[]) => {
+    const result = generateAppSnippets(repoOf("acme/m-GGUF", labels), "llama.cpp");
+    return { quant: first(result).quant, notes: result.notes };
+  };
+
+  it("prefers types of like quality in order: Q4_K_S, IQ4_XS, Q4_0, UD-Q4_K_XL, then Q5_K_M", () => {
+    expect(pick(["Q8_0", "Q4_K_S", "IQ4_XS", "Q4_0", "IQ2_M"]).quant).toBe("Q4_K_S");
+    expect(pick(["Q8_0", "IQ4_XS", "Q4_0", "Q3_K_M"]).quant).toBe("IQ4_XS");
+    expect(pick(["Q8_0", "Q4_0", "UD-Q4_K_XL", "Q3_K_M"]).quant).toBe("Q4_0");
+    expect(pick(["Q8_0", "UD-Q4_K_XL", "Q5_K_M", "UD-IQ2_M", "UD-IQ1_S"]).quant).toBe("UD-Q4_K_XL");
+    expect(pick(["Q8_0", "Q5_K_M", "Q3_K_M", "Q2_K"]).quant).toBe("Q5_K_M");
+  });
+
+  it("never steps down to a 2- or 1-bit type while anything of 3 bits or more is there", () => {
+    expect(pick(["Q8_0", "IQ2_XXS", "IQ1_M"]).quant).toBe("Q8_0");
+    expect(pick(["Q4_K_L", "IQ2_M"]).quant).toBe("Q4_K_L");
+    expect(pick(["IQ2_M", "IQ1_M"]).quant).toBe("IQ2_M");
+  });
+
+  it("says plainly that there is no Q4_K_M file", () => {
+    expect(pick(["Q8_0", "Q4_K_S"]).notes).toEqual(["acme/m-GGUF has no Q4_K_M file: using Q4_K_S"]);
+  });
+});
+
+describe("projector files", () => {
+  const model = repoOf("acme/vision-GGUF", ["Q8_0"], ["gemma-3-4b-it-mmproj-f16.gguf", "gemma-3-4b-it-mmproj-Q4_K_M.gguf"]);
+
+  it("are never a quant, the default or a --fits choice, wherever mmproj is in the name", () => {
+    const listed = generateAppSnippets(model, "llama.cpp");
+    expect(first(listed).quant).toBe("Q8_0");
+    expect(thrown(() => generateAppSnippets(model, "llama.cpp", { quant: "Q4_K_M" })).message).toBe("acme/vision-GGUF has no Q4_K_M file");
+    expect(first(generateAppSnippets(model, "llama.cpp", { fits: inSize(100) })).quant).toBe("Q8_0");
+    expect(thrown(() => generateAppSnippets(model, "llama.cpp", { file: "gemma-3-4b-it-mmproj-f16.gguf" })).message).toContain("is a projector (mmproj) file");
+  });
+});
+
+describe("quant suggestions", () => {
+  const model = repoOf("acme/m-GGUF", ["Q8_0", "Q5_K_M", "Q4_K_M", "Q4_K_L"]);
+
+  it("read Q5_K_L as a label the repository lacks, with the nearest it has", () => {
+    const error = thrown(() => generateAppSnippets(model, "llama.cpp", { quant: "Q5_K_L" }));
+    expect(error.message).toBe("acme/m-GGUF has no Q5_K_L file");
+    expect(error.hint).toBe("nearest available: Q5_K_M; available: Q8_0, Q5_K_M, Q4_K_L, Q4_K_M");
+    expect(first(generateAppSnippets(model, "llama.cpp", { quant: "q4_k_l" })).file).toBe("model-Q4_K_L.gguf");
+  });
+
+  it("name only quants the repository has", () => {
+    expect(thrown(() => generateAppSnippets(model, "llama.cpp", { quant: "Q5KXL" })).hint).toBe("did you mean 'Q5_K_M'?");
+    expect(thrown(() => generateAppSnippets(model, "llama.cpp", { quant: "zzz" })).hint).toBe("available: Q8_0, Q5_K_M, Q4_K_L, Q4_K_M");
   });
 });

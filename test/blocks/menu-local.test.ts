@@ -67,7 +67,8 @@ describe("a model no inference provider serves", () => {
     expect(entries.filter((entry) => entry.source === "inference")).toEqual([]);
     const state = initialState(input);
     expect(shownEntry(state)).toMatchObject({ source: "local", app: "llama.cpp" });
-    expect(rowsOf(state)).toEqual(["app", "quant"]);
+    // Its library code (llama-cpp-python) is the other source; the picker opens on the apps.
+    expect(rowsOf(state)).toEqual(["source", "app", "quant"]);
   });
 
   it("says so in the header of a LoRA no provider maps, and keeps its inference snippets for a provider the user picks", async () => {

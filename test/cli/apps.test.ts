@@ -57,9 +57,9 @@ describe("hubref apps", () => {
         .trimEnd()
         .split("\n")
         .map((line) => line.split("\t")[0]);
-    expect(await keys(MLX)).toEqual(["mlx-lm", "lmstudio"]);
-    expect(await keys(TRANSFORMERS_CHAT)).toEqual(["vllm", "sglang", "tgi"]);
-    expect(await keys(DIFFUSERS)).toEqual(["drawthings", "diffusionbee", "joyfusion"]);
+    expect(await keys(MLX)).toEqual(["mlx-lm", "lmstudio", "atomic-chat", "pi", "hermes-agent", "openclaw"]);
+    expect(await keys(TRANSFORMERS_CHAT)).toEqual(["vllm", "sglang", "tgi", "docker-model-runner"]);
+    expect(await keys(DIFFUSERS)).toEqual(["jellybox", "drawthings", "diffusionbee"]);
     expect(await keys(GGUF_CHAT)).toContain("llama.cpp");
     const none = await runInProcess(["apps", "--for", saved(NON_LLM)]);
     expect(none.status).toBe(0);
@@ -80,8 +80,18 @@ llama-server \\
     -hf bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Q5_K_M \\
     --port 8080 &
 
+# wait until the server answers on http://localhost:8080/health, however long the first download takes
+server=$!
+waited=0
+until curl -fs -o /dev/null http://localhost:8080/health; do
+    if ! kill -0 "$server" 2>/dev/null; then echo 'llama-server exited before it answered: see its output above' >&2; break; fi
+    if (( waited % 10 == 0 )); then echo 'waiting for llama-server on port 8080 (a first start downloads the model):' "\${waited}s" >&2; fi
+    sleep 2
+    waited=$((waited + 2))
+done
+
 # ask the model through the server's chat API
-curl --retry 30 --retry-connrefused --retry-delay 2 http://localhost:8080/v1/chat/completions \\
+curl http://localhost:8080/v1/chat/completions \\
     -H 'Content-Type: application/json' \\
     -d '{"messages":[{"role":"user","content":"Hello! What can you do?"}]}'
 `);
@@ -114,7 +124,9 @@ curl --retry 30 --retry-connrefused --retry-delay 2 http://localhost:8080/v1/cha
   it("refuses an app that does not run the model, listing those that do", async () => {
     const result = await runInProcess(["snippet", saved(MLX), "--app", "ollama"]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe("error: Ollama does not run mlx-community/Llama-3.2-3B-Instruct-4bit\nhint: apps that do: mlx-lm, lmstudio\n");
+    expect(result.stderr).toBe(
+      "error: Ollama does not run mlx-community/Llama-3.2-3B-Instruct-4bit\nhint: apps that do: mlx-lm, lmstudio, atomic-chat, pi, hermes-agent, openclaw\n",
+    );
   });
 
   it("explains --fits on stderr", async () => {

@@ -118,7 +118,7 @@ describe("flag combinations: one table", () => {
   });
 
   it("--quant, --file and --fits need --app, and only one of them", () => {
-    expect(refusal({ quant: "Q4_K_M" }).message).toBe("--quant, --file and --fits (with --ctx, --cache-type) go with --app");
+    expect(refusal({ quant: "Q4_K_M" }).message).toBe("--quant, --file and --fits (with --ctx, --cache-type) go with --app or --library");
     expect(refusal({ ctx: "4096" }).exitCode).toBe(2);
     expect(refusal({ app: "ollama", quant: "Q4_K_M", fits: "8GB" }).message).toBe("--quant and --fits each pick the file: give one");
   });

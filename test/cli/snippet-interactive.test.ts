@@ -76,7 +76,7 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     expect(session.lines()[1]).toBe("no inference provider serves this model · task text-generation · library —");
     session.keys("Right");
     await session.waitFor("[node-llama-cpp]", "─ Run locally / node-llama-cpp / Q4_K_M ─");
-    session.keys("Down", "Left", "Left");
+    session.keys("Down", "Left", "Left", "Left");
     const screen = await session.waitFor("› Quant", "[Q5_K_M 2.32 GB]", "─ Run locally / node-llama-cpp / Q5_K_M ─");
     expect(screen).toContain("npx -y node-llama-cpp chat hf:bartowski/Llama-3.2-3B-Instruct-GGUF:Q5_K_M");
 

@@ -38,9 +38,13 @@ describe("hubref snippet --library", () => {
   });
 
   it("exits 2 for a model without a library, or whose library has no usage code", async () => {
-    const none = await runInProcess(["snippet", "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json", "--library"]);
+    const none = await runInProcess(["snippet", modelFile("none.json", { id: "org/none", tags: [], siblings: [{ rfilename: "weights.bin" }] }), "--library"]);
     expect(none.status).toBe(2);
-    expect(none.stderr).toMatch(/^error: bartowski\/Llama-3.2-3B-Instruct-GGUF: the metadata names no library/);
+    expect(none.stderr).toMatch(/^error: org\/none: the metadata names no library/);
+    // A GGUF repository that names no library gets llama-cpp-python's code, as on the hub.
+    const gguf = await runInProcess(["snippet", "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json", "--library", "--language", "python"]);
+    expect(gguf.status).toBe(0);
+    expect(gguf.stdout).toContain('filename="Llama-3.2-3B-Instruct-Q4_K_M.gguf"');
     const silent = await runInProcess(["snippet", modelFile("acestep.json", { id: "org/music", library_name: "acestep" }), "--library"]);
     expect(silent.status).toBe(2);
     expect(silent.stderr).toContain("the library 'acestep' has no usage snippets");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hasSnippetGenerator, libraryEntries, librarySnippets } from "../../src/libraries/registry.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
+import { CASES } from "./snippet-cases.js";
 
 /*
  * Every library's usage code runs after its own install lines: each module a
@@ -36,7 +37,7 @@ const PROVIDES: Record<string, readonly string[]> = {
   "chatterbox-tts": ["chatterbox", "torch", "torchaudio", "huggingface_hub"],
   "chattts": ["ChatTTS", "torch", "huggingface_hub"],
   "torchaudio": ["torchaudio", "torch"],
-  "chronos-forecasting": ["chronos", "torch", "transformers"],
+  "chronos-forecasting": ["chronos", "torch", "transformers", "accelerate"],
   "github.com/hanclinto/collectorvision": ["collector_vision", "cv2", "numpy"],
   "colipri": ["colipri", "torch"],
   "tensorflow": ["tensorflow", "numpy"],
@@ -64,6 +65,7 @@ const PROVIDES: Record<string, readonly string[]> = {
   "github.com/index-tts/index-tts": ["indextts", "torch"],
   "jev-style": ["jev_style", "torch"],
   "keras": ["keras"],
+  "jax": ["jax"],
   "tf-keras": ["tf_keras"],
   "keras-hub": ["keras_hub", "keras"],
   "zeromodels": ["zeromodels"],
@@ -99,7 +101,7 @@ const PROVIDES: Record<string, readonly string[]> = {
   "pxia": ["pxia"],
   "pyannote.audio": ["pyannote", "torch"],
   "pythae": ["pythae"],
-  "qwen-tts": ["qwen_tts", "torch"],
+  "qwen-tts": ["qwen_tts", "torch", "accelerate"],
   "relik": ["relik"],
   "github.com/microsoft/renderformer": ["renderformer", "torch"],
   "routee.powertrain": ["routee", "pandas"],
@@ -178,6 +180,38 @@ function installed(sh: string): string[] {
   return packages;
 }
 
+/*
+ * What code needs at run time beyond its imports: a Keras backend named in
+ * KERAS_BACKEND, the framework transformers runs on (it brings none: its
+ * pipelines and models need torch, or TensorFlow/JAX for their own classes),
+ * PyTorch tensors asked for by name, accelerate for device_map.
+ */
+const FRAMEWORKS = ["torch", "tensorflow", "jax"];
+const RUNTIME: { needs: (code: string, modules: readonly string[]) => string[]; what: string }[] = [
+  {
+    what: "the Keras backend",
+    needs: (code) => [...code.matchAll(/KERAS_BACKEND"\]\s*=\s*"(\w+)"/g)].map((match) => match[1]!),
+  },
+  {
+    what: "a framework for transformers",
+    // A tokenizer alone runs without one; a pipeline or a model class does not.
+    needs: (code, modules) => (modules.includes("transformers") && /\bpipeline\(|AutoModel\w*\.from_pretrained/.test(code) ? [FRAMEWORKS.join("|")] : []),
+  },
+  { what: "PyTorch tensors", needs: (code) => (/return_tensors="pt"/.test(code) ? ["torch"] : []) },
+  { what: "device_map", needs: (code) => (/device_map=/.test(code) ? ["accelerate"] : []) },
+  // Keras and KerasHub read hf:// paths through huggingface_hub, which neither depends on.
+  {
+    what: "an hf:// path",
+    needs: (code, modules) => ((modules.includes("keras") || modules.includes("keras_hub")) && /["']hf:\/\//.test(code) ? ["huggingface_hub"] : []),
+  },
+];
+
+/** Modules the code needs at run time; `a|b` is met by either. */
+function runtimeNeeds(code: string): string[] {
+  const modules = importsOf(code);
+  return RUNTIME.flatMap((rule) => rule.needs(code, modules));
+}
+
 function importsOf(code: string): string[] {
   const modules: string[] = [];
   for (const line of code.split("\n")) {
@@ -189,7 +223,56 @@ function importsOf(code: string): string[] {
   return modules;
 }
 
+/** Each library on a plain model, and on its realistic case (snippet-cases.ts). */
+function models(): { library: string; model: ReturnType<typeof ModelDataSchema.parse> }[] {
+  const plain = libraryEntries()
+    .filter((entry) => hasSnippetGenerator(entry.key))
+    .map((entry) => ({
+      library: entry.key,
+      model: ModelDataSchema.parse({ id: "acme/model", library_name: entry.key, pipeline_tag: "text-generation", tags: [entry.key] }),
+    }));
+  return [...plain, ...CASES.map((one) => ({ library: one.library, model: ModelDataSchema.parse(one.model) }))];
+}
+
+async function installedFor(library: string, model: ReturnType<typeof ModelDataSchema.parse>) {
+  const blocks = (await librarySnippets(library, model)) ?? [];
+  const available = new Set(
+    installed(
+      blocks
+        .filter((block) => block.language === "sh")
+        .map((block) => block.content)
+        .join("\n"),
+    ).flatMap((name) => PROVIDES[name] ?? []),
+  );
+  return { blocks, available };
+}
+
 describe("library install lines", () => {
+  it("what a library's python code uses at run time (a Keras backend, transformers' framework, torch tensors, accelerate) is installed too", async () => {
+    const missing: string[] = [];
+    for (const { library, model } of models()) {
+      const { blocks, available } = await installedFor(library, model);
+      // A block that only says what is missing runs nothing.
+      for (const block of blocks.filter((candidate) => candidate.language === "python" && !candidate.fallback)) {
+        for (const need of runtimeNeeds(block.content)) {
+          if (!need.split("|").some((module) => available.has(module))) missing.push(`${library} (${model.id}): ${need}`);
+        }
+      }
+    }
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it("reads what code needs at run time", () => {
+    expect(runtimeNeeds('os.environ["KERAS_BACKEND"] = "jax"\nimport keras')).toEqual(["jax"]);
+    expect(runtimeNeeds('from transformers import pipeline\npipe = pipeline("x")\ninputs = tok("x", return_tensors="pt")')).toEqual([
+      "torch|tensorflow|jax",
+      "torch",
+    ]);
+    expect(runtimeNeeds('from transformers import AutoTokenizer\ntok = AutoTokenizer.from_pretrained("x")')).toEqual([]);
+    expect(runtimeNeeds('pipe = DiffusionPipeline.from_pretrained("x", device_map="cuda")')).toEqual(["accelerate"]);
+    expect(runtimeNeeds('import keras\nmodel = keras.saving.load_model("hf://acme/model")')).toEqual(["huggingface_hub"]);
+  });
+
   it("every module a library's python code imports is installed by its sh block, or is in the standard library", async () => {
     const missing: string[] = [];
     for (const library of libraryEntries().filter((entry) => hasSnippetGenerator(entry.key))) {

@@ -466,12 +466,19 @@ export const CASES: Case[] = [
     load: { func: "JevStyle.from_pretrained" },
   },
   {
-    name: "keras: a Keras 3 model through an hf:// path",
+    name: "keras: a Keras 3 model folder downloaded, then loaded on the backend it installs",
     library: "keras",
     model: { id: "IMvision12/zm-count-no-tag", tags: ["keras"] },
-    sh: ['pip install -U "keras>=3"'],
-    code: ['os.environ["KERAS_BACKEND"] = "jax"', "import keras"],
-    load: { func: "keras.saving.load_model", value: "hf://IMvision12/zm-count-no-tag" },
+    sh: ['pip install -U "keras>=3" jax huggingface_hub'],
+    code: ['os.environ["KERAS_BACKEND"] = "jax"', "import keras", "keras.saving.load_model(snapshot_download("],
+    load: { func: "snapshot_download" },
+  },
+  {
+    name: "keras: a repository holding only a .keras archive gets that file",
+    library: "keras",
+    model: { id: "acme/archive", tags: ["keras"], siblings: siblings("README.md", "model.keras") },
+    code: ['keras.saving.load_model(hf_hub_download("acme/archive", "model.keras"))'],
+    load: { func: "hf_hub_download" },
   },
   {
     name: "tf-keras: the SavedModel downloaded, then loaded with tf_keras",

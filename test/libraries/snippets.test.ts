@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LibrarySnippet } from "../../src/catalogue/schemas/library-snippet.js";
 import { pyComment } from "../../src/format/python.js";
 import { shellQuote } from "../../src/format/shell.js";
 import { yamlString } from "../../src/format/yaml.js";
@@ -28,6 +29,17 @@ import {
   type ModelInput,
 } from "../helpers/library-snippets.js";
 import { CASES, CHECKED_CASES, siblings } from "./snippet-cases.js";
+
+/** The blocks are one fallback: the placeholder's comment line, then a way forward. */
+function expectFallback(blocks: readonly LibrarySnippet[], language: LibrarySnippet["language"], placeholder: string): void {
+  expect(blocks).toHaveLength(1);
+  const [block] = blocks;
+  expect(block!.language).toBe(language);
+  expect(block!.fallback?.reason).toBe(placeholder);
+  const lines = block!.content.split("\n");
+  expect(lines[0]).toBe(language === "python" ? pyComment(placeholder) : language === "js" ? `// ${placeholder}` : placeholder);
+  expect(lines[1]!.length).toBeGreaterThan(20);
+}
 
 // Every snippet below is generated while vitest collects this file; one batch parses them all.
 beforeAll(checkAll);
@@ -260,18 +272,35 @@ describe("diffusers", () => {
   });
   const tagAdapter = generate("diffusers", { id: "someone/pixel-art-adapter", tags: ["diffusers", "base_model:adapter:stabilityai/sdxl-turbo"] });
 
-  it("samples FLUX models in 4 steps without guidance", () => {
-    expect(pipeCall(flux).kwargs).toMatchObject({ num_inference_steps: 4, guidance_scale: 0 });
+  const schnell = generate("diffusers", { id: "black-forest-labs/FLUX.1-schnell", pipeline_tag: "text-to-image", tags: ["diffusers", "flux"] });
+  const schnellTune = generate("diffusers", {
+    id: "someone/schnell-anime",
+    pipeline_tag: "text-to-image",
+    tags: ["diffusers", "flux", "base_model:finetune:black-forest-labs/FLUX.1-schnell"],
+  });
+  const devTune = generate("diffusers", {
+    id: "someone/dev-tune",
+    pipeline_tag: "text-to-image",
+    tags: ["diffusers"],
+    cardData: { base_model: "black-forest-labs/FLUX.1-dev" },
+  });
+
+  it("samples FLUX.1-schnell and its fine-tunes (timestep-distilled) in 4 steps without guidance", () => {
+    for (const model of [schnell, schnellTune]) expect(pipeCall(model).kwargs).toMatchObject({ num_inference_steps: 4, guidance_scale: 0 });
+  });
+
+  it("samples FLUX.1-dev and models based on it in 28 steps at guidance 3.5, by id or base model, tag or not", () => {
+    for (const model of [flux, devTune]) expect(pipeCall(model).kwargs).toMatchObject({ num_inference_steps: 28, guidance_scale: 3.5 });
   });
 
   it("samples other models in 50 steps with guidance 5", () => {
     expect(pipeCall(sdxl).kwargs).toMatchObject({ num_inference_steps: 50, guidance_scale: 5 });
   });
 
-  it("prompts a LoRA with its instance prompt, and FLUX LoRAs still sample in 4 steps", () => {
+  it("prompts a LoRA with its instance prompt, and a FLUX.1-dev LoRA samples as its base does", () => {
     const pipe = pipeCall(fluxLora);
     expect(pipe.args[0]).toBe("a photo in realism style");
-    expect(pipe.kwargs).toMatchObject({ num_inference_steps: 4, guidance_scale: 0 });
+    expect(pipe.kwargs).toMatchObject({ num_inference_steps: 28, guidance_scale: 3.5 });
   });
 
   it("finds an adapter's base model in its hub tag when the card names none", () => {
@@ -408,35 +437,46 @@ describe("placeholders", () => {
   });
 
   it("espnet names neither task: it says the model type is unknown", () => {
-    expect(blocksOf("espnet", { id: "espnet/some-enhancement-model", tags: ["espnet"] })).toEqual([
-      { language: "text", content: Placeholder.unknownModelType },
-    ]);
+    expectFallback(blocksOf("espnet", { id: "espnet/some-enhancement-model", tags: ["espnet"] }), "text", Placeholder.unknownModelType);
   });
 
   it("audiocraft cannot tell the model family: it says so in a Python comment", () => {
-    expect(blocksOf("audiocraft", { id: "someone/encodec-tuned", tags: ["audiocraft"] })).toEqual([
-      { language: "python", content: pyComment(Placeholder.typeOfModelUnknown) },
-    ]);
+    expectFallback(blocksOf("audiocraft", { id: "someone/encodec-tuned", tags: ["audiocraft"] }), "python", Placeholder.typeOfModelUnknown);
   });
 
   it("peft says the base model is not found when neither config nor card names it", () => {
-    expect(blocksOf("peft", { id: "someone/adapter", tags: [], config: { peft: { task_type: "CAUSAL_LM" } } })).toEqual([
-      { language: "python", content: pyComment(Placeholder.baseModelNotFound) },
-    ]);
+    expectFallback(
+      blocksOf("peft", { id: "someone/adapter", tags: [], config: { peft: { task_type: "CAUSAL_LM" } } }),
+      "python",
+      Placeholder.baseModelNotFound,
+    );
     expect(pyComment(Placeholder.baseModelNotFound)).toBe("# Base model is not found");
+  });
+
+  const peftByTag = generate("peft", {
+    id: "someone/lora",
+    pipeline_tag: "text-generation",
+    tags: ["peft"],
+    config: { peft: { base_model_name_or_path: "gpt2" } },
+  });
+  it("peft takes the head from the pipeline tag when the adapter config names no task type", () => {
+    expect(call(peftByTag, "AutoModelForCausalLM.from_pretrained").args).toEqual(["gpt2"]);
+    expect(call(peftByTag, "PeftModel.from_pretrained").args[1]).toBe("someone/lora");
   });
 
   it("peft says the task type is invalid when it is unknown or missing", () => {
     const unknown = blocksOf("peft", { id: "someone/adapter", tags: [], config: { peft: { base_model_name_or_path: "gpt2", task_type: "TEXT_TO_MUSIC" } } });
-    expect(unknown).toEqual([{ language: "python", content: "# Task type is invalid" }]);
+    expectFallback(unknown, "python", "Task type is invalid");
     const missing = generate("peft", { id: "someone/adapter", tags: [], config: { peft: { base_model_name_or_path: "gpt2" } } });
     expect(lines(missing)).toContain(pyComment(Placeholder.taskTypeInvalid));
   });
 
   it("nemo says so when no tag names a NeMo domain", () => {
-    expect(blocksOf("nemo", { id: "nvidia/some-llm", pipeline_tag: "text-generation", tags: ["nemo"] })).toEqual([
-      { language: "python", content: "# tag did not correspond to a valid NeMo domain" },
-    ]);
+    expectFallback(
+      blocksOf("nemo", { id: "nvidia/some-llm", pipeline_tag: "text-generation", tags: ["nemo"] }),
+      "python",
+      "tag did not correspond to a valid NeMo domain",
+    );
   });
 
   it("paddlenlp says the type of model is unknown without an architecture or Auto class", () => {
@@ -454,7 +494,7 @@ describe("transformers and other libraries with cases of their own", () => {
     transformersInfo: { auto_model: "AutoModelForCausalLM", processor: "AutoTokenizer", pipeline_tag: "text-generation" },
   });
   it("transformers: a chat pipeline fed a messages list, and the tokenizer and model by class", () => {
-    expect(shellCode(llama)).toBe("pip install -U transformers");
+    expect(shellCode(llama)).toBe("pip install -U transformers torch");
     const pipe = call(llama, "pipeline");
     expect(pipe.args).toEqual(["text-generation"]);
     expect(pipe.kwargs).toEqual({ model: "meta-llama/Llama-3.1-8B-Instruct" });
@@ -501,8 +541,7 @@ describe("transformers and other libraries with cases of their own", () => {
   const noInfo = generate("transformers", { id: "acme/bare-model", tags: [] });
   it("transformers: a class name that is not a Python identifier gives the placeholder, not code", () => {
     for (const result of [foreignClass, keywordClass, noInfo]) {
-      expect(result.blocks.at(-1)).toEqual({ language: "python", content: `# ${Placeholder.typeOfModelUnknown}` });
-      expect(result.blocks.at(-1)!.content).toBe("# Type of model unknown");
+      expectFallback([result.blocks.at(-1)!], "python", "Type of model unknown");
       expectPythonParses(result);
     }
     expect(noInfo.blocks.some((block) => block.content.includes("pipeline("))).toBe(false);
@@ -523,8 +562,7 @@ describe("transformers and other libraries with cases of their own", () => {
     expect(code).toContain('await pipeline("text-classification", "Xenova/distilbert-base-uncased-finetuned-sst-2-english");');
     expect(code).toContain('await pipe("I like you. I love you");');
     for (const result of [jsTextToImage, jsNoTag, jsProto]) {
-      expect(ofLanguage(result, "js")).toEqual([`// ${Placeholder.unknownPipelineTag}`]);
-      expect(ofLanguage(result, "js")[0]).toBe("// Unknown pipeline tag");
+      expectFallback(result.blocks.slice(1), "js", "Unknown pipeline tag");
     }
   });
 
@@ -547,6 +585,15 @@ describe("transformers and other libraries with cases of their own", () => {
     tags: ["sklearn", "tabular-classification"],
     config: { sklearn: { model: { file: "skops-3fs68p31.pkl" }, model_format: "pickle" } },
   });
+  const joblibFile = generate("sklearn", { id: "acme/churn", tags: ["sklearn"], siblings: siblings("README.md", "config.json", "sklearn_model.joblib") });
+  const skopsFile = generate("sklearn", { id: "acme/churn", tags: ["sklearn"], siblings: siblings("model.pkl", "model.skops") });
+  it("sklearn: without config.sklearn, the file list names the model file (skops first, then joblib or pickle)", () => {
+    expect(call(joblibFile, "hf_hub_download").args).toEqual(["acme/churn", "sklearn_model.joblib"]);
+    call(joblibFile, "joblib.load");
+    expect(call(skopsFile, "hf_hub_download").args).toEqual(["acme/churn", "model.skops"]);
+    call(skopsFile, "load");
+  });
+
   const skopsModel = generate("sklearn", {
     id: "scikit-learn/skops-blog-example",
     tags: ["sklearn"],
@@ -561,8 +608,7 @@ describe("transformers and other libraries with cases of their own", () => {
     expect(call(skopsModel, "hf_hub_download").args).toEqual(["scikit-learn/skops-blog-example", "model.skops"]);
     call(skopsModel, "get_untrusted_types");
     call(skopsModel, "load");
-    expect(noFile.blocks).toEqual([{ language: "python", content: "# Model filename not specified in config" }]);
-    expect(noFile.blocks[0]!.content).toBe(`# ${Placeholder.modelFilenameMissing}`);
+    expectFallback(noFile.blocks, "python", "Model filename not specified in config");
   });
 
   const ecapa = generate("speechbrain", {
@@ -590,8 +636,7 @@ describe("transformers and other libraries with cases of their own", () => {
     call(ecapa, "model.classify_file");
     expect(call(ecapa, "print").args).toEqual([{ expr: "labels" }]);
     for (const result of [badInterface, keywordInterface, noInterface]) {
-      expect(result.blocks).toEqual([{ language: "python", content: "# interface not specified or invalid in config" }]);
-      expect(result.blocks[0]!.content).toBe(`# ${Placeholder.speechbrainInterfaceInvalid}`);
+      expectFallback(result.blocks, "python", "interface not specified or invalid in config");
     }
   });
 
@@ -604,21 +649,27 @@ describe("transformers and other libraries with cases of their own", () => {
     expect(call(tacotron, "TFAutoModel.from_pretrained").args).toEqual(["tensorspeech/tts-tacotron2-ljspeech-en"]);
     expect(call(melgan, "TFAutoModel.from_pretrained").args).toEqual(["tensorspeech/tts-mb_melgan-ljspeech-en"]);
     call(melgan, "vocoder.inference");
-    expect(ttsUnknown.blocks).toEqual([{ language: "python", content: "# Model type unknown" }]);
-    expect(ttsUnknown.blocks[0]!.content).toBe(`# ${Placeholder.modelTypeUnknown}`);
+    expectFallback(ttsUnknown.blocks, "python", "Model type unknown");
   });
 
   const yolov8 = generate("ultralytics", { id: "Ultralytics/YOLOv8", pipeline_tag: "object-detection", tags: ["ultralytics", "yolo", "yolov8"] });
   const yolo11 = generate("ultralytics", { id: "Ultralytics/YOLO11", tags: ["ultralytics", "yolov11"] });
   const yoloUnknown = generate("ultralytics", { id: "acme/detector", tags: ["ultralytics", "yolo"] });
-  it("ultralytics: the checkpoint name follows the yolov<N> tag, else a YOLOvXX placeholder says the version is unknown", () => {
+  const yoloFiles = generate("ultralytics", {
+    id: "Ultralytics/YOLO11",
+    tags: ["ultralytics", "yolo"],
+    siblings: siblings("README.md", "yolo11m.pt", "yolo11n.pt"),
+  });
+  const yoloNoPt = generate("ultralytics", { id: "acme/detector", tags: ["ultralytics", "yolov8"], siblings: siblings("README.md", "model.onnx") });
+  it("ultralytics: the checkpoint comes from the file list, else the yolov<N> tag; with neither, a fallback says what to do", () => {
     expect(shellCode(yolov8)).toBe("pip install -U ultralytics huggingface_hub");
     expect(call(yolov8, "hf_hub_download")).toMatchObject({ args: ["Ultralytics/YOLOv8"], kwargs: { filename: "yolov8n.pt" } });
     call(yolov8, "YOLO");
-    expect(yolov8.blocks[1]!.content).toContain("# YOLOv8 weights");
+    expect(yolov8.blocks[1]!.content).toContain("# The nano weights");
     expect(call(yolo11, "hf_hub_download").kwargs).toEqual({ filename: "yolo11n.pt" });
-    expect(call(yoloUnknown, "hf_hub_download").kwargs).toEqual({ filename: "YOLOvXX.pt" });
-    expect(yoloUnknown.blocks[1]!.content).toContain("# YOLO version unknown");
+    expect(call(yoloFiles, "hf_hub_download").kwargs).toEqual({ filename: "yolo11n.pt" });
+    expectFallback(yoloUnknown.blocks, "python", Placeholder.yoloCheckpointUnknown);
+    expectFallback(yoloNoPt.blocks, "python", Placeholder.yoloCheckpointUnknown);
   });
 
   const resnet = generate("timm", { id: "timm/resnet50.a1_in1k", pipeline_tag: "image-classification", tags: ["timm", "image-classification"] });
@@ -931,15 +982,15 @@ describe("hostile metadata: widget sentences, config files and interfaces, odd t
   it("transformers keeps an odd pipeline tag and mask token as plain strings and refuses odd class names", () => {
     const odd = runs.find((candidate) => candidate.key === "transformers" && candidate.kind === "odd task")!.result;
     expect(call(odd, "pipeline").args).toEqual([hostile("task")]);
-    expect(odd.blocks.at(-1)!.content).toBe(`# ${Placeholder.typeOfModelUnknown}`);
+    expectFallback([odd.blocks.at(-1)!], "python", Placeholder.typeOfModelUnknown);
     expect(call(maskRun, "pipe").args).toEqual([`The answer to the universe is ${hostile("mask")}.`]);
   });
 
   it("odd interface names, task tags and version tags never reach the code", () => {
     const find = (key: string, kind: string) => runs.find((candidate) => candidate.key === key && candidate.kind === kind)!.result;
-    expect(find("speechbrain", "text task").blocks).toEqual([{ language: "python", content: `# ${Placeholder.speechbrainInterfaceInvalid}` }]);
-    expect(ofLanguage(find("transformers.js", "odd task"), "js")).toEqual([`// ${Placeholder.unknownPipelineTag}`]);
-    expect(call(find("ultralytics", "odd task"), "hf_hub_download").kwargs).toEqual({ filename: "YOLOvXX.pt" });
+    expectFallback(find("speechbrain", "text task").blocks, "python", Placeholder.speechbrainInterfaceInvalid);
+    expectFallback(find("transformers.js", "odd task").blocks.slice(1), "js", Placeholder.unknownPipelineTag);
+    expectFallback(find("ultralytics", "odd task").blocks, "python", Placeholder.yoloCheckpointUnknown);
     expect(call(find("ultralytics", "text task"), "hf_hub_download").kwargs).toEqual({ filename: "yolov8n.pt" });
   });
 });

@@ -35,6 +35,11 @@ describe("parseQuantLabel", () => {
     ["gpt-oss-20b-MXFP4.gguf", "MXFP4"],
     ["gpt-oss-120b-mxfp4-00001-of-00003.gguf", "MXFP4"],
     ["gpt-oss-20b-MXFP4_MOE.gguf", "MXFP4_MOE"],
+    // Size suffixes on K-quant families: Q6_K has a bare type, Q5_K and Q4_K do not, and read all the same.
+    ["Llama-3.2-3B-Instruct-Q6_K_L.gguf", "Q6_K_L"],
+    ["Llama-3.2-3B-Instruct-Q5_K_L.gguf", "Q5_K_L"],
+    ["Llama-3.2-3B-Instruct-Q4_K_L.gguf", "Q4_K_L"],
+    ["model-q4_k.gguf", null],
     // Several candidates: the last one in the name wins.
     ["Q8_0/model-Q4_K_M.gguf", "Q4_K_M"],
     ["model-f16-to-Q5_K_M.gguf", "Q5_K_M"],

@@ -1,6 +1,7 @@
 import { usageError } from "../../errors.js";
-import { baseName, chatCurl, command, comments, lines, quantRef, type AppRunContext, type AppStep } from "../steps.js";
-import { llamaInstallStep, llamaServerStep } from "./llama-cpp.js";
+import { baseName, chatCurl, command, comments, lines, quantRef, waitStep, type AppRunContext, type AppStep } from "../steps.js";
+import { llamaInstallStep, llamaServerStep, llamaWaitStep } from "./llama-cpp.js";
+import { mlxAgentServer } from "./servers.js";
 
 /*
  * GGUF runners other than llama.cpp itself. Ollama and Docker Model Runner
@@ -63,11 +64,13 @@ export function localAiSteps(context: AppRunContext): AppStep[] {
   const uri = `huggingface://${model.id}/${choice.variant.file}`;
   return [
     {
+      // No --name: a fixed one fails on the second run; --rm removes the container when it stops.
       title: `start LocalAI in Docker on port ${port} with the GGUF file, in the background`,
       language: "sh",
       setup: false,
-      content: lines("docker run -d", command("-p", `${port}:8080`), "--name local-ai localai/localai:latest", command(uri)),
+      content: `${lines("docker run --rm", command("-p", `${port}:8080`), "localai/localai:latest", command(uri))} &`,
     },
+    waitStep(port, "/readyz", "LocalAI"),
     // LocalAI names a model loaded from a URI after its file.
     { title: "ask the model through LocalAI's chat API", language: "sh", setup: false, content: chatCurl(port, baseName(choice.variant.file)) },
   ];
@@ -88,15 +91,21 @@ export function lemonadeSteps(context: AppRunContext): AppStep[] {
   ];
 }
 
-/** Agents that talk to a local OpenAI-compatible server: llama.cpp serves the GGUF file. */
+/** Agents that talk to a local OpenAI-compatible server on port 8080: llama.cpp serves a GGUF file, MLX LM an MLX model. */
 function agentSteps(context: AppRunContext, configure: AppStep): AppStep[] {
-  return [llamaInstallStep, llamaServerStep(context), configure];
+  if (context.format === "mlx") return [...mlxAgentServer(context, 8080), configure];
+  return [llamaInstallStep, llamaServerStep(context), llamaWaitStep, configure];
 }
 
 export function piSteps(context: AppRunContext): AppStep[] {
   const config = {
     providers: {
-      "llama-cpp": { baseUrl: "http://localhost:8080/v1", api: "openai-completions", apiKey: "none", models: [{ id: context.model.id }] },
+      [context.format === "mlx" ? "mlx-lm" : "llama-cpp"]: {
+        baseUrl: "http://localhost:8080/v1",
+        api: "openai-completions",
+        apiKey: "none",
+        models: [{ id: context.model.id }],
+      },
     },
   };
   return [
@@ -116,6 +125,10 @@ export function customEndpointSteps(context: AppRunContext): AppStep[] {
     title: `point ${label} at the local server: a custom OpenAI-compatible endpoint in its model settings`,
     language: "sh",
     setup: true,
-    content: comments("base URL: http://localhost:8080/v1", `model: ${context.model.id}`, "API key: any value; llama-server does not check it"),
+    content: comments(
+      "base URL: http://localhost:8080/v1",
+      `model: ${context.model.id}`,
+      `API key: any value; ${context.format === "mlx" ? "mlx_lm.server" : "llama-server"} does not check it`,
+    ),
   });
 }

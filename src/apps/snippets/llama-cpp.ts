@@ -1,4 +1,4 @@
-import { command, chatCurl, lines, quantRef, resolveUrl, type AppRunContext, type AppStep } from "../steps.js";
+import { command, chatCurl, lines, quantRef, resolveUrl, waitStep, type AppRunContext, type AppStep } from "../steps.js";
 
 const PORT = 8080;
 
@@ -23,6 +23,8 @@ export function llamaServerStep(context: AppRunContext): AppStep {
   };
 }
 
+export const llamaWaitStep = waitStep(PORT, "/health", "llama-server");
+
 export const llamaInstallStep: AppStep = {
   title: "install llama.cpp (Homebrew on macOS and Linux; on Windows: winget install llama.cpp)",
   language: "sh",
@@ -35,6 +37,7 @@ export function llamaCppSteps(context: AppRunContext): AppStep[] {
   return [
     llamaInstallStep,
     llamaServerStep(context),
+    llamaWaitStep,
     { title: "ask the model through the server's chat API", language: "sh", setup: false, content: chatCurl(PORT, undefined) },
   ];
 }

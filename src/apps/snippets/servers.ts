@@ -1,5 +1,5 @@
 import { usageError } from "../../errors.js";
-import { baseModel, chatCurl, command, lines, quantRef, type AppRunContext, type AppStep } from "../steps.js";
+import { baseModel, chatCurl, command, lines, quantRef, waitStep, type AppRunContext, type AppStep } from "../steps.js";
 
 /*
  * Servers for transformers weights (vLLM, SGLang, TGI) and MLX LM. Each is
@@ -22,6 +22,7 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
         setup: false,
         content: `${command("vllm", "serve", model.id, "--port", String(port))} &`,
       },
+      waitStep(port, "/health", "vLLM"),
       ask(port, model.id),
     ];
   }
@@ -51,7 +52,7 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
     setup: false,
     content: `${lines(...serve)} &`,
   });
-  steps.push(ask(port, model.id));
+  steps.push(waitStep(port, "/health", "vLLM"), ask(port, model.id));
   return steps;
 }
 
@@ -65,6 +66,7 @@ export function sglangSteps(context: AppRunContext): AppStep[] {
       setup: false,
       content: `${lines("python3 -m sglang.launch_server", command("--model-path", context.model.id), command("--port", String(port)))} &`,
     },
+    waitStep(port, "/health", "SGLang"),
     ask(port, context.model.id),
   ];
 }
@@ -84,7 +86,24 @@ export function tgiSteps(context: AppRunContext): AppStep[] {
         command("--model-id", context.model.id),
       )} &`,
     },
+    waitStep(port, "/health", "TGI"),
     ask(port, "tgi"),
+  ];
+}
+
+const MLX_INSTALL: AppStep = { title: "install MLX LM (Apple silicon)", language: "sh", setup: true, content: "pip install mlx-lm" };
+
+/** mlx_lm.server in the background, and the wait until it answers: for MLX LM itself and the agents that use it. */
+export function mlxServerSteps(model: string, port: number): AppStep[] {
+  return [
+    {
+      title: `start an OpenAI-compatible server on port ${port}, in the background`,
+      language: "sh",
+      setup: false,
+      content: `${command("mlx_lm.server", "--model", model, "--port", String(port))} &`,
+    },
+    // mlx_lm.server has no health route; its model list answers once it listens.
+    waitStep(port, "/v1/models", "mlx_lm.server"),
   ];
 }
 
@@ -92,19 +111,19 @@ export function mlxLmSteps(context: AppRunContext): AppStep[] {
   // mlx_lm.server listens on 8080 unless told otherwise; the request goes where it listens.
   const port = context.app.port ?? 8080;
   return [
-    { title: "install MLX LM (Apple silicon)", language: "sh", setup: true, content: "pip install mlx-lm" },
+    MLX_INSTALL,
     {
       title: "generate text in the terminal",
       language: "sh",
       setup: false,
       content: lines(command("mlx_lm.generate", "--model", context.model.id), command("--prompt", "Hello! What can you do?")),
     },
-    {
-      title: `start an OpenAI-compatible server on port ${port}, in the background`,
-      language: "sh",
-      setup: false,
-      content: `${command("mlx_lm.server", "--model", context.model.id, "--port", String(port))} &`,
-    },
+    ...mlxServerSteps(context.model.id, port),
     ask(port, context.model.id),
   ];
+}
+
+/** Installs MLX LM and serves the model on `port`, for an agent that talks to it. */
+export function mlxAgentServer(context: AppRunContext, port: number): AppStep[] {
+  return [MLX_INSTALL, ...mlxServerSteps(context.model.id, port)];
 }

@@ -6,8 +6,22 @@ import { z } from "zod";
  * catalogue/apps.json; the commands are written by src/apps/snippets/.
  */
 
-/** What an app loads: GGUF files, MLX weights, transformers weights, a diffusers pipeline. */
-export const AppFormatSchema = z.enum(["gguf", "mlx", "transformers", "diffusers"]);
+/** What an app loads: GGUF files, MLX weights, transformers weights, a diffusers pipeline, a Core ML model. */
+export const AppFormatSchema = z.enum(["gguf", "mlx", "transformers", "diffusers", "coreml"]);
+
+/**
+ * The hub's display rule for an app, beyond the weights it loads: every field
+ * given must hold. `pipelineTags` holds when the model's pipeline tag is one of
+ * them, or it has one of the `orTags`.
+ */
+export const ShownWhenSchema = z.strictObject({
+  tags: z.array(z.string().min(1)).min(1).optional(),
+  libraryName: z.string().min(1).optional(),
+  pipelineTags: z.array(z.string().min(1)).min(1).optional(),
+  orTags: z.array(z.string().min(1)).min(1).optional(),
+  /** The chat template mentions tools: agents need tool calls. */
+  toolCalling: z.literal(true).optional(),
+});
 
 /**
  * A deep link: the app's URL, with the model id either in a query parameter
@@ -30,6 +44,10 @@ export const AppSchema = z
     runs: z.array(AppFormatSchema).min(1),
     kind: z.enum(["snippet", "deeplink"]),
     deeplink: DeepLinkSchema.optional(),
+    /** Another link where the hub gives one: for a LoRA (`lora`), or for the weights the app loads. */
+    deeplinkFor: z.partialRecord(z.enum(["lora", ...AppFormatSchema.options]), DeepLinkSchema).optional(),
+    /** The hub's display rule, per format the app loads (`any` for all of them). */
+    shownWhen: z.partialRecord(z.enum(["any", ...AppFormatSchema.options]), ShownWhenSchema).optional(),
     /** GGUF apps that fetch a quant by `hf.co/{repo}:{quant}` cannot load one split into shards. */
     splitFiles: z.boolean().optional(),
     /** The port its local server listens on by default, where it serves an API. */
@@ -43,3 +61,4 @@ export type AppFormat = z.infer<typeof AppFormatSchema>;
 export type App = z.infer<typeof AppSchema>;
 export type AppCatalogue = z.infer<typeof AppCatalogueSchema>;
 export type DeepLink = z.infer<typeof DeepLinkSchema>;
+export type ShownWhen = z.infer<typeof ShownWhenSchema>;

@@ -8,5 +8,10 @@ export type SnippetLanguage = z.infer<typeof SnippetLanguageSchema>;
 export const LibrarySnippetSchema = z.strictObject({
   language: SnippetLanguageSchema,
   content: z.string(),
+  /**
+   * Set on a block that only says why there is no code (the metadata lacks what
+   * it needs) and what to do: `--library` refuses a model that gets nothing else.
+   */
+  fallback: z.strictObject({ reason: z.string(), wayForward: z.string() }).optional(),
 });
 export type LibrarySnippet = z.infer<typeof LibrarySnippetSchema>;

@@ -1,7 +1,7 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import { comment, python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { fallback, python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 type Family = "MusicGen" | "AudioGen" | "MAGNeT";
 
@@ -42,6 +42,9 @@ for index, one_wav in enumerate(wav):
 
 export const audiocraft: LibrarySnippetGenerator = (model) => {
   const kind = family(model);
-  if (!kind) return [python(comment("python", Placeholder.typeOfModelUnknown))];
+  if (!kind)
+    return [
+      fallback("python", Placeholder.typeOfModelUnknown, "Neither tags nor name say MusicGen, AudioGen or MAGNeT: load it with that class's get_pretrained."),
+    ];
   return [sh("pip install -U audiocraft"), python(generation(model, kind))];
 };

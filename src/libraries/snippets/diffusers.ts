@@ -18,9 +18,25 @@ function adapterBase(model: ModelData): string | undefined {
   return tag?.slice(ADAPTER_TAG.length);
 }
 
-/** FLUX models are distilled for few steps and no classifier-free guidance. */
+/** The model and every model it says it derives from: card's base_model (all of them) and `base_model:` tags. */
+function lineage(model: ModelData): string[] {
+  const base = model.cardData?.base_model;
+  const fromCard = base === undefined ? [] : Array.isArray(base) ? base : [base];
+  const fromTags = model.tags.filter((tag) => tag.startsWith("base_model:")).map((tag) => tag.slice(tag.lastIndexOf(":") + 1));
+  return [model.id, ...fromCard, ...fromTags];
+}
+
+/*
+ * FLUX.1-schnell and its fine-tunes are timestep-distilled: 4 steps and no
+ * guidance. FLUX.1-dev and the rest of the family are guidance-distilled and
+ * come out blurry at 4 steps: they take about 28-50 steps at guidance 3.5.
+ * The tag says FLUX; the id and base models say which kind.
+ */
 function samplingArgs(model: ModelData): string {
-  return hasTag(model, "flux") ? "num_inference_steps=4, guidance_scale=0.0" : "num_inference_steps=50, guidance_scale=5.0";
+  const names = lineage(model);
+  if (names.some((name) => /flux\.1-schnell/i.test(name))) return "num_inference_steps=4, guidance_scale=0.0";
+  if (hasTag(model, "flux") || names.some((name) => /\/flux\.\d/i.test(name))) return "num_inference_steps=28, guidance_scale=3.5";
+  return "num_inference_steps=50, guidance_scale=5.0";
 }
 
 function prompt(model: ModelData): string {

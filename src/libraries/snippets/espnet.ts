@@ -1,7 +1,7 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import { hasTag, python, sh, text, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { fallback, hasTag, python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 function textToSpeech(model: ModelData): string {
   const sentence = widgetText(model) ?? "Hello, this sentence was spoken by ESPnet.";
@@ -30,5 +30,11 @@ export const espnet: LibrarySnippetGenerator = (model) => {
   const install = sh("pip install -U espnet espnet_model_zoo soundfile");
   if (hasTag(model, "text-to-speech")) return [install, python(textToSpeech(model))];
   if (hasTag(model, "automatic-speech-recognition")) return [install, python(speechRecognition(model))];
-  return [text(Placeholder.unknownModelType)];
+  return [
+    fallback(
+      "text",
+      Placeholder.unknownModelType,
+      "Its tags name neither text-to-speech nor automatic-speech-recognition: see the model card for the ESPnet class it loads with.",
+    ),
+  ];
 };

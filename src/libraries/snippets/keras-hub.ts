@@ -54,5 +54,6 @@ backbone = keras_hub.models.Backbone.from_preset(${preset})
 backbone.summary()`),
     );
   }
-  return [sh("pip install -U keras-hub"), ...blocks];
+  // hf:// presets are read through huggingface_hub, which keras-hub does not depend on.
+  return [sh("pip install -U keras-hub huggingface_hub"), ...blocks];
 };

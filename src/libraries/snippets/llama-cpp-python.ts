@@ -1,25 +1,27 @@
-import { pyString } from "../../format/python.js";
+import { pyString, pyValue } from "../../format/python.js";
 import type { ModelData } from "../../model/schema.js";
-import { hasTag, python, repoFiles, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { hasTag, python, repoFiles, sh, widgetText, type GgufLoad, type LibrarySnippetGenerator } from "../generator.js";
 
 /*
  * Llama.from_pretrained takes a file name or a glob over the repository's
- * files. With the file list at hand, the snippet names one file (a 4-bit
- * K-quant when there is one, the usual trade-off); without it, a glob.
+ * files. The command chooses the file as `--app` does (src/libraries/gguf-choice.ts);
+ * called without that choice, the generator names the Q4_K_M file, else the first.
  */
-function ggufFile(model: ModelData): string {
+function defaultLoad(model: ModelData): GgufLoad {
   const weights = repoFiles(model).filter((name) => name.toLowerCase().endsWith(".gguf") && !/mmproj/i.test(name));
   const preferred = weights.find((name) => /q4_k_m/i.test(name)) ?? weights[0];
-  if (preferred) return preferred;
-  return model.gguf ? "*Q4_K_M.gguf" : "*.gguf";
+  return { filename: preferred ?? (model.gguf ? "*Q4_K_M.gguf" : "*.gguf"), additionalFiles: [] };
 }
 
-export const llamaCppPython: LibrarySnippetGenerator = (model) => {
+export const llamaCppPython: LibrarySnippetGenerator = (model, request = {}) => {
+  const { filename, additionalFiles } = request.gguf ?? defaultLoad(model);
+  // A split file: the other shards are downloaded beside the first, where llama.cpp looks for them.
+  const shards = additionalFiles.length > 0 ? `\n    additional_files=${pyValue(additionalFiles, 4, 4)},` : "";
   const load = `from llama_cpp import Llama
 
 llm = Llama.from_pretrained(
     repo_id=${pyString(model.id)},
-    filename=${pyString(ggufFile(model))},
+    filename=${pyString(filename)},${shards}
 )`;
   const chat = hasTag(model, "conversational") || Boolean(model.gguf?.chat_template);
   const run = chat

@@ -26,7 +26,8 @@ export const mobilint: LibrarySnippetGenerator = (model) => {
   if (task && run) {
     const remoteCode = hasTag(model, "custom_code") ? ", trust_remote_code=True" : "";
     return [
-      sh("pip install -U transformers-mblt"),
+      // transformers' pipeline() runs on PyTorch, which transformers itself does not bring.
+      sh("pip install -U transformers-mblt torch"),
       python(`import transformers_mblt
 from transformers import pipeline
 

@@ -1,7 +1,7 @@
 import { pyString } from "../../format/python.js";
 import type { ModelData } from "../../model/schema.js";
 import { Placeholder } from "../placeholders.js";
-import { comment, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { fallback, python, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 /*
  * PaddleNLP's Auto classes, by the suffix of the architecture class name
@@ -33,7 +33,11 @@ function autoClass(model: ModelData): string | undefined {
 
 export const paddlenlp: LibrarySnippetGenerator = (model) => {
   const auto = autoClass(model);
-  if (!auto) return [sh("pip install -U paddlenlp"), python(comment("python", Placeholder.typeOfModelUnknown))];
+  if (!auto)
+    return [
+      sh("pip install -U paddlenlp"),
+      fallback("python", Placeholder.typeOfModelUnknown, "Its config names no architecture with a PaddleNLP Auto class: see the model card."),
+    ];
   return [
     sh("pip install -U paddlenlp"),
     python(`from paddlenlp.transformers import AutoTokenizer, ${auto}

@@ -1,7 +1,7 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import { comment, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { fallback, python, repoFiles, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 function skopsSnippet(model: ModelData, file: string): string {
   return `from huggingface_hub import hf_hub_download
@@ -24,11 +24,34 @@ from huggingface_hub import hf_hub_download
 model = joblib.load(hf_hub_download(${pyString(model.id)}, ${pyString(file)}))`;
 }
 
-/** The model file and its format (pickle or skops) come from the repository's config. */
-export const sklearn: LibrarySnippetGenerator = (model) => {
+/*
+ * Without a config, the file list names the model: a skops file, else a
+ * joblib or pickle file, in that order (skops loads without running code).
+ */
+function modelFile(model: ModelData): { file: string; format: "skops" | "pickle" } | undefined {
   const settings = model.config?.sklearn;
-  const file = settings?.model?.file;
-  if (!file) return [python(comment("python", Placeholder.modelFilenameMissing))];
-  if (settings.model_format === "skops") return [sh("pip install -U scikit-learn skops"), python(skopsSnippet(model, file))];
+  const configured = settings?.model?.file;
+  if (configured) return { file: configured, format: settings?.model_format === "skops" ? "skops" : "pickle" };
+  const files = repoFiles(model);
+  const skops = files.find((name) => /\.skops$/i.test(name));
+  if (skops) return { file: skops, format: "skops" };
+  const pickled = files.find((name) => /\.joblib$/i.test(name)) ?? files.find((name) => /\.(pkl|pickle)$/i.test(name));
+  return pickled ? { file: pickled, format: "pickle" } : undefined;
+}
+
+/** The model file and its format (pickle or skops) come from the repository's config, else its files. */
+export const sklearn: LibrarySnippetGenerator = (model) => {
+  const found = modelFile(model);
+  if (!found) {
+    return [
+      fallback(
+        "python",
+        Placeholder.modelFilenameMissing,
+        "Name the file in config.json (sklearn.model.file), or load the repository's .joblib, .pkl or .skops file yourself.",
+      ),
+    ];
+  }
+  const { file } = found;
+  if (found.format === "skops") return [sh("pip install -U scikit-learn skops huggingface_hub"), python(skopsSnippet(model, file))];
   return [sh("pip install -U scikit-learn joblib huggingface_hub"), python(pickleSnippet(model, file))];
 };

@@ -1,6 +1,6 @@
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import { comment, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { fallback, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 /* What each common SpeechBrain interface does with an audio file, and shows of the result. */
 const RUN: Record<string, string> = {
@@ -21,7 +21,10 @@ const RUN: Record<string, string> = {
  */
 export const speechbrain: LibrarySnippetGenerator = (model) => {
   const name = model.config?.speechbrain?.speechbrain_interface;
-  if (name === undefined || !isPythonIdentifier(name)) return [python(comment("python", Placeholder.speechbrainInterfaceInvalid))];
+  if (name === undefined || !isPythonIdentifier(name))
+    return [
+      fallback("python", Placeholder.speechbrainInterfaceInvalid, "The repository's hyperparams.yaml names the class to load it with: see the model card."),
+    ];
   const run = Object.hasOwn(RUN, name) ? `\n${RUN[name]}` : "";
   return [
     sh("pip install -U speechbrain"),

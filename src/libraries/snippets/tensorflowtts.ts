@@ -1,7 +1,7 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import { comment, hasTag, python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { fallback, hasTag, python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 function textToMel(model: ModelData): string {
   const sentence = widgetText(model) ?? "TensorFlowTTS turns this sentence into a mel spectrogram.";
@@ -31,5 +31,11 @@ export const tensorflowtts: LibrarySnippetGenerator = (model) => {
   const install = sh("pip install -U TensorFlowTTS");
   if (hasTag(model, "text-to-mel")) return [install, python(textToMel(model))];
   if (hasTag(model, "mel-to-wav")) return [install, python(melToWav(model))];
-  return [python(comment("python", Placeholder.modelTypeUnknown))];
+  return [
+    fallback(
+      "python",
+      Placeholder.modelTypeUnknown,
+      "Its tags name neither text-to-mel nor mel-to-wav: see the model card for the TensorFlowTTS class it loads with.",
+    ),
+  ];
 };

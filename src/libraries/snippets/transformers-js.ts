@@ -2,7 +2,7 @@ import type { ModelData } from "../../model/schema.js";
 import { jsString } from "../../format/js.js";
 import { exampleInput } from "../../tasks/example-input.js";
 import { Placeholder } from "../placeholders.js";
-import { comment, js, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { fallback, js, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 /*
  * The tasks Transformers.js has a pipeline for, by hub pipeline tag. Sentence
@@ -53,7 +53,15 @@ export const transformersJs: LibrarySnippetGenerator = (model) => {
   const install = sh("npm i @huggingface/transformers");
   const tag = model.pipeline_tag;
   const task = tag !== undefined && Object.hasOwn(TASKS, tag) ? TASKS[tag] : undefined;
-  if (task === undefined) return [install, js(comment("js", Placeholder.unknownPipelineTag))];
+  if (task === undefined)
+    return [
+      install,
+      fallback(
+        "js",
+        Placeholder.unknownPipelineTag,
+        "Transformers.js has no pipeline for its task: see the model card, or load it with AutoModel.from_pretrained.",
+      ),
+    ];
   return [
     install,
     js(`import { pipeline } from "@huggingface/transformers";

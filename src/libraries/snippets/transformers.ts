@@ -2,7 +2,8 @@ import type { ModelData } from "../../model/schema.js";
 import { pyString, pyValue } from "../../format/python.js";
 import { exampleInput } from "../../tasks/example-input.js";
 import { Placeholder } from "../placeholders.js";
-import { comment, hasTag, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import type { LibrarySnippet } from "../../catalogue/schemas/library-snippet.js";
+import { fallback, hasTag, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 const SAMPLE_IMAGE_URL = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
 
@@ -73,10 +74,16 @@ outputs = model.generate(**inputs, max_new_tokens=40)
 print(tokenizer.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`;
 }
 
-function directSnippet(model: ModelData): string {
+function directSnippet(model: ModelData): LibrarySnippet {
   const info = model.transformersInfo;
   // Class names from the metadata become bare Python names, so anything else is refused.
-  if (!info || !isPythonIdentifier(info.auto_model)) return comment("python", Placeholder.typeOfModelUnknown);
+  if (!info || !isPythonIdentifier(info.auto_model)) {
+    return fallback(
+      "python",
+      Placeholder.typeOfModelUnknown,
+      "The metadata names no transformers class for it (transformersInfo): see the architectures in its config.json.",
+    );
+  }
   const autoModel = info.auto_model;
   const processor = info.processor !== undefined && isPythonIdentifier(info.processor) ? info.processor : undefined;
   const id = pyString(model.id);
@@ -88,14 +95,18 @@ function directSnippet(model: ModelData): string {
   lines.push(`model = ${autoModel}.from_pretrained(${id}${remoteCode(model)})`);
   const generation = chatGeneration(model, processor, autoModel);
   if (generation) lines.push("", generation);
-  return lines.join("\n");
+  return python(lines.join("\n"));
 }
 
-/** A pipeline for the model's task, then the model and its processor loaded by class. */
+/**
+ * A pipeline for the model's task, then the model and its processor loaded by
+ * class. transformers itself brings no framework, and both run on PyTorch
+ * (`return_tensors="pt"`), so torch is installed with it.
+ */
 export const transformers: LibrarySnippetGenerator = (model) => {
-  const blocks = [sh("pip install -U transformers")];
+  const blocks = [sh("pip install -U transformers torch")];
   const task = model.pipeline_tag ?? model.transformersInfo?.pipeline_tag;
   if (task) blocks.push(python(pipelineSnippet(model, task)));
-  blocks.push(python(directSnippet(model)));
+  blocks.push(directSnippet(model));
   return blocks;
 };

@@ -1,6 +1,7 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
-import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { Placeholder } from "../placeholders.js";
+import { fallback, python, repoFiles, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 /** The YOLO generation from a `yolov<digits>` tag, e.g. `yolov8` -> 8. */
 function yoloVersion(model: ModelData): number | undefined {
@@ -12,25 +13,51 @@ function yoloVersion(model: ModelData): number | undefined {
 }
 
 /** The checkpoint naming Ultralytics uses for a generation's nano model: yolov8n.pt, yolo11n.pt. */
-function checkpointFile(version: number | undefined): { label: string; file: string; note: string } {
-  if (version === undefined) {
-    return { label: "YOLOvXX", file: "YOLOvXX.pt", note: "YOLO version unknown: replace YOLOvXX.pt with one of the .pt files of the repository." };
+function nanoCheckpoint(version: number): string {
+  return version >= 11 ? `yolo${version}n.pt` : `yolov${version}n.pt`;
+}
+
+/*
+ * The checkpoint to download: from the file list when the metadata has one
+ * (the tag's nano file if it is there, else a nano-sized file, else the
+ * first), from the version tag otherwise.
+ */
+function checkpoint(model: ModelData): { file: string; note: string } | undefined {
+  const version = yoloVersion(model);
+  if (model.siblings === undefined) {
+    if (version === undefined) return undefined;
+    return { file: nanoCheckpoint(version), note: "The nano weights: pick the size you need among the .pt files of the repository." };
   }
-  const name = version >= 11 ? `yolo${version}` : `yolov${version}`;
-  const label = version >= 11 ? `YOLO${version}` : `YOLOv${version}`;
-  return { label, file: `${name}n.pt`, note: `${label} weights: pick the size you need among the .pt files of the repository.` };
+  const weights = repoFiles(model)
+    .filter((name) => /\.pt$/i.test(name))
+    .sort();
+  const file =
+    (version === undefined ? undefined : weights.find((name) => name === nanoCheckpoint(version))) ??
+    weights.find((name) => /(^|\/)yolo[^/]*n\.pt$/i.test(name)) ??
+    weights[0];
+  if (file === undefined) return undefined;
+  return { file, note: weights.length > 1 ? "One of the repository's .pt files: pick the size you need among them." : "The repository's checkpoint." };
 }
 
 /** Downloads a checkpoint of the repository and runs a detection on a sample image. */
 export const ultralytics: LibrarySnippetGenerator = (model) => {
-  const checkpoint = checkpointFile(yoloVersion(model));
+  const chosen = checkpoint(model);
+  if (!chosen) {
+    return [
+      fallback(
+        "python",
+        Placeholder.yoloCheckpointUnknown,
+        "Neither its files nor a yolovN tag name a .pt checkpoint: download one of its weights with hf_hub_download, then YOLO(path).",
+      ),
+    ];
+  }
   return [
     sh("pip install -U ultralytics huggingface_hub"),
     python(`from huggingface_hub import hf_hub_download
 from ultralytics import YOLO
 
-# ${checkpoint.note}
-weights = hf_hub_download(${pyString(model.id)}, filename=${pyString(checkpoint.file)})
+# ${chosen.note}
+weights = hf_hub_download(${pyString(model.id)}, filename=${pyString(chosen.file)})
 model = YOLO(weights)
 
 results = model.predict("https://ultralytics.com/images/bus.jpg", save=True)`),
