@@ -268,10 +268,10 @@ describe("output", () => {
     const byClient = Object.fromEntries(snippets.map((snippet) => [snippet.client, snippet.content]));
     expect(byClient.curl).toContain("# The provider queues the job");
     expect(byClient.curl).toContain(
-      "image=$(base64 < cats.jpg | tr -d '\\n')\n\n# The provider queues the job: submit it, poll it until it is done, then download the output.\njob=$(printf '%s' '{",
+      "image=$(base64 < cats.jpg | tr -d '\\n')\n\n# The provider queues the job: submit it, poll it until it is done, then download the output.\n# --fail-with-body: a refused job's reply says why.\nif ! job=$(printf '%s' '{",
     );
     expect(byClient.curl).toContain('"image_url": "data:image/jpeg;base64,\'"$image"\'"');
-    expect(byClient.curl).toContain("    --data-binary @-)\n");
+    expect(byClient.curl).toContain("    --data-binary @-); then\n");
     for (const client of ["requests", "fetch", "curl"]) expect(byClient[client]!.split("cats.jpg").length - 1, client).toBe(1);
   });
 });
