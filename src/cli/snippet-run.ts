@@ -11,6 +11,10 @@ import { LANGUAGE_ALIASES, requireChoice } from "../choices/choices.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
+import { goComment } from "../format/go.js";
+import { javaComment } from "../format/java.js";
+import { rubyComment } from "../format/ruby.js";
+import { phpComment } from "../format/php.js";
 import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
 import type { Language } from "../inference/ids.js";
 import { generateSnippets } from "../inference/engine.js";
@@ -95,7 +99,15 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   return settleOptions(options);
 }
 
-const COMMENT: Record<Language, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment };
+const COMMENT: Record<Language, (text: string) => string> = {
+  python: pyComment,
+  js: jsComment,
+  sh: shellComment,
+  go: goComment,
+  java: javaComment,
+  ruby: rubyComment,
+  php: phpComment,
+};
 
 /** Several snippets, each under a comment line in its own language. */
 export function renderSnippets(snippets: Snippet[]): string {
@@ -113,7 +125,7 @@ export function renderSnippets(snippets: Snippet[]): string {
  * --library prints the library's own code: inference-call flags would be
  * silently ignored there, so they are refused; --language filters the blocks.
  */
-function libraryOptions(raw: SnippetCommandOptions): Language | undefined {
+function libraryOptions(raw: SnippetCommandOptions): "python" | "js" | "sh" | undefined {
   const ignored = [
     raw.client !== undefined && "--client",
     // commander defaults --provider to auto, which names no provider.
@@ -127,7 +139,13 @@ function libraryOptions(raw: SnippetCommandOptions): Language | undefined {
       "leave out --library for inference API snippets",
     );
   }
-  return raw.language === undefined ? undefined : requireChoice("language", raw.language, LANGUAGES, { aliases: LANGUAGE_ALIASES });
+  if (raw.language === undefined) return undefined;
+  const language = requireChoice("language", raw.language, LANGUAGES, { aliases: LANGUAGE_ALIASES });
+  // Libraries' usage code is Python, JavaScript or shell; the other languages have inference snippets only.
+  if (language !== "python" && language !== "js" && language !== "sh") {
+    throw usageError(`--library prints usage code in python, js and sh, not ${language}`, `leave out --library for ${language} inference snippets`);
+  }
+  return language;
 }
 
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
