@@ -1,0 +1,514 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./cli.js";
+import { childEnv, run, type RunOptions, type RunOutcome, type SnippetCase } from "./snippet-runners.js";
+
+/*
+ * Runs Go, Java, Ruby and PHP snippets against the loopback server. As for
+ * the other languages, a hook in each runtime sends https://<host>/... to the
+ * server, tags each request with its case id (X-Test-Case) and makes waiting
+ * instant; the snippet's text is what the user gets, apart from the smallest
+ * rewrite each language needs to host many programs in one build:
+ * - Go: one binary for the batch (one `go build`): each case is a package
+ *   (`package main` and `func main` renamed), `time.Sleep(` calls a no-op of
+ *   the same signature; the binary's main replaces http.DefaultTransport and
+ *   runs one case per process, so `log.Fatal` ends only its case.
+ * - Java: one javac for the batch and one JVM that runs every case in turn:
+ *   each case gets a package line; `HttpClient.newHttpClient()`,
+ *   `Thread.sleep(` and `Path.of(` go through harness.Hooks (a JVM cannot
+ *   change its working directory, so paths resolve against the case's).
+ * - Ruby: one process; Net::HTTP and sleep are patched, each case is `load`ed
+ *   unchanged.
+ * - PHP: one php per case; the case runs in a namespace whose curl_init,
+ *   curl_setopt, curl_setopt_array and sleep redirect, tag and return at once.
+ */
+
+type Cases = SnippetCase[];
+
+/** Every case in a batch has a rewrite to make: a template change that drops the pattern must fail loudly, not run unhooked. */
+function rewrite(source: string, rules: [RegExp | string, string][], id: string): string {
+  let out = source;
+  for (const [pattern, replacement] of rules) {
+    const next = typeof pattern === "string" ? out.replaceAll(pattern, replacement) : out.replace(pattern, replacement);
+    if (next === out && typeof pattern !== "string") throw new Error(`${id}: the harness's rewrite ${pattern} found nothing`);
+    out = next;
+  }
+  return out;
+}
+
+function batchDir(name: string): string {
+  const base = join(ROOT, ".tmp");
+  mkdirSync(base, { recursive: true });
+  return mkdtempSync(join(base, `${name}-`));
+}
+
+/** Runs `<command> <index>` per case, four at a time, from one bash: cheaper than a spawn per case from the test worker. */
+const PROCESS_DRIVER = String.raw`
+dir=$1 count=$2
+shift 2
+run_case() {
+    local i=$1
+    shift
+    (cd "$(cat "$dir/$i.cwd")" && HUBREF_CASE=$(cat "$dir/$i.id") "$@" > /dev/null 2> "$dir/$i.err"); echo $? > "$dir/$i.code"
+}
+for (( i = 0; i < count; i++ )); do
+    (( i < 4 )) || wait -n
+    run_case "$i" "$@" "$i" &
+done
+wait
+`;
+
+async function runEach(cases: Cases, options: RunOptions, dir: string, command: string[], extraEnv: Record<string, string>): Promise<Map<string, RunOutcome>> {
+  cases.forEach((item, index) => {
+    writeFileSync(join(dir, `${index}.cwd`), item.cwd ?? options.cwd);
+    writeFileSync(join(dir, `${index}.id`), item.id);
+  });
+  const env = childEnv({ ...options.env, ...extraEnv });
+  const result = await run("bash", ["-c", PROCESS_DRIVER, "driver", dir, String(cases.length), ...command], { cwd: options.cwd, env });
+  if (result.code !== 0) throw new Error(`process driver failed (${result.code}): ${result.stderr}`);
+  return new Map(
+    cases.map((item, index): [string, RunOutcome] => {
+      const code = Number(readFileSync(join(dir, `${index}.code`), "utf8"));
+      const stderr = readFileSync(join(dir, `${index}.err`), "utf8");
+      return [item.id, code === 0 ? { id: item.id, ok: true } : { id: item.id, ok: false, error: `exit ${code}: ${stderr}` }];
+    }),
+  );
+}
+
+// ---------------------------------------------------------------- Go
+
+const GO_MAIN = (count: number) => `package main
+
+import (
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+${Array.from({ length: count }, (_, i) => `\tc${i} "hubrefcases/c${i}"`).join("\n")}
+)
+
+type redirect struct {
+	base   http.RoundTripper
+	origin string
+	id     string
+}
+
+func (r redirect) RoundTrip(request *http.Request) (*http.Response, error) {
+	clone := request.Clone(request.Context())
+	if request.URL.Scheme == "https" {
+		target, err := url.Parse(r.origin + request.URL.Host + request.URL.RequestURI())
+		if err != nil {
+			return nil, err
+		}
+		clone.URL = target
+		clone.Host = ""
+	}
+	clone.Header.Set("X-Test-Case", r.id)
+	return r.base.RoundTrip(clone)
+}
+
+var cases = []func(){${Array.from({ length: count }, (_, i) => `c${i}.Main`).join(", ")}}
+
+func main() {
+	http.DefaultTransport = redirect{base: http.DefaultTransport, origin: os.Getenv("HUBREF_ORIGIN"), id: os.Getenv("HUBREF_CASE")}
+	index, _ := strconv.Atoi(os.Args[1])
+	cases[index]()
+}
+`;
+
+function goSource(item: SnippetCase, index: number): string {
+  return rewrite(
+    item.source,
+    [
+      [/^package main$/m, `package c${index}`],
+      [/^func main\(\) \{$/m, "func Main() {"],
+      ["time.Sleep(", "hubrefSleep("],
+    ],
+    item.id,
+  );
+}
+
+/** The cases a failed build names (`./c3/main.go:12:5: ...`), with the compiler's words. */
+function failedBuilds(stderr: string, pattern: RegExp): Map<number, string> {
+  const failed = new Map<number, string>();
+  for (const line of stderr.split("\n")) {
+    const match = pattern.exec(line);
+    if (match) failed.set(Number(match[1]), `${failed.get(Number(match[1])) ?? ""}${line}\n`);
+  }
+  return failed;
+}
+
+export async function runGo(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
+  if (cases.length === 0) return new Map();
+  const dir = batchDir("go");
+  try {
+    const cache = join(ROOT, ".tmp", "go-cache");
+    const env = childEnv({ GOCACHE: cache, HOME: dir, GOPATH: join(dir, "gopath"), GOFLAGS: "-mod=mod", GOPROXY: "off", GO111MODULE: "on", CGO_ENABLED: "0" });
+    const outcomes = new Map<string, RunOutcome>();
+    let live = cases.map((item, index) => ({ item, index }));
+    for (let attempt = 0; attempt < 2; attempt++) {
+      rmSync(join(dir, "module"), { recursive: true, force: true });
+      const module = join(dir, "module");
+      mkdirSync(module, { recursive: true });
+      writeFileSync(join(module, "go.mod"), "module hubrefcases\n\ngo 1.19\n");
+      live.forEach(({ item }, position) => {
+        mkdirSync(join(module, `c${position}`));
+        writeFileSync(join(module, `c${position}`, "main.go"), goSource(item, position));
+        writeFileSync(join(module, `c${position}`, "zz_hooks.go"), `package c${position}\n\nimport "time"\n\nfunc hubrefSleep(time.Duration) {}\n`);
+      });
+      writeFileSync(join(module, "main.go"), GO_MAIN(live.length));
+      const build = await run("go", ["build", "-o", join(dir, "cases"), "."], { cwd: module, env });
+      if (build.code === 0) break;
+      const failed = failedBuilds(build.stderr, /^\.?\/?c(\d+)\/main\.go:/);
+      if (failed.size === 0 || attempt === 1) throw new Error(`go build failed: ${build.stderr}`);
+      for (const [position, message] of failed)
+        outcomes.set(live[position]!.item.id, { id: live[position]!.item.id, ok: false, error: `go build: ${message}` });
+      live = live.filter((_, position) => !failed.has(position));
+    }
+    const ran = await runEach(
+      live.map(({ item }) => item),
+      options,
+      dir,
+      [join(dir, "cases")],
+      { HUBREF_ORIGIN: `http://127.0.0.1:${options.port}/` },
+    );
+    return new Map([...outcomes, ...ran]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- Java
+
+const JAVA_HOOKS = String.raw`package harness;
+
+import java.io.IOException;
+import java.net.Authenticator;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+
+public final class Hooks {
+    public static volatile String caseId = "";
+    public static volatile Path dir = Path.of(".");
+    public static volatile String origin = "";
+
+    public static void sleep(long millis) {}
+
+    public static Path path(String first, String... more) {
+        return dir.resolve(Path.of(first, more));
+    }
+
+    public static HttpClient client() {
+        return new Redirecting(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
+    }
+
+    static final class Redirecting extends HttpClient {
+        private final HttpClient real;
+
+        Redirecting(HttpClient real) {
+            this.real = real;
+        }
+
+        private HttpRequest redirect(HttpRequest request) {
+            URI uri = request.uri();
+            HttpRequest.Builder builder = HttpRequest.newBuilder(request, (name, value) -> true);
+            if ("https".equals(uri.getScheme())) {
+                String query = uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery();
+                builder.uri(URI.create(origin + uri.getRawAuthority() + uri.getRawPath() + query));
+            }
+            builder.header("X-Test-Case", caseId);
+            return builder.build();
+        }
+
+        public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler) throws IOException, InterruptedException {
+            return real.send(redirect(request), handler);
+        }
+
+        public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+            return real.sendAsync(redirect(request), handler);
+        }
+
+        public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler, HttpResponse.PushPromiseHandler<T> push) {
+            return real.sendAsync(redirect(request), handler, push);
+        }
+
+        public Optional<CookieHandler> cookieHandler() { return real.cookieHandler(); }
+        public Optional<Duration> connectTimeout() { return real.connectTimeout(); }
+        public Redirect followRedirects() { return real.followRedirects(); }
+        public Optional<ProxySelector> proxy() { return real.proxy(); }
+        public SSLContext sslContext() { return real.sslContext(); }
+        public SSLParameters sslParameters() { return real.sslParameters(); }
+        public Optional<Authenticator> authenticator() { return real.authenticator(); }
+        public Version version() { return real.version(); }
+        public Optional<Executor> executor() { return real.executor(); }
+    }
+}
+`;
+
+/** Runs the listed cases in this JVM, one after another; writes `index TAB ok TAB base64(error)` lines. */
+const JAVA_DRIVER = String.raw`package harness;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+public final class Driver {
+    public static void main(String[] args) throws Exception {
+        Hooks.origin = args[0];
+        List<String> lines = Files.readAllLines(Path.of(args[1]), StandardCharsets.UTF_8);
+        List<String> results = new ArrayList<>();
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        for (String line : lines) {
+            String[] parts = line.split("\t", 3);
+            Hooks.caseId = parts[1];
+            Hooks.dir = Path.of(parts[2]);
+            ByteArrayOutputStream captured = new ByteArrayOutputStream();
+            System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            String error = null;
+            try {
+                Class.forName("c" + parts[0] + ".Main").getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            } catch (InvocationTargetException e) {
+                error = String.valueOf(e.getCause());
+            } catch (Throwable e) {
+                error = String.valueOf(e);
+            }
+            System.setOut(out);
+            System.setErr(err);
+            String message = error == null ? "" : error + "\n" + captured.toString(StandardCharsets.UTF_8);
+            results.add(parts[0] + "\t" + (error == null) + "\t" + Base64.getEncoder().encodeToString(message.getBytes(StandardCharsets.UTF_8)));
+        }
+        Files.write(Path.of(args[2]), results, StandardCharsets.UTF_8);
+    }
+}
+`;
+
+function javaSource(item: SnippetCase, index: number): string {
+  return `package c${index};\n${rewrite(
+    item.source,
+    [
+      [/HttpClient\.newHttpClient\(\)/, "harness.Hooks.client()"],
+      ["Thread.sleep(", "harness.Hooks.sleep("],
+      ["Path.of(", "harness.Hooks.path("],
+    ],
+    item.id,
+  )}`;
+}
+
+export async function runJava(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
+  if (cases.length === 0) return new Map();
+  const dir = batchDir("java");
+  try {
+    const outcomes = new Map<string, RunOutcome>();
+    let live = cases.map((item) => item);
+    const classes = join(dir, "classes");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const sources = join(dir, `sources-${attempt}`);
+      mkdirSync(join(sources, "harness"), { recursive: true });
+      writeFileSync(join(sources, "harness", "Hooks.java"), JAVA_HOOKS);
+      writeFileSync(join(sources, "harness", "Driver.java"), JAVA_DRIVER);
+      const files = [join(sources, "harness", "Hooks.java"), join(sources, "harness", "Driver.java")];
+      live.forEach((item, position) => {
+        mkdirSync(join(sources, `c${position}`));
+        const file = join(sources, `c${position}`, "Main.java");
+        writeFileSync(file, javaSource(item, position));
+        files.push(file);
+      });
+      rmSync(classes, { recursive: true, force: true });
+      const build = await run("javac", ["-nowarn", "-encoding", "UTF-8", "-d", classes, "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", ...files], {
+        cwd: dir,
+        env: childEnv({}),
+      });
+      if (build.code === 0) break;
+      const failed = failedBuilds(build.stderr, /c(\d+)\/Main\.java:\d+: error/);
+      if (failed.size === 0 || attempt === 1) throw new Error(`javac failed: ${build.stderr}`);
+      for (const [position, message] of failed) outcomes.set(live[position]!.id, { id: live[position]!.id, ok: false, error: `javac: ${message}` });
+      live = live.filter((_, position) => !failed.has(position));
+    }
+    const list = join(dir, "cases.tsv");
+    writeFileSync(list, live.map((item, position) => `${position}\t${item.id}\t${item.cwd ?? options.cwd}`).join("\n"));
+    const results = join(dir, "results.tsv");
+    const result = await run(
+      "java",
+      ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", classes, "harness.Driver", `http://127.0.0.1:${options.port}/`, list, results],
+      {
+        cwd: options.cwd,
+        env: childEnv(options.env),
+      },
+    );
+    if (result.code !== 0) throw new Error(`java driver failed (${result.code}): ${result.stderr}`);
+    for (const line of readFileSync(results, "utf8").split("\n").filter(Boolean)) {
+      const [position, ok, error] = line.split("\t");
+      const id = live[Number(position)]!.id;
+      outcomes.set(id, ok === "true" ? { id, ok: true } : { id, ok: false, error: Buffer.from(error ?? "", "base64").toString("utf8") });
+    }
+    return outcomes;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- Ruby
+
+const RUBY_DRIVER = String.raw`
+require 'json'
+require 'net/http'
+require 'stringio'
+
+job = JSON.parse(File.read(ARGV[0]))
+$hubref_port = job['port']
+$hubref_case = ''
+
+module HubrefRedirect
+  def new(address, port = nil, *rest)
+    http = super('127.0.0.1', $hubref_port, nil)
+    http.instance_variable_set(:@hubref_host, address)
+    http
+  end
+end
+Net::HTTP.singleton_class.prepend(HubrefRedirect)
+
+module HubrefRequest
+  def use_ssl=(flag); end
+
+  def request(req, body = nil, &block)
+    unless req.instance_variable_get(:@hubref_sent)
+      req.instance_variable_set(:@hubref_sent, true)
+      req.instance_variable_set(:@path, "/#{@hubref_host}#{req.path}")
+      req['X-Test-Case'] = $hubref_case
+    end
+    super
+  end
+end
+Net::HTTP.prepend(HubrefRequest)
+
+module Kernel
+  def sleep(*) = 0
+end
+
+results = job['cases'].map do |item|
+  $hubref_case = item['id']
+  err = StringIO.new
+  $stdout = StringIO.new
+  $stderr = err
+  error = nil
+  begin
+    Dir.chdir(item['cwd']) { load(item['file'], true) }
+  rescue SystemExit => e
+    error = "exit #{e.status}: #{e.message}" unless e.success?
+  rescue Exception => e
+    error = "#{e.class}: #{e.message}\n#{(e.backtrace || []).first(4).join("\n")}"
+  ensure
+    $stdout = STDOUT
+    $stderr = STDERR
+  end
+  { id: item['id'], ok: error.nil?, error: error && "#{error}\n#{err.string}".scrub }
+end
+File.write(job['results'], JSON.generate(results))
+`;
+
+export async function runRuby(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
+  if (cases.length === 0) return new Map();
+  const dir = batchDir("ruby");
+  try {
+    const files = cases.map((item, index) => {
+      const file = join(dir, `case-${index}.rb`);
+      writeFileSync(file, item.source);
+      return { id: item.id, file, cwd: item.cwd ?? options.cwd };
+    });
+    const jobFile = join(dir, "job.json");
+    const results = join(dir, "results.json");
+    writeFileSync(jobFile, JSON.stringify({ port: options.port, cases: files, results }));
+    writeFileSync(join(dir, "driver.rb"), RUBY_DRIVER);
+    const result = await run("ruby", [join(dir, "driver.rb"), jobFile], { cwd: options.cwd, env: childEnv(options.env) });
+    if (result.code !== 0) throw new Error(`ruby driver failed (${result.code}): ${result.stderr}`);
+    const outcomes = JSON.parse(readFileSync(results, "utf8")) as RunOutcome[];
+    return new Map(outcomes.map((outcome) => [outcome.id, outcome.error === null ? { id: outcome.id, ok: outcome.ok } : outcome]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- PHP
+
+const PHP_PRELUDE = String.raw`<?php
+namespace HubrefCase;
+
+function hubref_url($url)
+{
+    return is_string($url) && str_starts_with($url, 'https://') ? 'http://127.0.0.1:' . getenv('HUBREF_PORT') . '/' . substr($url, 8) : $url;
+}
+
+function curl_init(?string $url = null)
+{
+    $curl = \curl_init();
+    if ($url !== null) {
+        \curl_setopt($curl, CURLOPT_URL, hubref_url($url));
+    }
+    \curl_setopt($curl, CURLOPT_HTTPHEADER, ['X-Test-Case: ' . getenv('HUBREF_CASE')]);
+    return $curl;
+}
+
+function curl_setopt($curl, int $option, $value): bool
+{
+    if ($option === CURLOPT_URL) {
+        $value = hubref_url($value);
+    }
+    if ($option === CURLOPT_HTTPHEADER) {
+        $value[] = 'X-Test-Case: ' . getenv('HUBREF_CASE');
+    }
+    return \curl_setopt($curl, $option, $value);
+}
+
+function curl_setopt_array($curl, array $options): bool
+{
+    foreach ($options as $option => $value) {
+        if (!curl_setopt($curl, $option, $value)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+function sleep(int $seconds): int
+{
+    return 0;
+}
+`;
+
+function phpSource(item: SnippetCase, prelude: string): string {
+  return rewrite(item.source, [[/^<\?php\n/, `<?php\nnamespace HubrefCase;\nrequire ${JSON.stringify(prelude)};\n`]], item.id);
+}
+
+export async function runPhp(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
+  if (cases.length === 0) return new Map();
+  const dir = batchDir("php");
+  try {
+    const prelude = join(dir, "prelude.php");
+    writeFileSync(prelude, PHP_PRELUDE);
+    cases.forEach((item, index) => writeFileSync(join(dir, `case-${index}.php`), phpSource(item, prelude)));
+    // The driver passes the index last: `php <dir>/case-.php` is completed by a tiny launcher.
+    writeFileSync(join(dir, "launch.sh"), `exec php -d display_errors=stderr -d error_reporting=-1 "${dir}/case-$1.php"\n`);
+    return await runEach(cases, options, dir, ["bash", join(dir, "launch.sh")], { HUBREF_PORT: String(options.port) });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
