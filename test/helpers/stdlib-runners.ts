@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { ROOT } from "./cli.js";
 import { childEnv, run, type RunOptions, type RunOutcome, type SnippetCase } from "./snippet-runners.js";
@@ -77,14 +78,14 @@ async function runEach(cases: Cases, options: RunOptions, dir: string, command: 
 
 // ---------------------------------------------------------------- Go
 
-const GO_MAIN = (count: number) => `package main
+const GO_MAIN = (names: string[]) => `package main
 
 import (
 	"net/http"
 	"net/url"
 	"os"
 	"strconv"
-${Array.from({ length: count }, (_, i) => `\tc${i} "hubrefcases/c${i}"`).join("\n")}
+${[...new Set(names)].map((name) => `\t"hubrefcases/${name}"`).join("\n")}
 )
 
 type redirect struct {
@@ -107,7 +108,7 @@ func (r redirect) RoundTrip(request *http.Request) (*http.Response, error) {
 	return r.base.RoundTrip(clone)
 }
 
-var cases = []func(){${Array.from({ length: count }, (_, i) => `c${i}.Main`).join(", ")}}
+var cases = []func(){${names.map((name) => `${name}.Main`).join(", ")}}
 
 func main() {
 	http.DefaultTransport = redirect{base: http.DefaultTransport, origin: os.Getenv("HUBREF_ORIGIN"), id: os.Getenv("HUBREF_CASE")}
@@ -116,11 +117,16 @@ func main() {
 }
 `;
 
-function goSource(item: SnippetCase, index: number): string {
+/** A case's package is named by its source: the same snippet is the same package in every run, which the build cache keeps. */
+function goPackage(item: SnippetCase): string {
+  return `c${createHash("sha256").update(item.source).digest("hex").slice(0, 16)}`;
+}
+
+function goSource(item: SnippetCase, name: string): string {
   return rewrite(
     item.source,
     [
-      [/^package main$/m, `package c${index}`],
+      [/^package main$/m, `package ${name}`],
       [/^func main\(\) \{$/m, "func Main() {"],
       ["time.Sleep(", "hubrefSleep("],
     ],
@@ -129,11 +135,11 @@ function goSource(item: SnippetCase, index: number): string {
 }
 
 /** The cases a failed build names (`./c3/main.go:12:5: ...`), with the compiler's words. */
-function failedBuilds(stderr: string, pattern: RegExp): Map<number, string> {
-  const failed = new Map<number, string>();
+function failedBuilds(stderr: string, pattern: RegExp): Map<string, string> {
+  const failed = new Map<string, string>();
   for (const line of stderr.split("\n")) {
-    const match = pattern.exec(line);
-    if (match) failed.set(Number(match[1]), `${failed.get(Number(match[1])) ?? ""}${line}\n`);
+    const key = pattern.exec(line)?.[1];
+    if (key !== undefined) failed.set(key, `${failed.get(key) ?? ""}${line}\n`);
   }
   return failed;
 }
@@ -147,23 +153,29 @@ export async function runGo(cases: Cases, options: RunOptions): Promise<Map<stri
     const outcomes = new Map<string, RunOutcome>();
     let live = cases.map((item, index) => ({ item, index }));
     for (let attempt = 0; attempt < 2; attempt++) {
-      rmSync(join(dir, "module"), { recursive: true, force: true });
-      const module = join(dir, "module");
+      // The same batch builds in the same folder each run: the compiler records file paths, so the build cache then serves
+      // every case built before (Debian's Go ships the standard library compiled; -trimpath would rebuild it).
+      const names = live.map(({ item }) => goPackage(item));
+      const module = join(ROOT, ".tmp", "go-batches", createHash("sha256").update(names.join(",")).digest("hex").slice(0, 16));
+      rmSync(module, { recursive: true, force: true });
       mkdirSync(module, { recursive: true });
       writeFileSync(join(module, "go.mod"), "module hubrefcases\n\ngo 1.19\n");
-      live.forEach(({ item }, position) => {
-        mkdirSync(join(module, `c${position}`));
-        writeFileSync(join(module, `c${position}`, "main.go"), goSource(item, position));
-        writeFileSync(join(module, `c${position}`, "zz_hooks.go"), `package c${position}\n\nimport "time"\n\nfunc hubrefSleep(time.Duration) {}\n`);
+      live.forEach(({ item }) => {
+        const name = goPackage(item);
+        mkdirSync(join(module, name), { recursive: true });
+        writeFileSync(join(module, name, "main.go"), goSource(item, name));
+        writeFileSync(join(module, name, "zz_hooks.go"), `package ${name}\n\nimport "time"\n\nfunc hubrefSleep(time.Duration) {}\n`);
       });
-      writeFileSync(join(module, "main.go"), GO_MAIN(live.length));
+      writeFileSync(join(module, "main.go"), GO_MAIN(names));
       const build = await run("go", ["build", "-o", join(dir, "cases"), "."], { cwd: module, env });
       if (build.code === 0) break;
-      const failed = failedBuilds(build.stderr, /^\.?\/?c(\d+)\/main\.go:/);
+      const failed = failedBuilds(build.stderr, /^\.?\/?(c[0-9a-f]+)\/main\.go:/);
       if (failed.size === 0 || attempt === 1) throw new Error(`go build failed: ${build.stderr}`);
-      for (const [position, message] of failed)
-        outcomes.set(live[position]!.item.id, { id: live[position]!.item.id, ok: false, error: `go build: ${message}` });
-      live = live.filter((_, position) => !failed.has(position));
+      for (const { item } of live) {
+        const message = failed.get(goPackage(item));
+        if (message !== undefined) outcomes.set(item.id, { id: item.id, ok: false, error: `go build: ${message}` });
+      }
+      live = live.filter(({ item }) => !failed.has(goPackage(item)));
     }
     const ran = await runEach(
       live.map(({ item }) => item),
@@ -340,8 +352,11 @@ export async function runJava(cases: Cases, options: RunOptions): Promise<Map<st
       if (build.code === 0) break;
       const failed = failedBuilds(build.stderr, /c(\d+)\/Main\.java:\d+: error/);
       if (failed.size === 0 || attempt === 1) throw new Error(`javac failed: ${build.stderr}`);
-      for (const [position, message] of failed) outcomes.set(live[position]!.id, { id: live[position]!.id, ok: false, error: `javac: ${message}` });
-      live = live.filter((_, position) => !failed.has(position));
+      live.forEach((item, position) => {
+        const message = failed.get(String(position));
+        if (message !== undefined) outcomes.set(item.id, { id: item.id, ok: false, error: `javac: ${message}` });
+      });
+      live = live.filter((_, position) => !failed.has(String(position)));
     }
     const list = join(dir, "cases.tsv");
     writeFileSync(list, live.map((item, position) => `${position}\t${item.id}\t${item.cwd ?? options.cwd}`).join("\n"));
@@ -449,31 +464,26 @@ export async function runRuby(cases: Cases, options: RunOptions): Promise<Map<st
 
 // ---------------------------------------------------------------- PHP
 
-const PHP_PRELUDE = String.raw`<?php
-namespace HubrefCase;
-
-function hubref_url($url)
-{
-    return is_string($url) && str_starts_with($url, 'https://') ? 'http://127.0.0.1:' . getenv('HUBREF_PORT') . '/' . substr($url, 8) : $url;
-}
+/** The hooks, declared in a case's own namespace: its unqualified calls of these functions find them first. */
+const PHP_HOOKS = (namespace: string) => String.raw`namespace ${namespace};
 
 function curl_init(?string $url = null)
 {
     $curl = \curl_init();
     if ($url !== null) {
-        \curl_setopt($curl, CURLOPT_URL, hubref_url($url));
+        \curl_setopt($curl, CURLOPT_URL, \hubref_url($url));
     }
-    \curl_setopt($curl, CURLOPT_HTTPHEADER, ['X-Test-Case: ' . getenv('HUBREF_CASE')]);
+    \curl_setopt($curl, CURLOPT_HTTPHEADER, ['X-Test-Case: ' . $GLOBALS['hubref_case']]);
     return $curl;
 }
 
 function curl_setopt($curl, int $option, $value): bool
 {
     if ($option === CURLOPT_URL) {
-        $value = hubref_url($value);
+        $value = \hubref_url($value);
     }
     if ($option === CURLOPT_HTTPHEADER) {
-        $value[] = 'X-Test-Case: ' . getenv('HUBREF_CASE');
+        $value[] = 'X-Test-Case: ' . $GLOBALS['hubref_case'];
     }
     return \curl_setopt($curl, $option, $value);
 }
@@ -494,20 +504,85 @@ function sleep(int $seconds): int
 }
 `;
 
-function phpSource(item: SnippetCase, prelude: string): string {
-  return rewrite(item.source, [[/^<\?php\n/, `<?php\nnamespace HubrefCase;\nrequire ${JSON.stringify(prelude)};\n`]], item.id);
+/*
+ * Runs the cases from index argv[2] on, in this process, each included in a
+ * namespace of its own. A case that exits (the snippets' fail()) ends the
+ * process: its index is the last in the progress file, and the test side
+ * starts the driver again after it.
+ */
+const PHP_DRIVER = String.raw`<?php
+function hubref_url($url)
+{
+    return is_string($url) && str_starts_with($url, 'https://') ? $GLOBALS['hubref_origin'] . substr($url, 8) : $url;
+}
+
+$job = json_decode(file_get_contents($argv[1]), true);
+$GLOBALS['hubref_origin'] = $job['origin'];
+$progress = fopen($job['progress'], 'a');
+for ($i = (int) $argv[2]; $i < count($job['cases']); $i++) {
+    $case = $job['cases'][$i];
+    $GLOBALS['hubref_case'] = $case['id'];
+    fwrite($progress, "start $i\n");
+    fflush($progress);
+    chdir($case['cwd']);
+    ob_start();
+    try {
+        (static function (string $file) {
+            include $file;
+        })($case['file']);
+        $line = "ok $i";
+    } catch (Throwable $e) {
+        $line = "error $i " . base64_encode(get_class($e) . ': ' . $e->getMessage());
+    }
+    ob_end_clean();
+    fwrite($progress, $line . "\n");
+    fflush($progress);
+}
+`;
+
+function phpSource(item: SnippetCase, index: number): string {
+  const namespace = `HubrefCase${index}`;
+  return rewrite(item.source, [[/^<\?php\n/, `<?php\n${PHP_HOOKS(namespace)}\n`]], item.id);
 }
 
 export async function runPhp(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
   if (cases.length === 0) return new Map();
   const dir = batchDir("php");
   try {
-    const prelude = join(dir, "prelude.php");
-    writeFileSync(prelude, PHP_PRELUDE);
-    cases.forEach((item, index) => writeFileSync(join(dir, `case-${index}.php`), phpSource(item, prelude)));
-    // The driver passes the index last: `php <dir>/case-.php` is completed by a tiny launcher.
-    writeFileSync(join(dir, "launch.sh"), `exec php -d display_errors=stderr -d error_reporting=-1 "${dir}/case-$1.php"\n`);
-    return await runEach(cases, options, dir, ["bash", join(dir, "launch.sh")], { HUBREF_PORT: String(options.port) });
+    const files = cases.map((item, index) => {
+      const file = join(dir, `case-${index}.php`);
+      writeFileSync(file, phpSource(item, index));
+      return { id: item.id, file, cwd: item.cwd ?? options.cwd };
+    });
+    const progress = join(dir, "progress");
+    const jobFile = join(dir, "job.json");
+    writeFileSync(jobFile, JSON.stringify({ origin: `http://127.0.0.1:${options.port}/`, cases: files, progress }));
+    writeFileSync(join(dir, "driver.php"), PHP_DRIVER);
+    const outcomes = new Map<string, RunOutcome>();
+    let next = 0;
+    while (next < cases.length) {
+      writeFileSync(progress, "");
+      const result = await run("php", ["-d", "display_errors=stderr", "-d", "error_reporting=-1", join(dir, "driver.php"), jobFile, String(next)], {
+        cwd: options.cwd,
+        env: childEnv(options.env),
+      });
+      let started = -1;
+      for (const line of readFileSync(progress, "utf8").split("\n").filter(Boolean)) {
+        const [word, index, error] = line.split(" ");
+        const id = cases[Number(index)]!.id;
+        if (word === "start") started = Number(index);
+        else {
+          outcomes.set(id, word === "ok" ? { id, ok: true } : { id, ok: false, error: Buffer.from(error ?? "", "base64").toString("utf8") });
+          started = -1;
+        }
+      }
+      if (started < 0) break;
+      // The case ended the process: with exit 0 it finished well (exit after its output), otherwise it failed.
+      const id = cases[started]!.id;
+      outcomes.set(id, result.code === 0 ? { id, ok: true } : { id, ok: false, error: `exit ${result.code}: ${result.stderr}` });
+      next = started + 1;
+    }
+    return outcomes;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
