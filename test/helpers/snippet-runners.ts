@@ -21,6 +21,8 @@ export interface RunOutcome {
   id: string;
   ok: boolean;
   error?: string;
+  /** What the case printed, where the runner keeps it (the Go, Java, Ruby and PHP runners). */
+  stdout?: string;
 }
 
 export interface RunOptions {

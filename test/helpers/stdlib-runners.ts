@@ -50,7 +50,7 @@ shift 2
 run_case() {
     local i=$1
     shift
-    (cd "$(cat "$dir/$i.cwd")" && HUBREF_CASE=$(cat "$dir/$i.id") "$@" > /dev/null 2> "$dir/$i.err"); echo $? > "$dir/$i.code"
+    (cd "$(cat "$dir/$i.cwd")" && HUBREF_CASE=$(cat "$dir/$i.id") "$@" > "$dir/$i.out" 2> "$dir/$i.err"); echo $? > "$dir/$i.code"
 }
 for (( i = 0; i < count; i++ )); do
     (( i < 4 )) || wait -n
@@ -71,7 +71,8 @@ async function runEach(cases: Cases, options: RunOptions, dir: string, command: 
     cases.map((item, index): [string, RunOutcome] => {
       const code = Number(readFileSync(join(dir, `${index}.code`), "utf8"));
       const stderr = readFileSync(join(dir, `${index}.err`), "utf8");
-      return [item.id, code === 0 ? { id: item.id, ok: true } : { id: item.id, ok: false, error: `exit ${code}: ${stderr}` }];
+      const stdout = readFileSync(join(dir, `${index}.out`), "utf8");
+      return [item.id, code === 0 ? { id: item.id, ok: true, stdout } : { id: item.id, ok: false, error: `exit ${code}: ${stderr}`, stdout }];
     }),
   );
 }
@@ -293,7 +294,8 @@ public final class Driver {
             Hooks.caseId = parts[1];
             Hooks.dir = Path.of(parts[2]);
             ByteArrayOutputStream captured = new ByteArrayOutputStream();
-            System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
             String error = null;
             try {
@@ -306,7 +308,8 @@ public final class Driver {
             System.setOut(out);
             System.setErr(err);
             String message = error == null ? "" : error + "\n" + captured.toString(StandardCharsets.UTF_8);
-            results.add(parts[0] + "\t" + (error == null) + "\t" + Base64.getEncoder().encodeToString(message.getBytes(StandardCharsets.UTF_8)));
+            Base64.Encoder base64 = Base64.getEncoder();
+            results.add(parts[0] + "\t" + (error == null) + "\t" + base64.encodeToString(message.getBytes(StandardCharsets.UTF_8)) + "\t" + base64.encodeToString(printed.toByteArray()));
         }
         Files.write(Path.of(args[2]), results, StandardCharsets.UTF_8);
     }
@@ -371,9 +374,10 @@ export async function runJava(cases: Cases, options: RunOptions): Promise<Map<st
     );
     if (result.code !== 0) throw new Error(`java driver failed (${result.code}): ${result.stderr}`);
     for (const line of readFileSync(results, "utf8").split("\n").filter(Boolean)) {
-      const [position, ok, error] = line.split("\t");
+      const [position, ok, error, printed] = line.split("\t");
       const id = live[Number(position)]!.id;
-      outcomes.set(id, ok === "true" ? { id, ok: true } : { id, ok: false, error: Buffer.from(error ?? "", "base64").toString("utf8") });
+      const stdout = Buffer.from(printed ?? "", "base64").toString("utf8");
+      outcomes.set(id, ok === "true" ? { id, ok: true, stdout } : { id, ok: false, error: Buffer.from(error ?? "", "base64").toString("utf8"), stdout });
     }
     return outcomes;
   } finally {
@@ -422,7 +426,8 @@ end
 results = job['cases'].map do |item|
   $hubref_case = item['id']
   err = StringIO.new
-  $stdout = StringIO.new
+  out = StringIO.new
+  $stdout = out
   $stderr = err
   error = nil
   begin
@@ -435,7 +440,7 @@ results = job['cases'].map do |item|
     $stdout = STDOUT
     $stderr = STDERR
   end
-  { id: item['id'], ok: error.nil?, error: error && "#{error}\n#{err.string}".scrub }
+  { id: item['id'], ok: error.nil?, error: error && "#{error}\n#{err.string}".scrub, stdout: out.string.scrub }
 end
 File.write(job['results'], JSON.generate(results))
 `;
@@ -456,7 +461,7 @@ export async function runRuby(cases: Cases, options: RunOptions): Promise<Map<st
     const result = await run("ruby", [join(dir, "driver.rb"), jobFile], { cwd: options.cwd, env: childEnv(options.env) });
     if (result.code !== 0) throw new Error(`ruby driver failed (${result.code}): ${result.stderr}`);
     const outcomes = JSON.parse(readFileSync(results, "utf8")) as RunOutcome[];
-    return new Map(outcomes.map((outcome) => [outcome.id, outcome.error === null ? { id: outcome.id, ok: outcome.ok } : outcome]));
+    return new Map(outcomes.map((outcome) => [outcome.id, outcome.error === null ? { id: outcome.id, ok: outcome.ok, stdout: outcome.stdout } : outcome]));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -530,7 +535,7 @@ for ($i = (int) $argv[2]; $i < count($job['cases']); $i++) {
         (static function (string $file) {
             include $file;
         })($case['file']);
-        $line = "ok $i";
+        $line = "ok $i " . base64_encode(ob_get_contents());
     } catch (Throwable $e) {
         $line = "error $i " . base64_encode(get_class($e) . ': ' . $e->getMessage());
     }
@@ -572,7 +577,8 @@ export async function runPhp(cases: Cases, options: RunOptions): Promise<Map<str
         const id = cases[Number(index)]!.id;
         if (word === "start") started = Number(index);
         else {
-          outcomes.set(id, word === "ok" ? { id, ok: true } : { id, ok: false, error: Buffer.from(error ?? "", "base64").toString("utf8") });
+          const text = Buffer.from(error ?? "", "base64").toString("utf8");
+          outcomes.set(id, word === "ok" ? { id, ok: true, stdout: text } : { id, ok: false, error: text });
           started = -1;
         }
       }
