@@ -17,8 +17,10 @@ export type ToolchainLanguage = keyof typeof TOOLCHAINS;
 
 const found = new Map<string, boolean>();
 
-/** Whether a language's toolchain runs here (asked once per process). */
+/** Whether a language's toolchain runs here (asked once per process). HUBREF_SKIP_TOOLCHAINS=go,java (or `all`) acts as if they were not. */
 export function hasToolchain(language: ToolchainLanguage): boolean {
+  const skipped = (process.env.HUBREF_SKIP_TOOLCHAINS ?? "").split(",");
+  if (skipped.includes(language) || skipped.includes("all")) return false;
   let ok = found.get(language);
   if (ok === undefined) {
     const { command, args } = TOOLCHAINS[language];
