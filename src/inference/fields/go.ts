@@ -30,7 +30,8 @@ export const GO: HttpLanguage = {
   string: goString,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `os.Getenv("${token.name}")` : goString(token.value)),
   authorizationHeader: (scheme: string, token: TokenSource) =>
-    token.kind === "env" ? `"${scheme} " + os.Getenv("${token.name}")` : goString(`${scheme} ${token.value}`),
+    // A call's argument: gofmt writes the + without spaces there.
+    token.kind === "env" ? `"${scheme} "+os.Getenv("${token.name}")` : goString(`${scheme} ${token.value}`),
   tree(tree, baseIndent, file) {
     const write = (value: Tree, depth: number): string => {
       if (typeof value === "string") return goString(value);
