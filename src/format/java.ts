@@ -11,8 +11,22 @@ import { hex4, mustEscape } from "./unicode.js";
 
 const SIMPLE: Record<string, string> = { "\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
 
-/** A double-quoted Java string literal, ASCII only. */
+/**
+ * A class file holds a string constant of at most 65,535 bytes, and javac
+ * folds `"a" + "b"` into one constant: a longer text is joined at run time
+ * from literals of at most this many UTF-16 units (3 bytes each at most).
+ */
+const CHUNK = 16_384;
+
+/** A Java string expression: one double-quoted literal, ASCII only, or a join of several for a long text. */
 export function javaString(text: string): string {
+  if (text.length <= CHUNK) return javaLiteral(text);
+  const parts: string[] = [];
+  for (let at = 0; at < text.length; at += CHUNK) parts.push(javaLiteral(text.slice(at, at + CHUNK)));
+  return `String.join("", ${parts.join(", ")})`;
+}
+
+function javaLiteral(text: string): string {
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;

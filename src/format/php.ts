@@ -1,4 +1,4 @@
-import { allPrintable, hex2, mustEscape, wtf8Bytes } from "./unicode.js";
+import { allPrintable, hex2, mustEscape } from "./unicode.js";
 
 /**
  * PHP literals for untrusted values. Single-quoted strings interpolate
@@ -25,11 +25,8 @@ function doubleQuoted(text: string): string {
     const code = char.codePointAt(0)!;
     if (!mustEscape(code)) out += char;
     else if (code < 0x80) out += `\\x${hex2(code)}`;
-    // PHP strings are bytes: a lone surrogate is written as the bytes UTF-8 would give it.
-    else if (code >= 0xd800 && code <= 0xdfff)
-      out += wtf8Bytes(code)
-        .map((byte) => `\\x${hex2(byte)}`)
-        .join("");
+    // A lone surrogate is no character, and json_encode refuses the bytes UTF-8 would give it: its replacement is sent.
+    else if (code >= 0xd800 && code <= 0xdfff) out += "\\u{fffd}";
     else out += `\\u{${code.toString(16)}}`;
   }
   return `${out}"`;
