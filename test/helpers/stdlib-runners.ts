@@ -14,7 +14,8 @@ import { childEnv, run, type RunOptions, type RunOutcome, type SnippetCase } fro
  *   (`package main` and `func main` renamed), `time.Sleep(` calls a no-op of
  *   the same signature; the binary's main replaces http.DefaultTransport and
  *   runs one case per process, so `log.Fatal` ends only its case.
- * - Java: one javac for the batch and one JVM that runs every case in turn:
+ * - Java: one JVM for the batch, which compiles every case with the JDK's
+ *   compiler in process and runs them in turn:
  *   each case gets a package line; `HttpClient.newHttpClient()`,
  *   `Thread.sleep(` and `Path.of(` go through harness.Hooks (a JVM cannot
  *   change its working directory, so paths resolve against the case's).
@@ -269,37 +270,74 @@ public final class Hooks {
 }
 `;
 
-/** Runs the listed cases in this JVM, one after another; writes `index TAB ok TAB base64(error)` lines. */
-const JAVA_DRIVER = String.raw`package harness;
-
-import java.io.ByteArrayOutputStream;
+/**
+ * Launched from source (one JVM for the batch): compiles the hooks and every
+ * case with the JDK's compiler in this JVM (again without the cases javac
+ * refuses, which are reported as failed), loads them, and runs the cases one
+ * after another. Writes `index TAB ok TAB base64(error) TAB base64(stdout)` lines.
+ */
+const JAVA_DRIVER = String.raw`import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.tools.ToolProvider;
 
-public final class Driver {
+public class Driver {
     public static void main(String[] args) throws Exception {
-        Hooks.origin = args[0];
-        List<String> lines = Files.readAllLines(Path.of(args[1]), StandardCharsets.UTF_8);
-        List<String> results = new ArrayList<>();
+        String origin = args[0];
+        Path sources = Path.of(args[1]);
+        Path classes = Path.of(args[2]);
+        List<String> lines = Files.readAllLines(Path.of(args[3]), StandardCharsets.UTF_8);
+        Base64.Encoder base64 = Base64.getEncoder();
+        Map<String, String> results = new LinkedHashMap<>();
+        List<String> live = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) live.add(String.valueOf(i));
+        for (int attempt = 0; ; attempt++) {
+            List<String> options = new ArrayList<>(List.of("-nowarn", "-proc:none", "-g:none", "-encoding", "UTF-8", "-d", classes.toString(), sources.resolve("harness/Hooks.java").toString()));
+            for (String index : live) options.add(sources.resolve("c" + index + "/Main.java").toString());
+            ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+            int code = ToolProvider.getSystemJavaCompiler().run(null, null, diagnostics, options.toArray(new String[0]));
+            if (code == 0) break;
+            String text = diagnostics.toString(StandardCharsets.UTF_8);
+            Matcher matcher = Pattern.compile("c(\\d+)/Main\\.java:\\d+: error.*").matcher(text);
+            List<String> failed = new ArrayList<>();
+            while (matcher.find()) {
+                if (!failed.contains(matcher.group(1))) failed.add(matcher.group(1));
+                results.merge(matcher.group(1), matcher.group(), (a, b) -> a + "\n" + b);
+            }
+            if (failed.isEmpty() || attempt == 1) throw new IllegalStateException("javac failed: " + text);
+            live.removeAll(failed);
+        }
+        for (String index : results.keySet()) {
+            results.put(index, index + "\tfalse\t" + base64.encodeToString(("javac: " + results.get(index)).getBytes(StandardCharsets.UTF_8)) + "\t");
+        }
+        URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, Driver.class.getClassLoader());
+        Class<?> hooks = loader.loadClass("harness.Hooks");
+        hooks.getField("origin").set(null, origin);
         PrintStream out = System.out;
         PrintStream err = System.err;
-        for (String line : lines) {
-            String[] parts = line.split("\t", 3);
-            Hooks.caseId = parts[1];
-            Hooks.dir = Path.of(parts[2]);
+        for (String index : live) {
+            String[] parts = lines.get(Integer.parseInt(index)).split("\t", 2);
+            hooks.getField("caseId").set(null, parts[0]);
+            hooks.getField("dir").set(null, Path.of(parts[1]));
             ByteArrayOutputStream captured = new ByteArrayOutputStream();
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
             System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
             String error = null;
             try {
-                Class.forName("c" + parts[0] + ".Main").getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+                loader.loadClass("c" + index + ".Main").getMethod("main", String[].class).invoke(null, (Object) new String[0]);
             } catch (InvocationTargetException e) {
                 error = String.valueOf(e.getCause());
             } catch (Throwable e) {
@@ -308,10 +346,9 @@ public final class Driver {
             System.setOut(out);
             System.setErr(err);
             String message = error == null ? "" : error + "\n" + captured.toString(StandardCharsets.UTF_8);
-            Base64.Encoder base64 = Base64.getEncoder();
-            results.add(parts[0] + "\t" + (error == null) + "\t" + base64.encodeToString(message.getBytes(StandardCharsets.UTF_8)) + "\t" + base64.encodeToString(printed.toByteArray()));
+            results.put(index, index + "\t" + (error == null) + "\t" + base64.encodeToString(message.getBytes(StandardCharsets.UTF_8)) + "\t" + base64.encodeToString(printed.toByteArray()));
         }
-        Files.write(Path.of(args[2]), results, StandardCharsets.UTF_8);
+        Files.write(Path.of(args[4]), results.values(), StandardCharsets.UTF_8);
     }
 }
 `;
@@ -332,50 +369,27 @@ export async function runJava(cases: Cases, options: RunOptions): Promise<Map<st
   if (cases.length === 0) return new Map();
   const dir = batchDir("java");
   try {
-    const outcomes = new Map<string, RunOutcome>();
-    let live = cases.map((item) => item);
-    const classes = join(dir, "classes");
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const sources = join(dir, `sources-${attempt}`);
-      mkdirSync(join(sources, "harness"), { recursive: true });
-      writeFileSync(join(sources, "harness", "Hooks.java"), JAVA_HOOKS);
-      writeFileSync(join(sources, "harness", "Driver.java"), JAVA_DRIVER);
-      const files = [join(sources, "harness", "Hooks.java"), join(sources, "harness", "Driver.java")];
-      live.forEach((item, position) => {
-        mkdirSync(join(sources, `c${position}`));
-        const file = join(sources, `c${position}`, "Main.java");
-        writeFileSync(file, javaSource(item, position));
-        files.push(file);
-      });
-      rmSync(classes, { recursive: true, force: true });
-      const build = await run("javac", ["-nowarn", "-encoding", "UTF-8", "-d", classes, "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", ...files], {
-        cwd: dir,
-        env: childEnv({}),
-      });
-      if (build.code === 0) break;
-      const failed = failedBuilds(build.stderr, /c(\d+)\/Main\.java:\d+: error/);
-      if (failed.size === 0 || attempt === 1) throw new Error(`javac failed: ${build.stderr}`);
-      live.forEach((item, position) => {
-        const message = failed.get(String(position));
-        if (message !== undefined) outcomes.set(item.id, { id: item.id, ok: false, error: `javac: ${message}` });
-      });
-      live = live.filter((_, position) => !failed.has(String(position)));
-    }
+    const sources = join(dir, "sources");
+    mkdirSync(join(sources, "harness"), { recursive: true });
+    writeFileSync(join(sources, "harness", "Hooks.java"), JAVA_HOOKS);
+    cases.forEach((item, index) => {
+      mkdirSync(join(sources, `c${index}`));
+      writeFileSync(join(sources, `c${index}`, "Main.java"), javaSource(item, index));
+    });
+    writeFileSync(join(dir, "Driver.java"), JAVA_DRIVER);
     const list = join(dir, "cases.tsv");
-    writeFileSync(list, live.map((item, position) => `${position}\t${item.id}\t${item.cwd ?? options.cwd}`).join("\n"));
+    writeFileSync(list, cases.map((item) => `${item.id}\t${item.cwd ?? options.cwd}`).join("\n"));
     const results = join(dir, "results.tsv");
-    const result = await run(
-      "java",
-      ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", classes, "harness.Driver", `http://127.0.0.1:${options.port}/`, list, results],
-      {
-        cwd: options.cwd,
-        env: childEnv(options.env),
-      },
-    );
+    const args = [`http://127.0.0.1:${options.port}/`, sources, join(dir, "classes"), list, results];
+    const result = await run("java", ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", join(dir, "Driver.java"), ...args], {
+      cwd: options.cwd,
+      env: childEnv(options.env),
+    });
     if (result.code !== 0) throw new Error(`java driver failed (${result.code}): ${result.stderr}`);
+    const outcomes = new Map<string, RunOutcome>();
     for (const line of readFileSync(results, "utf8").split("\n").filter(Boolean)) {
-      const [position, ok, error, printed] = line.split("\t");
-      const id = live[Number(position)]!.id;
+      const [index, ok, error, printed] = line.split("\t");
+      const id = cases[Number(index)]!.id;
       const stdout = Buffer.from(printed ?? "", "base64").toString("utf8");
       outcomes.set(id, ok === "true" ? { id, ok: true, stdout } : { id, ok: false, error: Buffer.from(error ?? "", "base64").toString("utf8"), stdout });
     }

@@ -105,7 +105,7 @@ it("the wire fixture states the request of every provider, task and mode the reg
 const RAW_CLIENTS = ["python|requests", "js|fetch", "sh|curl", ...runnableStdlibClients()];
 const SKIPPED = STDLIB_CLIENTS.filter((client) => !RAW_CLIENTS.includes(client));
 
-it.skipIf(SKIPPED.length === 0)(`skips ${SKIPPED.join(", ")}: no toolchain here`, () => {});
+if (SKIPPED.length > 0) it.skip(`skips ${SKIPPED.join(", ")}: no toolchain here`, () => {});
 
 describe.each(CALLS)("$provider $task $mode", ({ provider, task, mode }) => {
   const prefix = `${provider}|${task}|${mode}`;
