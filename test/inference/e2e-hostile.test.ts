@@ -93,6 +93,8 @@ interface Planned {
   messages?: unknown;
   /** The hostile text the snippet's literals must hold. */
   literal: string;
+  /** An embedded token the request must carry. */
+  token?: string;
 }
 
 const PAIRS = registryPairs();
@@ -105,6 +107,8 @@ const DIFFERS_HERE: Record<string, LibraryDifference> = {
 const FILES: Record<string, Buffer> = { [HOSTILE_IMAGE]: SAMPLE_FILES["cats.jpg"]!, [HOSTILE_AUDIO]: SAMPLE_FILES["sample1.flac"]! };
 
 const HOSTILE_ID = `evil"org/it's $(id) \`x\` é`;
+const HOSTILE_ENDPOINT = "https://x.example/it's/$(id)/${HOME}/{$x}/?b=$HOME&c=$(id)";
+const HOSTILE_TOKEN = `hf_it's"$(x)\`y\`#{z}\${w}\\u000a?>*/`;
 /** Model metadata from a hostile card: widget text, a mask token, a provider model id; and what each must send. */
 const METADATA = [
   {
@@ -238,6 +242,20 @@ beforeAll(async () => {
       }
     }
   }
+  // An endpoint URL and an embedded token as hostile as their checks let through (a URL, printable ASCII).
+  {
+    const model = syntheticModel("text-classification", { id: "acme/hostile-endpoint" });
+    // As the command passes it on: parsed and written back by URL (src/cli/snippet-run.ts).
+    const endpointUrl = new URL(HOSTILE_ENDPOINT).href;
+    const { snippets, problems } = generateSnippets(model, { endpointUrl, token: HOSTILE_TOKEN, inputs: HOSTILE });
+    expect(problems).toEqual([]);
+    const expected = { method: "POST", url: endpointUrl, headers: { authorization: `Bearer ${HOSTILE_TOKEN}` }, json: { inputs: HOSTILE } };
+    add(
+      { label: "endpoint and token", snippets, expected, literal: HOSTILE, token: HOSTILE_TOKEN },
+      plausibleReply({ task: "text-classification", modelId: model.id, provider: "hf-inference", providerId: model.id, output: "json" }),
+      "endpoint-token",
+    );
+  }
   metadata = metadataCases();
   outcomes = await execute(rig, [...cases, ...metadata]);
 }, 120_000);
@@ -304,7 +322,8 @@ describe("hostile inputs", () => {
         expect((request!.json as { messages: unknown }).messages, `${id} ${snippet.client}`).toEqual(plan.messages);
       } else {
         const expected = plan.expected!;
-        expect(request!.url, `${id} ${snippet.client}`).toBe(expected.url);
+        expect(request!.url, `${id} ${snippet.language} ${snippet.client}: ${request!.url}`).toBe(expected.url);
+        if (plan.token !== undefined) expect(request!.headers.authorization, `${id} ${snippet.client}`).toBe(`Bearer ${plan.token}`);
         if (expected.bytes) expect(request!.bytes.equals(expected.bytes), `${id} ${snippet.client}`).toBe(true);
         else expect(request!.json, `${id} ${snippet.client}`).toEqual(expected.json);
       }
