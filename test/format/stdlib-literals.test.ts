@@ -35,6 +35,9 @@ const LONE = "lone \ud800 and \udfff surrogates";
 const dir = mkdtempSync(join(tmpdir(), "hubref-literals-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A compiler's start on a loaded two-core machine: generous, since a slow start is not a failure. */
+const TOOLCHAIN_TIMEOUT = 120_000;
+
 function utf8Hex(text: string): string {
   return Buffer.from(text, "utf8").toString("hex");
 }
@@ -59,23 +62,27 @@ function run(command: string, args: string[], file: string, source: string): str
 }
 
 describe.skipIf(!hasToolchain("go"))("Go literals", () => {
-  it("read back byte for byte by the Go compiler, as interpreted literals only", () => {
-    const texts = [...TEXTS, LONE];
-    const source = `package main\n\nimport (\n\t"encoding/hex"\n\t"fmt"\n)\n\nfunc main() {\n${texts
-      .map((text) => `\tfmt.Println(hex.EncodeToString([]byte(${goString(text)})) + ".")\n`)
-      .join("")}}\n`;
-    const printed = run("go", ["run"], "main.go", source);
-    // Go keeps a lone surrogate as the bytes UTF-8 would give it (WTF-8); its JSON encoder sends U+FFFD for them.
-    const wtf8 = Buffer.concat([
-      Buffer.from("lone "),
-      Buffer.from([0xed, 0xa0, 0x80]),
-      Buffer.from(" and "),
-      Buffer.from([0xed, 0xbf, 0xbf]),
-      Buffer.from(" surrogates"),
-    ]);
-    expect(printed).toEqual([...TEXTS.map(utf8Hex), wtf8.toString("hex")].map((hex) => `${hex}.`));
-    for (const text of texts) expect(goString(text)).toMatch(/^".*"$/s);
-  });
+  it(
+    "read back byte for byte by the Go compiler, as interpreted literals only",
+    () => {
+      const texts = [...TEXTS, LONE];
+      const source = `package main\n\nimport (\n\t"encoding/hex"\n\t"fmt"\n)\n\nfunc main() {\n${texts
+        .map((text) => `\tfmt.Println(hex.EncodeToString([]byte(${goString(text)})) + ".")\n`)
+        .join("")}}\n`;
+      const printed = run("go", ["run"], "main.go", source);
+      // Go keeps a lone surrogate as the bytes UTF-8 would give it (WTF-8); its JSON encoder sends U+FFFD for them.
+      const wtf8 = Buffer.concat([
+        Buffer.from("lone "),
+        Buffer.from([0xed, 0xa0, 0x80]),
+        Buffer.from(" and "),
+        Buffer.from([0xed, 0xbf, 0xbf]),
+        Buffer.from(" surrogates"),
+      ]);
+      expect(printed).toEqual([...TEXTS.map(utf8Hex), wtf8.toString("hex")].map((hex) => `${hex}.`));
+      for (const text of texts) expect(goString(text)).toMatch(/^".*"$/s);
+    },
+    TOOLCHAIN_TIMEOUT,
+  );
 
   it("comments stay on one line", () => {
     expect(goComment("a\nb\u2028c")).toBe("// a b c");
@@ -83,19 +90,23 @@ describe.skipIf(!hasToolchain("go"))("Go literals", () => {
 });
 
 describe.skipIf(!hasToolchain("java"))("Java literals", () => {
-  it("read back unit for unit by javac, with no backslash-u left to the pre-lexer", () => {
-    const texts = [...TEXTS, LONE];
-    const source = `public class Main {\n    static void show(String text) {\n        StringBuilder out = new StringBuilder();\n        for (char c : text.toCharArray()) out.append(String.format("%04x", (int) c));\n        System.out.println(out + ".");\n    }\n\n    public static void main(String[] args) {\n${texts
-      .map((text) => `        show(${javaString(text)});\n`)
-      .join("")}    }\n}\n`;
-    const printed = run("java", ["-Xshare:auto"], "Main.java", source);
-    expect(printed).toEqual(texts.map((text) => `${utf16Hex(text)}.`));
-    for (const text of texts) {
-      const literal = javaString(text);
-      // Every \u that the pre-lexer would read follows an even run of backslashes only where the formatter wrote it.
-      expect(/[^\x20-\x7e]/.test(literal), "ASCII only").toBe(false);
-    }
-  });
+  it(
+    "read back unit for unit by javac, with no backslash-u left to the pre-lexer",
+    () => {
+      const texts = [...TEXTS, LONE];
+      const source = `public class Main {\n    static void show(String text) {\n        StringBuilder out = new StringBuilder();\n        for (char c : text.toCharArray()) out.append(String.format("%04x", (int) c));\n        System.out.println(out + ".");\n    }\n\n    public static void main(String[] args) {\n${texts
+        .map((text) => `        show(${javaString(text)});\n`)
+        .join("")}    }\n}\n`;
+      const printed = run("java", ["-Xshare:auto"], "Main.java", source);
+      expect(printed).toEqual(texts.map((text) => `${utf16Hex(text)}.`));
+      for (const text of texts) {
+        const literal = javaString(text);
+        // Every \u that the pre-lexer would read follows an even run of backslashes only where the formatter wrote it.
+        expect(/[^\x20-\x7e]/.test(literal), "ASCII only").toBe(false);
+      }
+    },
+    TOOLCHAIN_TIMEOUT,
+  );
 
   it("comments stay on one line and hold no Unicode escape", () => {
     expect(javaComment("evil\\u000a x = 1; \n\u2028é")).toBe("// evil\\\\u000a x = 1;  ?");
@@ -103,13 +114,17 @@ describe.skipIf(!hasToolchain("java"))("Java literals", () => {
 });
 
 describe.skipIf(!hasToolchain("ruby"))("Ruby literals", () => {
-  it("read back byte for byte by Ruby, single-quoted unless a character must be escaped", () => {
-    const texts = [...TEXTS, LONE];
-    const source = `${texts.map((text) => `puts ${rubyString(text)}.unpack1('H*') + '.'`).join("\n")}\n`;
-    const printed = run("ruby", [], "main.rb", source);
-    expect(printed).toEqual([...TEXTS, LONE.replace(/[\ud800-\udfff]/g, "\ufffd")].map((text) => `${utf8Hex(text)}.`));
-    expect(rubyString("#{x} it's")).toBe("'#{x} it\\'s'");
-  });
+  it(
+    "read back byte for byte by Ruby, single-quoted unless a character must be escaped",
+    () => {
+      const texts = [...TEXTS, LONE];
+      const source = `${texts.map((text) => `puts ${rubyString(text)}.unpack1('H*') + '.'`).join("\n")}\n`;
+      const printed = run("ruby", [], "main.rb", source);
+      expect(printed).toEqual([...TEXTS, LONE.replace(/[\ud800-\udfff]/g, "\ufffd")].map((text) => `${utf8Hex(text)}.`));
+      expect(rubyString("#{x} it's")).toBe("'#{x} it\\'s'");
+    },
+    TOOLCHAIN_TIMEOUT,
+  );
 
   it("comments stay on one line", () => {
     expect(rubyComment("a\r\nb")).toBe("# a b");
@@ -117,13 +132,17 @@ describe.skipIf(!hasToolchain("ruby"))("Ruby literals", () => {
 });
 
 describe.skipIf(!hasToolchain("php"))("PHP literals", () => {
-  it("read back byte for byte by PHP, single-quoted unless a character must be escaped", () => {
-    const texts = [...TEXTS, LONE];
-    const source = `<?php\n${texts.map((text) => `echo bin2hex(${phpString(text)}), ".\\n";`).join("\n")}\n`;
-    const printed = run("php", [], "main.php", source);
-    expect(printed).toEqual([...TEXTS, LONE.replace(/[\ud800-\udfff]/g, "\ufffd")].map((text) => `${utf8Hex(text)}.`));
-    expect(phpString("$x {$y} it's")).toBe("'$x {$y} it\\'s'");
-  });
+  it(
+    "read back byte for byte by PHP, single-quoted unless a character must be escaped",
+    () => {
+      const texts = [...TEXTS, LONE];
+      const source = `<?php\n${texts.map((text) => `echo bin2hex(${phpString(text)}), ".\\n";`).join("\n")}\n`;
+      const printed = run("php", [], "main.php", source);
+      expect(printed).toEqual([...TEXTS, LONE.replace(/[\ud800-\udfff]/g, "\ufffd")].map((text) => `${utf8Hex(text)}.`));
+      expect(phpString("$x {$y} it's")).toBe("'$x {$y} it\\'s'");
+    },
+    TOOLCHAIN_TIMEOUT,
+  );
 
   it("comments stay on one line, and `?>` cannot leave PHP", () => {
     expect(phpComment("a ?> b\nc")).toBe("// a ? > b c");
