@@ -103,7 +103,7 @@ beforeAll(async () => {
   });
   const [, outcomes] = await Promise.all([Promise.all(runs), execute(rig, cases)]);
   stdlib = outcomes;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rig.close();

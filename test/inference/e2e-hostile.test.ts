@@ -258,7 +258,7 @@ beforeAll(async () => {
   }
   metadata = metadataCases();
   outcomes = await execute(rig, [...cases, ...metadata]);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rig.close();

@@ -69,7 +69,7 @@ beforeAll(async () => {
     const run = { client: `${item.snippet.language}|${item.snippet.client}`, outcome: outcomes.get(item.id)!, posts: postsOf(rig, item.id) };
     runs.set(item.plan, [...(runs.get(item.plan) ?? []), run]);
   }
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await rig.close();
 });

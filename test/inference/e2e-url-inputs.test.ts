@@ -72,7 +72,7 @@ beforeAll(async () => {
     }
   }
   outcomes = await execute(rig, cases);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rig.close();
