@@ -18,6 +18,8 @@ export const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
   shell: "sh",
   bash: "sh",
   curl: "sh",
+  golang: "go",
+  rb: "ruby",
 };
 
 export interface ChoiceRules {

@@ -229,9 +229,13 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   return settleOptions(options);
 }
 
-/** `--language` for library code: any language a library writes in, the same aliases as for inference. */
+/** `--language` for library code: the same spellings as for inference; libraries write Python, JavaScript or shell. */
 function libraryLanguage(text: string): SnippetLanguage {
-  return parseLanguage(text);
+  const language = parseLanguage(text);
+  if (language !== "python" && language !== "js" && language !== "sh") {
+    throw usageError(`--library prints usage code in python, js and sh, not ${language}`, `leave out --library for ${language} inference snippets`);
+  }
+  return language;
 }
 
 /** Local apps print shell commands (or a link): `--language sh` is the only one that means anything. */

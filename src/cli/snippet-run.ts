@@ -10,6 +10,10 @@ import type { ModelData } from "../model/schema.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
+import { goComment } from "../format/go.js";
+import { javaComment } from "../format/java.js";
+import { rubyComment } from "../format/ruby.js";
+import { phpComment } from "../format/php.js";
 import type { Language } from "../inference/ids.js";
 import type { InferenceBlock } from "../blocks/code-block.js";
 import { inferenceBlocks, noBlocksError, type Blocks } from "../blocks/model-blocks.js";
@@ -23,7 +27,15 @@ import { parseSnippetCommand, resolveOptionsOf, terminalOf, type SnippetCommand 
  * src/blocks/.
  */
 
-const COMMENT: Record<Language, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment };
+const COMMENT: Record<Language, (text: string) => string> = {
+  python: pyComment,
+  js: jsComment,
+  sh: shellComment,
+  go: goComment,
+  java: javaComment,
+  ruby: rubyComment,
+  php: phpComment,
+};
 
 /** Several snippets, each under a comment line in its own language; the line names the model when several were given. */
 export function renderSnippets(snippets: readonly InferenceBlock[], severalModels: boolean): string {

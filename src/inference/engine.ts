@@ -15,6 +15,10 @@ import type { SnippetContext } from "./fields/context.js";
 import { pythonFields } from "./fields/python.js";
 import { jsFields } from "./fields/js.js";
 import { shellFields } from "./fields/shell.js";
+import { goFields } from "./fields/go.js";
+import { javaFields } from "./fields/java.js";
+import { rubyFields } from "./fields/ruby.js";
+import { phpFields } from "./fields/php.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
 import { chosenProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel } from "../model/chat.js";
@@ -70,7 +74,7 @@ function ownerOf(client: Client): ProviderId | undefined {
 type TemplateChoice = { template: TemplateName } | { problem: string };
 
 function templateFor(language: Language, client: Client, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
-  const raw = client === "requests" || client === "fetch" || client === "curl";
+  const raw = client === "requests" || client === "fetch" || client === "curl" || client === "net/http" || client === "java.net.http";
   const name: TemplateName = chat
     ? stream
       ? "conversationalStream"
@@ -109,6 +113,14 @@ function fieldsFor(language: Language, client: Client, context: SnippetContext):
       return jsFields(client, context, context.call === "chat" ? undefined : JS_METHODS[context.task]);
     case "sh":
       return shellFields(client, context);
+    case "go":
+      return goFields(client, context);
+    case "java":
+      return javaFields(client, context);
+    case "ruby":
+      return rubyFields(client, context);
+    case "php":
+      return phpFields(client, context);
   }
 }
 

@@ -64,9 +64,9 @@ export const INFERENCE_TASKS = [
   "zero-shot-image-classification",
 ] as const;
 
-export const LANGUAGES = ["python", "js", "sh"] as const;
+export const LANGUAGES = ["python", "js", "sh", "go", "java", "ruby", "php"] as const;
 
-export const CLIENTS = ["huggingface_hub", "requests", "openai", "fal_client", "huggingface.js", "fetch", "curl"] as const;
+export const CLIENTS = ["huggingface_hub", "requests", "openai", "fal_client", "huggingface.js", "fetch", "curl", "net/http", "java.net.http"] as const;
 
 type LanguageName = (typeof LANGUAGES)[number];
 type ClientName = (typeof CLIENTS)[number];
@@ -76,6 +76,10 @@ export const CLIENTS_BY_LANGUAGE: Readonly<Record<LanguageName, readonly ClientN
   python: ["huggingface_hub", "requests", "openai", "fal_client"],
   js: ["huggingface.js", "fetch", "openai"],
   sh: ["curl"],
+  go: ["net/http"],
+  java: ["java.net.http"],
+  ruby: ["net/http"],
+  php: ["curl"],
 };
 
 export function languagesOfClient(client: ClientName): LanguageName[] {

@@ -16,8 +16,13 @@ export const PARTIALS_FOLDER = "_partials";
 /** The options templates are compiled with, at run time and in the build alike. */
 export const ETA_OPTIONS: Partial<EtaConfig> = { autoEscape: false, autoTrim: false, cache: false, useWith: false };
 
+/** A client's template folder: its name, with `/` (Go's and Ruby's `net/http`) made `-`. */
+export function clientFolder(client: string): string {
+  return client.replaceAll("/", "-");
+}
+
 export function templateKey(language: Language, client: Client, name: string): string {
-  return `${language}/${client}/${name}`;
+  return `${language}/${clientFolder(client)}/${name}`;
 }
 
 const PARTIAL_LINE = /^<%~ partial\("([a-z0-9_.-]+)"\) %>\n/gm;

@@ -6,7 +6,7 @@ import { TEMPLATES_DIR } from "../catalogue/paths.js";
 import type { Client, Language } from "./ids.js";
 import { COMPILED_TEMPLATES } from "./compiled-templates.js";
 import type { TemplateThis } from "./template-function.js";
-import { ETA_OPTIONS, templateKey, templateSource } from "./template-source.js";
+import { clientFolder, ETA_OPTIONS, templateKey, templateSource } from "./template-source.js";
 
 /*
  * Templates live in templates/<language>/<client>/<name>.eta. The bundled CLI
@@ -33,7 +33,7 @@ function etaEngine(): EtaEngine {
 }
 
 function folderOf(language: Language, client: Client): string {
-  return join(TEMPLATES_DIR, language, client);
+  return join(TEMPLATES_DIR, language, clientFolder(client));
 }
 
 /** The template names a client has, read from its folder once. */

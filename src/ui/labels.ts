@@ -2,9 +2,21 @@
 import { blockLanguage, blockTool, type CodeBlock } from "../blocks/code-block.js";
 import { safeLine } from "./text.js";
 
-const LANGUAGE_NAMES: Record<string, string> = { python: "Python", js: "JavaScript", sh: "Shell", text: "Text" };
+const LANGUAGE_NAMES: Record<string, string> = {
+  python: "Python",
+  js: "JavaScript",
+  sh: "Shell",
+  go: "Go",
+  java: "Java",
+  ruby: "Ruby",
+  php: "PHP",
+  text: "Text",
+};
 
 const EXTENSIONS: Record<string, string> = { python: "py", js: "js", sh: "sh", text: "txt" };
+
+/** Programs whose language wants a file name of its own: `go run main.go`, `java Main.java` (the class is Main). */
+const FILE_NAMES: Record<string, string> = { go: "main.go", java: "Main.java", ruby: "main.rb", php: "main.php" };
 
 export function languageLabel(language: string): string {
   return LANGUAGE_NAMES[language] ?? safeLine(language);
@@ -38,5 +50,5 @@ export function providerLabel(provider: string): string {
 }
 
 export function defaultFileName(language: string): string {
-  return `snippet.${EXTENSIONS[language] ?? "txt"}`;
+  return FILE_NAMES[language] ?? `snippet.${EXTENSIONS[language] ?? "txt"}`;
 }

@@ -151,7 +151,7 @@ describe("hubref snippet", () => {
       status: 2,
       stdout: "",
       stderr:
-        "error: the openai client is for chat models, not text-classification\nhint: with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)\n",
+        "error: the openai client is for chat models, not text-classification\nhint: with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh), net/http (go), java.net.http (java), net/http (ruby), curl (php)\n",
     });
     const helper = await runInProcess(["snippet", FLUX_UNMAPPED, "--provider", "cerebras"]);
     expect(helper.status).toBe(2);
@@ -188,7 +188,7 @@ describe("hubref snippet", () => {
     const dir = mkdtempSync(join(tmpdir(), "hubref-snippet-"));
     const model = join(dir, "model.json");
     writeFileSync(model, JSON.stringify({ id: "acme/unmapped", pipeline_tag: "text-to-image" }));
-    const result = await runInProcess(["snippet", model, "--provider", "nscale", "--client", "curl"]);
+    const result = await runInProcess(["snippet", model, "--provider", "nscale", "--language", "sh"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe(
       "note: acme/unmapped: no inference provider serves this model (its metadata maps none), so this call may fail\n" +

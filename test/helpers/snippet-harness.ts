@@ -4,6 +4,8 @@ import { ROOT } from "./cli.js";
 import { startInferenceServer, type InferenceServer, type ReceivedRequest, type Reply } from "./inference-server.js";
 import { runNode, runPython, runShell, type RunOutcome, type SnippetCase } from "./snippet-runners.js";
 import type { Snippet } from "../../src/inference/snippet.js";
+import { runGo, runJava, runPhp, runRuby } from "./stdlib-runners.js";
+import { hasToolchain, toolchainsRequired, type ToolchainLanguage } from "./toolchains.js";
 import { DIRECT_TOKEN_VARIABLES, ENDPOINT_TOKEN_VARIABLE, ROUTED_TOKEN_VARIABLE } from "./token-variables.js";
 
 /*
@@ -55,6 +57,27 @@ export interface ExecutableCase {
   id: string;
   snippet: Snippet;
   reply?: (request: ReceivedRequest) => Reply;
+  /** A working directory of its own (else the rig's). */
+  cwd?: string;
+}
+
+/** The languages whose standard-library snippets run with a toolchain of their own (test/helpers/toolchains.ts). */
+export const TOOLCHAIN_LANGUAGES: readonly string[] = ["go", "java", "ruby", "php"] satisfies ToolchainLanguage[];
+
+/** A Go, Java, Ruby or PHP snippet runs when its toolchain is here; required (CI), a missing one is an error, not a skip. */
+function toolchainRuns(language: string): boolean {
+  if (!TOOLCHAIN_LANGUAGES.includes(language)) return false;
+  if (hasToolchain(language as ToolchainLanguage)) return true;
+  if (toolchainsRequired()) throw new Error(`the ${language} toolchain is missing, and HUBREF_REQUIRE_TOOLCHAINS=1 requires it`);
+  return false;
+}
+
+/** The standard-library client of each of those languages, as `language|client`. */
+export const STDLIB_CLIENTS = ["go|net/http", "java|java.net.http", "ruby|net/http", "php|curl"] as const;
+
+/** Those whose toolchain is here (all of them, or an error, when required). */
+export function runnableStdlibClients(): string[] {
+  return STDLIB_CLIENTS.filter((pair) => toolchainRuns(pair.split("|")[0]!));
 }
 
 /** Whether the harness can run a snippet's client here. */
@@ -62,17 +85,26 @@ export function isExecutable(snippet: Snippet): boolean {
   return (
     (snippet.language === "python" && snippet.client === "requests") ||
     snippet.language === "sh" ||
-    (snippet.language === "js" && ["fetch", "huggingface.js", "openai"].includes(snippet.client))
+    (snippet.language === "js" && ["fetch", "huggingface.js", "openai"].includes(snippet.client)) ||
+    toolchainRuns(snippet.language)
   );
+}
+
+async function timed<T>(label: string, work: Promise<T>): Promise<T> {
+  const start = Date.now();
+  const value = await work;
+  if (process.env.HUBREF_TIMING) process.stderr.write(`${label}: ${Date.now() - start} ms\n`);
+  return value;
 }
 
 /** Runs the cases, grouped by runtime, and returns each case's outcome. */
 export async function execute(rig: Rig, cases: ExecutableCase[]): Promise<Map<string, RunOutcome>> {
   for (const item of cases) if (item.reply) rig.server.respond(item.id, item.reply);
   const byRuntime = (test: (snippet: Snippet) => boolean): SnippetCase[] =>
-    cases.filter((item) => test(item.snippet)).map((item) => ({ id: item.id, source: item.snippet.content }));
+    cases.filter((item) => test(item.snippet)).map((item) => ({ id: item.id, source: item.snippet.content, ...(item.cwd !== undefined && { cwd: item.cwd }) }));
   const options = { port: rig.server.port, cwd: rig.dir, env: TOKENS };
-  const [python, shell, node] = await Promise.all([
+  const of = (language: string) => byRuntime((s) => s.language === language);
+  const [python, shell, node, go, java, ruby, php] = await Promise.all([
     runPython(
       byRuntime((s) => s.language === "python" && s.client === "requests"),
       options,
@@ -85,8 +117,12 @@ export async function execute(rig: Rig, cases: ExecutableCase[]): Promise<Map<st
       byRuntime((s) => s.language === "js"),
       { ...options, dir: join(rig.dir, `js-${Date.now()}-${Math.random().toString(36).slice(2)}`) },
     ),
+    timed("go", runGo(of("go"), options)),
+    timed("java", runJava(of("java"), options)),
+    timed("ruby", runRuby(of("ruby"), options)),
+    timed("php", runPhp(of("php"), options)),
   ]);
-  return new Map([...python, ...shell, ...node]);
+  return new Map([...python, ...shell, ...node, ...go, ...java, ...ruby, ...php]);
 }
 
 /** The request a case sent, parsed for comparison: JSON bodies as values, others as bytes. */

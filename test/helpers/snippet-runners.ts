@@ -13,12 +13,16 @@ import { join } from "node:path";
 export interface SnippetCase {
   id: string;
   source: string;
+  /** Its own working directory (the runners of compiled languages take it here rather than from a line of code). */
+  cwd?: string;
 }
 
 export interface RunOutcome {
   id: string;
   ok: boolean;
   error?: string;
+  /** What the case printed, where the runner keeps it (the Go, Java, Ruby and PHP runners). */
+  stdout?: string;
 }
 
 export interface RunOptions {
@@ -31,13 +35,13 @@ export interface RunOptions {
 
 const PROXY_VARIABLES = ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"];
 
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra, NO_PROXY: "*", no_proxy: "*" };
   for (const name of PROXY_VARIABLES) delete env[name];
   return env;
 }
 
-function run(
+export function run(
   command: string,
   args: string[],
   options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number },

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import type { Snippet } from "../../src/inference/snippet.js";
-import { startRig, TOKENS, type Rig } from "../helpers/snippet-harness.js";
+import { execute, runnableStdlibClients, startRig, TOKENS, type Rig } from "../helpers/snippet-harness.js";
+import type { RunOutcome } from "../helpers/snippet-runners.js";
 import { CHAT_REPLY, plausibleReply } from "../helpers/fake-replies.js";
 import { parsePython } from "../helpers/python.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
@@ -52,6 +53,9 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 
 let rig: Rig;
 const printed = new Map<string, { code: number | null; stdout: string; stderr: string }>();
+/** The Go, Java, Ruby and PHP snippets, whole and streamed, through the harness (which keeps what each printed). */
+const STDLIB = runnableStdlibClients();
+let stdlib: Map<string, RunOutcome>;
 
 function snippetOf(language: string, client: string): Snippet {
   const { snippets } = generateSnippets(MODEL, { provider: "together", language: language as never, client: client as never });
@@ -82,8 +86,24 @@ beforeAll(async () => {
     writeFileSync(file, NODE_PRELUDE(port) + snippetOf("js", client).content);
     runs.push(run(process.execPath, [file], rig.dir).then((outcome) => void printed.set(`js|${client}`, outcome)));
   }
-  await Promise.all(runs);
-}, 120_000);
+  const reply = plausibleReply({
+    task: "text-generation",
+    modelId: MODEL.id,
+    provider: "together",
+    providerId: providerIdFor("together", MODEL.id),
+    output: "json",
+    chat: true,
+  });
+  const cases = STDLIB.flatMap((pair) => {
+    const [language, client] = pair.split("|") as [string, string];
+    return [false, true].map((stream) => {
+      const { snippets } = generateSnippets(MODEL, { provider: "together", language: language as never, client: client as never, stream });
+      return { id: `${pair}|${stream ? "stream" : "whole"}`, snippet: snippets[0]!, reply };
+    });
+  });
+  const [, outcomes] = await Promise.all([Promise.all(runs), execute(rig, cases)]);
+  stdlib = outcomes;
+}, 300_000);
 
 afterAll(async () => {
   await rig.close();
@@ -94,6 +114,14 @@ describe("a whole chat reply is printed as its text", () => {
     const outcome = printed.get(id)!;
     expect(outcome.code, `${id}: ${outcome.stderr}`).toBe(0);
     expect(outcome.stdout).toBe(`${REPLY_TEXT}\n`);
+  });
+
+  it.each(STDLIB)("%s prints the reply text, whole and streamed", (pair) => {
+    const whole = stdlib.get(`${pair}|whole`);
+    expect(whole, `${pair}: ${whole?.error}`).toMatchObject({ ok: true, stdout: `${REPLY_TEXT}\n` });
+    // The stream's deltas, "Par" and "is.", as they came, then a line end.
+    const streamed = stdlib.get(`${pair}|stream`);
+    expect(streamed, `${pair}: ${streamed?.error}`).toMatchObject({ ok: true, stdout: "Paris.\n" });
   });
 
   it.each(["huggingface_hub", "openai"])("python %s prints the message's content", (client) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import type { SnippetOptions } from "../../src/inference/snippet.js";
 import { tokenVariable } from "../helpers/token-variables.js";
-import { execute, isExecutable, postsOf, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
+import { execute, isExecutable, postsOf, runnableStdlibClients, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
 import { WIRE } from "../helpers/expected-request.js";
 import { registryChatProviders } from "../helpers/registry-pairs.js";
 import { plausibleReply } from "../helpers/fake-replies.js";
@@ -11,7 +11,8 @@ import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 /*
  * Chat snippets for every provider that serves chat, routed and direct, whole
  * and streamed, run against the loopback server: python requests, fetch and
- * curl, the real openai package and the real @huggingface/inference package.
+ * curl, the real openai package and the real @huggingface/inference package,
+ * and the standard-library clients of Go, Java, Ruby and PHP.
  */
 
 /** From the registry: e2e-providers fails when the wire fixture lacks a chat provider's fact. */
@@ -74,7 +75,7 @@ beforeAll(async () => {
     }
   }
   outcomes = await execute(rig, cases);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rig.close();
@@ -109,7 +110,7 @@ describe.each(VARIANTS.map((variant) => ({ variant, name: label(variant) })))("$
     return body;
   }
 
-  it.each(["python|requests", "js|fetch", "sh|curl", "js|openai"])("%s sends the chat request and reads the reply", (client) => {
+  it.each(["python|requests", "js|fetch", "sh|curl", "js|openai", ...runnableStdlibClients()])("%s sends the chat request and reads the reply", (client) => {
     const id = `${label(variant)}|${client}`;
     expect(outcomes.get(id), `${id}: ${outcomes.get(id)?.error}`).toMatchObject({ ok: true });
     const posts = postsOf(rig, id);

@@ -7,12 +7,24 @@ import { exampleInput } from "../../src/tasks/example-input.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
 import { parsePython } from "../helpers/python.js";
 import { bashSyntaxErrors } from "../helpers/bash.js";
+import { stdlibSyntaxErrors } from "../helpers/stdlib-syntax.js";
 import { jsSyntaxErrors } from "../helpers/snippet-runners.js";
 import { tokenVariable } from "../helpers/token-variables.js";
-import { execute, isExecutable, postsOf, SAMPLE_FILES, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
+import {
+  execute,
+  isExecutable,
+  postsOf,
+  runnableStdlibClients,
+  SAMPLE_FILES,
+  startRig,
+  TOKENS,
+  TOOLCHAIN_LANGUAGES,
+  type ExecutableCase,
+  type Rig,
+} from "../helpers/snippet-harness.js";
 import { expectedTaskRequest } from "../helpers/expected-request.js";
 import { LIBRARY_DIFFERS, REFUSES_FLAC, type LibraryDifference } from "../helpers/library-differences.js";
-import { registryPairs } from "../helpers/registry-pairs.js";
+import { isQueued, registryPairs } from "../helpers/registry-pairs.js";
 import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 
@@ -31,6 +43,8 @@ const HOSTILE = [
   "<%= it.fullUrl %> <% throw 1 %> {{ inputs }} ${it}",
   "unicode é 日本語 🚀 \u2028line\u2029para \u0085 \u0000nul \u007f",
   "'; rm -rf / #",
+  // Ruby's and PHP's interpolation, PHP's tag end, a comment's end, and Java's Unicode escapes (read before the lexer).
+  "#{`id`} #$0 #@x {$x} ?> <?php */ /* \\u000a \\u0022 \\\\u000a",
 ].join(" | ");
 
 const HOSTILE_IMAGE = `cat "pic" 'it''s' $(id) \`id\` \${HOME} é\nline.jpg`;
@@ -79,6 +93,8 @@ interface Planned {
   messages?: unknown;
   /** The hostile text the snippet's literals must hold. */
   literal: string;
+  /** An embedded token the request must carry. */
+  token?: string;
 }
 
 const PAIRS = registryPairs();
@@ -91,6 +107,8 @@ const DIFFERS_HERE: Record<string, LibraryDifference> = {
 const FILES: Record<string, Buffer> = { [HOSTILE_IMAGE]: SAMPLE_FILES["cats.jpg"]!, [HOSTILE_AUDIO]: SAMPLE_FILES["sample1.flac"]! };
 
 const HOSTILE_ID = `evil"org/it's $(id) \`x\` é`;
+const HOSTILE_ENDPOINT = "https://x.example/it's/$(id)/${HOME}/{$x}/?b=$HOME&c=$(id)";
+const HOSTILE_TOKEN = `hf_it's"$(x)\`y\`#{z}\${w}\\u000a?>*/`;
 /** Model metadata from a hostile card: widget text, a mask token, a provider model id; and what each must send. */
 const METADATA = [
   {
@@ -140,6 +158,24 @@ function metadataCases(): ExecutableCase[] {
   });
 }
 
+/**
+ * Go, Java, Ruby and PHP write every request shape with the same code whatever the provider: each shape (input
+ * kind, body, queued or not, reply) runs once per language, with every payload, rather than once per provider.
+ */
+const shapesRun = new Set<string>();
+
+/** A Go, Java, Ruby or PHP snippet whose shape ran already is left out (its literals are still parsed, see below). */
+function leftOut(snippet: Snippet, shape: string): boolean {
+  if (!TOOLCHAIN_LANGUAGES.includes(snippet.language)) return false;
+  const key = `${snippet.language}|${shape}`;
+  if (!isExecutable(snippet) || shapesRun.has(key)) return true;
+  shapesRun.add(key);
+  return false;
+}
+
+/** Every Go and Ruby snippet, run or not: their parsers read them all in one process each. */
+const parsedOnly: Snippet[] = [];
+
 let rig: Rig;
 const planned: Planned[] = [];
 let outcomes: Awaited<ReturnType<typeof execute>>;
@@ -150,10 +186,12 @@ beforeAll(async () => {
   rig = await startRig();
   for (const [name, bytes] of Object.entries(FILES)) rig.addFile(name, bytes);
   const cases: ExecutableCase[] = [];
-  const add = (plan: Planned, reply: ExecutableCase["reply"]) => {
+  const add = (plan: Planned, reply: ExecutableCase["reply"], shape: string) => {
     planned.push(plan);
     plan.snippets.forEach((snippet, index) => {
       const id = `${plan.label}|${index}`;
+      parsedOnly.push(snippet);
+      if (leftOut(snippet, shape)) return;
       caseOf.set(id, { plan, snippet });
       if (isExecutable(snippet)) cases.push({ id, snippet, reply });
     });
@@ -170,6 +208,7 @@ beforeAll(async () => {
       add(
         { label: `${provider} ${task} ${mode}`, pair: `${provider} ${task}`, snippets, expected, literal: input.kind === "file" ? input.file.path : HOSTILE },
         plausibleReply({ task, modelId: model.id, provider, providerId: providerModelId, output: replyOutput(provider, task) }),
+        `${input.kind}|${expected.bytes ? "binary" : "json"}|${isQueued({ provider, task }) ? "queued" : "direct-reply"}|${replyOutput(provider, task)}`,
       );
     }
   }
@@ -198,13 +237,28 @@ beforeAll(async () => {
             output: "json",
             chat: true,
           }),
+          `chat|${task}|${stream ? "stream" : "whole"}`,
         );
       }
     }
   }
+  // An endpoint URL and an embedded token as hostile as their checks let through (a URL, printable ASCII).
+  {
+    const model = syntheticModel("text-classification", { id: "acme/hostile-endpoint" });
+    // As the command passes it on: parsed and written back by URL (src/cli/snippet-run.ts).
+    const endpointUrl = new URL(HOSTILE_ENDPOINT).href;
+    const { snippets, problems } = generateSnippets(model, { endpointUrl, token: HOSTILE_TOKEN, inputs: HOSTILE });
+    expect(problems).toEqual([]);
+    const expected = { method: "POST", url: endpointUrl, headers: { authorization: `Bearer ${HOSTILE_TOKEN}` }, json: { inputs: HOSTILE } };
+    add(
+      { label: "endpoint and token", snippets, expected, literal: HOSTILE, token: HOSTILE_TOKEN },
+      plausibleReply({ task: "text-classification", modelId: model.id, provider: "hf-inference", providerId: model.id, output: "json" }),
+      "endpoint-token",
+    );
+  }
   metadata = metadataCases();
   outcomes = await execute(rig, [...cases, ...metadata]);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rig.close();
@@ -228,6 +282,8 @@ describe("hostile inputs", () => {
       expect(error, sh[i]!.content).toBeUndefined();
     });
     expect(sh.length).toBeGreaterThan(100);
+    const errors = stdlibSyntaxErrors(parsedOnly);
+    expect(errors, errors.join("\n")).toEqual([]);
     expect(python.length + js.length).toBeGreaterThan(300);
   });
 
@@ -266,7 +322,8 @@ describe("hostile inputs", () => {
         expect((request!.json as { messages: unknown }).messages, `${id} ${snippet.client}`).toEqual(plan.messages);
       } else {
         const expected = plan.expected!;
-        expect(request!.url, `${id} ${snippet.client}`).toBe(expected.url);
+        expect(request!.url, `${id} ${snippet.language} ${snippet.client}: ${request!.url}`).toBe(expected.url);
+        if (plan.token !== undefined) expect(request!.headers.authorization, `${id} ${snippet.client}`).toBe(`Bearer ${plan.token}`);
         if (expected.bytes) expect(request!.bytes.equals(expected.bytes), `${id} ${snippet.client}`).toBe(true);
         else expect(request!.json, `${id} ${snippet.client}`).toEqual(expected.json);
       }
@@ -279,7 +336,7 @@ describe("hostile inputs", () => {
 
 describe("hostile metadata", () => {
   it("widget text, mask token and provider model ids reach the request unchanged", () => {
-    expect(metadata.length).toBe(12);
+    expect(metadata.length).toBe(12 + 3 * runnableStdlibClients().length);
     for (const item of metadata) {
       const index = Number(item.id.split("-")[1]);
       if (item.snippet.client !== "huggingface.js") expect(outcomes.get(item.id), `${item.id}: ${outcomes.get(item.id)?.error}`).toMatchObject({ ok: true });

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import type { SnippetOptions } from "../../src/inference/snippet.js";
-import { execute, isExecutable, postsOf, SAMPLE_FILES, startRig, TOKENS, type ExecutableCase, type Rig, type SentRequest } from "../helpers/snippet-harness.js";
+import {
+  execute,
+  isExecutable,
+  postsOf,
+  runnableStdlibClients,
+  SAMPLE_FILES,
+  startRig,
+  TOKENS,
+  type ExecutableCase,
+  type Rig,
+  type SentRequest,
+} from "../helpers/snippet-harness.js";
 import type { RunOutcome } from "../helpers/snippet-runners.js";
 import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
@@ -20,6 +31,9 @@ interface Planned {
   id: string;
   conversational?: boolean;
 }
+
+/** Go, Java, Ruby and PHP, where their toolchains are: every option reaches their requests too. */
+const STDLIB = runnableStdlibClients();
 
 /* Planned up front and run as one batch: each runtime starts once for the whole file. */
 const PLANNED: Planned[] = [
@@ -48,14 +62,14 @@ beforeAll(async () => {
       output: replyOutput("hf-inference", task),
       chat: conversational,
     });
-    for (const snippet of snippets.filter(isExecutable)) cases.push({ id: `${id}|${snippet.client}`, snippet, reply, plan: id });
+    for (const snippet of snippets.filter(isExecutable)) cases.push({ id: `${id}|${snippet.language}|${snippet.client}`, snippet, reply, plan: id });
   }
   const outcomes = await execute(rig, cases);
   for (const item of cases) {
-    const run = { client: item.snippet.client, outcome: outcomes.get(item.id)!, posts: postsOf(rig, item.id) };
+    const run = { client: `${item.snippet.language}|${item.snippet.client}`, outcome: outcomes.get(item.id)!, posts: postsOf(rig, item.id) };
     runs.set(item.plan, [...(runs.get(item.plan) ?? []), run]);
   }
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await rig.close();
 });
@@ -67,7 +81,7 @@ function run(id: string): Run[] {
 describe("options end to end", () => {
   it("--endpoint-url sends the task's request to the endpoint with API_TOKEN, from every client", () => {
     const runs = run("endpoint");
-    expect(runs.map((r) => r.client).sort()).toEqual(["curl", "fetch", "huggingface.js", "requests"]);
+    expect(runs.map((r) => r.client).sort()).toEqual(["js|fetch", "js|huggingface.js", "python|requests", "sh|curl", ...STDLIB].sort());
     for (const { client, outcome, posts } of runs) {
       expect(outcome, `${client}: ${outcome.error}`).toMatchObject({ ok: true });
       expect(posts).toHaveLength(1);
@@ -79,7 +93,7 @@ describe("options end to end", () => {
 
   it("--endpoint-url for chat posts to the endpoint's chat-completions route", () => {
     const runs = run("endpoint-chat");
-    expect(runs).toHaveLength(5);
+    expect(runs).toHaveLength(5 + STDLIB.length);
     for (const { client, outcome, posts } of runs) {
       expect(outcome, `${client}: ${outcome.error}`).toMatchObject({ ok: true });
       expect(posts[0]!.url, client).toBe("https://xyz.endpoints.example.cloud/v1/chat/completions");
@@ -89,7 +103,7 @@ describe("options end to end", () => {
 
   it("--bill-to adds X-HF-Bill-To and --token replaces the variable", () => {
     const runs = run("billed");
-    expect(runs).toHaveLength(4);
+    expect(runs).toHaveLength(4 + STDLIB.length);
     for (const { client, outcome, posts } of runs) {
       expect(outcome, `${client}: ${outcome.error}`).toMatchObject({ ok: true });
       expect(posts[0]!.headers["x-hf-bill-to"], client).toBe("acme-research");
@@ -99,7 +113,7 @@ describe("options end to end", () => {
 
   it("audio goes as raw bytes with its content type, and binary replies are saved", () => {
     const asr = run("asr");
-    expect(asr).toHaveLength(4);
+    expect(asr).toHaveLength(4 + STDLIB.length);
     for (const { client, outcome, posts } of asr) {
       expect(outcome, `${client}: ${outcome.error}`).toMatchObject({ ok: true });
       expect(posts[0]!.headers["content-type"], client).toBe("audio/flac");
@@ -108,5 +122,6 @@ describe("options end to end", () => {
     const tts = run("tts");
     expect(tts.length).toBeGreaterThan(2);
     for (const { client, outcome } of tts) expect(outcome, `${client}: ${outcome.error}`).toMatchObject({ ok: true });
+    for (const client of STDLIB) expect(tts.map((r) => r.client)).toContain(client);
   });
 });

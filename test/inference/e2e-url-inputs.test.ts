@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
-import { execute, postsOf, startRig, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
+import { execute, postsOf, runnableStdlibClients, startRig, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
 import type { ReceivedRequest } from "../helpers/inference-server.js";
 import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
@@ -29,7 +29,10 @@ interface Plan {
   clients: string[];
 }
 
-const RAW = ["python|requests", "js|fetch", "sh|curl"];
+const RAW = ["python|requests", "js|fetch", "sh|curl", ...runnableStdlibClients()];
+
+/** A model id per case (the JS library caches provider mappings by model id). */
+const modelIdFor = (name: string, client: string) => `acme/${name}-${client.replace(/[^a-z0-9]+/g, "-")}`;
 const PLANS: Record<string, Plan> = {
   bytes: { task: "image-classification", provider: "hf-inference", inputs: IMAGE_URL, clients: [...RAW, "js|huggingface.js"] },
   base64: { task: "image-segmentation", provider: "hf-inference", inputs: IMAGE_URL, clients: RAW },
@@ -49,7 +52,7 @@ beforeAll(async () => {
   for (const [name, plan] of Object.entries(PLANS)) {
     for (const client of plan.clients) {
       // A model id per case: the JS library caches provider mappings by model id.
-      const model = syntheticModel(plan.task, { id: `acme/${name}-${client.replace("|", "-")}` });
+      const model = syntheticModel(plan.task, { id: modelIdFor(name, client) });
       const [language, clientName] = client.split("|");
       const result = generateSnippets(model, {
         provider: plan.provider as never,
@@ -69,7 +72,7 @@ beforeAll(async () => {
     }
   }
   outcomes = await execute(rig, cases);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rig.close();
@@ -98,7 +101,7 @@ describe("--inputs with a URL, executed", () => {
     expectOneDownloadWithoutToken(id);
     const posts = inferencePostsOf(id);
     expect(posts, id).toHaveLength(1);
-    expect(posts[0]!.url).toBe(`https://router.huggingface.co/hf-inference/models/acme/bytes-${client.replace("|", "-")}`);
+    expect(posts[0]!.url).toBe(`https://router.huggingface.co/hf-inference/models/${modelIdFor("bytes", client)}`);
     expect(posts[0]!.bytes.equals(IMAGE), `${id}: body bytes`).toBe(true);
   });
 

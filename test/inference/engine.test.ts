@@ -9,6 +9,15 @@ import { syntheticModel } from "../helpers/synthetic-models.js";
 
 const clientsOf = (result: ReturnType<typeof generateSnippets>) => result.snippets.map((snippet) => `${snippet.language}/${snippet.client}`);
 
+/** The standard-library clients, as hints name them, in listing order. */
+const STDLIB_PAIRS = "net/http (go), java.net.http (java), net/http (ruby), curl (php)";
+
+/** Snippets by client for Python, JS and shell, by language for Go, Java, Ruby and PHP (whose client names repeat others'). */
+function byClientOf(snippets: ReturnType<typeof generateSnippets>["snippets"]): Record<string, string> {
+  const stdlib = ["go", "java", "ruby", "php"];
+  return Object.fromEntries(snippets.map((snippet) => [stdlib.includes(snippet.language) ? snippet.language : snippet.client, snippet.content]));
+}
+
 describe("which snippets exist", () => {
   it("every task with inference snippets gets code in every language from some provider", () => {
     for (const task of InferenceTaskSchema.options) {
@@ -18,7 +27,7 @@ describe("which snippets exist", () => {
       for (const provider of PROVIDER_IDS) {
         for (const snippet of generateSnippets(model, { provider }).snippets) languages.add(snippet.language);
       }
-      expect([...languages].sort(), task).toEqual(["js", "python", "sh"]);
+      expect([...languages].sort(), task).toEqual(["go", "java", "js", "php", "python", "ruby", "sh"]);
     }
   });
 
@@ -31,14 +40,28 @@ describe("which snippets exist", () => {
 
   it("with provider auto, chat gets every client, through the router", () => {
     const result = generateSnippets(syntheticModel("text-generation", { conversational: true }), {});
-    expect(clientsOf(result)).toEqual(["python/huggingface_hub", "python/requests", "python/openai", "js/huggingface.js", "js/fetch", "js/openai", "sh/curl"]);
+    expect(clientsOf(result)).toEqual([
+      "python/huggingface_hub",
+      "python/requests",
+      "python/openai",
+      "js/huggingface.js",
+      "js/fetch",
+      "js/openai",
+      "sh/curl",
+      "go/net/http",
+      "java/java.net.http",
+      "ruby/net/http",
+      "php/curl",
+    ]);
   });
 
   it("an explicitly asked combination without a template is refused by name", () => {
     const result = generateSnippets(syntheticModel("text-classification"), { provider: "hf-inference", language: "python", client: "openai" });
     expect(result.snippets).toEqual([]);
     expect(result.problems).toEqual(["the openai client is for chat models, not text-classification"]);
-    expect(result.hints).toEqual(["with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh)"]);
+    expect(result.hints).toEqual([
+      `with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh), ${STDLIB_PAIRS}`,
+    ]);
     const noMethod = generateSnippets(syntheticModel("text-to-audio"), { provider: "fal-ai", client: "huggingface_hub" });
     expect(noMethod.problems).toEqual(["huggingface_hub (python) has no text-to-audio snippet"]);
   });
@@ -52,7 +75,7 @@ describe("which snippets exist", () => {
       provider: "fal-ai",
       client: "huggingface_hub",
     });
-    expect(noMethod.hints).toEqual(["with provider fal-ai: requests (python), huggingface.js (js), fetch (js), curl (sh)"]);
+    expect(noMethod.hints).toEqual([`with provider fal-ai: requests (python), huggingface.js (js), fetch (js), curl (sh), ${STDLIB_PAIRS}`]);
     expect(noMethod.problems.join()).not.toContain("Template not found");
   });
 
@@ -61,7 +84,7 @@ describe("which snippets exist", () => {
       const result = generateSnippets(syntheticModel("text-to-image"), { provider: "fal-ai", language, client: "openai" });
       expect(result.snippets).toEqual([]);
       expect(result.problems).toEqual(["the openai client is for chat models, not text-to-image"]);
-      expect(result.hints[0]).toMatch(/^with provider fal-ai: huggingface_hub \(python\), .*curl \(sh\)$/);
+      expect(result.hints[0]).toMatch(/^with provider fal-ai: huggingface_hub \(python\), .*curl \(sh\), .*curl \(php\)$/);
     }
     const auto = generateSnippets(syntheticModel("text-to-image"), { client: "openai" });
     expect(auto.hints).toEqual(["with provider auto: huggingface_hub (python), huggingface.js (js)"]);
@@ -201,7 +224,7 @@ describe("which snippets exist", () => {
   });
 
   it("notes that chat options do not apply to other tasks", () => {
-    const result = generateSnippets(syntheticModel("summarization"), { provider: "hf-inference", stream: true, client: "curl" });
+    const result = generateSnippets(syntheticModel("summarization"), { provider: "hf-inference", stream: true, language: "sh" });
     expect(result.notes).toEqual(["acme/summarization-model: --stream, --temperature, --max-tokens and --top-p apply to chat models only"]);
     expect(result.snippets).toHaveLength(1);
   });
@@ -221,11 +244,15 @@ describe("tokens", () => {
   it.each(cases)("$provider direct=$direct endpoint=$endpointUrl reads $variable", ({ provider, direct, endpointUrl, variable }) => {
     const task = provider === "zai-org" ? "image-to-text" : "text-to-image";
     const { snippets } = generateSnippets(syntheticModel(task), { provider, direct: direct ?? false, ...(endpointUrl && { endpointUrl }) });
-    const byClient = Object.fromEntries(snippets.map((snippet) => [snippet.client, snippet.content]));
+    const byClient = byClientOf(snippets);
     expect(byClient.requests).toContain(`os.environ['${variable}']`);
     expect(byClient.fetch).toContain(`process.env.${variable}`);
     expect(byClient.curl).toContain(`$${variable}"`);
     expect(byClient.curl).not.toContain("'$");
+    expect(byClient.go).toContain(`os.Getenv("${variable}")`);
+    expect(byClient.java).toContain(`System.getenv("${variable}")`);
+    expect(byClient.ruby).toContain(`ENV.fetch('${variable}')`);
+    expect(byClient.php).toContain(`getenv('${variable}')`);
   });
 
   it("--token writes the value itself, quoted for each language, and reads no variable", () => {
@@ -238,15 +265,17 @@ describe("tokens", () => {
 
   it("fal takes its key as Key, also through requests and fetch", () => {
     const { snippets } = generateSnippets(syntheticModel("text-to-image"), { provider: "fal-ai", direct: true });
-    const byClient = Object.fromEntries(snippets.map((snippet) => [snippet.client, snippet.content]));
+    const byClient = byClientOf(snippets);
     expect(byClient.requests).toContain(`f"Key {os.environ['FAL_AI_API_KEY']}"`);
     expect(byClient.fetch).toContain("`Key ${process.env.FAL_AI_API_KEY}`");
     expect(byClient.curl).toContain('"Authorization: Key $FAL_AI_API_KEY"');
+    expect(byClient.go).toContain('"Key "+os.Getenv("FAL_AI_API_KEY")');
+    expect(byClient.php).toContain("'Authorization: Key ' . getenv('FAL_AI_API_KEY')");
   });
 });
 
 describe("output", () => {
-  it("indents generated code with 4 spaces, never tabs", () => {
+  it("indents generated code with 4 spaces (Go with tabs, as gofmt does; Ruby with 2), never mixed", () => {
     const results = [
       generateSnippets(syntheticModel("question-answering"), { provider: "hf-inference" }),
       generateSnippets(syntheticModel("text-generation", { conversational: true }), { provider: "together", stream: true }),
@@ -255,8 +284,12 @@ describe("output", () => {
     for (const snippet of results.flatMap((result) => result.snippets)) {
       for (const line of snippet.content.split("\n")) {
         const indent = /^ */.exec(line)![0].length;
+        if (snippet.language === "go") {
+          expect(indent, `${snippet.language}: ${JSON.stringify(line)}`).toBe(0);
+          continue;
+        }
         expect(line.startsWith("\t"), snippet.client).toBe(false);
-        expect(indent % 4, `${snippet.language}/${snippet.client}: ${JSON.stringify(line)}`).toBe(0);
+        expect(indent % (snippet.language === "ruby" ? 2 : 4), `${snippet.language}/${snippet.client}: ${JSON.stringify(line)}`).toBe(0);
       }
       expect(snippet.content.endsWith("\n")).toBe(true);
       expect(snippet.content.endsWith("\n\n")).toBe(false);
@@ -265,13 +298,13 @@ describe("output", () => {
 
   it("a queued job says so, and a file is read once and reaches curl through a pipe, not the command line", () => {
     const { snippets } = generateSnippets(syntheticModel("image-to-image"), { provider: "fal-ai" });
-    const byClient = Object.fromEntries(snippets.map((snippet) => [snippet.client, snippet.content]));
+    const byClient = byClientOf(snippets);
     expect(byClient.curl).toContain("# The provider queues the job");
     expect(byClient.curl).toContain(
       "image=$(base64 < cats.jpg | tr -d '\\n')\n\n# The provider queues the job: submit it, poll it until it is done, then download the output.\n# --fail-with-body: a refused job's reply says why.\nif ! job=$(printf '%s' '{",
     );
     expect(byClient.curl).toContain('"image_url": "data:image/jpeg;base64,\'"$image"\'"');
     expect(byClient.curl).toContain("    --data-binary @-); then\n");
-    for (const client of ["requests", "fetch", "curl"]) expect(byClient[client]!.split("cats.jpg").length - 1, client).toBe(1);
+    for (const client of ["requests", "fetch", "curl", "go", "java", "ruby", "php"]) expect(byClient[client]!.split("cats.jpg").length - 1, client).toBe(1);
   });
 });

@@ -4,7 +4,17 @@ import { defaultFileName, languageLabel, providerLabel } from "../../src/ui/labe
 
 describe("labels", () => {
   it("names languages for people, keeping unknown ones as given", () => {
-    expect(["python", "js", "sh", "text", "ruby"].map(languageLabel)).toEqual(["Python", "JavaScript", "Shell", "Text", "ruby"]);
+    expect(["python", "js", "sh", "go", "java", "ruby", "php", "text", "cobol"].map(languageLabel)).toEqual([
+      "Python",
+      "JavaScript",
+      "Shell",
+      "Go",
+      "Java",
+      "Ruby",
+      "PHP",
+      "Text",
+      "cobol",
+    ]);
   });
 
   it("marks library clients and numbers a second snippet of one library", () => {
@@ -23,6 +33,8 @@ describe("labels", () => {
   });
 
   it("names the file to save after the language", () => {
-    expect(["python", "js", "sh", "text", "ruby"].map(defaultFileName)).toEqual(["snippet.py", "snippet.js", "snippet.sh", "snippet.txt", "snippet.txt"]);
+    expect(["python", "js", "sh", "text", "cobol"].map(defaultFileName)).toEqual(["snippet.py", "snippet.js", "snippet.sh", "snippet.txt", "snippet.txt"]);
+    // The names their toolchains expect: `go run main.go`, `java Main.java` (class Main), and the scripts' own.
+    expect(["go", "java", "ruby", "php"].map(defaultFileName)).toEqual(["main.go", "Main.java", "main.rb", "main.php"]);
   });
 });

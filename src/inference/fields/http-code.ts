@@ -1,0 +1,165 @@
+import type { FileEncoding, FileRef, Tree } from "../payload.js";
+import type { HttpRequest, JobAddress } from "../request.js";
+import type { JsonPath } from "../providers/types.js";
+import { holdsFile } from "../render-tree.js";
+import { fileVariable } from "./forms.js";
+import { inputFile, outputFileName, requestOf, type SnippetContext } from "./context.js";
+import { TemplateFields, type LanguageLiterals } from "./common.js";
+
+/*
+ * Template fields for the standard-library clients of Go, Java, Ruby and PHP.
+ * They share one shape: the request written out (URL, headers, a JSON body
+ * built from the language's own data and encoded by its encoder, or a file's
+ * bytes), the reply printed or saved, and a queued job followed to its
+ * output. What differs is syntax, which each language gives as an
+ * `HttpLanguage`; every piece of text goes through its literal formatter.
+ */
+
+/** How one language writes data and reads decoded JSON. */
+export interface HttpLanguage extends LanguageLiterals {
+  /** A data tree as an expression of the language's own values; a file node becomes `file(...)`. */
+  tree(tree: Tree, baseIndent: number, file: (file: FileRef, encoding: FileEncoding) => string): string;
+  /** The value at a path in decoded JSON held by `variable`, as text (a missing value reads as empty or null). */
+  textAt(variable: string, path: JsonPath): string;
+  /** The value at a path, as it is (a string, or a list whose first item is wanted). */
+  valueAt(variable: string, path: JsonPath): string;
+  /** String concatenation of expressions. */
+  concat(parts: string[]): string;
+  /** The path of the URL in a string expression. */
+  urlPath(expression: string): string;
+  /** A condition: the string in variable `state` is one of `values`. */
+  oneOf(values: readonly string[]): string;
+  /** A variable as an expression (PHP's start with `$`). */
+  variable?(name: string): string;
+}
+
+/** One header: its name and value, as expressions. */
+export interface HeaderCode {
+  name: string;
+  value: string;
+}
+
+/** A file the snippet reads or downloads, into variable `variable`. */
+export interface FileCode {
+  variable: string;
+  /** The local path or the URL, as a literal. */
+  path: string;
+  remote: boolean;
+  /** The body carries the file as base64 text (a JSON body), or as its bytes (a binary body). */
+  base64: boolean;
+}
+
+export interface HttpQueueCode {
+  statusUrl: string;
+  resultUrl?: string;
+  /** The job's state in `status`, as text. */
+  state: string;
+  done: string;
+  /** The condition that the text in `state` is a failed state. */
+  failed?: string;
+  /** The provider's message about a failed job, as text. */
+  error: string;
+  /** The output URL in `result`: a string, or a list whose first item is the URL. */
+  output: string;
+  outputElsewhere?: string;
+  outputMayBeList: boolean;
+  readsUrlPath: boolean;
+  interval: number;
+  polls: number;
+  seconds: number;
+}
+
+export class HttpFields extends TemplateFields {
+  fullUrl = "";
+  headers: HeaderCode[] = [];
+  bodyKind: "json" | "binary" = "json";
+  /** The JSON body as the language's data. */
+  payload?: string;
+  file?: FileCode;
+  outputKind: "json" | "file" | "base64-field" = "json";
+  /** The name of the file a base64 field is saved to, as a literal. */
+  outputFile?: string;
+  /** The base64 text in `result`. */
+  outputField?: string;
+  queue?: HttpQueueCode;
+  chat = false;
+  stream = false;
+  /** The token is read from the environment. */
+  readsEnv: boolean;
+  /** The `Name: value` header lines, as expressions (PHP's curl takes headers so). */
+  headerLines: string[] = [];
+  /** Import lines the program needs (Go, whose compiler refuses an unused one). */
+  imports: string[] = [];
+
+  constructor(
+    context: SnippetContext,
+    readonly language: HttpLanguage,
+  ) {
+    super(context, language);
+    this.readsEnv = context.token.kind === "env";
+  }
+}
+
+function address(language: HttpLanguage, link: JobAddress): string {
+  const value = language.textAt("job", link.field);
+  const parts = [link.before === "" ? undefined : language.string(link.before), link.kind === "url-path" ? language.urlPath(value) : value];
+  if (link.after !== "") parts.push(language.string(link.after));
+  return language.concat(parts.filter((part): part is string => part !== undefined));
+}
+
+function queueCode(language: HttpLanguage, request: HttpRequest): HttpQueueCode | undefined {
+  const job = request.queue;
+  if (!job) return undefined;
+  return {
+    statusUrl: address(language, job.status),
+    ...(job.result && { resultUrl: address(language, job.result) }),
+    state: language.textAt("status", job.state),
+    done: language.string(job.done),
+    ...(job.failed.length > 0 && { failed: language.oneOf(job.failed) }),
+    error: job.error ? language.textAt("status", job.error) : language.textAt("status", []),
+    output: language.valueAt("result", job.output),
+    ...(job.outputElsewhere && { outputElsewhere: language.valueAt("result", job.outputElsewhere) }),
+    outputMayBeList: job.outputMayBeList ?? false,
+    readsUrlPath: [job.status, job.result].some((link) => link?.kind === "url-path"),
+    interval: job.interval,
+    polls: job.polls,
+    seconds: job.interval * job.polls,
+  };
+}
+
+/** The fields of a raw-HTTP snippet in one of these languages. */
+export function httpFields(context: SnippetContext, client: string, language: HttpLanguage): HttpFields {
+  const request = requestOf(context, client);
+  const fields = new HttpFields(context, language);
+  fields.authScheme = request.auth.scheme;
+  fields.fullUrl = language.string(request.url);
+  fields.headers = [{ name: language.string("Authorization"), value: fields.authorizationHeader }];
+  for (const [name, value] of request.headers) fields.headers.push({ name: language.string(name), value: language.string(value) });
+  fields.chat = context.call === "chat";
+  fields.stream = context.call === "chat" && context.parameters.stream;
+  const queue = queueCode(language, request);
+  if (queue) fields.queue = queue;
+  const body = request.body;
+  fields.bodyKind = body.kind;
+  if (body.kind === "binary") {
+    const file = body.file;
+    fields.file = { variable: "data", path: language.string(file.path), remote: file.remote === true, base64: false };
+  } else {
+    const file = inputFile(context.input);
+    // A remote file's URL may stand in for its data URL: then the body refers to no file.
+    if (file && holdsFile(body.value)) {
+      fields.file = { variable: fileVariable(file), path: language.string(file.path), remote: file.remote === true, base64: true };
+    }
+    const variable = (file: FileRef) => language.variable?.(fileVariable(file)) ?? fileVariable(file);
+    fields.payload = language.tree(body.value, 0, (file, encoding: FileEncoding) =>
+      encoding === "data-url" ? language.concat([language.string(`data:${file.mime};base64,`), variable(file)]) : variable(file),
+    );
+  }
+  const output = request.output;
+  fields.outputKind = request.queue ? "file" : output.kind;
+  if (output.kind === "base64-field") {
+    fields.outputFile = language.string(outputFileName(output)!);
+    fields.outputField = language.textAt("result", output.path);
+  }
+  return fields;
+}
