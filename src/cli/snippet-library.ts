@@ -2,7 +2,7 @@ import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
 import type { ModelData } from "../model/schema.js";
-import type { LibrarySnippet } from "../catalogue/schemas/library-snippet.js";
+import type { LibrarySnippet } from "../libraries/generator.js";
 import { hasSnippetGenerator, librarySnippets } from "../libraries/registry.js";
 import { comment } from "../libraries/generator.js";
 

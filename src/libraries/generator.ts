@@ -1,8 +1,17 @@
-import type { LibrarySnippet, SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
 import type { ModelData } from "../model/schema.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
+
+/** The languages library usage snippets are written in. */
+const SNIPPET_LANGUAGES = ["python", "sh", "js", "text"] as const;
+export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
+
+/** One block of usage code for a library: an install line, or code that loads and runs the model. */
+export interface LibrarySnippet {
+  language: SnippetLanguage;
+  content: string;
+}
 
 /**
  * Usage code for a model of one library, built from its metadata. Every string

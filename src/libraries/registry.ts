@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { readCompiled } from "../catalogue/compiled.js";
 import type { Library, LibraryCatalogue } from "../catalogue/schemas/library.js";
-import type { LibrarySnippet } from "../catalogue/schemas/library-snippet.js";
+import type { LibrarySnippet } from "./generator.js";
 import type { ModelData } from "../model/schema.js";
 import type { LibrarySnippetGenerator } from "./generator.js";
 import { importFile } from "../util/import-file.js";
