@@ -48,7 +48,7 @@ await build({
   define: { "import.meta.url": "__hubrefModuleUrl" },
   banner: { js: 'const __hubrefModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
   // The interactive path loads its own bundle (below); these stay packages.
-  // zod too: the snippet path checks model files without it (model/quick-check.ts); errors and hub replies load it.
+  // zod too: the snippet path checks model files without it (a check the build generates, model/read-model.ts); errors and hub replies load it.
   external: ["ink", "react", "clipboardy", "highlight.js", "zod"],
   minifyWhitespace: true,
   minifySyntax: true,

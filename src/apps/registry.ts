@@ -1,5 +1,5 @@
 import { readCompiled } from "../catalogue/compiled.js";
-import type { App, AppCatalogue } from "../catalogue/schemas/app.js";
+import type { App, AppCatalogue } from "../build/schemas/app.js";
 
 export interface AppEntry extends App {
   key: string;

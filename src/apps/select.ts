@@ -1,4 +1,4 @@
-import type { QuantCatalogue } from "../catalogue/schemas/quant-types.js";
+import type { QuantCatalogue } from "../build/schemas/quant-types.js";
 import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { nearestQuant } from "../quant/nearest.js";

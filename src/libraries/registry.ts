@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { readCompiled } from "../catalogue/compiled.js";
-import type { Library, LibraryCatalogue } from "../catalogue/schemas/library.js";
+import type { Library, LibraryCatalogue } from "../build/schemas/library.js";
 import type { LibrarySnippet } from "./generator.js";
 import type { ModelData } from "../model/schema.js";
 import type { LibrarySnippetGenerator } from "./generator.js";

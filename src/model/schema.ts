@@ -8,7 +8,7 @@ import { modelIdProblem } from "./model-id.js";
  * per-language literal formatter.
  */
 
-/** A hub model id; the format names the rule for the quick check (model/quick-check.ts), which runs modelIdProblem too. */
+/** A hub model id; the format names the rule (MODEL_FORMATS in model-id.ts) the generated quick check runs in its place. */
 export const ModelIdSchema = z
   .string()
   .superRefine((id, ctx) => {

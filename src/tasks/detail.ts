@@ -1,4 +1,4 @@
-import type { Pipeline, Task } from "../catalogue/schemas/task.js";
+import type { Pipeline, Task } from "../build/schemas/task.js";
 import type { Style } from "../output/output.js";
 import { indentedRows, renderFields, wrapRows } from "../output/layout.js";
 import type { ModelData } from "../model/schema.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { librariesPart } from "../../src/catalogue/parts.js";
+import { librariesPart } from "../../src/build/parts.js";
 import { DEFAULT_DOWNLOAD_QUERY, renderDownloadQuery } from "../../src/libraries/download-query.js";
 import { generatorFileName, hasSnippetGenerator, loadSnippetGenerator } from "../../src/libraries/registry.js";
 

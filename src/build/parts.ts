@@ -4,7 +4,7 @@ import { z } from "zod";
 import { readTextInput } from "../util/read-input.js";
 import { parseJson } from "../util/json.js";
 import { validate } from "../util/validate.js";
-import { CATALOGUE_DIR } from "./paths.js";
+import { CATALOGUE_DIR } from "../catalogue/paths.js";
 import { QuantCatalogueSchema } from "./schemas/quant-types.js";
 import { PipelineCatalogueSchema, TaskSchema } from "./schemas/task.js";
 import { LibraryCatalogueSchema } from "./schemas/library.js";
