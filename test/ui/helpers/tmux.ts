@@ -4,12 +4,23 @@ import { fileURLToPath } from "node:url";
 import { expect, vi } from "vitest";
 
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-/** The stand-alone picker, built by `npm run build`. */
-export const DEMO_ENTRY = fileURLToPath(new URL("../../../dist/ui/demo-entry.js", import.meta.url));
+/** The stand-alone picker over the demo snippets (test/ui/demo/), run from source through tsx. */
+/** The built CLI, which the tests that start `hubref ... -i` run. */
+const BUNDLE = fileURLToPath(new URL("../../../dist/bundle/main.cjs", import.meta.url));
 
 export function requireBuilt(): void {
-  if (!existsSync(DEMO_ENTRY)) throw new Error(`${DEMO_ENTRY} is missing: run \`npm run build\` first`);
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first`);
 }
+
+export const DEMO_COMMAND = [
+  // The pane's shell may start in a temporary folder, where neither tsx nor the project's tsconfig (its JSX setting) is found.
+  "env",
+  `TSX_TSCONFIG_PATH=${fileURLToPath(new URL("../../../tsconfig.json", import.meta.url))}`,
+  process.execPath,
+  "--import",
+  new URL("../../../node_modules/tsx/dist/loader.mjs", import.meta.url).href,
+  fileURLToPath(new URL("../demo/demo-entry.ts", import.meta.url)),
+];
 
 /** Quotes a word for the shell command tmux runs in its pane. */
 function quote(word: string): string {

@@ -1,11 +1,11 @@
 /**
- * Stand-alone picker over fixed demo snippets (node dist/ui/demo-entry.js), so
- * the screen can be tried and tested in a real terminal on its own.
+ * Stand-alone picker over fixed demo snippets, so the screen can be tried and
+ * tested in a real terminal on its own: `node --import tsx test/ui/demo/demo-entry.ts`.
  */
-import { formatError, HubrefError } from "../errors.js";
+import { formatError, HubrefError } from "../../../src/errors.js";
 import { demoInput } from "./demo-data.js";
-import { runPicker } from "./run-picker.js";
-import { pickerSummary } from "./summary.js";
+import { runPicker } from "../../../src/ui/run-picker.js";
+import { pickerSummary } from "../../../src/ui/summary.js";
 
 try {
   const result = await runPicker(demoInput());
