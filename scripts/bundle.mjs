@@ -29,7 +29,7 @@ const shared = {
 };
 
 // The templates, compiled here, take the place of the empty stand-in module.
-const { compiledTemplatesModule } = await import("../dist/inference/template-compiler.js");
+const { compiledTemplatesModule } = await import("../dist/build/templates.js");
 const compiledTemplates = {
   name: "compiled-templates",
   setup(build) {

@@ -64,16 +64,6 @@ export class LiteralWriter {
 export const pythonWriter = (resolveFile?: ResolveFile) => new LiteralWriter(PYTHON, resolveFile);
 export const jsWriter = (resolveFile?: ResolveFile) => new LiteralWriter(JS, resolveFile);
 
-/** A Python expression, with containers spread over lines like `pyValue`. */
-export function pyTree(tree: Tree, resolveFile: ResolveFile = noFiles, baseIndent = 0, indent = 4): string {
-  return new LiteralWriter(PYTHON, resolveFile, indent).tree(tree, baseIndent);
-}
-
-/** A JS expression, with containers spread over lines like `jsValue`. */
-export function jsTree(tree: Tree, resolveFile: ResolveFile = noFiles, baseIndent = 0, indent = 4): string {
-  return new LiteralWriter(JS, resolveFile, indent).tree(tree, baseIndent);
-}
-
 /** Whether a tree refers to a file anywhere in it. */
 export function holdsFile(tree: Tree): boolean {
   if (tree === null || typeof tree !== "object") return false;
