@@ -32,7 +32,6 @@ export const APP_KINDS = {
 } as const;
 
 export type AppKey = keyof typeof APP_KINDS;
-export type AppKind = (typeof APP_KINDS)[AppKey];
 /** The apps hubref writes commands for ("snippet"); the others are opened by a deep link. */
 export type CommandAppKey = { [Key in AppKey]: (typeof APP_KINDS)[Key] extends "snippet" ? Key : never }[AppKey];
 

@@ -16,7 +16,7 @@ function tagged(model: ModelData, name: string): boolean {
   return model.library_name === name || model.tags.includes(name);
 }
 
-export function modelFormats(model: ModelData): Set<AppFormat> {
+function modelFormats(model: ModelData): Set<AppFormat> {
   const formats = new Set<AppFormat>();
   if (hasGguf(model)) formats.add("gguf");
   if (tagged(model, "mlx")) formats.add("mlx");
@@ -27,7 +27,7 @@ export function modelFormats(model: ModelData): Set<AppFormat> {
 }
 
 /** Whether `app` runs `model`: it loads one of the formats the repository holds. */
-export function appRuns(app: AppEntry, model: ModelData): boolean {
+function appRuns(app: AppEntry, model: ModelData): boolean {
   const formats = modelFormats(model);
   return app.runs.some((format) => formats.has(format));
 }

@@ -46,7 +46,7 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
-export function isProjector(path: string): boolean {
+function isProjector(path: string): boolean {
   return /^mmproj/i.test(baseName(path));
 }
 

@@ -13,7 +13,7 @@ import { appEntries } from "./registry.js";
  * built by the same function, so a menu and the command never disagree.
  */
 
-export interface LocalQuant {
+interface LocalQuant {
   label: string;
   /** Files the chosen variant is split into; 1 for a single file. */
   shards: number;
@@ -23,7 +23,7 @@ export interface LocalQuant {
   isDefault: boolean;
 }
 
-export interface LocalRun {
+interface LocalRun {
   app: string;
   appLabel: string;
   kind: "snippet" | "deeplink";
@@ -35,7 +35,7 @@ export interface LocalRun {
   link?: string;
 }
 
-export interface LocalRuns {
+interface LocalRuns {
   runs: LocalRun[];
   /** Why an app that runs the model offers nothing (hubref's own errors). */
   problems: string[];

@@ -5,7 +5,7 @@ import { ggufRepo, hasFileList, hasGguf } from "./gguf-files.js";
 import { selectGgufFile, type FileChoice } from "./select.js";
 
 /** One loadable GGUF of a repository, as `quant-types --for` lists it. */
-export interface QuantRow {
+interface QuantRow {
   quant: string | null;
   type: string | null;
   file: string;

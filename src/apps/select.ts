@@ -29,7 +29,7 @@ export interface FileChoice {
   notes: string[];
 }
 
-export interface SelectContext {
+interface SelectContext {
   model: ModelData;
   repo: GgufRepo;
   catalogue: QuantCatalogue;

@@ -99,7 +99,7 @@ export function checkSchemaOf(schema: z.ZodType): JsonSchema {
  * `check(value)` fills in defaults in place and says whether zod would accept
  * `value`. Refuses code that would load anything (an ajv run-time helper).
  */
-export function checkModuleOf(schema: z.ZodType): string {
+function checkModuleOf(schema: z.ZodType): string {
   const ajv = new Ajv2020.default({
     code: { source: true, formats: _`formats`, lines: false },
     useDefaults: true,

@@ -15,7 +15,7 @@ import { AppCatalogueSchema } from "./schemas/app.js";
  * must meet. The build validates every part and writes it to dist/data/, so
  * that commands read checked data without loading zod.
  */
-export interface CataloguePart<Schema extends z.ZodType = z.ZodType> {
+interface CataloguePart<Schema extends z.ZodType = z.ZodType> {
   name: string;
   schema: Schema;
   /** Reads and validates the source files of the part. */
@@ -28,7 +28,7 @@ export function readJsonFile(path: string): unknown {
 }
 
 /** A part kept in one JSON file. */
-export function singleFilePart<Schema extends z.ZodType>(name: string, file: string, schema: Schema): CataloguePart<Schema> {
+function singleFilePart<Schema extends z.ZodType>(name: string, file: string, schema: Schema): CataloguePart<Schema> {
   return {
     name,
     schema,
@@ -43,7 +43,7 @@ export function singleFilePart<Schema extends z.ZodType>(name: string, file: str
  * A part kept as one JSON file per item in a folder, keyed by file name. Files
  * whose names start with `_` are templates for contributors and are skipped.
  */
-export function folderPart<Schema extends z.ZodType>(name: string, folder: string, itemSchema: Schema): CataloguePart<z.ZodRecord<z.ZodString, Schema>> {
+function folderPart<Schema extends z.ZodType>(name: string, folder: string, itemSchema: Schema): CataloguePart<z.ZodRecord<z.ZodString, Schema>> {
   return {
     name,
     schema: z.record(z.string(), itemSchema),

@@ -21,8 +21,5 @@ export type RouteTask = Exclude<InferenceTask, "image-text-to-text"> | "conversa
 
 export type Language = (typeof LANGUAGES)[number];
 
-/** Any client of any language; a client of one language is `ClientOf<"python">`, or one of the names below. */
+/** Any client of any language; the clients of one language are `ClientOf<"python">`, so a switch over them can be exhaustive. */
 export type Client = ClientOf<Language>;
-export type PythonClient = ClientOf<"python">;
-export type JsClient = ClientOf<"js">;
-export type ShellClient = ClientOf<"sh">;

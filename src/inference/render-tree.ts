@@ -72,7 +72,7 @@ export function holdsFile(tree: Tree): boolean {
 }
 
 /** A piece of JSON text, or a file whose base64 text goes at that place at run time. */
-export type JsonPiece = { text: string } | { file: FileRef };
+type JsonPiece = { text: string } | { file: FileRef };
 
 /**
  * JSON text in pieces: the file references split it. A data URL's prefix is

@@ -5,7 +5,7 @@ import { shellComment } from "../format/shell.js";
 
 /** The languages library usage snippets are written in. */
 const SNIPPET_LANGUAGES = ["python", "sh", "js", "text"] as const;
-export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
+type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
 
 /** One block of usage code for a library: an install line, or code that loads and runs the model. */
 export interface LibrarySnippet {

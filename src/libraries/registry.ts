@@ -5,12 +5,12 @@ import type { LibrarySnippet, LibrarySnippetGenerator } from "./generator.js";
 import { LIBRARY_GENERATORS, type LibraryWithGenerator } from "./generators.js";
 import { DEFAULT_DOWNLOAD_QUERY, renderDownloadQuery } from "./download-query.js";
 
-export interface LibraryEntry extends Library {
+interface LibraryEntry extends Library {
   key: string;
   hasSnippets: boolean;
 }
 
-export function libraryCatalogue(): LibraryCatalogue {
+function libraryCatalogue(): LibraryCatalogue {
   return readCompiled<LibraryCatalogue>("libraries");
 }
 

@@ -1,5 +1,5 @@
 /** The hub caps a repository name at 96 characters; an org name is shorter still. */
-export const MAX_MODEL_NAME_LENGTH = 96;
+const MAX_MODEL_NAME_LENGTH = 96;
 
 const PART = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 

@@ -3,7 +3,7 @@ import { didYouMean } from "../util/suggest.js";
 import type { ModelData, ProviderMappingEntry } from "./schema.js";
 
 /** One provider's entry for a model: which id it serves the model under, for which task. */
-export interface ProviderMapping {
+interface ProviderMapping {
   provider: string;
   /** The model's id at the provider: untrusted text, for the literal formatters only. */
   providerId: string;
@@ -91,7 +91,7 @@ export function requireProvider(model: ModelData, provider: string): ProviderMap
 }
 
 /** What a snippet for `provider` calls: the provider's model id and the task. */
-export interface ProviderTarget {
+interface ProviderTarget {
   provider: string;
   providerModelId: string;
   /** From the mapping; undefined when the model has none (the caller falls back to the pipeline tag). */

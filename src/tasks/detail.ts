@@ -9,7 +9,7 @@ import { NO_EXAMPLE_MESSAGE, exampleInput } from "./example-input.js";
 
 /* `hubref tasks <id>`: one task, laid out for a person reading it in a terminal. */
 
-export const YOUTUBE_WATCH_URL = "https://www.youtube.com/watch?v=";
+const YOUTUBE_WATCH_URL = "https://www.youtube.com/watch?v=";
 
 const INDENT = "    ";
 

@@ -2,12 +2,12 @@ import { openSync, readSync, closeSync, fstatSync } from "node:fs";
 import { usageError } from "../errors.js";
 import { megabytes } from "./megabytes.js";
 
-export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
+const MAX_INPUT_BYTES = 10 * 1024 * 1024;
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /** A text read from a file or stdin, with the name used in error messages. */
-export interface TextInput {
+interface TextInput {
   source: string;
   text: string;
 }

@@ -8,20 +8,20 @@ import { APP_KINDS, type AppKey } from "../../apps/app-keys.js";
  */
 
 /** What an app loads: GGUF files, MLX weights, transformers weights, a diffusers pipeline. */
-export const AppFormatSchema = z.enum(["gguf", "mlx", "transformers", "diffusers"]);
+const AppFormatSchema = z.enum(["gguf", "mlx", "transformers", "diffusers"]);
 
 /**
  * A deep link: the app's URL, with the model id either in a query parameter
  * (`modelParam`) or appended as path segments (`modelParam` omitted), and the
  * chosen file in `fileParam` where the app takes one.
  */
-export const DeepLinkSchema = z.strictObject({
+const DeepLinkSchema = z.strictObject({
   url: z.string().regex(/^[a-z][a-z0-9+.-]*:\/\/[^?#\s]*$/, "a URL without query or fragment"),
   modelParam: z.string().min(1).optional(),
   fileParam: z.string().min(1).optional(),
 });
 
-export const AppSchema = z
+const AppSchema = z
   .strictObject({
     prettyLabel: z.string().min(1),
     docsUrl: z.url(),
@@ -53,5 +53,4 @@ export const AppCatalogueSchema = z.record(z.string().regex(/^[a-z0-9][a-z0-9.-]
 export type AppFormat = z.infer<typeof AppFormatSchema>;
 /** An app as the build checked it: its kind agrees with APP_KINDS. */
 export type App = z.infer<typeof AppSchema>;
-export type AppCatalogue = z.infer<typeof AppCatalogueSchema>;
 export type DeepLink = z.infer<typeof DeepLinkSchema>;

@@ -25,7 +25,7 @@ export interface FileMatchQuery {
 
 const term = z.string().min(1);
 
-export const FileMatchQuerySchema: z.ZodType<FileMatchQuery> = z.lazy(() =>
+const FileMatchQuerySchema: z.ZodType<FileMatchQuery> = z.lazy(() =>
   z
     .strictObject({
       path: term.optional(),
@@ -45,7 +45,7 @@ export const FileMatchQuerySchema: z.ZodType<FileMatchQuery> = z.lazy(() =>
     }),
 );
 
-export const LibrarySchema = z.strictObject({
+const LibrarySchema = z.strictObject({
   prettyLabel: z.string().min(1),
   repoName: z.string().min(1),
   repoUrl: z.url(),

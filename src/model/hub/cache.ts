@@ -14,7 +14,7 @@ export interface CacheSlot {
   id: string;
 }
 
-export interface CachedModel {
+interface CachedModel {
   fetchedAt: number;
   data: ModelData;
   /** Written by a hubref that asks for the file list (`siblings`); older entries lack it and are fetched again. */
@@ -45,14 +45,14 @@ export function cacheRoot(env: NodeJS.ProcessEnv): string | undefined {
  * of the whole URL (so a test server or a mirror never shares entries with
  * the public hub).
  */
-export function endpointFolder(endpoint: string): string {
+function endpointFolder(endpoint: string): string {
   const host = new URL(endpoint).host.replace(/[^A-Za-z0-9.-]/g, "_");
   const hash = createHash("sha256").update(endpoint).digest("hex").slice(0, 10);
   return `${host}-${hash}`;
 }
 
 /** A model id never holds "--" (see model-id.ts), so `org--name` names one model only. */
-export function escapeModelId(id: string): string {
+function escapeModelId(id: string): string {
   return id.replace("/", "--");
 }
 
@@ -123,7 +123,7 @@ async function makeFolders(folder: string, mode: number): Promise<void> {
   }
 }
 
-export type CacheWrite = { written: true } | { written: false; reason: string };
+type CacheWrite = { written: true } | { written: false; reason: string };
 
 /**
  * Stores a copy. The text goes to a uniquely named file in the same folder,

@@ -64,7 +64,7 @@ export function transportError(failure: TransportFailure, context: RequestContex
  * Text from the remote side, made safe for a terminal: no control characters
  * (escape sequences could rewrite the screen), bounded length.
  */
-export function cleanRemoteText(text: string, maxLength = 200): string {
+function cleanRemoteText(text: string, maxLength = 200): string {
   const clean = text
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ")
     .replace(/\s+/g, " ")
@@ -73,7 +73,7 @@ export function cleanRemoteText(text: string, maxLength = 200): string {
 }
 
 /** The hub's own explanation from an error body ({"error": "..."}), cleaned for the terminal. */
-export function hubMessage(body: string): string | undefined {
+function hubMessage(body: string): string | undefined {
   try {
     const value = JSON.parse(body) as unknown;
     const error = typeof value === "object" && value !== null ? (value as { error?: unknown }).error : undefined;
