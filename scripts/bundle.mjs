@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 rmSync(new URL("../dist/bundle/", import.meta.url), { recursive: true, force: true });
@@ -34,6 +34,18 @@ const compiledTemplates = {
   name: "compiled-templates",
   setup(build) {
     build.onLoad({ filter: /[\\/]dist[\\/]inference[\\/]compiled-templates\.js$/ }, () => ({ contents: compiledTemplatesModule(), loader: "js" }));
+  },
+};
+
+// The quick model check the build generated (dist/data/model-check.cjs) is bundled in, in the place of
+// the module that loads it from dist/data/, so the code cache covers it.
+const modelCheck = {
+  name: "model-check",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]model[\\/]model-check\.js$/ }, () => ({
+      contents: `import makeCheck from ${JSON.stringify(join(root, "dist/data/model-check.cjs"))};\nexport function loadModelCheck() { return makeCheck; }\n`,
+      loader: "js",
+    }));
   },
 };
 
@@ -66,7 +78,7 @@ await build({
   entryPoints: ["dist/cli/main.js"],
   outfile: main,
   format: "cjs",
-  plugins: [compiledTemplates, libraryGenerators],
+  plugins: [compiledTemplates, libraryGenerators, modelCheck],
   define: { "import.meta.url": "__hubrefModuleUrl" },
   banner: { js: 'const __hubrefModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
   // The interactive path loads its own bundle (below); these stay packages.

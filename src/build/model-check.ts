@@ -22,8 +22,7 @@ interface JsonSchema {
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   default?: unknown;
-  not?: JsonSchema;
-  const?: unknown;
+  pattern?: string;
   type?: string | string[];
   format?: string;
 }
@@ -77,7 +76,8 @@ function outputGaps(schema: JsonSchema, path: string, underAnyOf = false): strin
 function withoutProtoKeys(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
   if (schema.properties !== undefined || typeof schema.additionalProperties === "object") {
-    out.propertyNames = { ...schema.propertyNames, not: { const: "__proto__" } };
+    // A pattern, not `not: {const}`: ajv's `not` makes (and drops) an error object for every key that passes.
+    out.propertyNames = { ...schema.propertyNames, pattern: "^(?!__proto__$)" };
   }
   if (schema.properties) out.properties = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, withoutProtoKeys(value)]));
   if (typeof schema.additionalProperties === "object") out.additionalProperties = withoutProtoKeys(schema.additionalProperties);

@@ -1,10 +1,9 @@
-import { createRequire } from "node:module";
 import { readTextInput } from "../util/read-input.js";
 import { parseJson } from "../util/json.js";
 import { operationalError } from "../errors.js";
-import { MODEL_CHECK_FILE } from "../catalogue/paths.js";
 import { MODEL_FORMATS } from "./model-id.js";
 import type { ModelData } from "./schema.js";
+import { loadModelCheck, type ModelCheck } from "./model-check.js";
 
 /*
  * Model metadata from a file or stdin, as load-file.ts reads it, without
@@ -13,15 +12,13 @@ import type { ModelData } from "./schema.js";
  * decide and explain only what that check does not pass.
  */
 
-type ModelCheck = (value: unknown) => boolean;
-
 let check: ModelCheck | undefined;
 
 function modelCheck(): ModelCheck {
   if (check === undefined) {
     let make: (formats: typeof MODEL_FORMATS) => ModelCheck;
     try {
-      make = createRequire(import.meta.url)(MODEL_CHECK_FILE);
+      make = loadModelCheck();
     } catch {
       throw operationalError("the model check is missing or damaged in dist/data/", "run `npm run build` in the hubref folder");
     }
