@@ -1,6 +1,7 @@
 /**
  * Stand-alone picker over fixed demo snippets, so the screen can be tried and
- * tested in a real terminal on its own: `node --import tsx test/ui/demo/demo-entry.ts`.
+ * tested in a real terminal on its own: `node --import tsx test/ui/demo/demo-entry.ts`
+ * (the terminal tests bundle it first: `demoCommand` in test/ui/helpers/tmux.ts).
  */
 import { formatError, HubrefError } from "../../../src/errors.js";
 import { demoInput } from "./demo-data.js";

@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { buildSync } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { expect, vi } from "vitest";
 
@@ -12,15 +14,34 @@ export function requireBuilt(): void {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first`);
 }
 
-export const DEMO_COMMAND = [
-  // The pane's shell may start in a temporary folder, where neither tsx nor the project's tsconfig (its JSX setting) is found.
-  "env",
-  `TSX_TSCONFIG_PATH=${fileURLToPath(new URL("../../../tsconfig.json", import.meta.url))}`,
-  process.execPath,
-  "--import",
-  new URL("../../../node_modules/tsx/dist/loader.mjs", import.meta.url).href,
-  fileURLToPath(new URL("../demo/demo-entry.ts", import.meta.url)),
-];
+let demoEntry: string | undefined;
+
+/**
+ * The stand-alone picker over the demo snippets (test/ui/demo/), bundled once
+ * per run the way scripts/bundle.mjs bundles the picker: run from source, Ink's
+ * module graph alone takes seconds to load on a busy machine.
+ */
+export function demoCommand(): string[] {
+  if (demoEntry === undefined) {
+    // In the git-ignored .tmp/, overwritten by the next run; only terminal.test.ts starts the demo.
+    const outfile = join(ROOT, ".tmp", "demo-entry.mjs");
+    buildSync({
+      entryPoints: [join(ROOT, "test/ui/demo/demo-entry.ts")],
+      outfile,
+      bundle: true,
+      platform: "node",
+      target: "node20",
+      format: "esm",
+      logLevel: "error",
+      banner: { js: 'import { createRequire as __demoCreateRequire } from "node:module"; const require = __demoCreateRequire(import.meta.url);' },
+      external: ["clipboardy"],
+      alias: { "react-devtools-core": join(ROOT, "scripts/empty-module.mjs") },
+      define: { "process.env.NODE_ENV": '"production"', fetch: "undefined" },
+    });
+    demoEntry = outfile;
+  }
+  return [process.execPath, demoEntry];
+}
 
 /** Quotes a word for the shell command tmux runs in its pane. */
 function quote(word: string): string {
