@@ -1,5 +1,7 @@
 // `npm run bench`: hubref's figures as ratios, on this machine, in one run.
-// - cold start: whole-process time of hubref commands over a bare `node -e 0`;
+// - cold start: whole-process time of hubref commands over a bare `node -e 0`, and of
+//   `snippet --json` with the bundle loaded by a plain require (bench/plain-require.cjs)
+//   instead of bin/hubref's vm.Script with V8's code cache;
 // - throughput: `hubref snippet FILE... --json` on 3,000 and 30,000 model files
 //   against @huggingface/inference's getInferenceSnippets doing the same work
 //   (bench/reference.mjs), with each side's peak memory;
@@ -42,6 +44,8 @@ console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, 
 const commands = [
   ["node -e 0", ["-e", "0"]],
   ["hubref snippet MODEL --json (one chat model)", [bin, "snippet", CHAT_MODEL, "--json"]],
+  // The launcher weighed: the same bundle by a plain require, without the code cache.
+  ["  the same, bundle by plain require (no cache)", [join(root, "bench/plain-require.cjs"), "snippet", CHAT_MODEL, "--json"]],
   ["hubref tasks", [bin, "tasks"]],
   ["hubref libraries", [bin, "libraries"]],
   ["hubref quant-types", [bin, "quant-types"]],

@@ -10,12 +10,13 @@
 //
 // Files found at run time by path stay outside the bundles and keep their
 // places relative to them: dist/libraries/snippets/*.js (one generator per
-// library, loaded by name), dist/ui/mount.bundle.js, dist/data/, templates/.
+// library, src/libraries/generators.ts), dist/ui/mount.bundle.js, dist/data/, templates/.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 rmSync(new URL("../dist/bundle/", import.meta.url), { recursive: true, force: true });
@@ -28,11 +29,44 @@ const shared = {
 };
 
 // The templates, compiled here, take the place of the empty stand-in module.
-const { compiledTemplatesModule } = await import("../dist/inference/template-compiler.js");
+const { compiledTemplatesModule } = await import("../dist/build/templates.js");
 const compiledTemplates = {
   name: "compiled-templates",
   setup(build) {
     build.onLoad({ filter: /[\\/]dist[\\/]inference[\\/]compiled-templates\.js$/ }, () => ({ contents: compiledTemplatesModule(), loader: "js" }));
+  },
+};
+
+// The quick model check the build generated (dist/data/model-check.cjs) is bundled in, in the place of
+// the module that loads it from dist/data/, so the code cache covers it.
+const modelCheck = {
+  name: "model-check",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]model[\\/]model-check\.js$/ }, () => ({
+      contents: `import makeCheck from ${JSON.stringify(join(root, "dist/data/model-check.cjs"))};\nexport function loadModelCheck() { return makeCheck; }\n`,
+      loader: "js",
+    }));
+  },
+};
+
+// The library generators stay files of their own, loaded when asked for: inside the bundle, which runs in
+// vm.Script, import() needs a Node flag, so each `import("./snippets/<file>.js")` of generators.js goes
+// through importFile (src/util/import-file.ts), at the same path relative to the bundle.
+const libraryGenerators = {
+  name: "library-generators",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]libraries[\\/]generators\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const imports = source.match(/\bimport\("/g)?.length ?? 0;
+      let rewritten = 0;
+      const contents = source.replace(/\bimport\("\.\/snippets\/([a-z0-9-]+\.js)"\)/g, (_call, file) => {
+        rewritten++;
+        return `importFile(new URL(${JSON.stringify(`../libraries/snippets/${file}`)}, import.meta.url).href)`;
+      });
+      if (rewritten === 0 || rewritten !== imports)
+        throw new Error(`generators.js: ${imports - rewritten} import() calls of another form than import("./snippets/<file>.js")`);
+      return { contents: `import { importFile } from "../util/import-file.js";\n${contents}`, loader: "js", resolveDir: dirname(args.path) };
+    });
   },
 };
 
@@ -44,11 +78,11 @@ await build({
   entryPoints: ["dist/cli/main.js"],
   outfile: main,
   format: "cjs",
-  plugins: [compiledTemplates],
+  plugins: [compiledTemplates, libraryGenerators, modelCheck],
   define: { "import.meta.url": "__hubrefModuleUrl" },
   banner: { js: 'const __hubrefModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
   // The interactive path loads its own bundle (below); these stay packages.
-  // zod too: the snippet path checks model files without it (model/quick-check.ts); errors and hub replies load it.
+  // zod too: the snippet path checks model files without it (a check the build generates, model/read-model.ts); errors and hub replies load it.
   external: ["ink", "react", "clipboardy", "highlight.js", "zod"],
   minifyWhitespace: true,
   minifySyntax: true,

@@ -4,8 +4,10 @@ import { describe, expect, it } from "vitest";
 
 /*
  * The layers, checked on the source: src/cli/ is the top floor (nothing
- * imports it), and no module imports itself through others. Type-only imports
- * count: a loop of types is still two files that must change together.
+ * imports it), each folder imports only the floors below it, and no module
+ * imports itself through others. Type-only imports count: a loop of types is
+ * still two files that must change together. src/build/ is the build's room:
+ * run-time code takes only types from it.
  */
 
 const SRC = resolve("src");
@@ -20,24 +22,48 @@ function sourceFiles(folder: string): string[] {
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"|import\(\s*"(\.{1,2}\/[^"]+)"\s*\)/g;
 
-/** Relative imports of a file, as src-relative paths of .ts/.tsx files. */
-function importsOf(file: string, known: ReadonlySet<string>): string[] {
+interface Import {
+  target: string;
+  /** `import type` / `export type`: erased from the JavaScript. */
+  typeOnly: boolean;
+}
+
+/** Relative imports of a file, as paths of .ts/.tsx files in src/. */
+function importsOf(file: string, known: ReadonlySet<string>): Import[] {
   const text = readFileSync(file, "utf8");
-  const found: string[] = [];
+  const found: Import[] = [];
   for (const match of text.matchAll(IMPORT)) {
     const specifier = match[1] ?? match[2]!;
     const base = resolve(dirname(file), specifier).replace(/\.js$/, "");
     const target = [`${base}.ts`, `${base}.tsx`].find((candidate) => known.has(candidate));
     // Bundles built at run time (mount.bundle.js) are not source files.
-    if (target) found.push(target);
+    if (target) found.push({ target, typeOnly: /^\s*(?:import|export) type\s/.test(match[0]) });
   }
   return found;
 }
 
 const files = sourceFiles(SRC);
 const known = new Set(files);
-const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
+const imports = new Map(files.map((file) => [file, importsOf(file, known)]));
+const graph = new Map([...imports].map(([file, list]) => [file, list.map((item) => item.target)]));
 const name = (file: string) => relative(SRC, file);
+
+/**
+ * The floors, top first: a file imports its own folder and the floors below.
+ * The domain folders share a floor (no loops between them, checked below).
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ["cli"],
+  ["ui"],
+  ["inference", "apps", "libraries", "tasks", "quant", "choices"],
+  ["model"],
+  ["catalogue", "format", "output"],
+  ["util"],
+  ["errors.ts"],
+];
+/** The first folder (or file) of src/ a file is in. */
+const roomOf = (file: string) => name(file).split("/")[0]!;
+const floorOf = (file: string) => FLOORS.findIndex((floor) => floor.includes(roomOf(file)));
 
 /** Every cycle's files, found by depth-first search (each reported once, from its first file met). */
 function cycles(): string[][] {
@@ -66,6 +92,47 @@ describe("architecture", () => {
 
   it("has no import loop", () => {
     expect(cycles().map((cycle) => cycle.join(" → "))).toEqual([]);
+  });
+
+  it("puts every folder of src/ on a floor, or in the build's room", () => {
+    expect(files.filter((file) => floorOf(file) === -1 && roomOf(file) !== "build").map(name)).toEqual([]);
+  });
+
+  it("imports only downward: the folder itself, its floor's domain neighbours, or a floor below", () => {
+    const offenders = [...imports].flatMap(([file, list]) => {
+      if (roomOf(file) === "build") return [];
+      return list
+        .filter(({ target }) => roomOf(target) !== roomOf(file) && roomOf(target) !== "build")
+        .filter(({ target }) => floorOf(target) < floorOf(file) || (floorOf(target) === floorOf(file) && floorOf(file) !== 2))
+        .map(({ target }) => `${name(file)} → ${name(target)}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it("keeps the build in its room: run-time code takes only types from src/build/", () => {
+    const offenders = [...imports].flatMap(([file, list]) =>
+      roomOf(file) === "build"
+        ? []
+        : list.filter((item) => roomOf(item.target) === "build" && !item.typeOnly).map(({ target }) => `${name(file)} → ${name(target)}`),
+    );
+    expect(offenders).toEqual([]);
+    expect([...imports].some(([file, list]) => roomOf(file) !== "build" && list.some((item) => roomOf(item.target) === "build"))).toBe(true);
+  });
+
+  it("loads no module by a name made at run time: every import() names its file in the source", () => {
+    const call = /\b(?:import|importFile)\(/g;
+    const literal = /^(?:\)|"[^"]+"\)|new URL\("[^"]+", import\.meta\.url\)\.href\))/;
+    // util/import-file.ts passes on what its callers named.
+    const offenders = files
+      .filter((file) => name(file) !== "util/import-file.ts")
+      .flatMap((file) => {
+        const text = readFileSync(file, "utf8");
+        return [...text.matchAll(call)]
+          .map((match) => text.slice(match.index + match[0].length, match.index + match[0].length + 80))
+          .filter((rest) => !literal.test(rest))
+          .map((rest) => `${name(file)}: ${rest.split("\n")[0]}`);
+      });
+    expect(offenders).toEqual([]);
   });
 
   it("keeps src/cli/ on top: no file outside it imports it", () => {

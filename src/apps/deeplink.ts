@@ -1,4 +1,4 @@
-import type { DeepLink } from "../catalogue/schemas/app.js";
+import type { DeepLink } from "../build/schemas/app.js";
 
 /**
  * An app's deep link for a model: URL-encoded, one parameter each, so a file

@@ -1,4 +1,4 @@
-import type { AppFormat, DeepLink, ShownWhen } from "../catalogue/schemas/app.js";
+import type { AppFormat, DeepLink, ShownWhen } from "../build/schemas/app.js";
 import type { ModelData } from "../model/schema.js";
 import type { AppEntry } from "./registry.js";
 

@@ -1,4 +1,4 @@
-import type { AppFormat } from "../catalogue/schemas/app.js";
+import type { AppFormat } from "../build/schemas/app.js";
 import type { ModelData } from "../model/schema.js";
 import type { AppEntry } from "./registry.js";
 import { hasGguf, isGguf } from "./gguf-files.js";

@@ -7,6 +7,7 @@ import { deepLinkOf } from "./display.js";
 import { appsForModel, formatFor } from "./formats.js";
 import { ggufRepo, hasFileList, hasGguf, projectorFor } from "./gguf-files.js";
 import { appEntries, findApp, type AppEntry } from "./registry.js";
+import { isCommandApp, type CommandAppKey } from "./app-keys.js";
 import { selectGgufFile, type FileRequest } from "./select.js";
 import type { AppRunContext, AppStep } from "./steps.js";
 import { llamaCppSteps } from "./snippets/llama-cpp.js";
@@ -34,7 +35,8 @@ export interface AppSnippets {
   notes: string[];
 }
 
-const GENERATORS: Record<string, (context: AppRunContext) => AppStep[]> = {
+/** The commands of each command app; a command app of APP_KINDS without one fails `tsc`. */
+const GENERATORS = {
   "llama.cpp": llamaCppSteps,
   "node-llama-cpp": nodeLlamaCppSteps,
   vllm: vllmSteps,
@@ -48,7 +50,7 @@ const GENERATORS: Record<string, (context: AppRunContext) => AppStep[]> = {
   pi: piSteps,
   "hermes-agent": customEndpointSteps,
   openclaw: customEndpointSteps,
-};
+} satisfies Record<CommandAppKey, (context: AppRunContext) => AppStep[]>;
 
 function takesFile(app: AppEntry): boolean {
   return app.kind === "snippet" || app.deeplink?.fileParam !== undefined;
@@ -97,11 +99,9 @@ export function generateAppSnippets(model: ModelData, key: string, request: File
     quant,
     file,
   });
-  if (app.kind === "deeplink") {
-    const content = deepLinkUrl(deepLinkOf(app, model, format)!, model.id, file ?? undefined);
-    return { snippets: [snippet("deeplink", { title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content })], notes };
-  }
-  return { snippets: GENERATORS[app.key]!(context).map((step) => snippet("snippet", step)), notes };
+  if (isCommandApp(app.key)) return { snippets: GENERATORS[app.key](context).map((step) => snippet("snippet", step)), notes };
+  const content = deepLinkUrl(deepLinkOf(app, model, format)!, model.id, file ?? undefined);
+  return { snippets: [snippet("deeplink", { title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content })], notes };
 }
 
 /** Plain output: one script, each step under a `# title`; a config file's text as comment lines. */

@@ -1,4 +1,4 @@
-import type { QuantCatalogue } from "../catalogue/schemas/quant-types.js";
+import type { QuantCatalogue } from "../build/schemas/quant-types.js";
 import type { ModelData } from "../model/schema.js";
 import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
 

@@ -1,4 +1,4 @@
-import type { QuantCatalogue } from "../catalogue/schemas/quant-types.js";
+import type { QuantCatalogue } from "../build/schemas/quant-types.js";
 import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { ggufRepo, hasFileList, hasGguf } from "./gguf-files.js";
@@ -7,7 +7,7 @@ import type { EstimatePlan, FitsPlan } from "./fits.js";
 import { selectGgufFile, type FileChoice } from "./select.js";
 
 /** One loadable GGUF of a repository, as `quant-types --for` lists it. */
-export interface QuantRow {
+interface QuantRow {
   quant: string | null;
   type: string | null;
   file: string;

@@ -1,15 +1,16 @@
 import { usageError } from "../errors.js";
 import { readCompiled } from "../catalogue/compiled.js";
 import { didYouMean } from "../util/suggest.js";
-import type { App, AppCatalogue } from "../catalogue/schemas/app.js";
+import type { App } from "../build/schemas/app.js";
+import type { AppKey } from "./app-keys.js";
 
 export interface AppEntry extends App {
-  key: string;
+  key: AppKey;
 }
 
-/** Every local app, in catalogue order. */
+/** Every local app, in catalogue order; the build checked the keys against APP_KINDS. */
 export function appEntries(): AppEntry[] {
-  return Object.entries(readCompiled<AppCatalogue>("apps")).map(([key, app]) => ({ key, ...app }));
+  return Object.entries(readCompiled<Record<AppKey, App>>("apps")).map(([key, app]) => ({ key: key as AppKey, ...app }));
 }
 
 /** The app a user named, in any case; an unknown name is a usage error with the nearest key. */

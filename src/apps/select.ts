@@ -1,4 +1,4 @@
-import type { QuantCatalogue } from "../catalogue/schemas/quant-types.js";
+import type { QuantCatalogue } from "../build/schemas/quant-types.js";
 import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { nearestQuant } from "../quant/nearest.js";
@@ -32,7 +32,7 @@ export interface FileChoice {
   notes: string[];
 }
 
-export interface SelectContext {
+interface SelectContext {
   model: ModelData;
   repo: GgufRepo;
   catalogue: QuantCatalogue;

@@ -1,6 +1,6 @@
 import { shellComment, shellQuote, shellWord } from "../format/shell.js";
 import type { ModelData } from "../model/schema.js";
-import type { AppFormat } from "../catalogue/schemas/app.js";
+import type { AppFormat } from "../build/schemas/app.js";
 import type { AppEntry } from "./registry.js";
 import type { FileChoice } from "./select.js";
 

@@ -1,5 +1,5 @@
 import type { AppSnippet } from "../apps/generate.js";
-import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
+import type { SnippetLanguage } from "../libraries/generator.js";
 import type { Snippet } from "../inference/snippet.js";
 
 /*

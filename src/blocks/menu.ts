@@ -1,7 +1,7 @@
 import { HubrefError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { hasProviderMapping, requireProvider } from "../model/provider-mapping.js";
-import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
+import type { SnippetLanguage } from "../libraries/generator.js";
 import type { Client, Language } from "../inference/ids.js";
 import type { SettledOptions } from "../inference/snippet.js";
 import { SnippetProblem } from "../inference/problem.js";

@@ -9,7 +9,7 @@ import { ggufRepo, type GgufRepo } from "../apps/gguf-files.js";
 import { appEntries, findApp } from "../apps/registry.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import type { FileRequest } from "../apps/select.js";
-import type { SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
+import type { SnippetLanguage } from "../libraries/generator.js";
 import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, librarySnippets } from "../libraries/registry.js";
 import { onlyFallback, type LibraryRequest } from "../libraries/generator.js";
 import { ggufLoad } from "../libraries/gguf-choice.js";

@@ -8,7 +8,7 @@ const SPACES = Array.from({ length: 33 }, (_, n) => " ".repeat(n));
 const spaces = (n: number) => SPACES[n] ?? " ".repeat(n);
 
 /** Writes one item at a depth; the caller's language decides how. */
-export type ItemWriter = (item: unknown, baseIndent: number) => string;
+type ItemWriter = (item: unknown, baseIndent: number) => string;
 
 /** An object's own defined members as `key: value` lines, each starting with `baseIndent` spaces and without the comma. */
 export function memberLines(object: { readonly [key: string]: unknown }, baseIndent: number, key: (key: string) => string, write: ItemWriter): string[] {

@@ -42,8 +42,6 @@ export function pyString(text: string): string {
   return out + quote;
 }
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
 function pyNumber(value: number): string {
   if (!Number.isFinite(value)) throw new Error("a JSON value cannot hold NaN or Infinity");
   return String(value);

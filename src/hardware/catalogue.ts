@@ -1,5 +1,5 @@
 import { readCompiled } from "../catalogue/compiled.js";
-import type { Device, HardwareCatalogue } from "../catalogue/schemas/hardware.js";
+import type { Device, HardwareCatalogue } from "../build/schemas/hardware.js";
 import { usageError } from "../errors.js";
 import { didYouMean } from "../util/suggest.js";
 

@@ -11,7 +11,7 @@ import { fieldsOf, fileOf, imageFieldOf, imagePromptOf, textOf } from "./input-r
  */
 
 /** What the method returns: something to print, a PIL image (Python), bytes (Python) or a Blob (JS). */
-export type MethodResult = "print" | "image" | "bytes" | "blob";
+type MethodResult = "print" | "image" | "bytes" | "blob";
 
 export interface ClientMethod {
   name: string;
@@ -103,13 +103,13 @@ export const JS_METHODS: Readonly<Record<InferenceTask, ClientMethod | undefined
 };
 
 /** One argument of a Python call: positional when it has no name. */
-export interface PyArgument {
+interface PyArgument {
   name?: string;
   value: Tree;
 }
 
 /** How the client methods take a task's input: Python arguments, and the JS argument object's members. */
-export interface CallInputs {
+interface CallInputs {
   python: PyArgument[];
   js: Record<string, Tree | undefined>;
 }

@@ -1,7 +1,7 @@
 /*
- * The names a snippet is generated for, as plain lists: the snippet path
- * reads them without loading zod. ids.ts makes the zod enums (and the types)
- * from these lists.
+ * The names a snippet is generated for, as plain `as const` lists: each list
+ * is the single source of its type (ids.ts), and the snippet path reads them
+ * without loading anything.
  */
 
 export const PROVIDER_IDS = [
@@ -64,15 +64,13 @@ export const INFERENCE_TASKS = [
   "zero-shot-image-classification",
 ] as const;
 
-export const LANGUAGES = ["python", "js", "sh", "go", "java", "ruby", "php"] as const;
-
-export const CLIENTS = ["huggingface_hub", "requests", "openai", "fal_client", "huggingface.js", "fetch", "curl", "net/http", "java.net.http"] as const;
-
-type LanguageName = (typeof LANGUAGES)[number];
-type ClientName = (typeof CLIENTS)[number];
-
-/** The clients of each language, in the order snippets are listed. */
-export const CLIENTS_BY_LANGUAGE: Readonly<Record<LanguageName, readonly ClientName[]>> = {
+/**
+ * The clients of each language, in the order snippets are listed; the order of
+ * the languages is the listing order too. Adding a language is adding its
+ * entry here: `Language`, `LANGUAGES`, `CLIENTS` and the per-language client
+ * types follow from it.
+ */
+const CLIENT_TABLE = {
   python: ["huggingface_hub", "requests", "openai", "fal_client"],
   js: ["huggingface.js", "fetch", "openai"],
   sh: ["curl"],
@@ -80,7 +78,20 @@ export const CLIENTS_BY_LANGUAGE: Readonly<Record<LanguageName, readonly ClientN
   java: ["java.net.http"],
   ruby: ["net/http"],
   php: ["curl"],
-};
+} as const;
+
+type LanguageName = keyof typeof CLIENT_TABLE;
+/** The clients of one language: a `switch` over `ClientOf<"python">` is checked for exhaustiveness by the compiler. */
+export type ClientOf<L extends LanguageName> = (typeof CLIENT_TABLE)[L][number];
+type ClientName = ClientOf<LanguageName>;
+
+/** The table, read as lists of any client, so that `CLIENTS_BY_LANGUAGE[language].includes(client)` type-checks. */
+export const CLIENTS_BY_LANGUAGE: { readonly [L in LanguageName]: readonly ClientName[] } = CLIENT_TABLE;
+
+export const LANGUAGES = Object.keys(CLIENT_TABLE) as readonly LanguageName[];
+
+/** Every client once, in the order the languages list them. */
+export const CLIENTS: readonly ClientName[] = [...new Set(Object.values(CLIENT_TABLE).flat())];
 
 export function languagesOfClient(client: ClientName): LanguageName[] {
   return LANGUAGES.filter((language) => CLIENTS_BY_LANGUAGE[language].includes(client));

@@ -1,31 +1,25 @@
-import { z } from "zod";
-import { CLIENTS, INFERENCE_TASKS, LANGUAGES, PROVIDER_CHOICES, PROVIDER_IDS } from "./id-lists.js";
+import type { ClientOf, LANGUAGES, INFERENCE_TASKS, PROVIDER_CHOICES, PROVIDER_IDS } from "./id-lists.js";
 
-export { CLIENTS_BY_LANGUAGE, PROVIDER_IDS, isInferenceTask, languagesOfClient } from "./id-lists.js";
+export { CLIENTS_BY_LANGUAGE, PROVIDER_IDS, isInferenceTask, languagesOfClient, type ClientOf } from "./id-lists.js";
 
 /*
  * The names a snippet is generated for: providers, tasks, languages and
- * clients. Each zod enum is the single source of its type; the values are
- * the plain lists in id-lists.ts, which code on the snippet path reads
- * without loading zod.
+ * clients. Each type comes from its `as const` list in id-lists.ts; nothing
+ * parses these with a schema (the command checks values with src/choices/).
  */
 
-export const ProviderIdSchema = z.enum(PROVIDER_IDS);
-export type ProviderId = z.infer<typeof ProviderIdSchema>;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /** What `--provider` accepts: a provider, or "auto" (the hub picks one per request). */
-export const ProviderChoiceSchema = z.enum(PROVIDER_CHOICES);
-export type ProviderChoice = z.infer<typeof ProviderChoiceSchema>;
+export type ProviderChoice = (typeof PROVIDER_CHOICES)[number];
 
 /** Pipeline tags that have inference snippets. */
-export const InferenceTaskSchema = z.enum(INFERENCE_TASKS);
-export type InferenceTask = z.infer<typeof InferenceTaskSchema>;
+export type InferenceTask = (typeof INFERENCE_TASKS)[number];
 
 /** A provider route is for a pipeline task, or for chat ("conversational", as the hub names it). */
 export type RouteTask = Exclude<InferenceTask, "image-text-to-text"> | "conversational";
 
-export const LanguageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof LanguageSchema>;
+export type Language = (typeof LANGUAGES)[number];
 
-export const ClientSchema = z.enum(CLIENTS);
-export type Client = z.infer<typeof ClientSchema>;
+/** Any client of any language; the clients of one language are `ClientOf<"python">`, so a switch over them can be exhaustive. */
+export type Client = ClientOf<Language>;

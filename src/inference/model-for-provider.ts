@@ -5,7 +5,7 @@ import type { ProviderChoice, ProviderId } from "./ids.js";
 import type { SettledOptions } from "./snippet.js";
 
 /** The providers hubref knows that the model's mapping offers live, in the hub's order. */
-export function mappedProviders(model: ModelData): ProviderId[] {
+function mappedProviders(model: ModelData): ProviderId[] {
   return liveProviders(model)
     .map((mapping) => mapping.provider)
     .filter((provider): provider is ProviderId => (PROVIDER_IDS as readonly string[]).includes(provider));

@@ -64,16 +64,6 @@ export class LiteralWriter {
 export const pythonWriter = (resolveFile?: ResolveFile) => new LiteralWriter(PYTHON, resolveFile);
 export const jsWriter = (resolveFile?: ResolveFile) => new LiteralWriter(JS, resolveFile);
 
-/** A Python expression, with containers spread over lines like `pyValue`. */
-export function pyTree(tree: Tree, resolveFile: ResolveFile = noFiles, baseIndent = 0, indent = 4): string {
-  return new LiteralWriter(PYTHON, resolveFile, indent).tree(tree, baseIndent);
-}
-
-/** A JS expression, with containers spread over lines like `jsValue`. */
-export function jsTree(tree: Tree, resolveFile: ResolveFile = noFiles, baseIndent = 0, indent = 4): string {
-  return new LiteralWriter(JS, resolveFile, indent).tree(tree, baseIndent);
-}
-
 /** Whether a tree refers to a file anywhere in it. */
 export function holdsFile(tree: Tree): boolean {
   if (tree === null || typeof tree !== "object") return false;
@@ -82,7 +72,7 @@ export function holdsFile(tree: Tree): boolean {
 }
 
 /** A piece of JSON text, or a file whose base64 text goes at that place at run time. */
-export type JsonPiece = { text: string } | { file: FileRef };
+type JsonPiece = { text: string } | { file: FileRef };
 
 /**
  * JSON text in pieces: the file references split it. A data URL's prefix is

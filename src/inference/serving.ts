@@ -4,7 +4,7 @@ import { PROVIDERS } from "./providers/index.js";
 import { SnippetProblem } from "./problem.js";
 
 /** The providers hubref writes `task` requests for ("conversational": chat). */
-export function providersServing(task: RouteTask): ProviderId[] {
+function providersServing(task: RouteTask): ProviderId[] {
   return PROVIDER_IDS.filter((id) => (task === "conversational" ? PROVIDERS[id].chatPath !== undefined : PROVIDERS[id].tasks[task] !== undefined));
 }
 

@@ -1,12 +1,39 @@
-import type { SettledOptions, Snippet, SnippetOptions } from "./snippet-schema.js";
+import type { Client, Language, ProviderChoice } from "./ids.js";
 
-export type { SettledOptions, Snippet, SnippetOptions } from "./snippet-schema.js";
+/** One generated snippet, as `hubref snippet --json` prints it. */
+export interface Snippet {
+  model: string;
+  language: Language;
+  client: Client;
+  provider: ProviderChoice;
+  content: string;
+}
 
-/**
- * SnippetOptionsSchema's defaults in place, without loading zod; the values
- * are checked by the command before they get here.
- * test/inference/snippet-options.test.ts holds this and the schema together.
- */
+/** What to generate. Values are checked by the command before they get here. */
+export interface SnippetOptions {
+  language?: Language;
+  client?: Client;
+  /** Default "auto". */
+  provider?: ProviderChoice;
+  /** Default false. */
+  stream?: boolean;
+  billTo?: string;
+  token?: string;
+  /** Default false. */
+  direct?: boolean;
+  endpointUrl?: string;
+  providerModelId?: string;
+  /** Replaces the example input: JSON where the task takes an object or messages, else text. */
+  inputs?: string;
+  temperature?: number;
+  maxTokens?: number;
+  topP?: number;
+}
+
+/** Options with every default in place, as the engine and the picker read them. */
+export type SettledOptions = SnippetOptions & Required<Pick<SnippetOptions, "provider" | "stream" | "direct">>;
+
+/** The defaults in place, once, where options enter the engine. */
 export function settleOptions(options: SnippetOptions): SettledOptions {
   return { ...options, provider: options.provider ?? "auto", stream: options.stream ?? false, direct: options.direct ?? false };
 }

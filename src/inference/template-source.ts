@@ -6,10 +6,18 @@ import type { Client, Language } from "./ids.js";
 
 /*
  * What the run-time renderer (templates.ts) and the build's compiler
- * (template-compiler.ts) share, so both compile the same text the same way.
+ * (src/build/templates.ts) share, so both compile the same text the same way.
  * Templates get literal text only, so escaping is off.
  * A line `<%~ partial("name") %>` stands for templates/<language>/_partials/name.eta.
  */
+
+/** A compiled template, as eta makes it: called with its data; `this` holds eta's config. */
+export type TemplateFunction = (this: TemplateThis, it: object, options?: object) => string;
+
+/** What a compiled template reads from `this`: only the config (escape and filter are off, includes are textual). */
+export interface TemplateThis {
+  config: object;
+}
 
 /** Blocks several templates of a language share: templates/<language>/_partials/<name>.eta. */
 export const PARTIALS_FOLDER = "_partials";

@@ -5,12 +5,11 @@ import type { Eta as EtaEngine } from "eta";
 import { TEMPLATES_DIR } from "../catalogue/paths.js";
 import type { Client, Language } from "./ids.js";
 import { COMPILED_TEMPLATES } from "./compiled-templates.js";
-import type { TemplateThis } from "./template-function.js";
-import { clientFolder, ETA_OPTIONS, templateKey, templateSource } from "./template-source.js";
+import { clientFolder, ETA_OPTIONS, templateKey, templateSource, type TemplateThis } from "./template-source.js";
 
 /*
  * Templates live in templates/<language>/<client>/<name>.eta. The bundled CLI
- * runs them as functions the build compiled (template-compiler.ts). Run from
+ * runs them as functions the build compiled (src/build/templates.ts). Run from
  * source, each is compiled once per process, on first use; eta itself is
  * loaded on the first render, synchronously.
  */

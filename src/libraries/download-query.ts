@@ -1,4 +1,4 @@
-import type { FileMatchQuery } from "../catalogue/schemas/library.js";
+import type { FileMatchQuery } from "../build/schemas/library.js";
 
 /** The rule for libraries without their own: any of the usual config files. */
 export const DEFAULT_DOWNLOAD_QUERY: FileMatchQuery = {

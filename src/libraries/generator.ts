@@ -1,8 +1,22 @@
-import type { LibrarySnippet, SnippetLanguage } from "../catalogue/schemas/library-snippet.js";
 import type { ModelData } from "../model/schema.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
+
+/** The languages library usage snippets are written in. */
+const SNIPPET_LANGUAGES = ["python", "sh", "js", "text"] as const;
+export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
+
+/** One block of usage code for a library: an install line, or code that loads and runs the model. */
+export interface LibrarySnippet {
+  language: SnippetLanguage;
+  content: string;
+  /**
+   * Set on a block that only says why there is no code (the metadata lacks what
+   * it needs) and what to do: `--library` refuses a model that gets nothing else.
+   */
+  fallback?: { reason: string; wayForward: string };
+}
 
 /** A GGUF file to load by name (or glob), with the other shards of a split file. */
 export interface GgufLoad {

@@ -1,5 +1,5 @@
 /** The hub caps a repository name at 96 characters; an org name is shorter still. */
-export const MAX_MODEL_NAME_LENGTH = 96;
+const MAX_MODEL_NAME_LENGTH = 96;
 
 const PART = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 
@@ -19,3 +19,13 @@ export function modelIdProblem(id: string): string | undefined {
 export function isModelId(id: string): boolean {
   return modelIdProblem(id) === undefined;
 }
+
+/**
+ * The formats the model schema marks with `.meta({ format })` (schema.ts), as
+ * the generated model check calls them: the build gives them to ajv, and
+ * read-model.ts hands them to the generated module. Each runs the same
+ * function as the zod refinement it stands for.
+ */
+export const MODEL_FORMATS = {
+  "hub-model-id": { type: "string", validate: isModelId },
+} as const;

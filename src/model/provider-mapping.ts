@@ -3,7 +3,7 @@ import { didYouMean } from "../util/suggest.js";
 import type { ModelData, ProviderMappingEntry } from "./schema.js";
 
 /** One provider's entry for a model: which id it serves the model under, for which task. */
-export interface ProviderMapping {
+interface ProviderMapping {
   provider: string;
   /** The model's id at the provider: untrusted text, for the literal formatters only. */
   providerId: string;

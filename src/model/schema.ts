@@ -8,8 +8,8 @@ import { modelIdProblem } from "./model-id.js";
  * per-language literal formatter.
  */
 
-/** A hub model id; the format names the rule for the quick check (model/quick-check.ts), which runs modelIdProblem too. */
-export const ModelIdSchema = z
+/** A hub model id; the format names the rule (MODEL_FORMATS in model-id.ts) the generated quick check runs in its place. */
+const ModelIdSchema = z
   .string()
   .superRefine((id, ctx) => {
     const problem = modelIdProblem(id);
@@ -19,7 +19,7 @@ export const ModelIdSchema = z
 
 const stringList = z.array(z.string());
 
-export const ModelConfigSchema = z.looseObject({
+const ModelConfigSchema = z.looseObject({
   architectures: stringList.optional(),
   model_type: z.string().optional(),
   adapter_transformers: z.looseObject({ model_class: z.string().optional(), model_name: z.string().optional() }).optional(),
@@ -42,14 +42,14 @@ export const ModelConfigSchema = z.looseObject({
   tokenizer_config: z.looseObject({}).optional(),
 });
 
-export const CardDataSchema = z.looseObject({
+const CardDataSchema = z.looseObject({
   base_model: z.union([z.string(), stringList]).optional(),
   instance_prompt: z.string().nullable().optional(),
   license: z.union([z.string(), stringList]).optional(),
   tags: stringList.optional(),
 });
 
-export const WidgetExampleSchema = z.looseObject({
+const WidgetExampleSchema = z.looseObject({
   text: z.string().optional(),
   source_sentence: z.string().optional(),
   sentences: stringList.optional(),
@@ -58,14 +58,14 @@ export const WidgetExampleSchema = z.looseObject({
   example_title: z.string().optional(),
 });
 
-export const TransformersInfoSchema = z.looseObject({
+const TransformersInfoSchema = z.looseObject({
   auto_model: z.string(),
   processor: z.string().optional(),
   pipeline_tag: z.string().optional(),
   custom_class: z.string().optional(),
 });
 
-export const GgufInfoSchema = z.looseObject({
+const GgufInfoSchema = z.looseObject({
   total: z.number().optional(),
   architecture: z.string().optional(),
   context_length: z.number().optional(),
@@ -74,7 +74,7 @@ export const GgufInfoSchema = z.looseObject({
   eos_token: z.string().optional(),
 });
 
-export const ProviderMappingEntrySchema = z.looseObject({
+const ProviderMappingEntrySchema = z.looseObject({
   provider: z.string().optional(),
   providerId: z.string(),
   status: z.enum(["live", "staging", "error"]).or(z.string()).optional(),
@@ -84,7 +84,7 @@ export const ProviderMappingEntrySchema = z.looseObject({
 });
 
 /** One file of the repository. `size` (bytes) comes from the tree endpoint, fetched only when needed. */
-export const SiblingSchema = z.looseObject({
+const SiblingSchema = z.looseObject({
   rfilename: z.string(),
   size: z.number().nonnegative().optional(),
 });
@@ -108,5 +108,4 @@ export const ModelDataSchema = z.looseObject({
 export type ModelData = z.infer<typeof ModelDataSchema>;
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 export type Sibling = z.infer<typeof SiblingSchema>;
-export type WidgetExample = z.infer<typeof WidgetExampleSchema>;
 export type ProviderMappingEntry = z.infer<typeof ProviderMappingEntrySchema>;

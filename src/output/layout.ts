@@ -12,7 +12,7 @@ export function visibleWidth(text: string): number {
 }
 
 /** `text` padded with spaces to `width` visible columns. */
-export function padVisible(text: string, width: number): string {
+function padVisible(text: string, width: number): string {
   return padTo(text, width, stringWidth);
 }
 

@@ -71,7 +71,7 @@ function cell(value: string): string {
   return value.replace(/[\t\r\n]+/g, " ");
 }
 
-export interface TableOptions {
+interface TableOptions {
   header: string[];
   rows: string[][];
   style: Style;

@@ -9,7 +9,7 @@ import type { OutputStream } from "./output.js";
 const CHUNK_CHARS = 64 * 1024;
 
 /** Writes text to `stream` in chunks, waiting for 'drain' when the stream asks to (back-pressure). */
-export class ChunkedWriter {
+class ChunkedWriter {
   private pending = "";
 
   constructor(private readonly stream: OutputStream) {}

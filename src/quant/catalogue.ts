@@ -1,5 +1,5 @@
 import { readCompiled } from "../catalogue/compiled.js";
-import type { QuantCatalogue } from "../catalogue/schemas/quant-types.js";
+import type { QuantCatalogue } from "../build/schemas/quant-types.js";
 
 export function quantCatalogue(): QuantCatalogue {
   return readCompiled<QuantCatalogue>("quant-types");

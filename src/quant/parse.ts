@@ -1,4 +1,4 @@
-import type { QuantCatalogue } from "../catalogue/schemas/quant-types.js";
+import type { QuantCatalogue } from "../build/schemas/quant-types.js";
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,6 +1,6 @@
 import { readCompiled } from "../catalogue/compiled.js";
-import type { LibraryCatalogue } from "../catalogue/schemas/library.js";
-import type { Pipeline, PipelineCatalogue, Task } from "../catalogue/schemas/task.js";
+import type { LibraryCatalogue } from "../build/schemas/library.js";
+import type { Pipeline, PipelineCatalogue, Task } from "../build/schemas/task.js";
 
 /*
  * Lookups in the task catalogue as the build validated it (dist/data/), so

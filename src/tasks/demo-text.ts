@@ -1,4 +1,4 @@
-import type { DemoItem } from "../catalogue/schemas/task.js";
+import type { DemoItem } from "../build/schemas/task.js";
 import { renderTable, type Style } from "../output/output.js";
 
 /* A task's demo input or output as text for a terminal. */

@@ -1,4 +1,4 @@
-import type { Pipeline, Task } from "../catalogue/schemas/task.js";
+import type { Pipeline, Task } from "../build/schemas/task.js";
 import type { Style } from "../output/output.js";
 import { indentedRows, renderFields, wrapRows } from "../output/layout.js";
 import type { ModelData } from "../model/schema.js";
@@ -9,7 +9,7 @@ import { NO_EXAMPLE_MESSAGE, exampleInput } from "./example-input.js";
 
 /* `hubref tasks <id>`: one task, laid out for a person reading it in a terminal. */
 
-export const YOUTUBE_WATCH_URL = "https://www.youtube.com/watch?v=";
+const YOUTUBE_WATCH_URL = "https://www.youtube.com/watch?v=";
 
 const INDENT = "    ";
 

@@ -7,7 +7,7 @@ import type { ModelData } from "../model/schema.js";
 
 export const NO_EXAMPLE_MESSAGE = "No input example has been defined for this model task.";
 
-export type ChatContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+type ChatContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
 export interface ChatMessage {
   role: "user" | "assistant" | "system";
   content: string | ChatContentPart[];

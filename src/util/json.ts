@@ -1,7 +1,7 @@
 import { usageError } from "../errors.js";
 
 /** Line and column (1-based) of a character offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
@@ -21,7 +21,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
 export const MAX_JSON_DEPTH = 512;
 
 /** Where JSON text goes wrong, and why; `offset` counts characters from the start. */
-export class JsonSyntaxProblem extends Error {
+class JsonSyntaxProblem extends Error {
   constructor(
     readonly offset: number,
     readonly reason: string,
@@ -55,7 +55,7 @@ function depthProblem(text: string): JsonSyntaxProblem | undefined {
  * Finds where JSON text first goes wrong. Node 20's JSON.parse does not always
  * say where, so on failure this small scanner walks the text to tell the user.
  */
-export function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
+function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
   let i = 0;
   let depth = 0;
   const fail = (reason: string): never => {

@@ -2,7 +2,7 @@ import { openSync, readSync, closeSync, fstatSync } from "node:fs";
 import { usageError } from "../errors.js";
 import { formatBytes } from "./bytes.js";
 
-export const MAX_INPUT_BYTES = 10_000_000;
+const MAX_INPUT_BYTES = 10_000_000;
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
@@ -45,7 +45,7 @@ function readFileBounded(fd: number, name: string, size: number, maxBytes: numbe
 }
 
 /** A text read from a file or stdin, with the name used in error messages. */
-export interface TextInput {
+interface TextInput {
   source: string;
   text: string;
 }

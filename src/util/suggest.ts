@@ -1,5 +1,5 @@
 /** Edit distance, for did-you-mean suggestions. */
-export function levenshtein(a: string, b: string): number {
+function levenshtein(a: string, b: string): number {
   const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = previous[0]!;

@@ -121,7 +121,7 @@ const EXPECTED: Record<string, { rule: string; shown: Shape[] }> = {
 };
 
 const shapes = Object.entries(SHAPES) as [Shape, ModelData][];
-const shownApps = new Map(shapes.map(([name, model]) => [name, appsForModel(appEntries(), model).map((app) => app.key)]));
+const shownApps = new Map(shapes.map(([name, model]) => [name, appsForModel(appEntries(), model).map((app): string => app.key)]));
 
 describe("the hub's display rules for local apps", () => {
   it("are stated here for every app of the catalogue and of the reference, as the reference words them", () => {

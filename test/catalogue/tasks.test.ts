@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { pipelinesPart, tasksPart } from "../../src/catalogue/parts.js";
+import { pipelinesPart, tasksPart } from "../../src/build/parts.js";
 import { CATALOGUE_DIR } from "../../src/catalogue/paths.js";
 import { reference, withoutEmpty } from "../tasks/reference.js";
 import { thrown } from "../helpers/errors.js";
@@ -147,8 +147,8 @@ describe("an invalid catalogue file", () => {
 
 describe("the blank task for contributors", () => {
   it("is valid, marked as a placeholder, and not part of the catalogue", async () => {
-    const { TaskSchema } = await import("../../src/catalogue/schemas/task.js");
-    const { readJsonFile } = await import("../../src/catalogue/parts.js");
+    const { TaskSchema } = await import("../../src/build/schemas/task.js");
+    const { readJsonFile } = await import("../../src/build/parts.js");
     const template = TaskSchema.parse(readJsonFile(new URL("../../catalogue/tasks/_template.json", import.meta.url).pathname));
     expect(template.isPlaceholder).toBe(true);
     expect(Object.keys(tasksPart.load())).not.toContain("_template");

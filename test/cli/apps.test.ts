@@ -6,7 +6,7 @@ import { runInProcess } from "../helpers/in-process.js";
 import { startHubServer, type HubServer } from "../helpers/hub-server.js";
 import { DIFFUSERS, GGUF_CHAT, GGUF_VISION, MLX, NON_LLM, TRANSFORMERS_CHAT } from "../apps/models.js";
 import type { ModelData } from "../../src/model/schema.js";
-import { appsPart } from "../../src/catalogue/parts.js";
+import { appsPart } from "../../src/build/parts.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hubref-apps-"));
 function saved(model: ModelData): string {

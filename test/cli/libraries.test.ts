@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { librariesPart } from "../../src/catalogue/parts.js";
+import { librariesPart } from "../../src/build/parts.js";
 import { stripVTControlCharacters } from "node:util";
 import { runInProcess } from "../helpers/in-process.js";
 import { fakeContext } from "../helpers/context.js";

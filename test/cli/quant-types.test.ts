@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runInProcess } from "../helpers/in-process.js";
 import { runQuantTypes } from "../../src/cli/quant-types.js";
 import { fakeContext } from "../helpers/context.js";
-import { quantTypesPart } from "../../src/catalogue/parts.js";
+import { quantTypesPart } from "../../src/build/parts.js";
 
 describe("hubref quant-types", () => {
   it("lists file types as tab-separated lines when piped", async () => {

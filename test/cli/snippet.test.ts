@@ -5,13 +5,21 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runCli } from "../helpers/cli.js";
 import { runInProcess } from "../helpers/in-process.js";
-import { SnippetSchema } from "../../src/inference/snippet-schema.js";
+import { CLIENTS, LANGUAGES, PROVIDER_CHOICES } from "../../src/inference/id-lists.js";
 import { parsePython } from "../helpers/python.js";
 import { bashSyntaxError } from "../helpers/bash.js";
 
 /* `hubref snippet` as a user runs it: the built CLI, stdout and stderr captured. */
 
 const CLASSIFIER = "catalogue/models/distilbert--distilbert-base-uncased-finetuned-sst-2-english.json";
+/** What a user's script may rely on in `--json` output. */
+const SnippetSchema = z.strictObject({
+  model: z.string(),
+  language: z.enum(LANGUAGES),
+  client: z.enum(CLIENTS),
+  provider: z.enum(PROVIDER_CHOICES),
+  content: z.string(),
+});
 const LLAMA = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
 const FLUX = "catalogue/models/black-forest-labs--FLUX.1-dev.json";
 /** FLUX without its provider mapping: every provider may be asked for, and the engine decides. */

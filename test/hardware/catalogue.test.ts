@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { hardwarePart } from "../../src/catalogue/parts.js";
+import { hardwarePart } from "../../src/build/parts.js";
 import { HubrefError } from "../../src/errors.js";
 import { budgetOf, describeVerdict, judge, parseFits } from "../../src/hardware/budget.js";
 import { parseHardware } from "../../src/hardware/catalogue.js";

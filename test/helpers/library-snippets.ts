@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { z } from "zod";
-import type { LibrarySnippet } from "../../src/catalogue/schemas/library-snippet.js";
+import type { LibrarySnippet } from "../../src/libraries/generator.js";
 import type { LibrarySnippetGenerator } from "../../src/libraries/generator.js";
 import { libraryEntries, loadSnippetGenerator } from "../../src/libraries/registry.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";

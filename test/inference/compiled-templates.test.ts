@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { Eta } from "eta";
 import { INFERENCE_TASKS, PROVIDER_CHOICES } from "../../src/inference/id-lists.js";
-import type { TemplateFunction } from "../../src/inference/template-function.js";
+import type { TemplateFunction } from "../../src/inference/template-source.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
@@ -18,7 +18,7 @@ const calls = new Map<string, number>();
 const differences: string[] = [];
 
 vi.mock("../../src/inference/compiled-templates.js", async () => {
-  const { compiledTemplatesModule, allTemplates } = await import("../../src/inference/template-compiler.js");
+  const { compiledTemplatesModule, allTemplates } = await import("../../src/build/templates.js");
   const { ETA_OPTIONS } = await import("../../src/inference/template-source.js");
   const file = join(mkdtempSync(join(tmpdir(), "hubref-templates-")), "compiled.mjs");
   writeFileSync(file, compiledTemplatesModule());
@@ -49,7 +49,7 @@ describe("templates compiled at build time", () => {
     // Test files share their worker's modules: an engine another file loaded holds the real templates.
     vi.resetModules();
     const { generateSnippets } = await import("../../src/inference/engine.js");
-    const { allTemplates } = await import("../../src/inference/template-compiler.js");
+    const { allTemplates } = await import("../../src/build/templates.js");
     let snippets = 0;
     for (const task of INFERENCE_TASKS) {
       for (const conversational of task === "text-generation" || task === "image-text-to-text" ? [false, true] : [false]) {

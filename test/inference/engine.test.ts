@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
-import { InferenceTaskSchema, PROVIDER_IDS, type ProviderChoice } from "../../src/inference/ids.js";
+import { PROVIDER_IDS, type ProviderChoice } from "../../src/inference/ids.js";
+import { INFERENCE_TASKS } from "../../src/inference/id-lists.js";
 import { PROVIDERS } from "../../src/inference/providers/index.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
@@ -20,7 +21,7 @@ function byClientOf(snippets: ReturnType<typeof generateSnippets>["snippets"]): 
 
 describe("which snippets exist", () => {
   it("every task with inference snippets gets code in every language from some provider", () => {
-    for (const task of InferenceTaskSchema.options) {
+    for (const task of INFERENCE_TASKS) {
       const chat = task === "image-text-to-text";
       const model = syntheticModel(task, { conversational: chat });
       const languages = new Set<string>();

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { jsonPieces, jsTree, pyTree } from "../../src/inference/render-tree.js";
+import { jsonPieces, jsWriter, pythonWriter } from "../../src/inference/render-tree.js";
 import { fileNode, fileRef, type Tree } from "../../src/inference/payload.js";
 
 /* Trees as Python and JS literals: the code, evaluated, gives back the value. */
@@ -25,22 +25,22 @@ function pythonEval(sources: string[]): unknown[] {
 describe("literal trees", () => {
   it("Python literals evaluate to the value", () => {
     const parsed = JSON.parse(JSON.stringify(VALUES)) as unknown[];
-    expect(pythonEval(VALUES.map((value) => pyTree(value)))).toEqual(parsed);
+    expect(pythonEval(VALUES.map((value) => pythonWriter().tree(value)))).toEqual(parsed);
   });
 
   it("JS literals evaluate to the value, __proto__ included as an own key", () => {
     for (const value of VALUES) {
-      const code = jsTree(value);
+      const code = jsWriter().tree(value);
       const evaluated = new Function(`return ${code};`)() as unknown;
       expect(JSON.stringify(evaluated)).toBe(JSON.stringify(value));
     }
-    const evaluated = new Function(`return ${jsTree(VALUES[2]!)};`)() as Record<string, unknown>;
+    const evaluated = new Function(`return ${jsWriter().tree(VALUES[2]!)};`)() as Record<string, unknown>;
     expect(Object.hasOwn(evaluated, "__proto__")).toBe(true);
   });
 
   it("nests by 4 spaces from the base indent", () => {
-    expect(pyTree({ a: [1] }, undefined, 4)).toBe('{\n        "a": [\n            1,\n        ],\n    }');
-    expect(jsTree({ a: [1] })).toBe("{\n    a: [\n        1,\n    ],\n}");
+    expect(pythonWriter().tree({ a: [1] }, 4)).toBe('{\n        "a": [\n            1,\n        ],\n    }');
+    expect(jsWriter().tree({ a: [1] })).toBe("{\n    a: [\n        1,\n    ],\n}");
   });
 
   it("JSON pieces split around files; joined with the base64 text they are the JSON document", () => {
@@ -54,7 +54,7 @@ describe("literal trees", () => {
 
   it("files become the code each client reads them with", () => {
     const image = fileRef("cats.jpg", "image");
-    expect(pyTree({ a: fileNode(image, "base64") }, (file, encoding) => `read(${JSON.stringify(file.path)}, ${JSON.stringify(encoding)})`)).toBe(
+    expect(pythonWriter((file, encoding) => `read(${JSON.stringify(file.path)}, ${JSON.stringify(encoding)})`).tree({ a: fileNode(image, "base64") })).toBe(
       '{\n    "a": read("cats.jpg", "base64"),\n}',
     );
   });

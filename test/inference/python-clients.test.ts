@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import { PYTHON_METHODS } from "../../src/inference/client-methods.js";
-import { InferenceTaskSchema, type InferenceTask } from "../../src/inference/ids.js";
+import type { InferenceTask } from "../../src/inference/ids.js";
+import { INFERENCE_TASKS } from "../../src/inference/id-lists.js";
 import { parsePython, type PythonCall } from "../helpers/python.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 import { WIRE } from "../helpers/expected-request.js";
@@ -75,7 +76,7 @@ function parsed(content: string): PythonCall[] {
 }
 
 describe("huggingface_hub", () => {
-  const tasks = InferenceTaskSchema.options.filter((task) => PYTHON_METHODS[task]);
+  const tasks = INFERENCE_TASKS.filter((task) => PYTHON_METHODS[task]);
   // One python3 run parses them all.
   const parsedByTask = new Map<string, PythonCall[]>();
   beforeAll(() => {

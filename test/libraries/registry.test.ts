@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { librariesPart } from "../../src/catalogue/parts.js";
+import { librariesPart } from "../../src/build/parts.js";
 import { DEFAULT_DOWNLOAD_QUERY, renderDownloadQuery } from "../../src/libraries/download-query.js";
-import { generatorFileName, hasSnippetGenerator, loadSnippetGenerator } from "../../src/libraries/registry.js";
+import { hasSnippetGenerator, loadSnippetGenerator } from "../../src/libraries/registry.js";
+import { LIBRARY_GENERATORS } from "../../src/libraries/generators.js";
 
 // The hub's library registry facts, kept as a fixture so the test runs without ../shared.
 const reference = JSON.parse(readFileSync(new URL("../fixtures/reference/libraries.json", import.meta.url), "utf8")) as Record<
@@ -47,10 +48,20 @@ describe("library registry", () => {
     for (const key of withSnippets) expect(typeof (await loadSnippetGenerator(key)), key).toBe("function");
   });
 
-  it("names generator files from keys", () => {
-    expect(generatorFileName("transformers.js")).toBe("transformers-js");
-    expect(generatorFileName("PaddleOCR")).toBe("paddleocr");
-    expect(generatorFileName("chat_tts")).toBe("chat-tts");
+  it("lists every generator file once in LIBRARY_GENERATORS, so none lies unused", () => {
+    const listed = [
+      ...readFileSync(new URL("../../src/libraries/generators.ts", import.meta.url), "utf8").matchAll(/import\("\.\/snippets\/([a-z0-9-]+)\.js"\)/g),
+    ].map((match) => match[1]);
+    const files = readdirSync(new URL("../../src/libraries/snippets/", import.meta.url)).map((file) => file.replace(/\.ts$/, ""));
+    expect(listed.sort()).toEqual(files.sort());
+    expect(listed.length).toBe(Object.keys(LIBRARY_GENERATORS).length);
+  });
+
+  it("makes the build refuse a generator of a library the catalogue lacks", () => {
+    const { transformers: _transformers, ...withoutTransformers } = catalogue;
+    expect(librariesPart.schema.safeParse(withoutTransformers).error?.issues[0]?.message).toMatch(
+      /has a generator \(src\/libraries\/generators\.ts\) but no catalogue entry/,
+    );
   });
 
   it("rejects a malformed download rule", () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LibrarySnippet } from "../../src/catalogue/schemas/library-snippet.js";
+import type { LibrarySnippet } from "../../src/libraries/generator.js";
 import { pyComment } from "../../src/format/python.js";
 import { shellQuote } from "../../src/format/shell.js";
 import { yamlString } from "../../src/format/yaml.js";

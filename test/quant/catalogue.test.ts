@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { quantTypesPart } from "../../src/catalogue/parts.js";
+import { quantTypesPart } from "../../src/build/parts.js";
 import { bitsPerWeight } from "../../src/quant/catalogue.js";
 
 // The hub's GGUF enumerations, kept as a fixture so the test runs without ../shared.

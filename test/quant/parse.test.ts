@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { QuantCatalogueSchema } from "../../src/catalogue/schemas/quant-types.js";
-import { quantTypesPart } from "../../src/catalogue/parts.js";
+import { QuantCatalogueSchema } from "../../src/build/schemas/quant-types.js";
+import { quantTypesPart } from "../../src/build/parts.js";
 import { parseQuantLabel, quantTypeOfLabel } from "../../src/quant/parse.js";
 import { nearestQuant } from "../../src/quant/nearest.js";
 

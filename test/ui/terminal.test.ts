@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoSnippets } from "../../src/ui/demo-data.js";
-import { DEMO_ENTRY, requireBuilt, TmuxSession } from "./helpers/tmux.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { demoSnippets } from "./demo/demo-data.js";
+import { demoCommand, TmuxSession } from "./helpers/tmux.js";
 
 /** The snippet the demo shows for these choices, with the toggles off. */
 const snippet = (language: string, client: string, provider: string) =>
@@ -19,10 +19,9 @@ afterEach(() => {
   session?.kill();
   session = undefined;
 });
-beforeAll(requireBuilt);
 
 function open(width = 80, height = 24, before?: string, after?: string): TmuxSession {
-  session = new TmuxSession([process.execPath, DEMO_ENTRY], {
+  session = new TmuxSession(demoCommand(), {
     width,
     height,
     env: { CI: "false" },
@@ -123,7 +122,7 @@ describe("the picker in a real terminal (tmux, 80x24)", () => {
 
 describe("without a terminal", () => {
   it("refuses to open when stdin is piped, with a usage error", () => {
-    const result = spawnSync(process.execPath, [DEMO_ENTRY], { input: "", encoding: "utf8", env: { ...process.env, CI: "false" } });
+    const result = spawnSync(demoCommand()[0]!, demoCommand().slice(1), { input: "", encoding: "utf8", env: { ...process.env, CI: "false" } });
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(

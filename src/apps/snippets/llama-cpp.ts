@@ -3,7 +3,7 @@ import { command, chatCurl, lines, quantRef, resolveUrl, waitStep, type AppRunCo
 const PORT = 8080;
 
 /** The words that name the model to llama-server or llama-cli. */
-export function llamaCppModelArgs(context: AppRunContext): string[] {
+function llamaCppModelArgs(context: AppRunContext): string[] {
   const ref = quantRef(context);
   if (ref) return [command("-hf", ref)];
   const { choice, projector, model } = context;

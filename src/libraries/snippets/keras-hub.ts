@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import type { LibrarySnippet } from "../../catalogue/schemas/library-snippet.js";
+import type { LibrarySnippet } from "../generator.js";
 import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 /*

@@ -2,7 +2,7 @@ import type { ModelData } from "../../model/schema.js";
 import { pyString, pyValue } from "../../format/python.js";
 import { exampleInput } from "../../tasks/example-input.js";
 import { Placeholder } from "../placeholders.js";
-import type { LibrarySnippet } from "../../catalogue/schemas/library-snippet.js";
+import type { LibrarySnippet } from "../generator.js";
 import { fallback, hasTag, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 const SAMPLE_IMAGE_URL = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";

@@ -14,7 +14,7 @@ export interface CacheSlot {
   id: string;
 }
 
-export interface CachedModel {
+interface CachedModel {
   fetchedAt: number;
   data: ModelData;
   /** Written by a hubref that asks for the file list (`siblings`); older entries lack it and are fetched again. */

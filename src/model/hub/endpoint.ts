@@ -1,6 +1,6 @@
 import { usageError } from "../../errors.js";
 
-export const DEFAULT_HUB_ENDPOINT = "https://huggingface.co";
+const DEFAULT_HUB_ENDPOINT = "https://huggingface.co";
 
 /**
  * The fields the generators read. Without `expand[]` the hub answers with a

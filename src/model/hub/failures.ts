@@ -73,7 +73,7 @@ export function cleanRemoteText(text: string, maxLength = 200): string {
 }
 
 /** The hub's own explanation from an error body ({"error": "..."}), cleaned for the terminal. */
-export function hubMessage(body: string): string | undefined {
+function hubMessage(body: string): string | undefined {
   try {
     const value = JSON.parse(body) as unknown;
     const error = typeof value === "object" && value !== null ? (value as { error?: unknown }).error : undefined;

@@ -19,7 +19,7 @@ export interface HubFetchSettings extends RequestLimits {
   sleep: (ms: number) => Promise<void>;
 }
 
-export const DEFAULT_FETCH_SETTINGS: HubFetchSettings = {
+const DEFAULT_FETCH_SETTINGS: HubFetchSettings = {
   headersTimeoutMs: 15_000,
   bodyTimeoutMs: 30_000,
   maxBodyBytes: 16_000_000,
@@ -56,7 +56,7 @@ function withoutNulls(value: unknown): unknown {
 }
 
 /** Parses and checks a 2xx body. A bad remote answer is the hub's fault, not the user's: exit 1. */
-export function parseHubModel(body: string, context: RequestContext): ModelData {
+function parseHubModel(body: string, context: RequestContext): ModelData {
   let value: unknown;
   try {
     value = JSON.parse(body);

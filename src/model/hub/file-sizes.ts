@@ -9,7 +9,7 @@ export function hasGgufSizes(model: ModelData): boolean {
 }
 
 /** Sizes by path from the tree endpoint's answer; entries of another shape are skipped. */
-export function parseTreeSizes(body: string, id: string): Map<string, number> {
+function parseTreeSizes(body: string, id: string): Map<string, number> {
   let value: unknown;
   try {
     value = JSON.parse(body);

@@ -17,7 +17,7 @@ export interface HubResponse {
   body: string;
 }
 
-export type TransportFailureKind = "headers-timeout" | "body-timeout" | "network" | "too-large";
+type TransportFailureKind = "headers-timeout" | "body-timeout" | "network" | "too-large";
 
 /** The request got no complete answer. `code` is the system error code when there is one (ECONNREFUSED...). */
 export class TransportFailure extends Error {

@@ -9,11 +9,11 @@ export interface SpinnerSettings {
 }
 
 /** 128 + SIGINT (2): what a shell reports for a command stopped by Ctrl-C. */
-export const INTERRUPTED_EXIT_CODE = 130;
+const INTERRUPTED_EXIT_CODE = 130;
 
-export const DEFAULT_SPINNER_SETTINGS: SpinnerSettings = { delayMs: 150, intervalMs: 80, exit: (code) => process.exit(code) };
+const DEFAULT_SPINNER_SETTINGS: SpinnerSettings = { delayMs: 150, intervalMs: 80, exit: (code) => process.exit(code) };
 
-export interface Spinner {
+interface Spinner {
   /** Clears the line if anything was drawn; safe to call twice. */
   stop(): void;
 }
@@ -24,7 +24,7 @@ const CLEAR_LINE = "\r\x1b[2K";
 const idle: Spinner = { stop: () => undefined };
 
 /** Whether a spinner may draw on `stream`: a terminal that understands cursor movement. */
-export function canSpin(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
+function canSpin(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
   return Boolean(stream.isTTY) && env.TERM !== "dumb";
 }
 

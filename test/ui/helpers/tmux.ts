@@ -1,14 +1,46 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { buildSync } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { expect, vi } from "vitest";
 
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-/** The stand-alone picker, built by `npm run build`. */
-export const DEMO_ENTRY = fileURLToPath(new URL("../../../dist/ui/demo-entry.js", import.meta.url));
+/** The stand-alone picker over the demo snippets (test/ui/demo/), run from source through tsx. */
+/** The built CLI, which the tests that start `hubref ... -i` run. */
+const BUNDLE = fileURLToPath(new URL("../../../dist/bundle/main.cjs", import.meta.url));
 
 export function requireBuilt(): void {
-  if (!existsSync(DEMO_ENTRY)) throw new Error(`${DEMO_ENTRY} is missing: run \`npm run build\` first`);
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first`);
+}
+
+let demoEntry: string | undefined;
+
+/**
+ * The stand-alone picker over the demo snippets (test/ui/demo/), bundled once
+ * per run the way scripts/bundle.mjs bundles the picker: run from source, Ink's
+ * module graph alone takes seconds to load on a busy machine.
+ */
+export function demoCommand(): string[] {
+  if (demoEntry === undefined) {
+    // In the git-ignored .tmp/, overwritten by the next run; only terminal.test.ts starts the demo.
+    const outfile = join(ROOT, ".tmp", "demo-entry.mjs");
+    buildSync({
+      entryPoints: [join(ROOT, "test/ui/demo/demo-entry.ts")],
+      outfile,
+      bundle: true,
+      platform: "node",
+      target: "node20",
+      format: "esm",
+      logLevel: "error",
+      banner: { js: 'import { createRequire as __demoCreateRequire } from "node:module"; const require = __demoCreateRequire(import.meta.url);' },
+      external: ["clipboardy"],
+      alias: { "react-devtools-core": join(ROOT, "scripts/empty-module.mjs") },
+      define: { "process.env.NODE_ENV": '"production"', fetch: "undefined" },
+    });
+    demoEntry = outfile;
+  }
+  return [process.execPath, demoEntry];
 }
 
 /** Quotes a word for the shell command tmux runs in its pane. */

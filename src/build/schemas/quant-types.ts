@@ -2,12 +2,12 @@ import { z } from "zod";
 
 const TypeName = z.string().regex(/^[A-Z0-9_]+$/, "an upper-case GGUF type name");
 
-export const FileQuantTypeSchema = z.strictObject({
+const FileQuantTypeSchema = z.strictObject({
   name: TypeName,
   id: z.number().int().nonnegative(),
 });
 
-export const TensorTypeSchema = z.strictObject({
+const TensorTypeSchema = z.strictObject({
   name: TypeName,
   id: z.number().int().nonnegative(),
   /** Weights stored together in one block. */
@@ -32,6 +32,4 @@ export const QuantCatalogueSchema = z
     }
   });
 
-export type FileQuantType = z.infer<typeof FileQuantTypeSchema>;
-export type TensorType = z.infer<typeof TensorTypeSchema>;
 export type QuantCatalogue = z.infer<typeof QuantCatalogueSchema>;

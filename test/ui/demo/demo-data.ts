@@ -3,7 +3,7 @@
  * and its terminal tests: two providers, Python, JavaScript and shell clients,
  * and one library snippet. Toggles change the code the way real ones would.
  */
-import type { Menu, MenuToggles, CodeBlock } from "./types.js";
+import type { Menu, MenuToggles, CodeBlock } from "../../../src/ui/types.js";
 
 export const DEMO_MODEL = { id: "demo-org/Chat-Model-8B", pipelineTag: "text-generation", libraryName: "transformers" };
 

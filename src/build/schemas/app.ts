@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APP_KINDS, type AppKey } from "../../apps/app-keys.js";
 
 /*
  * Local apps: programs that run a model on the user's own machine. Facts about
@@ -28,13 +29,13 @@ export const ShownWhenSchema = z.strictObject({
  * (`modelParam`) or appended as path segments (`modelParam` omitted), and the
  * chosen file in `fileParam` where the app takes one.
  */
-export const DeepLinkSchema = z.strictObject({
+const DeepLinkSchema = z.strictObject({
   url: z.string().regex(/^[a-z][a-z0-9+.-]*:\/\/[^?#\s]*$/, "a URL without query or fragment"),
   modelParam: z.string().min(1).optional(),
   fileParam: z.string().min(1).optional(),
 });
 
-export const AppSchema = z
+const AppSchema = z
   .strictObject({
     prettyLabel: z.string().min(1),
     docsUrl: z.url(),
@@ -55,10 +56,20 @@ export const AppSchema = z
   })
   .refine((app) => (app.kind === "deeplink") === (app.deeplink !== undefined), { message: "a deeplink app has a deeplink, a snippet app none" });
 
-export const AppCatalogueSchema = z.record(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, "an app key"), AppSchema);
+export const AppCatalogueSchema = z.record(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, "an app key"), AppSchema).superRefine((apps, ctx) => {
+  // The compiler knows the apps from APP_KINDS (src/apps/app-keys.ts): the catalogue must hold the same ones, of the same kinds.
+  for (const [key, app] of Object.entries(apps)) {
+    if (!Object.hasOwn(APP_KINDS, key)) ctx.addIssue({ code: "custom", path: [key], message: "not in APP_KINDS (src/apps/app-keys.ts): add it there" });
+    else if (APP_KINDS[key as AppKey] !== app.kind)
+      ctx.addIssue({ code: "custom", path: [key, "kind"], message: `APP_KINDS (src/apps/app-keys.ts) says ${APP_KINDS[key as AppKey]}` });
+  }
+  for (const key of Object.keys(APP_KINDS)) {
+    if (!Object.hasOwn(apps, key)) ctx.addIssue({ code: "custom", path: [key], message: "in APP_KINDS (src/apps/app-keys.ts) but not in the catalogue" });
+  }
+});
 
 export type AppFormat = z.infer<typeof AppFormatSchema>;
+/** An app as the build checked it: its kind agrees with APP_KINDS. */
 export type App = z.infer<typeof AppSchema>;
-export type AppCatalogue = z.infer<typeof AppCatalogueSchema>;
 export type DeepLink = z.infer<typeof DeepLinkSchema>;
 export type ShownWhen = z.infer<typeof ShownWhenSchema>;

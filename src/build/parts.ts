@@ -4,7 +4,7 @@ import { z } from "zod";
 import { readTextInput } from "../util/read-input.js";
 import { parseJson } from "../util/json.js";
 import { validate } from "../util/validate.js";
-import { CATALOGUE_DIR } from "./paths.js";
+import { CATALOGUE_DIR } from "../catalogue/paths.js";
 import { QuantCatalogueSchema } from "./schemas/quant-types.js";
 import { PipelineCatalogueSchema, TaskSchema } from "./schemas/task.js";
 import { LibraryCatalogueSchema } from "./schemas/library.js";
@@ -16,7 +16,7 @@ import { HardwareCatalogueSchema } from "./schemas/hardware.js";
  * must meet. The build validates every part and writes it to dist/data/, so
  * that commands read checked data without loading zod.
  */
-export interface CataloguePart<Schema extends z.ZodType = z.ZodType> {
+interface CataloguePart<Schema extends z.ZodType = z.ZodType> {
   name: string;
   schema: Schema;
   /** Reads and validates the source files of the part. */
@@ -29,7 +29,7 @@ export function readJsonFile(path: string): unknown {
 }
 
 /** A part kept in one JSON file. */
-export function singleFilePart<Schema extends z.ZodType>(name: string, file: string, schema: Schema): CataloguePart<Schema> {
+function singleFilePart<Schema extends z.ZodType>(name: string, file: string, schema: Schema): CataloguePart<Schema> {
   return {
     name,
     schema,
@@ -44,7 +44,7 @@ export function singleFilePart<Schema extends z.ZodType>(name: string, file: str
  * A part kept as one JSON file per item in a folder, keyed by file name. Files
  * whose names start with `_` are templates for contributors and are skipped.
  */
-export function folderPart<Schema extends z.ZodType>(name: string, folder: string, itemSchema: Schema): CataloguePart<z.ZodRecord<z.ZodString, Schema>> {
+function folderPart<Schema extends z.ZodType>(name: string, folder: string, itemSchema: Schema): CataloguePart<z.ZodRecord<z.ZodString, Schema>> {
   return {
     name,
     schema: z.record(z.string(), itemSchema),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIBRARY_GENERATORS } from "../../libraries/generators.js";
 
 /*
  * countDownloads: which files of a repository count as a download of the
@@ -24,7 +25,7 @@ export interface FileMatchQuery {
 
 const term = z.string().min(1);
 
-export const FileMatchQuerySchema: z.ZodType<FileMatchQuery> = z.lazy(() =>
+const FileMatchQuerySchema: z.ZodType<FileMatchQuery> = z.lazy(() =>
   z
     .strictObject({
       path: term.optional(),
@@ -44,7 +45,7 @@ export const FileMatchQuerySchema: z.ZodType<FileMatchQuery> = z.lazy(() =>
     }),
 );
 
-export const LibrarySchema = z.strictObject({
+const LibrarySchema = z.strictObject({
   prettyLabel: z.string().min(1),
   repoName: z.string().min(1),
   repoUrl: z.url(),
@@ -55,7 +56,12 @@ export const LibrarySchema = z.strictObject({
   countDownloads: FileMatchQuerySchema.optional(),
 });
 
-export const LibraryCatalogueSchema = z.record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, "a library key"), LibrarySchema);
+export const LibraryCatalogueSchema = z.record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, "a library key"), LibrarySchema).superRefine((libraries, ctx) => {
+  for (const key of Object.keys(LIBRARY_GENERATORS)) {
+    if (!Object.hasOwn(libraries, key))
+      ctx.addIssue({ code: "custom", path: [key], message: "has a generator (src/libraries/generators.ts) but no catalogue entry" });
+  }
+});
 
 export type Library = z.infer<typeof LibrarySchema>;
 export type LibraryCatalogue = z.infer<typeof LibraryCatalogueSchema>;

@@ -4,7 +4,7 @@ const Id = z.string().min(1);
 const Description = z.string().min(10, "write a description of at least a few words");
 
 /** A hub resource (dataset, model, space) or a metric, with what it is good for. */
-export const DescribedIdSchema = z.strictObject({ id: Id, description: Description });
+const DescribedIdSchema = z.strictObject({ id: Id, description: Description });
 
 /** A demo input or output that is a file: an image or a sound. */
 const DemoFileSchema = z.strictObject({
@@ -38,7 +38,7 @@ const DemoTableSchema = z.strictObject({
   data: z.array(z.array(z.union([z.string(), z.number()]))).min(2),
 });
 
-export const DemoItemSchema = z.discriminatedUnion("type", [DemoFileSchema, DemoTextSchema, DemoTokensSchema, DemoChartSchema, DemoTableSchema]);
+const DemoItemSchema = z.discriminatedUnion("type", [DemoFileSchema, DemoTextSchema, DemoTokensSchema, DemoChartSchema, DemoTableSchema]);
 
 export const TaskSchema = z.strictObject({
   id: Id,
@@ -65,7 +65,7 @@ export const TaskSchema = z.strictObject({
 export type Task = z.infer<typeof TaskSchema>;
 export type DemoItem = z.infer<typeof DemoItemSchema>;
 
-export const PipelineSchema = z.strictObject({
+const PipelineSchema = z.strictObject({
   name: z.string().min(1),
   modality: z.string().min(1),
   subtasks: z.array(Id).optional(),

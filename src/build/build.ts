@@ -1,0 +1,29 @@
+/**
+ * `npm run build`, after tsc: validates every catalogue file and writes the
+ * checked data to dist/data/, with the quick model check generated from the
+ * model schema (model-check.ts). Exits non-zero on the first invalid file, so
+ * a broken catalogue fails the build. Nothing at run time imports src/build/
+ * (types aside): commands read what it wrote.
+ */
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { HubrefError, formatError } from "../errors.js";
+import { COMPILED_DATA_DIR, MODEL_CHECK_FILE } from "../catalogue/paths.js";
+import { CATALOGUE_PARTS } from "./parts.js";
+import { modelCheckModule } from "./model-check.js";
+
+/** Written whole or not at all: a reader never sees half a file. */
+function writeFile(target: string, text: string): void {
+  writeFileSync(`${target}.tmp`, text);
+  renameSync(`${target}.tmp`, target);
+}
+
+mkdirSync(COMPILED_DATA_DIR, { recursive: true });
+try {
+  for (const part of CATALOGUE_PARTS) writeFile(join(COMPILED_DATA_DIR, `${part.name}.json`), JSON.stringify(part.load()));
+  writeFile(MODEL_CHECK_FILE, modelCheckModule());
+} catch (error) {
+  if (!(error instanceof HubrefError)) throw error;
+  process.stderr.write(formatError(error));
+  process.exit(2);
+}
