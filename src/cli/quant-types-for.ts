@@ -1,6 +1,7 @@
 import type { CommandContext } from "./context.js";
 import type { QuantTypesOptions } from "./quant-types-options.js";
 import { renderJson, renderTable, styleFor } from "../output/output.js";
+import { terminalLine } from "../output/terminal-text.js";
 import { resolveModel } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { quantRows, quantThatFits } from "../apps/quant-listing.js";
@@ -15,7 +16,7 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
 
   if (fits !== undefined) {
     const choice = quantThatFits(model, catalogue, fits);
-    for (const note of choice.notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
+    for (const note of choice.notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
     context.stderr.write(`note: memory needed = ${FITS_ALLOWANCE_TEXT}\n`);
     const { variant } = choice;
     if (options.json)
@@ -50,7 +51,8 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
         row.shards > 1 ? `${row.shards} files` : "1 file",
         row.size === null ? none : formatBytes(row.size),
         row.bitsPerWeight === null ? none : row.bitsPerWeight.toFixed(2),
-        row.file,
+        // A file name is the repository owner's text: at a terminal, through the sanitiser.
+        aligned ? terminalLine(row.file) : row.file,
       ]),
       style,
       aligned,

@@ -2,6 +2,7 @@ import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { usageError } from "../errors.js";
 import { renderJson } from "../output/output.js";
+import { terminalLine, terminalText } from "../output/terminal-text.js";
 import { checkCacheFlags, resolveModel } from "../model/resolve.js";
 import { generateAppSnippets, renderAppSnippets, type AppSnippet } from "../apps/generate.js";
 import { FITS_ALLOWANCE_TEXT, parseMemorySize } from "../apps/memory.js";
@@ -36,9 +37,15 @@ export async function runAppSnippet(models: string[], raw: SnippetCommandOptions
       sizes: request.fits !== undefined,
     });
     const result = generateAppSnippets(model, app, request);
-    for (const note of result.notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
+    for (const note of result.notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
     snippets.push(...result.snippets);
   }
   if (request.fits !== undefined) context.stderr.write(`note: memory needed = ${FITS_ALLOWANCE_TEXT}\n`);
-  context.stdout.write(raw.json ? renderJson(snippets) : renderAppSnippets(snippets));
+  if (raw.json) {
+    context.stdout.write(renderJson(snippets));
+    return;
+  }
+  // The commands quote file names for the shell, byte for byte; at a terminal the screen shows them through the sanitiser instead.
+  const text = renderAppSnippets(snippets);
+  context.stdout.write(context.stdout.isTTY ? terminalText(text) : text);
 }

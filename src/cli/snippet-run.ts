@@ -16,6 +16,7 @@ import type { Language } from "../inference/ids.js";
 import { generateSnippets } from "../inference/engine.js";
 import { tokenProblem } from "../inference/token.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "../inference/snippet.js";
+import { terminalLine } from "../output/terminal-text.js";
 
 /*
  * Running `hubref snippet`: the options checked into engine options, one
@@ -160,7 +161,7 @@ export async function runSnippet(models: string[], raw: SnippetCommandOptions, c
   const shortfalls: Shortfalls = { problems: [], hints: [] };
   for (const model of loaded) snippets.push(...modelSnippets(model, options, loaded.length, shortfalls, context));
   if (snippets.length === 0) throw noSnippetError(shortfalls, loaded.length === 1 ? loaded[0] : undefined);
-  for (const problem of shortfalls.problems) context.stderr.write(`warning: ${problem}\n`);
+  for (const problem of shortfalls.problems) context.stderr.write(`warning: ${terminalLine(problem)}\n`);
   context.stdout.write(raw.json ? renderJson(snippets) : renderSnippets(snippets));
 }
 
@@ -183,8 +184,8 @@ function modelSnippets(model: ModelData, options: SettledOptions, modelCount: nu
   }
   problems.push(...result.problems);
   hints.push(...result.hints);
-  for (const note of result.notes) context.stderr.write(`note: ${note}\n`);
-  for (const warning of result.warnings) context.stderr.write(`warning: ${warning}\n`);
+  for (const note of result.notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
+  for (const warning of result.warnings) context.stderr.write(`warning: ${terminalLine(warning)}\n`);
   return result.snippets;
 }
 
@@ -214,6 +215,6 @@ async function streamJsonSnippets(models: string[], options: SettledOptions, res
     for (const snippet of modelSnippets(model, options, models.length, shortfalls, context)) await out.add(snippet);
   }
   if (out.length === 0) throw noSnippetError(shortfalls, undefined);
-  for (const problem of shortfalls.problems) context.stderr.write(`warning: ${problem}\n`);
+  for (const problem of shortfalls.problems) context.stderr.write(`warning: ${terminalLine(problem)}\n`);
   await out.end();
 }
