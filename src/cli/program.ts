@@ -7,6 +7,7 @@ import { registerTasks } from "./tasks.js";
 import { registerLibraries } from "./libraries.js";
 import { registerSnippet } from "./snippet.js";
 import { registerApps } from "./apps.js";
+import { registerModels } from "./models.js";
 import { commanderErrorText } from "./commander-messages.js";
 import { unknownChoiceError } from "../choices/choices.js";
 import { terminalLine } from "../output/terminal-text.js";
@@ -46,6 +47,7 @@ Run 'hubref <command> --help' for a command's options.`,
   registerTasks(program, context);
   registerLibraries(program, context);
   registerApps(program, context);
+  registerModels(program, context);
   return program;
 }
 

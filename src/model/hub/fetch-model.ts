@@ -2,46 +2,10 @@ import { operationalError } from "../../errors.js";
 import { formatJsonPath } from "../../util/validate.js";
 import { ModelDataSchema, type ModelData } from "../schema.js";
 import { endpointHost, modelApiUrl } from "./endpoint.js";
-import { isTransient, retryAfterTooLongError, statusError, transportError, type RequestContext } from "./failures.js";
-import { getWithDeadlines, TransportFailure, type HubResponse, type RequestLimits } from "./request.js";
-import { backoffMs, retryAfterMs, sleep } from "./retry.js";
+import type { RequestContext } from "./failures.js";
+import { hubGet, type FetchModelOptions } from "./hub-get.js";
 
-export interface HubFetchSettings extends RequestLimits {
-  /** Tries after the first one, on 429, 5xx and dropped connections. */
-  retries: number;
-  /** The first backoff; each retry doubles it, up to backoffMaxMs. */
-  backoffBaseMs: number;
-  backoffMaxMs: number;
-  /** The longest Retry-After honoured; asked for more, hubref gives up at once rather than hang. */
-  retryAfterMaxMs: number;
-  random: () => number;
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
-}
-
-export const DEFAULT_FETCH_SETTINGS: HubFetchSettings = {
-  headersTimeoutMs: 15_000,
-  bodyTimeoutMs: 30_000,
-  maxBodyBytes: 16 * 1024 * 1024,
-  retries: 3,
-  backoffBaseMs: 500,
-  backoffMaxMs: 8_000,
-  retryAfterMaxMs: 60_000,
-  random: Math.random,
-  now: Date.now,
-  sleep,
-};
-
-export interface FetchModelOptions {
-  /** The hub's base URL, from hubEndpoint(). */
-  endpoint: string;
-  token?: string;
-  settings?: Partial<HubFetchSettings>;
-}
-
-function isRetryableStatus(status: number): boolean {
-  return status === 429 || status >= 500;
-}
+export { DEFAULT_FETCH_SETTINGS, type FetchModelOptions, type HubFetchSettings } from "./hub-get.js";
 
 /**
  * Null is how the hub says "not set"; dropping it lets the schema treat those
@@ -79,36 +43,12 @@ export function parseHubModel(body: string, context: RequestContext): ModelData 
 }
 
 /**
- * GETs a hub API URL about model `id`, retrying what may pass (rate limits,
- * server errors, dropped connections) with backoff, and turning every failure
- * into an operational error that says what to do. Resolves to the 2xx body.
+ * GETs a hub API URL about model `id` (retries and failure messages as
+ * hubGet gives them) and resolves to the 2xx body.
  */
 export async function fetchHubText(url: string, id: string, options: FetchModelOptions): Promise<string> {
-  const settings: HubFetchSettings = { ...DEFAULT_FETCH_SETTINGS, ...options.settings };
-  const host = endpointHost(options.endpoint);
-  const context: RequestContext = { id, host, modelPage: `${options.endpoint}/${id}`, hasToken: options.token !== undefined };
-  const headers: Record<string, string> = { accept: "application/json", "user-agent": "hubref" };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-
-  for (let attempt = 0; ; attempt++) {
-    const canRetry = attempt < settings.retries;
-    let response: HubResponse;
-    try {
-      response = await getWithDeadlines(url, headers, settings);
-    } catch (error) {
-      if (!(error instanceof TransportFailure)) throw error;
-      if (canRetry && isTransient(error)) {
-        await settings.sleep(backoffMs(attempt, settings.backoffBaseMs, settings.backoffMaxMs, settings.random));
-        continue;
-      }
-      throw transportError(error, context, settings);
-    }
-    if (response.status >= 200 && response.status < 300) return response.body;
-    if (!isRetryableStatus(response.status) || !canRetry) throw statusError(response.status, response.body, context, attempt + 1);
-    const asked = retryAfterMs(response.headers.get("retry-after"), settings.now());
-    if (asked !== undefined && asked > settings.retryAfterMaxMs) throw retryAfterTooLongError(response.status, asked, context);
-    await settings.sleep(asked ?? backoffMs(attempt, settings.backoffBaseMs, settings.backoffMaxMs, settings.random));
-  }
+  const context: RequestContext = { id, host: endpointHost(options.endpoint), modelPage: `${options.endpoint}/${id}`, hasToken: options.token !== undefined };
+  return (await hubGet(url, context, options)).body;
 }
 
 /** Fetches a model's metadata from the hub API. */
