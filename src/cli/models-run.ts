@@ -39,7 +39,14 @@ export async function runModels(query: string | undefined, options: ModelsComman
   const atTerminal = Boolean(context.stdout.isTTY) && context.stdinIsTTY;
   if (options.interactive || (atTerminal && !filtersGiven(query, options))) {
     if (options.json) throw usageError("--json prints the results; the browser (-i) shows them", "leave out one of them");
-    throw usageError("the browser is not built yet", "give a query or a filter to print the results");
+    const { browserServices } = await import("./models-browse.js");
+    const { runBrowser } = await import("../ui/browser/run-browser.js");
+    const { pickerSummary } = await import("../ui/summary.js");
+    const result = await runBrowser(browserServices(context, options.offline, request));
+    context.stderr.write(pickerSummary(result.picked));
+    // Ctrl+C: the shell convention for an interrupted program.
+    if (result.interrupted) context.exitCode = 130;
+    return;
   }
   if (options.offline) throw usageError("--offline goes with -i: a search needs the hub", "leave out --offline, or add -i to browse the catalogue's models");
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runProgram } from "../../src/cli/program.js";
 import { fakeContext } from "../helpers/context.js";
-import { BIN, ROOT } from "../helpers/cli.js";
+import { BIN, ROOT, runCliAsync } from "../helpers/cli.js";
 import { HOSTILE_IDS, SEARCH_FIXTURE, selectRecords, startSearchHub, type SearchHub } from "../helpers/search-hub.js";
 
 let hub: SearchHub;
@@ -252,5 +252,14 @@ describe("hubref models: hostile hub text", () => {
     hub.troubles.push({ kind: "hostile" });
     const result = await models(["evil", "--json"], { tty: true });
     expect((JSON.parse(result.stdout) as { id: string }[]).map((hit) => hit.id)).toEqual(HOSTILE_IDS);
+  });
+});
+
+describe("hubref models: start-up", () => {
+  it("a search loads neither zod nor the browser's packages", async () => {
+    const result = await runCliAsync(["models", "qwen", "--json"], { env: { HF_ENDPOINT: hub.endpoint, NODE_DEBUG: "module" } });
+    expect(result.status).toBe(0);
+    const loaded = new Set([...result.stderr.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)].map((match) => match[1]!));
+    for (const name of ["zod", "ink", "react", "clipboardy", "highlight.js", "eta"]) expect([...loaded], name).not.toContain(name);
   });
 });

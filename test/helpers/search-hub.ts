@@ -179,6 +179,15 @@ export async function startSearchHub(): Promise<SearchHub> {
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname.startsWith("/api/models/")) {
+      // One model's metadata, as the snippet picker fetches it.
+      requests.push({ path: decodeURIComponent(url.pathname), query: url.searchParams, headers: req.headers });
+      const id = decodeURIComponent(url.pathname.slice("/api/models/".length));
+      const record = [...records, ...SEARCH_FIXTURE].find((entry) => entry.id === id);
+      if (!record) json(res, 404, { error: "Repository not found" });
+      else json(res, 200, project(record, [...url.searchParams.getAll("expand[]"), "tags"]));
+      return;
+    }
     if (url.pathname !== "/api/models") {
       json(res, 404, { error: "Not found" });
       return;
