@@ -3,7 +3,8 @@
 // - throughput: `hubref snippet FILE... --json` on 3,000 and 30,000 model files
 //   against @huggingface/inference's getInferenceSnippets doing the same work
 //   (bench/reference.mjs), with each side's peak memory;
-// - the picker's first frame, by bench/picker.mjs where it exists and tmux is installed.
+// - the picker's first frame, by bench/picker.mjs where it exists and tmux is installed;
+// - `hubref models` and its browser against a stand-in hub, by bench/search.mjs.
 // Times are medians of wall-clock runs; the machine's load moves them.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -90,3 +91,6 @@ const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 console.log("\npicker first frame");
 if (existsSync(picker) && hasTmux) spawnSync(process.execPath, [picker], { cwd: root, stdio: "inherit" });
 else console.log(`  skipped: ${existsSync(picker) ? "tmux is not installed" : "bench/picker.mjs is not in this tree"}`);
+
+console.log("\nmodels search and browser");
+spawnSync(process.execPath, [join(root, "bench/search.mjs")], { cwd: root, stdio: "inherit" });

@@ -24,6 +24,9 @@ export interface BrowserProps {
 /** Results asked per search: a screenful or two; `hubref models --limit` gives more. */
 export const BROWSER_LIMIT = 50;
 
+/** Frames a second the browser draws at most. */
+export const BROWSER_MAX_FPS = 60;
+
 const ROW_TITLES: Record<FilterRow, string> = { task: "Task", provider: "Provider", sort: "Sort" };
 
 /** Lines around the list: header, search, three filters, two rules, the table head, status and keys. */

@@ -9,7 +9,8 @@ import { PROJECT_ROOT } from "../../catalogue/paths.js";
 import { usageError } from "../../errors.js";
 import { importFile } from "../../util/import-file.js";
 import { runPicker } from "../run-picker.js";
-import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from "../screen.js";
+import { CLEAR_SCREEN, ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from "../screen.js";
+import { safeLine, truncate } from "../text.js";
 import type { PickerResult } from "../types.js";
 import type { BrowserMemory, BrowserServices } from "./types.js";
 
@@ -53,6 +54,10 @@ export async function runBrowser(services: BrowserServices, io: BrowserIO = {}):
   }
   let memory: BrowserMemory | undefined;
   let picked: PickerResult = {};
+  // A plain first frame while Ink loads, as the picker draws one.
+  stdout.write(
+    `${ENTER_ALTERNATE_SCREEN}${HIDE_CURSOR}${CLEAR_SCREEN}${truncate(`hubref models · ${safeLine(services.source)}`, stdout.columns || 80)}\r\n\r\n  Loading…`,
+  );
   const { mountBrowser } = await loadMount();
   for (;;) {
     stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
