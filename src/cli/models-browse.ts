@@ -18,8 +18,6 @@ import { searchModels } from "../search/search.js";
 import { taskIds } from "../tasks/task-choice.js";
 import type { BrowserServices, SearchReply } from "../ui/browser/types.js";
 import type { PickerInput } from "../ui/types.js";
-// The one import of the snippet picker's input: it moves below cli/ soon, and this line moves with it.
-import { pickerInput } from "./snippet-interactive.js";
 
 /*
  * `hubref models -i`: the browser's services. Online they search the hub and
@@ -46,6 +44,8 @@ async function offlineModel(hit: SearchHit, env: NodeJS.ProcessEnv): Promise<{ m
 }
 
 async function inputFor(model: ModelData, offlineNotice: boolean): Promise<PickerInput> {
+  // The one use of the snippet picker's input (it moves below cli/ soon, and this line with it); loaded on the first Enter.
+  const { pickerInput } = await import("./snippet-interactive.js");
   const input = await pickerInput(model, settleOptions({}));
   if (input.loadSnippets(input.initialToggles ?? { stream: false, direct: false }).length === 0) {
     throw new Error(`${model.id}: no snippet for ${model.pipeline_tag ?? "a model without a task"}`);

@@ -39,10 +39,13 @@ export async function runModels(query: string | undefined, options: ModelsComman
   const atTerminal = Boolean(context.stdout.isTTY) && context.stdinIsTTY;
   if (options.interactive || (atTerminal && !filtersGiven(query, options))) {
     if (options.json) throw usageError("--json prints the results; the browser (-i) shows them", "leave out one of them");
+    const { runBrowser, showBrowserSplash } = await import("../ui/browser/run-browser.js");
+    // The first frame before the heavier modules load; runBrowser refuses a screen that is not a terminal.
+    const splash = atTerminal && process.stdout.isTTY === true && process.stdin.isTTY === true;
+    if (splash) showBrowserSplash(options.offline ? "offline" : endpointHost(hubEndpoint(context.env)));
     const { browserServices } = await import("./models-browse.js");
-    const { runBrowser } = await import("../ui/browser/run-browser.js");
     const { pickerSummary } = await import("../ui/summary.js");
-    const result = await runBrowser(browserServices(context, options.offline, request));
+    const result = await runBrowser(browserServices(context, options.offline, request), { splashShown: splash });
     context.stderr.write(pickerSummary(result.picked));
     // Ctrl+C: the shell convention for an interrupted program.
     if (result.interrupted) context.exitCode = 130;

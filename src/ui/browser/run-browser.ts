@@ -32,7 +32,19 @@ async function loadMount(): Promise<MountModule> {
   }
 }
 
+/**
+ * A plain first frame while Ink and the snippet code load, as the picker draws
+ * one. The command draws it first thing, once it knows the screen is a terminal.
+ */
+export function showBrowserSplash(source: string, stdout: NodeJS.WriteStream = process.stdout): void {
+  stdout.write(
+    `${ENTER_ALTERNATE_SCREEN}${HIDE_CURSOR}${CLEAR_SCREEN}${truncate(`hubref models · ${safeLine(source)}`, stdout.columns || 80)}\r\n\r\n  Loading…`,
+  );
+}
+
 export interface BrowserIO {
+  /** The command drew the splash already. */
+  splashShown?: boolean;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
@@ -54,10 +66,7 @@ export async function runBrowser(services: BrowserServices, io: BrowserIO = {}):
   }
   let memory: BrowserMemory | undefined;
   let picked: PickerResult = {};
-  // A plain first frame while Ink loads, as the picker draws one.
-  stdout.write(
-    `${ENTER_ALTERNATE_SCREEN}${HIDE_CURSOR}${CLEAR_SCREEN}${truncate(`hubref models · ${safeLine(services.source)}`, stdout.columns || 80)}\r\n\r\n  Loading…`,
-  );
+  if (!io.splashShown) showBrowserSplash(services.source, stdout);
   const { mountBrowser } = await loadMount();
   for (;;) {
     stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
