@@ -5,7 +5,8 @@
 // - throughput: `hubref snippet FILE... --json` on 3,000 and 30,000 model files
 //   against @huggingface/inference's getInferenceSnippets doing the same work
 //   (bench/reference.mjs), with each side's peak memory;
-// - the picker's first frame, by bench/picker.mjs where it exists and tmux is installed.
+// - the picker's first frame, by bench/picker.mjs where it exists and tmux is installed;
+// - `hubref models` and its browser against a stand-in hub, by bench/search.mjs.
 // Times are medians of wall-clock runs; the machine's load moves them.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -98,3 +99,5 @@ else console.log(`  skipped: ${existsSync(picker) ? "tmux is not installed" : "b
 console.log("\nGGUF header over range requests (stand-in hub, 32,000-token vocabulary)");
 const header = spawnSync(process.execPath, ["--import", "tsx", join(root, "bench/gguf-header.ts")], { cwd: root, stdio: "inherit" });
 if (header.status !== 0) process.exitCode = 1;
+console.log("\nmodels search and browser");
+spawnSync(process.execPath, [join(root, "bench/search.mjs")], { cwd: root, stdio: "inherit" });

@@ -107,6 +107,18 @@ await build({
   define: { "process.env.NODE_ENV": '"production"', fetch: "undefined" },
 });
 
+// The models browser's screen, the same way: loaded by dist/ui/browser/run-browser.js from the project's root.
+await build({
+  ...shared,
+  format: "esm",
+  entryPoints: ["dist/ui/browser/mount-browser.js"],
+  outfile: "dist/ui/mount-browser.bundle.js",
+  banner: { js: 'import { createRequire as __hubrefCreateRequire } from "node:module"; const require = __hubrefCreateRequire(import.meta.url);' },
+  external: ["clipboardy"],
+  alias: { "react-devtools-core": "./scripts/empty-module.mjs" },
+  define: { "process.env.NODE_ENV": '"production"', fetch: "undefined" },
+});
+
 // The code cache shipped with the build: what a `snippet --json` run compiled (bin/hubref writes it at exit).
 const warmUp = spawnSync(process.execPath, ["bin/hubref", "snippet", "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json", "--json"], {
   cwd: root,

@@ -1,3 +1,5 @@
+import { terminalLine } from "./output/terminal-text.js";
+
 /** Exit codes, named once for every command. */
 export const ExitCode = {
   ok: 0,
@@ -31,9 +33,17 @@ export function operationalError(message: string, hint?: string): HubrefError {
   return new HubrefError(message, ExitCode.operational, hint);
 }
 
-/** Formats an error as the one or two lines the user sees on stderr. */
+/** Several problems in one error are joined by this, each shown on a line of its own. */
+const NEXT_PROBLEM = "\nerror: ";
+
+/**
+ * Formats an error as the lines the user sees on stderr. Messages quote model
+ * ids and file names from the hub, so every line goes through the terminal
+ * sanitiser; a line break inside a quoted name is shown as `\n`, which keeps
+ * one problem on one line.
+ */
 export function formatError(error: HubrefError): string {
-  const lines = [`error: ${error.message}`];
-  if (error.hint) lines.push(`hint: ${error.hint}`);
+  const lines = [`error: ${error.message.split(NEXT_PROBLEM).map(terminalLine).join(NEXT_PROBLEM)}`];
+  if (error.hint) lines.push(`hint: ${terminalLine(error.hint)}`);
   return `${lines.join("\n")}\n`;
 }

@@ -3,6 +3,7 @@ import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { appEntries, findApp, type AppEntry } from "../apps/registry.js";
+import { terminalLine } from "../output/terminal-text.js";
 
 export interface AppsOptions {
   key?: string;
@@ -87,7 +88,7 @@ export async function runApps(options: AppsOptions, context: CommandContext): Pr
     const { appsForModel } = await import("../apps/formats.js");
     const model = await resolveModel(options.for, { env: context.env, stderr: context.stderr, offline: options.offline, refresh: options.refresh });
     apps = appsForModel(apps, model);
-    if (apps.length === 0) context.stderr.write(`note: no local app runs ${model.id.replace(/[\r\n]+/g, " ")}\n`);
+    if (apps.length === 0) context.stderr.write(`note: no local app runs ${terminalLine(model.id)}\n`);
   }
   if (options.json) {
     print(renderJson(apps.map(jsonOf)));

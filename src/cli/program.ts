@@ -7,8 +7,10 @@ import { registerTasks } from "./tasks.js";
 import { registerLibraries } from "./libraries.js";
 import { registerSnippet } from "./snippet.js";
 import { registerApps } from "./apps.js";
+import { registerModels } from "./models.js";
 import { commanderErrorText } from "./commander-messages.js";
 import { unknownChoiceError } from "../choices/choices.js";
+import { terminalLine } from "../output/terminal-text.js";
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -45,6 +47,7 @@ Run 'hubref <command> --help' for a command's options.`,
   registerTasks(program, context);
   registerLibraries(program, context);
   registerApps(program, context);
+  registerModels(program, context);
   return program;
 }
 
@@ -84,7 +87,7 @@ export async function runProgram(argv: readonly string[], context: CommandContex
       return error.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
-    context.stderr.write(`error: unexpected failure: ${message}\n`);
+    context.stderr.write(`error: unexpected failure: ${terminalLine(message)}\n`);
     if (debugEnabled(argv, context.env)) context.stderr.write(`${(error as Error)?.stack ?? ""}\n`);
     else context.stderr.write("hint: run again with --debug for the details, and report it\n");
     return ExitCode.operational;

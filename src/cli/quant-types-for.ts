@@ -1,6 +1,7 @@
 import type { CommandContext } from "./context.js";
 import type { QuantTypesOptions } from "./quant-types-options.js";
 import { renderJson, renderTable, styleFor } from "../output/output.js";
+import { terminalLine } from "../output/terminal-text.js";
 import { resolveModel } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { quantEstimates, quantRows, quantThatFits, type QuantEstimateRow } from "../apps/quant-listing.js";
@@ -17,7 +18,7 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
   const model = await resolveModel(arg, { env: context.env, stderr: context.stderr, sizes: true });
   const catalogue = quantCatalogue();
   const print = (text: string) => context.stdout.write(text);
-  const note = (text: string) => context.stderr.write(`note: ${text.replace(/[\r\n]+/g, " ")}\n`);
+  const note = (text: string) => context.stderr.write(`note: ${terminalLine(text)}\n`);
   const rows = quantRows(model, catalogue);
 
   if (!estimating) {
@@ -90,7 +91,8 @@ async function printTable(
           ? [(row as QuantEstimateRow).memory ? formatBytes((row as QuantEstimateRow).memory!.total) : none]
           : [row.bitsPerWeight === null ? none : row.bitsPerWeight.toFixed(2)]),
         ...(withFits ? [fitsCell(row as QuantEstimateRow)] : []),
-        row.file,
+        // A file name is the repository owner's text: at a terminal, through the sanitiser.
+        aligned ? terminalLine(row.file) : row.file,
       ]),
       style,
       aligned,

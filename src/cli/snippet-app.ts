@@ -1,5 +1,6 @@
 import type { CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
+import { terminalLine, terminalText } from "../output/terminal-text.js";
 import type { FileRequest } from "../apps/select.js";
 import { resolveModel } from "../model/resolve.js";
 import type { LocalBlock } from "../blocks/code-block.js";
@@ -14,7 +15,7 @@ import { isHubArgument } from "./fits-options.js";
 
 export async function runAppSnippet(command: Extract<SnippetCommand, { mode: "app" }>, context: CommandContext): Promise<void> {
   const blocks: LocalBlock[] = [];
-  const note = (text: string) => context.stderr.write(`note: ${text.replace(/[\r\n]+/g, " ")}\n`);
+  const note = (text: string) => context.stderr.write(`note: ${terminalLine(text)}\n`);
   for (const arg of command.models) {
     const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
     const request: FileRequest = { ...command.files };
@@ -30,5 +31,11 @@ export async function runAppSnippet(command: Extract<SnippetCommand, { mode: "ap
     for (const text of [...(request.fits?.notes ?? []), ...result.notes]) note(text);
     blocks.push(...result.blocks);
   }
-  context.stdout.write(command.json ? renderJson(blocks.flatMap((block) => block.steps)) : renderLocalSteps(blocks));
+  if (command.json) {
+    context.stdout.write(renderJson(blocks.flatMap((block) => block.steps)));
+    return;
+  }
+  // The commands quote file names for the shell, byte for byte; at a terminal the screen shows them through the sanitiser instead.
+  const text = renderLocalSteps(blocks);
+  context.stdout.write(context.stdout.isTTY ? terminalText(text) : text);
 }

@@ -1,5 +1,6 @@
 import type { CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
+import { terminalLine } from "../output/terminal-text.js";
 import { resolveModel } from "../model/resolve.js";
 import type { FileRequest } from "../apps/select.js";
 import type { LibraryBlock } from "../blocks/code-block.js";
@@ -56,6 +57,6 @@ export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode
     }
     blocks.push(...(await libraryBlocks(model, command.language, { request, notes })));
   }
-  for (const note of notes) context.stderr.write(`note: ${note.replace(/[\r\n]+/g, " ")}\n`);
+  for (const note of notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
   context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderLibraryBlocks(blocks, command.models.length > 1));
 }

@@ -20,6 +20,7 @@ import { inferenceBlocks, noBlocksError, type Blocks } from "../blocks/model-blo
 import type { SettledOptions } from "../inference/snippet.js";
 import { printLibraryBlocks } from "./snippet-library.js";
 import { parseSnippetCommand, resolveOptionsOf, terminalOf, type SnippetCommand } from "./snippet-command.js";
+import { terminalLine } from "../output/terminal-text.js";
 
 /*
  * Running `hubref snippet`: the flags parsed once into a typed command, then
@@ -94,7 +95,7 @@ class Batch {
   ) {}
 
   say(kind: NoteKind, model: string, text: string, ref: string): void {
-    if (this.total === 1 || this.verbose) this.stderr.write(`${kind}: ${text}\n`);
+    if (this.total === 1 || this.verbose) this.stderr.write(`${kind}: ${terminalLine(text)}\n`);
     else this.grouped.add(kind, model, text, ref);
   }
 
@@ -105,7 +106,7 @@ class Batch {
     if (this.failed.length === 0) return;
     const names = this.failed.slice(0, 3).map((failure) => failure.model);
     const more = this.failed.length > 3 ? ", …" : "";
-    this.stderr.write(`error: ${count(this.failed.length)} of ${count(this.total)} models produced no snippet: ${names.join(", ")}${more}\n`);
+    this.stderr.write(`error: ${count(this.failed.length)} of ${count(this.total)} models produced no snippet: ${terminalLine(names.join(", "))}${more}\n`);
     context.exitCode = 1;
   }
 

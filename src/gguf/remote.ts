@@ -1,6 +1,6 @@
 import { HubrefError } from "../errors.js";
 import type { FetchModelOptions } from "../model/hub/fetch-model.js";
-import { hubRequest, withRetries } from "../model/hub/fetch-model.js";
+import { hubRequest, withRetries } from "../model/hub/hub-get.js";
 import { getBytesWithDeadlines } from "../model/hub/request.js";
 import { GgufFormatError } from "./header.js";
 import type { ByteSource } from "./read.js";

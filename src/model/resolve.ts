@@ -75,11 +75,12 @@ export function checkCacheFlags(options: { offline?: boolean; refresh?: boolean 
 export async function modelFromHub(id: string, options: ResolveOptions): Promise<ModelData> {
   checkCacheFlags(options);
   // The hub modules validate with zod: loaded only for hub ids, so that model files start faster.
-  const [{ cacheRoot, cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache }, { fetchModel }, { hasGgufSizes, withFileSizes }] = await Promise.all([
-    import("./hub/cache.js"),
-    import("./hub/fetch-model.js"),
-    import("./hub/file-sizes.js"),
-  ]);
+  const [
+    { cacheRoot, cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache },
+    { fetchModel },
+    { hasGgufSizes, withFileSizes },
+    { fetchSettingsFromEnv },
+  ] = await Promise.all([import("./hub/cache.js"), import("./hub/fetch-model.js"), import("./hub/file-sizes.js"), import("./hub/hub-get.js")]);
   const endpoint = hubEndpoint(options.env);
   const token = hubToken(options.env);
   const now = options.now ?? Date.now;
@@ -103,7 +104,7 @@ export async function modelFromHub(id: string, options: ResolveOptions): Promise
   const spinner = startSpinner(options.stderr ?? { write: () => undefined }, `fetching ${id} from ${endpointHost(endpoint)}`, options.env, options.spinner);
   let data: ModelData;
   try {
-    const fetchOptions = { endpoint, ...(token ? { token } : {}), ...(options.fetch ? { settings: options.fetch } : {}) };
+    const fetchOptions = { endpoint, ...(token ? { token } : {}), settings: { ...fetchSettingsFromEnv(options.env), ...options.fetch } };
     data = await fetchModel(id, fetchOptions);
     if (options.sizes && !hasGgufSizes(data)) data = await withFileSizes(data, fetchOptions);
   } finally {

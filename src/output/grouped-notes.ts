@@ -1,4 +1,5 @@
 import type { OutputStream } from "./output.js";
+import { terminalLine } from "./terminal-text.js";
 
 /*
  * Notes and warnings of a batch: 3,000 models without a provider mapping
@@ -62,6 +63,7 @@ export class GroupedNotes {
   }
 
   write(stream: OutputStream, total: number): void {
-    for (const line of this.lines(total)) stream.write(`${line.replace(/[\r\n]+/g, " ")}\n`);
+    // Ids and messages carry hub text: one line each, through the terminal sanitiser.
+    for (const line of this.lines(total)) stream.write(`${terminalLine(line)}\n`);
   }
 }

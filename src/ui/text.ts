@@ -3,15 +3,15 @@
  * model metadata, and a raw escape sequence in them would drive the terminal.
  */
 
-/**
- * Control characters, DEL, C1 controls and bidirectional overrides (which can
- * make code read differently from how it runs) are shown as U+FFFD.
- */
-const UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+import { terminalLine } from "../output/terminal-text.js";
 
-/** One display line: tabs become 4 spaces, anything unsafe becomes U+FFFD. */
+/**
+ * One display line: tabs become 4 spaces (code keeps its indentation); control
+ * characters, escape sequences and bidirectional overrides are shown escaped by
+ * the same sanitiser every other terminal output uses.
+ */
 export function safeLine(text: string): string {
-  return text.replace(/\t/g, "    ").replace(UNSAFE, "\uFFFD");
+  return terminalLine(text.replace(/\t/g, "    "));
 }
 
 /** Columns a code point takes: 0 for combining marks, 2 for wide East Asian and emoji ranges. */

@@ -94,7 +94,7 @@ describe("hubref snippet", () => {
     [["--language", "sh", "--client", "fetch"], "error: fetch is not a sh client\nhint: sh clients: curl; fetch is for js\n"],
     [["--direct"], "error: --direct calls one provider: name it with --provider\nhint: for example: --provider together --direct\n"],
     [["--provider", "together", "--direct", "--bill-to", "acme"], "error: --bill-to bills a hub organisation, which --direct calls bypass\n"],
-    [["--bill-to", "acme\nX-Evil: 1"], "error: --bill-to takes a hub organisation name, got 'acme\nX-Evil: 1'\n"],
+    [["--bill-to", "acme\nX-Evil: 1"], "error: --bill-to takes a hub organisation name, got 'acme\\nX-Evil: 1'\n"],
     [["--token", "hf_a b"], "error: --token: a token is printable ASCII with no spaces\n"],
     [["--temperature", "hot"], "error: --temperature takes a number from 0 to 2, got 'hot'\n"],
     [["--temperature", "0x10"], "error: --temperature takes a number from 0 to 2, got '0x10'\n"],

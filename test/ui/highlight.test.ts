@@ -47,9 +47,9 @@ describe("previewLines", () => {
     expect(previewLines("print(1)", "python", 15)[0]!.gutter).toBe("");
   });
 
-  it("shows control characters and bidirectional overrides from metadata as U+FFFD, and tabs as spaces", () => {
+  it("shows control characters and bidirectional overrides from metadata as visible escapes, and tabs as spaces", () => {
     const lines = previewLines('x = "\u001b[31mred\u202e"\n\tpass', "python", 80);
-    expect(text(lines[0]!.segments)).toBe('x = "\uFFFD[31mred\uFFFD"');
+    expect(text(lines[0]!.segments)).toBe('x = "\\x1b[31mred\\u202e"');
     expect(text(lines[1]!.segments)).toBe("    pass");
   });
 });

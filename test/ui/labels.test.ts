@@ -29,7 +29,7 @@ describe("labels", () => {
 
   it("calls the missing provider of library snippets local, and neutralises control characters in provider ids", () => {
     expect(providerLabel("")).toBe("local");
-    expect(providerLabel("evil\x1b[2J")).toBe("evil\uFFFD[2J");
+    expect(providerLabel("evil\x1b[2J")).toBe("evil\\x1b[2J");
   });
 
   it("names the file to save after the language", () => {

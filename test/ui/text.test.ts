@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { padEnd, safeLine, textWidth, truncate, truncateStart } from "../../src/ui/text.js";
 
 describe("terminal text", () => {
-  it("neutralises escape sequences and line breaks in one line", () => {
-    expect(safeLine("a\u001b]52;c;AAAA\u0007b\nc\u009bd")).toBe("a\uFFFD]52;c;AAAA\uFFFDb\uFFFDc\uFFFDd");
+  it("shows escape sequences and line breaks in one line as visible escapes", () => {
+    expect(safeLine("a\u001b]52;c;AAAA\u0007b\nc\u009bd")).toBe("a\\x1b]52;c;AAAA\\x07b\\nc\\x9bd");
+    expect(safeLine("\tx = 1")).toBe("    x = 1");
   });
 
   it("measures wide and combining characters", () => {

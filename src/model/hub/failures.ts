@@ -9,6 +9,13 @@ export interface RequestContext {
   /** The model page, for "request access" hints. */
   modelPage: string;
   hasToken: boolean;
+  /** A search of the model list, not one model: `id` then names what was searched, for messages. */
+  search?: boolean;
+}
+
+/** What the request was for, as messages name it. */
+function subject(context: RequestContext): string {
+  return context.search ? `the model search ${context.id}` : `'${context.id}'`;
 }
 
 const TOKENS_PAGE = "https://huggingface.co/settings/tokens";
@@ -45,16 +52,19 @@ export function transportError(failure: TransportFailure, context: RequestContex
   switch (failure.kind) {
     case "headers-timeout":
       return operationalError(
-        `the hub at ${context.host} did not answer within ${seconds(timeouts.headersTimeoutMs)} (fetching '${context.id}')`,
+        `the hub at ${context.host} did not answer within ${seconds(timeouts.headersTimeoutMs)} (fetching ${subject(context)})`,
         "the network or the hub is slow: try again, or use a cached copy with --offline",
       );
     case "body-timeout":
       return operationalError(
-        `the hub at ${context.host} stopped sending the metadata of '${context.id}' (incomplete after ${seconds(timeouts.bodyTimeoutMs)})`,
+        `the hub at ${context.host} stopped sending ${context.search ? "the results of" : "the metadata of"} ${subject(context)} (incomplete after ${seconds(timeouts.bodyTimeoutMs)})`,
         "the network or the hub is slow: try again, or use a cached copy with --offline",
       );
     case "too-large":
-      return operationalError(`the hub's answer for '${context.id}' is too large for model metadata (${failure.message})`, "check HF_ENDPOINT if it is set");
+      return operationalError(
+        `the hub's answer for ${subject(context)} is too large for ${context.search ? "a page of results" : "model metadata"} (${failure.message})`,
+        "check HF_ENDPOINT if it is set",
+      );
     case "network":
       return operationalError(`cannot reach the hub at ${context.host}: ${networkReason(failure)}`, NETWORK_HINT);
   }
@@ -92,6 +102,7 @@ function withHubMessage(message: string, body: string): string {
 /** The error for a final, non-2xx status (retries, if any, are over). */
 export function statusError(status: number, body: string, context: RequestContext, attempts: number): HubrefError {
   const { id, host } = context;
+  if (context.search && (status === 401 || status === 403 || status === 404)) return searchStatusError(status, body, context);
   if (status === 401 && !context.hasToken) {
     return operationalError(
       withHubMessage(`cannot read model '${id}' (HTTP 401): it is gated or private, or does not exist`, body),
@@ -124,11 +135,36 @@ export function statusError(status: number, body: string, context: RequestContex
   }
   if (status >= 500) {
     return operationalError(
-      withHubMessage(`the hub at ${host} failed to answer for '${id}' (HTTP ${status})${tries}`, body),
+      withHubMessage(`the hub at ${host} failed to answer for ${subject(context)} (HTTP ${status})${tries}`, body),
       "the hub may be having trouble: try again later",
     );
   }
-  return operationalError(withHubMessage(`unexpected answer from the hub at ${host} for '${id}' (HTTP ${status})`, body), "check HF_ENDPOINT if it is set");
+  return operationalError(
+    withHubMessage(`unexpected answer from the hub at ${host} for ${subject(context)} (HTTP ${status})`, body),
+    "check HF_ENDPOINT if it is set",
+  );
+}
+
+/** A search names no repository: a refusal is about the token, and a 404 about the endpoint. */
+function searchStatusError(status: number, body: string, context: RequestContext): HubrefError {
+  const { host } = context;
+  if (status === 404) return operationalError(`the hub at ${host} has no model search (HTTP 404)`, "check HF_ENDPOINT if it is set");
+  if (!context.hasToken) {
+    return operationalError(
+      withHubMessage(`the hub at ${host} answers the model search only with a token (HTTP ${status})`, body),
+      `set HF_TOKEN to an access token (${TOKENS_PAGE})`,
+    );
+  }
+  if (status === 401) {
+    return operationalError(
+      withHubMessage(`the hub at ${host} refused HF_TOKEN (HTTP 401) for the model search`, body),
+      `the token may be invalid or expired: create a new one at ${TOKENS_PAGE}`,
+    );
+  }
+  return operationalError(
+    withHubMessage(`HF_TOKEN lacks access to the model search on ${host} (HTTP 403)`, body),
+    `use a token with read access (${TOKENS_PAGE})`,
+  );
 }
 
 /** The server asked for a longer pause than hubref is willing to wait. */

@@ -325,9 +325,9 @@ describe("terminal size", () => {
 });
 
 describe("untrusted and missing data", () => {
-  it("shows escape sequences from model metadata as U+FFFD, never raw", async () => {
+  it("shows escape sequences from model metadata as visible escapes, never raw", async () => {
     const picker = await renderPicker(sparseInput({ model: { id: "org/\x1b]52;c;ZXZpbA==\x07model", pipelineTag: "text\x1b[2J" } }));
-    expect(picker.frame()).toContain("hubref org/\uFFFD]52;c;ZXZpbA==\uFFFDmodel");
+    expect(picker.frame()).toContain("hubref org/\\x1b]52;c;ZXZpbA==\\x07model");
     expect(picker.ui.lastFrame()).not.toContain("\x1b]52");
     expect(picker.ui.lastFrame()).not.toContain("\x1b[2J");
   });

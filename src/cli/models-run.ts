@@ -1,0 +1,85 @@
+import type { CommandContext } from "./context.js";
+import { usageError } from "../errors.js";
+import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
+import { endpointHost, hubEndpoint, hubToken } from "../model/hub/endpoint.js";
+import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
+import { startSpinner } from "../model/hub/spinner.js";
+import { searchRequest, type SearchInput } from "../search/request.js";
+import { describeRequest } from "../search/query.js";
+import { searchModels } from "../search/search.js";
+import { pipedRow, screenRow, TABLE_HEADER } from "../search/render.js";
+import { terminalLine } from "../output/terminal-text.js";
+import { textWidth, truncate } from "../ui/text.js";
+
+export interface ModelsCommandOptions extends Omit<SearchInput, "query"> {
+  json: boolean;
+  interactive?: boolean;
+  offline: boolean;
+}
+
+/** Options a person typed beyond the defaults: with none, at a terminal, the browser opens. */
+function filtersGiven(query: string | undefined, options: ModelsCommandOptions): boolean {
+  const { task, library, provider, app, author, gguf, params, json } = options;
+  return (
+    query !== undefined ||
+    [task, library, provider, app, author, params].some((value) => value !== undefined) ||
+    gguf ||
+    json ||
+    options.sort !== "trending" ||
+    options.limit !== "20"
+  );
+}
+
+/** The narrowest an id column gets before the table gives up fitting the terminal. */
+const MIN_ID_WIDTH = 24;
+
+/** `hubref models [QUERY]`. */
+export async function runModels(query: string | undefined, options: ModelsCommandOptions, context: CommandContext): Promise<void> {
+  const request = searchRequest({ ...options, query });
+  const atTerminal = Boolean(context.stdout.isTTY) && context.stdinIsTTY;
+  if (options.interactive || (atTerminal && !filtersGiven(query, options))) {
+    if (options.json) throw usageError("--json prints the results; the browser (-i) shows them", "leave out one of them");
+    const { runBrowser, showBrowserSplash } = await import("../ui/browser/run-browser.js");
+    // The first frame before the heavier modules load; runBrowser refuses a screen that is not a terminal.
+    const splash = atTerminal && process.stdout.isTTY === true && process.stdin.isTTY === true;
+    if (splash) showBrowserSplash(options.offline ? "offline" : endpointHost(hubEndpoint(context.env)));
+    const { browserServices } = await import("./models-browse.js");
+    const { pickerSummary } = await import("../ui/summary.js");
+    const result = await runBrowser(browserServices(context, options.offline, request), { splashShown: splash });
+    context.stderr.write(pickerSummary(result.picked));
+    // Ctrl+C: the shell convention for an interrupted program.
+    if (result.interrupted) context.exitCode = 130;
+    return;
+  }
+  if (options.offline) throw usageError("--offline goes with -i: a search needs the hub", "leave out --offline, or add -i to browse the catalogue's models");
+
+  const endpoint = hubEndpoint(context.env);
+  const token = hubToken(context.env);
+  const spinner = startSpinner(context.stderr, `searching ${endpointHost(endpoint)}`, context.env);
+  let hits: Awaited<ReturnType<typeof searchModels>>["hits"];
+  try {
+    ({ hits } = await searchModels(request, { endpoint, ...(token ? { token } : {}), settings: fetchSettingsFromEnv(context.env) }));
+  } finally {
+    spinner.stop();
+  }
+
+  if (options.json) {
+    context.stdout.write(renderJson(hits));
+  } else if (hits.length === 0) {
+    // Nothing on stdout: a pipe reading ids gets none, and the note says why.
+  } else if (context.stdout.isTTY) {
+    const style = await styleFor(context.stdout, context.env);
+    const now = Date.now();
+    const rows = hits.map((hit) => screenRow(hit, now));
+    const others = TABLE_HEADER.slice(1).map((title, index) => Math.max(title.length, ...rows.map((row) => textWidth(row[index + 1]!))));
+    const columns = terminalColumns(context.stdout) ?? 120;
+    const idWidth = Math.max(MIN_ID_WIDTH, columns - others.reduce((sum, width) => sum + width + 2, 0));
+    for (const row of rows) row[0] = truncate(row[0]!, idWidth);
+    context.stdout.write(renderTable({ header: [...TABLE_HEADER], rows, style, aligned: true }));
+  } else {
+    context.stdout.write(
+      renderTable({ header: [...TABLE_HEADER], rows: hits.map(pipedRow), style: await styleFor(context.stdout, context.env), aligned: false }),
+    );
+  }
+  if (hits.length === 0) context.stderr.write(`note: no model matches ${terminalLine(describeRequest(request))}\n`);
+}

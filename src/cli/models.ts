@@ -1,0 +1,65 @@
+import type { Command } from "commander";
+import type { CommandContext } from "./context.js";
+import type { ModelsCommandOptions } from "./models-run.js";
+import type { ModelViewOptions } from "./model-view.js";
+
+/*
+ * The `models` (search) and `model` (one model's offer) commands. Their code
+ * loads only when they run, so other commands start fast.
+ */
+
+export function registerModels(program: Command, context: CommandContext): void {
+  program
+    .command("models")
+    .description("search the hub's models: by text, task, library, provider, local app, author, size")
+    .argument("[query]", "text to search for in model ids")
+    .option("--task <task>", "a task (pipeline tag), such as text-generation or text-to-image")
+    .option("--library <library>", "a library key, such as transformers or diffusers (see hubref libraries)")
+    .option("--provider <provider>", "served live by this inference provider, or all for any")
+    .option("--app <key>", "runs in this local app (see hubref apps)")
+    .option("--author <name>", "published by this user or organisation")
+    .option("--gguf", "only repositories with GGUF files", false)
+    .option("--params <range>", "parameter count MIN..MAX, such as 7B..14B or ..3B")
+    .option("--sort <sort>", "trending, downloads, likes, created or modified", "trending")
+    .option("--limit <n>", "how many results, at most 1000", "20")
+    .option("--json", "print a JSON array of {id, task, library, downloads, likes, trending, createdAt, providers, gated}", false)
+    .option("-i, --interactive", "browse the results on screen, and go from a model to its code (needs a terminal)")
+    .option("--offline", "with -i: browse the catalogue's models and the cached metadata, never the network", false)
+    .addHelpText(
+      "after",
+      `
+At a terminal: an aligned table; piped: tab-separated lines (id, task, downloads,
+likes, live providers, created), so the first column feeds other commands.
+With no query and no option at a terminal, the browser opens.
+HF_ENDPOINT names another hub; HF_TOKEN is sent when set.
+
+Examples:
+  $ hubref models llama --task text-generation --provider all
+  $ hubref models --task text-to-image --provider fal-ai | cut -f1 | head -3 | xargs -n1 hubref snippet --language sh
+  $ hubref models --gguf --params 7B..14B --sort downloads --limit 50
+  $ hubref models qwen --json`,
+    )
+    .action(async (query: string | undefined, options: ModelsCommandOptions) => {
+      const { runModels } = await import("./models-run.js");
+      await runModels(query, options, context);
+    });
+
+  program
+    .command("model")
+    .description("what one model offers: hosted providers, local apps, library code, GGUF quants, and the command for each")
+    .argument("<model>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin")
+    .option("--json", "print one JSON object", false)
+    .option("--offline", "use only the cached hub metadata, never the network", false)
+    .option("--refresh", "fetch the hub metadata again, ignoring the cache", false)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ hubref model meta-llama/Llama-3.1-8B-Instruct
+  $ hubref model bartowski/Llama-3.2-3B-Instruct-GGUF --json`,
+    )
+    .action(async (model: string, options: ModelViewOptions) => {
+      const { runModelView } = await import("./model-view.js");
+      await runModelView(model, options, context);
+    });
+}

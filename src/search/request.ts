@@ -1,0 +1,62 @@
+import { matchChoice, requireChoice, unknownChoiceError } from "../choices/choices.js";
+import { usageError } from "../errors.js";
+import { appEntries } from "../apps/registry.js";
+import { PROVIDER_IDS } from "../inference/id-lists.js";
+import { libraryEntries } from "../libraries/registry.js";
+import { requireTask } from "../tasks/task-choice.js";
+import { DEFAULT_LIMIT, parseLimit, parseParamRange, SORT_NAMES, type SearchRequest, type SortName } from "./query.js";
+
+/** The filters as typed, before they are checked. */
+export interface SearchInput {
+  query?: string;
+  task?: string;
+  library?: string;
+  provider?: string;
+  app?: string;
+  author?: string;
+  gguf?: boolean;
+  params?: string;
+  sort?: string;
+  limit?: string;
+}
+
+/** What `--provider` takes: a provider hubref knows, or "all" for any live one. */
+export const SEARCH_PROVIDERS = [...PROVIDER_IDS, "all"] as const;
+
+/** An author (a user or an organisation name) as the hub spells them. */
+const AUTHOR = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
+
+/** Checks each filter against the catalogue; a value no list holds is a usage error with a suggestion. */
+export function searchRequest(input: SearchInput): SearchRequest {
+  const request: SearchRequest = { sort: "trending", limit: DEFAULT_LIMIT };
+  const query = input.query?.trim();
+  if (query) request.search = query;
+  if (input.task !== undefined) request.task = requireTask(input.task);
+  if (input.library !== undefined) {
+    const keys = libraryEntries().map((entry) => entry.key);
+    const key = matchChoice(input.library.trim(), keys);
+    if (key === undefined) throw unknownChoiceError("library", input.library, keys, "run `hubref libraries` for the list");
+    request.library = key;
+  }
+  if (input.provider !== undefined) {
+    const provider = matchChoice(input.provider.trim(), SEARCH_PROVIDERS);
+    if (provider === undefined) throw unknownChoiceError("provider", input.provider, SEARCH_PROVIDERS, `one of: ${SEARCH_PROVIDERS.join(", ")}`);
+    request.provider = provider;
+  }
+  if (input.app !== undefined) {
+    const keys = appEntries().map((app) => app.key);
+    const key = matchChoice(input.app.trim(), keys);
+    if (key === undefined) throw unknownChoiceError("app", input.app, keys, "run `hubref apps` for the list");
+    request.app = key;
+  }
+  if (input.author !== undefined) {
+    const author = input.author.trim();
+    if (!AUTHOR.test(author)) throw usageError(`--author takes a user or organisation name such as meta-llama, got '${input.author}'`);
+    request.author = author;
+  }
+  if (input.gguf) request.gguf = true;
+  if (input.params !== undefined) request.params = parseParamRange(input.params);
+  if (input.sort !== undefined) request.sort = requireChoice<SortName>("sort", input.sort.trim(), SORT_NAMES);
+  if (input.limit !== undefined) request.limit = parseLimit(input.limit);
+  return request;
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BIN } from "../helpers/cli.js";
+import { SEARCH_FIXTURE, selectRecords, startSearchHub, type SearchHub } from "../helpers/search-hub.js";
+import { requireBuilt, TmuxSession } from "./helpers/tmux.js";
+
+/*
+ * `hubref models -i` in a real terminal against the stand-in hub: search,
+ * filter, open a model in the snippet picker, copy, come back, quit. Every
+ * step waits for the screen to show what it should; nothing sleeps.
+ */
+
+let hub: SearchHub;
+let session: TmuxSession | undefined;
+const cache = mkdtempSync(join(tmpdir(), "hubref-browser-"));
+beforeAll(async () => {
+  requireBuilt();
+  hub = await startSearchHub();
+});
+afterAll(async () => {
+  await hub.close();
+  rmSync(cache, { recursive: true, force: true });
+});
+afterEach(() => {
+  session?.kill();
+  session = undefined;
+});
+
+function open(args: string[]): TmuxSession {
+  session = new TmuxSession([process.execPath, BIN, "models", ...args], {
+    width: 120,
+    height: 30,
+    env: { CI: "false", HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: cache, NO_COLOR: "1" },
+    unset: ["DISPLAY", "WAYLAND_DISPLAY", "FORCE_COLOR", "HF_TOKEN"],
+  }).start();
+  session.tmux("set-option", "-s", "set-clipboard", "on");
+  return session;
+}
+
+describe("the models browser in a real terminal (tmux, 120x30)", () => {
+  it("searches as you type, filters by task, opens the picker, copies, comes back to the list, and quits", async () => {
+    const tmux = open(["-i"]);
+    await tmux.waitFor("hubref models · 127.0.0.1", "50 models", "› Search");
+
+    tmux.type("qwen2.5");
+    const textModel = "Qwen/Qwen2.5-7B-Instruct";
+    await tmux.waitFor("Search qwen2.5", textModel);
+    expect(tmux.screen()).not.toContain("meta-llama/");
+
+    // The task row: typing picks the value, and the list follows.
+    tmux.keys("Tab");
+    tmux.type("image-text-to-t");
+    const expected = selectRecords(SEARCH_FIXTURE, new URLSearchParams({ search: "qwen2.5", pipeline_tag: "image-text-to-text", sort: "trendingScore" }));
+    const first = expected[0]!.id;
+    await tmux.waitFor("› Task     ‹ image-text-to-text ›", `${expected.length} models`);
+    expect(tmux.screen()).not.toContain(textModel);
+    expect(hub.requests.at(-1)!.query.get("pipeline_tag")).toBe("image-text-to-text");
+
+    // To the list, and Enter: the snippet picker for the first model.
+    tmux.keys("Escape");
+    await tmux.waitFor(`› ${first}`);
+    tmux.keys("Enter");
+    await tmux.waitFor(`hubref ${first}`, "› Language");
+    expect(
+      hub.requests.some((request) => request.path === `/api/models/${first}` && request.query.getAll("expand[]").includes("inferenceProviderMapping")),
+    ).toBe(true);
+
+    tmux.keys("c");
+    await tmux.waitFor("Copied via the terminal (OSC 52)");
+    const copied = tmux.tmux("show-buffer");
+    expect(copied).toContain(first);
+
+    // q in the picker comes back to the list as it was.
+    tmux.keys("q");
+    await tmux.waitFor("hubref models · 127.0.0.1", "Search qwen2.5", `› ${first}`, "‹ image-text-to-text ›");
+
+    tmux.keys("q");
+    const screen = await tmux.waitFor("exit=0");
+    expect(screen).toMatch(/copied: /);
+  });
+
+  it("shows a hub that cannot be reached in its header, and lists the catalogue's models", async () => {
+    session = new TmuxSession([process.execPath, BIN, "models", "-i"], {
+      width: 120,
+      height: 30,
+      env: { CI: "false", HF_ENDPOINT: "http://127.0.0.1:9", XDG_CACHE_HOME: cache, NO_COLOR: "1" },
+      unset: ["DISPLAY", "WAYLAND_DISPLAY", "FORCE_COLOR"],
+    }).start();
+    await session.waitFor("offline: 127.0.0.1:9 is unreachable", "› Search");
+    session.type("llama-3.1-8b");
+    await session.waitFor("meta-llama/Llama-3.1-8B-Instruct", "1 model");
+    // The catalogue's copy of its metadata has the provider mapping: the picker offers its providers.
+    session.keys("Escape");
+    await session.waitFor("› meta-llama/Llama-3.1-8B-Instruct");
+    session.keys("Enter");
+    await session.waitFor("hubref meta-llama/Llama-3.1-8B-Instruct", "› Language");
+    session.keys("q");
+    await session.waitFor("Search llama-3.1-8b");
+    session.keys("q");
+    await session.waitFor("exit=0");
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { browserReducer, initialBrowserState, searchRequestOf, type BrowserState } from "../../../src/ui/browser/state.js";
+import type { KeyPress } from "../../../src/ui/keys.js";
+import type { SearchHit } from "../../../src/search/hits.js";
+
+const choices = { task: ["text-generation", "text-to-image"], provider: ["all", "together"], sort: ["trending", "downloads"] } as const;
+const hit = (id: string): SearchHit => ({ id, task: null, library: null, downloads: 0, likes: 0, trending: 0, createdAt: null, providers: [], gated: false });
+
+function press(state: BrowserState, ...keys: (KeyPress | string)[]): BrowserState {
+  let next = state;
+  for (const key of keys) {
+    const press: KeyPress = typeof key === "string" ? { name: "char", char: key } : key;
+    next = browserReducer(next, { type: "key", key: press });
+  }
+  return next;
+}
+
+describe("browser state", () => {
+  it("searches at once on opening, and again as the query is typed", () => {
+    const state = initialBrowserState(choices);
+    expect(state.outbox).toEqual({ kind: "search", now: true });
+    const typed = press({ ...state, outbox: undefined }, "q", "w");
+    expect(typed.query).toBe("qw");
+    expect(typed.outbox).toEqual({ kind: "search", now: false });
+    expect(searchRequestOf(typed, 50)).toEqual({ search: "qw", sort: "trending", limit: 50 });
+  });
+
+  it("picks a filter value by typing its start, and by arrows", () => {
+    let state = press(initialBrowserState(choices), { name: "tab" }, "t", "e", "x", "t", "-", "t");
+    expect(searchRequestOf(state, 50).task).toBe("text-to-image");
+    state = press(state, { name: "down" }, { name: "right" }, { name: "right" });
+    expect(searchRequestOf(state, 50).provider).toBe("together");
+  });
+
+  it("shows only the newest reply, and keeps the position within the new list", () => {
+    let state = browserReducer(initialBrowserState(choices), { type: "asked", seq: 2 });
+    state = browserReducer(state, { type: "results", seq: 1, hits: [hit("old/one")] });
+    expect(state.hits).toEqual([]);
+    state = browserReducer(state, { type: "results", seq: 2, hits: [hit("a/1"), hit("a/2")] });
+    expect(state.hits.map((h) => h.id)).toEqual(["a/1", "a/2"]);
+  });
+
+  it("goes from an empty field to the list on backspace or Esc, opens with Enter, quits with q there only", () => {
+    let state = browserReducer(initialBrowserState(choices), { type: "results", seq: 0, hits: [hit("a/1"), hit("a/2")] });
+    state = press(state, { name: "backspace" });
+    expect(state.focus).toBe("list");
+    state = press(state, { name: "down" }, { name: "enter" });
+    expect(state.outbox).toEqual({ kind: "open", hit: hit("a/2") });
+    const typing = press({ ...state, focus: "search", opening: undefined }, "q");
+    expect(typing.done).toBeUndefined();
+    expect(press({ ...state, opening: undefined }, "q").done).toEqual({ interrupted: false });
+    expect(press(state, { name: "interrupt" }).done).toEqual({ interrupted: true });
+  });
+});
