@@ -1,5 +1,3 @@
-import { terminalLine } from "./output/terminal-text.js";
-
 /** Exit codes, named once for every command. */
 export const ExitCode = {
   ok: 0,
@@ -31,19 +29,4 @@ export function usageError(message: string, hint?: string): HubrefError {
 
 export function operationalError(message: string, hint?: string): HubrefError {
   return new HubrefError(message, ExitCode.operational, hint);
-}
-
-/** Several problems in one error are joined by this, each shown on a line of its own. */
-const NEXT_PROBLEM = "\nerror: ";
-
-/**
- * Formats an error as the lines the user sees on stderr. Messages quote model
- * ids and file names from the hub, so every line goes through the terminal
- * sanitiser; a line break inside a quoted name is shown as `\n`, which keeps
- * one problem on one line.
- */
-export function formatError(error: HubrefError): string {
-  const lines = [`error: ${error.message.split(NEXT_PROBLEM).map(terminalLine).join(NEXT_PROBLEM)}`];
-  if (error.hint) lines.push(`hint: ${terminalLine(error.hint)}`);
-  return `${lines.join("\n")}\n`;
 }

@@ -1,5 +1,7 @@
 import type { AppSnippet } from "../apps/generate.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
+
+export type { SnippetLanguage };
 import type { Snippet } from "../inference/snippet.js";
 
 /*

@@ -7,7 +7,8 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { HubrefError, formatError } from "../errors.js";
+import { HubrefError } from "../errors.js";
+import { formatError } from "../output/error-text.js";
 import { COMPILED_DATA_DIR, MODEL_CHECK_FILE } from "../catalogue/paths.js";
 import { CATALOGUE_PARTS } from "./parts.js";
 import { modelCheckModule } from "./model-check.js";

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { ExitCode, HubrefError, formatError } from "../errors.js";
+import { ExitCode, HubrefError } from "../errors.js";
+import { formatError } from "../output/error-text.js";
 import type { CommandContext } from "./context.js";
 import { registerQuantTypes } from "./quant-types.js";
 import { registerTasks } from "./tasks.js";

@@ -5,7 +5,7 @@ import { LANGUAGE_ALIASES, requireChoice } from "../choices/choices.js";
 import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
 import { settleOptions, type SettledOptions, type SnippetOptions } from "../inference/snippet.js";
 import { tokenProblem } from "../inference/token.js";
-import type { SnippetLanguage } from "../libraries/generator.js";
+import type { SnippetLanguage } from "../blocks/code-block.js";
 import type { FileRequest } from "../apps/select.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import type { MenuPresets } from "../blocks/menu.js";

@@ -8,7 +8,7 @@ import { libraryBlocks } from "../blocks/model-blocks.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
-import type { SnippetLanguage } from "../libraries/generator.js";
+import type { SnippetLanguage } from "../blocks/code-block.js";
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
 import { isHubArgument } from "./fits-options.js";
 

@@ -79,7 +79,7 @@ describe("hubref snippet", () => {
   it("reads the model from stdin with -", async () => {
     const result = runCli(["snippet", "-", "--client", "curl", "--provider", "together"], { input: readFileSync(FLUX) });
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain("curl https://router.huggingface.co/together/v1/images/generations \\\n");
+    expect(result.stdout).toContain("curl -sS --fail-with-body https://router.huggingface.co/together/v1/images/generations \\\n");
   });
 
   it("--inputs replaces the example input", async () => {

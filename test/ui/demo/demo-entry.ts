@@ -3,7 +3,8 @@
  * tested in a real terminal on its own: `node --import tsx test/ui/demo/demo-entry.ts`
  * (the terminal tests bundle it first: `demoCommand` in test/ui/helpers/tmux.ts).
  */
-import { formatError, HubrefError } from "../../../src/errors.js";
+import { HubrefError } from "../../../src/errors.js";
+import { formatError } from "../../../src/output/error-text.js";
 import { demoInput } from "./demo-data.js";
 import { runPicker } from "../../../src/ui/run-picker.js";
 import { pickerSummary } from "../../../src/ui/summary.js";
