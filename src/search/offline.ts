@@ -48,7 +48,7 @@ export function offlineModels(cacheFolder: string | undefined): SearchHit[] {
     for (const id of [...task.models.map((model) => model.id), ...task.widgetModels]) if (!byId.has(id)) byId.set(id, emptyHit(id, task.id));
   }
   for (const hit of savedModels(cacheFolder)) if (!byId.has(hit.id)) byId.set(hit.id, hit);
-  return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+  return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The offline models a request selects: by text and task (the other filters need the hub). */

@@ -22,9 +22,17 @@ export function modalityLabel(modality: string): string {
   return MODALITY_LABELS[modality] ?? modality;
 }
 
+/**
+ * Task ids are lower-case ASCII, so code-point order is the alphabetical one;
+ * localeCompare would load ICU's collation first (about 8 ms of `hubref tasks`).
+ */
+function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /** Every task definition, by id. */
 export function allTasks(): Task[] {
-  return Object.values(readCompiled<Record<string, Task>>("tasks")).sort((a, b) => a.id.localeCompare(b.id));
+  return Object.values(readCompiled<Record<string, Task>>("tasks")).sort(byId);
 }
 
 export function findTask(id: string): Task | undefined {
