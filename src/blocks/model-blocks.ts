@@ -2,6 +2,8 @@ import { HubrefError, usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { generateSnippets, onlyRunsLocally } from "../inference/engine.js";
 import { shellWord } from "../format/shell.js";
+import { PROVIDER_IDS } from "../inference/id-lists.js";
+import { liveProviders } from "../model/provider-mapping.js";
 import type { SettledOptions } from "../inference/snippet.js";
 import { generateAppSnippets, renderAppSnippets, type AppSnippets } from "../apps/generate.js";
 import { appsForModel } from "../apps/formats.js";
@@ -49,6 +51,13 @@ export function inferenceBlocks(model: ModelData, options: SettledOptions, ref: 
   if (options.endpointUrl === undefined && onlyRunsLocally(model)) {
     findings.notes.unshift(`${model.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${shellWord(ref)}`);
   }
+  // The hub adds providers over time: one hubref does not know yet is said, never dropped in silence.
+  const unknown = options.endpointUrl === undefined ? unknownProviders(model) : [];
+  if (unknown.length > 0) {
+    findings.notes.push(
+      `${model.id}: its provider mapping names ${unknown.join(", ")}, which hubref has no snippets for yet; hubref's providers: ${PROVIDER_IDS.join(", ")}`,
+    );
+  }
   return { blocks: snippets.map((snippet) => ({ source: "inference", ...snippet })), ...findings };
 }
 
@@ -66,6 +75,14 @@ export function noBlocksError(findings: Pick<Blocks<unknown>, "problems" | "hint
   const { problems, hints } = findings;
   const hint = hints.length > 0 ? [...new Set(hints)].join("; ") : onlyModel !== undefined ? libraryHintFor(onlyModel) : undefined;
   return usageError(problems.length > 0 ? [...new Set(problems)].join("\nerror: ") : "no snippet for these options", hint);
+}
+
+/** Live providers of the model's mapping that hubref has no snippets for. */
+function unknownProviders(model: ModelData): string[] {
+  const known: readonly string[] = PROVIDER_IDS;
+  return liveProviders(model)
+    .map((mapping) => mapping.provider)
+    .filter((provider) => !known.includes(provider));
 }
 
 /** A library name from metadata is untrusted: show it in messages only when it is a plain key. */

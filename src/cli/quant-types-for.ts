@@ -15,7 +15,8 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
   // Here --ctx alone asks for the estimates without a verdict.
   const { fits, estimate: settings } = fitsOptions(options, true);
   const estimating = fits !== undefined || options.ctx !== undefined || options.cacheType !== undefined;
-  const model = await resolveModel(arg, { env: context.env, stderr: context.stderr, sizes: true });
+  const cache = { offline: options.offline, refresh: options.refresh };
+  const model = await resolveModel(arg, { env: context.env, stderr: context.stderr, sizes: true, ...cache });
   const catalogue = quantCatalogue();
   const print = (text: string) => context.stdout.write(text);
   const note = (text: string) => context.stderr.write(`note: ${terminalLine(text)}\n`);
@@ -31,7 +32,7 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
   }
 
   const { estimatePlan, fitsPlan } = await import("../apps/fits.js");
-  const source = { env: context.env, stderr: context.stderr, ...(isHubArgument(arg) ? { hubId: model.id } : {}) };
+  const source = { env: context.env, stderr: context.stderr, ...cache, ...(isHubArgument(arg) ? { hubId: model.id } : {}) };
   const withBudget: FitsPlan | undefined = fits ? await fitsPlan(model, fits, settings, source) : undefined;
   const plan: EstimatePlan = withBudget ?? (await estimatePlan(model, settings, source));
   for (const text of plan.notes) note(text);

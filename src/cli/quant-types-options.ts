@@ -8,5 +8,7 @@ export interface QuantTypesOptions {
   fits?: string;
   ctx?: string;
   cacheType?: string;
+  offline: boolean;
+  refresh: boolean;
   json: boolean;
 }

@@ -30,6 +30,8 @@ export function registerQuantTypes(program: Command, context: CommandContext): v
     .option("--fits <memory>", 'with --for: which quants fit, and the largest: a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto')
     .option("--ctx <tokens>", "with --for: the memory each quant needs at this context size, or max (default: the trained length, at most 8192)")
     .option("--cache-type <type>", "with --for: the KV cache type, f16 (default), q8_0 or q4_0")
+    .option("--offline", "with --for: use only the cached hub metadata, never the network", false)
+    .option("--refresh", "with --for: fetch the hub metadata again, ignoring the cache", false)
     .option("--json", "print JSON", false)
     .addHelpText(
       "after",
@@ -53,6 +55,9 @@ export async function runQuantTypes(options: QuantTypesOptions, context: Command
   if (modes > 1) throw usageError("--tensor-types, --parse, --nearest and --for go one at a time");
   if ((options.fits !== undefined || options.ctx !== undefined || options.cacheType !== undefined) && options.for === undefined)
     throw usageError("--fits, --ctx and --cache-type go with --for", "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB");
+  // Every command that takes a hub id takes the cache flags; here only --for does.
+  if ((options.offline || options.refresh) && options.for === undefined) throw usageError("--offline and --refresh go with --for");
+  if (options.offline && options.refresh) throw usageError("--offline and --refresh contradict each other", "use one of them");
   if (options.for !== undefined) {
     const { runQuantTypesFor } = await import("./quant-types-for.js");
     await runQuantTypesFor(options.for, options, context);

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BIN, ROOT } from "../helpers/cli.js";
+import { runInProcess } from "../helpers/in-process.js";
 
 /* What the launcher does when stdout cannot take the output. */
 
@@ -28,5 +29,15 @@ describe("hubref writing to a broken stdout", () => {
     const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
     expect(stderr).toBe("");
     expect(status).toBe(0);
+  });
+});
+
+describe("hints for what a new user types", () => {
+  it("-v points to -V; a command without its argument points to --help; an app key does not go with --for", async () => {
+    expect((await runInProcess(["-v"])).stderr).toBe("error: unknown option '-v'\nhint: -V or --version prints the version\n");
+    expect((await runInProcess(["snippet"])).stderr).toBe("error: missing required argument 'model'\nhint: run with --help for what it takes and examples\n");
+    const apps = await runInProcess(["apps", "ollama", "--for", "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json"]);
+    expect(apps.status).toBe(2);
+    expect(apps.stderr).toMatch(/^error: --for filters the list; it does not go with an app key\n/);
   });
 });

@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runInProcess } from "../helpers/in-process.js";
 import { runQuantTypes } from "../../src/cli/quant-types.js";
@@ -59,12 +61,12 @@ describe("hubref quant-types", () => {
 
   it("draws an aligned, coloured table for a terminal, without colour under NO_COLOR", async () => {
     const coloured = fakeContext({}, true);
-    await runQuantTypes({ tensorTypes: false, json: false }, coloured.context);
+    await runQuantTypes({ tensorTypes: false, json: false, offline: false, refresh: false }, coloured.context);
     expect(coloured.output()).toMatch(/\u001b\[1mNAME/);
     expect(coloured.output()).toMatch(/^Q4_K_M {2,}15$/m);
 
     const plain = fakeContext({ NO_COLOR: "1" }, true);
-    await runQuantTypes({ tensorTypes: false, json: false }, plain.context);
+    await runQuantTypes({ tensorTypes: false, json: false, offline: false, refresh: false }, plain.context);
     expect(plain.output()).not.toMatch(/\u001b\[/);
     expect(plain.output().split("\n")[0]).toMatch(/^NAME {2,}ID$/);
   });
@@ -76,5 +78,23 @@ describe("README", () => {
     const example = /^\$ hubref (quant-types --parse [^\n]*MXFP4_MOE[^\n]*)\n([\s\S]*?)(?=^\$ )/m.exec(readme);
     expect(example).not.toBeNull();
     expect((await runInProcess(example![1]!.split(" "))).stdout).toBe(example![2]);
+  });
+});
+
+describe("quant-types: what a new user hit", () => {
+  it("refuses an unknown type in --available with a suggestion, instead of dropping it", async () => {
+    const result = await runInProcess(["quant-types", "--nearest", "Q4_K_M", "--available", "Q8_0,q5_k_n"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("error: unknown quantization type 'q5_k_n'\nhint: did you mean 'Q5_K_M'?\n");
+  });
+
+  it("takes --offline and --refresh with --for, as every command that takes a hub id does", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "hubref-qt-cache-"));
+    // Nothing cached and no network allowed: the offline lookup says so, rather than refusing the flag.
+    const offline = await runInProcess(["quant-types", "--for", "acme/Nothing-GGUF", "--offline"], { env: { XDG_CACHE_HOME: cache } });
+    expect(offline.status).not.toBe(0);
+    expect(offline.stderr).not.toMatch(/unknown option/);
+    expect(offline.stderr).toMatch(/offline|cache/i);
+    expect((await runInProcess(["quant-types", "--offline"])).stderr).toBe("error: --offline and --refresh go with --for\n");
   });
 });

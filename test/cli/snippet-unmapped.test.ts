@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CommandContext } from "../../src/cli/context.js";
 import { runProgram } from "../../src/cli/program.js";
@@ -58,5 +61,26 @@ describe("hubref snippet for a GGUF or MLX model that no provider serves", () =>
   it("says nothing of the kind for a model with a provider mapping", async () => {
     const result = await hubref("catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json", "--language", "sh");
     expect(result.stderr).toBe("");
+  });
+});
+
+describe("hubref snippet for a model mapped to a provider hubref does not know", () => {
+  it("says so, and lists the providers it has, instead of dropping the provider in silence", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hubref-newco-"));
+    const file = join(dir, "m.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        id: "acme/m",
+        pipeline_tag: "text-generation",
+        tags: ["conversational"],
+        inferenceProviderMapping: { newco: { providerId: "x", status: "live", task: "conversational" } },
+      }),
+    );
+    const result = await hubref(file, "--language", "sh");
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(
+      /^note: acme\/m: its provider mapping names newco, which hubref has no snippets for yet; hubref's providers: baseten, .*together/,
+    );
   });
 });

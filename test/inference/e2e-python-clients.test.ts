@@ -129,7 +129,9 @@ if (clients.missing.length > 0 && clientsRequired()) {
   // .ci/run installed them: their absence is a failure.
   it(MISSING, () => expect(clients.missing).toEqual([]));
 } else if (clients.missing.length > 0) {
-  // A user's machine without the packages: one skipped test that names them.
+  // A user's machine without the packages: one skipped test that names them, and the same line on stderr,
+  // since vitest's default output does not show a skipped test's name.
+  console.warn(`skipped: ${MISSING}`);
   it.skip(MISSING, () => {});
 } else {
   beforeAll(async () => {
