@@ -9,7 +9,7 @@
 // - `hubref models` and its browser against a stand-in hub, by bench/search.mjs.
 // Times are medians of wall-clock runs; the machine's load moves them.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,15 +59,16 @@ others.forEach((ms, index) => {
 });
 
 /** One whole-process run over `files` in `dir`: its time and peak memory. */
-function measured(script, files, dir) {
+function measured(script, files, dir, env = {}) {
   const rssFile = join(tmpdir(), `hubref-bench-rss-${process.pid}`);
-  const ms = run(["--require", join(root, "bench/max-rss.cjs"), script, ...files], { cwd: dir, env: { ...process.env, HUBREF_BENCH_RSS: rssFile } });
+  const ms = run(["--require", join(root, "bench/max-rss.cjs"), script, ...files], { cwd: dir, env: { ...process.env, ...env, HUBREF_BENCH_RSS: rssFile } });
   const kib = Number(readFileSync(rssFile, "utf8"));
   rmSync(rssFile, { force: true });
   return { ms, mib: kib / 1024 };
 }
 
 console.log("\nthroughput: every snippet of N model files in one JSON array (whole process)");
+console.log("  floor: bench/floor.mjs reads and parses the same files once and writes hubref's output bytes");
 for (const [count, rounds] of [
   [3_000, 3],
   [30_000, 1],
@@ -76,14 +77,23 @@ for (const [count, rounds] of [
   try {
     const hubref = [];
     const reference = [];
+    const floor = [];
+    // hubref's output, once, for the floor to write.
+    const outputFile = join(tmpdir(), `hubref-bench-output-${process.pid}.json`);
+    const saved = spawnSync(process.execPath, [bin, "snippet", ...models.files, "--json"], { cwd: models.dir, maxBuffer: 1024 ** 3 });
+    writeFileSync(outputFile, saved.stdout);
     for (let round = 0; round < rounds; round++) {
+      floor.push(measured(join(root, "bench/floor.mjs"), models.files, models.dir, { HUBREF_BENCH_OUTPUT: outputFile }));
       hubref.push(measured(bin, ["snippet", ...models.files, "--json"], models.dir));
       reference.push(measured(join(root, "bench/reference.mjs"), models.files, models.dir));
     }
+    rmSync(outputFile, { force: true });
+    const f = { ms: median(floor.map((x) => x.ms)), mib: Math.max(...floor.map((x) => x.mib)) };
     const h = { ms: median(hubref.map((r) => r.ms)), mib: Math.max(...hubref.map((r) => r.mib)) };
     const r = { ms: median(reference.map((x) => x.ms)), mib: Math.max(...reference.map((x) => x.mib)) };
+    const how = rounds === 1 ? "one run" : `median of ${rounds}`;
     console.log(
-      `  ${String(count).padStart(6)} models  hubref ${(h.ms / 1000).toFixed(2)} s, peak ${h.mib.toFixed(0)} MiB;  reference ${(r.ms / 1000).toFixed(2)} s, peak ${r.mib.toFixed(0)} MiB;  hubref ${(r.ms / h.ms).toFixed(1)}x faster (${rounds === 1 ? "one run" : `median of ${rounds}`})`,
+      `  ${String(count).padStart(6)} models  floor ${(f.ms / 1000).toFixed(2)} s, peak ${f.mib.toFixed(0)} MiB;  hubref ${(h.ms / 1000).toFixed(2)} s, peak ${h.mib.toFixed(0)} MiB, ${(h.ms / f.ms).toFixed(1)}x the floor (goal 2x);  reference ${(r.ms / 1000).toFixed(2)} s, peak ${r.mib.toFixed(0)} MiB (${how})`,
     );
   } finally {
     models.remove();
