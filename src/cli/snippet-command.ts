@@ -258,7 +258,11 @@ function pickerPresets(raw: SnippetCommandOptions, options: SettledOptions): Men
     checkAppLanguage(raw);
     return { source: "local", app: raw.app, ...(raw.quant !== undefined && { quant: raw.quant }) };
   }
-  if (raw.library) return { source: "library", ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }) };
+  if (raw.library) {
+    // The picker's library code loads the default GGUF file; only its local runs choose one.
+    if (raw.quant !== undefined) throw usageError("-i with --library shows the library code with the default file: --quant goes with --app there");
+    return { source: "library", ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }) };
+  }
   const named = INFERENCE_FLAGS.some((flag) => given(raw, flag)) || raw.language !== undefined;
   if (!named) return {};
   return {

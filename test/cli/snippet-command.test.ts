@@ -123,6 +123,10 @@ describe("flag combinations: one table", () => {
     expect(refusal({ app: "ollama", quant: "Q4_K_M", fits: "8GB" }).message).toBe("--quant and --fits each pick the file: give one");
   });
 
+  it("-i --library takes no --quant (the picker chooses quants for local apps only)", () => {
+    expect(refusal({ library: true, quant: "Q4_K_M", interactive: true }).exitCode).toBe(2);
+  });
+
   it("--app takes --language sh only", () => {
     expect(parse({ app: "ollama", language: "bash" }).mode).toBe("app");
     expect(refusal({ app: "ollama", language: "python" }).message).toBe("--app prints shell commands, not python");
