@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -42,15 +42,21 @@ export function runRecorded(script: string): Recorded {
   const log = join(root, "log");
   mkdirSync(bin);
   mkdirSync(work);
+  mkdirSync(log);
   for (const name of STUBBED) {
     const stub = join(bin, name);
-    // One printf, so one write: calls from a background server and the foreground curl never interleave.
-    writeFileSync(stub, `#!/bin/bash\nprintf '%s\\0' "\${0##*/}" "$@" $'\\036' >> "$RECORD"\n`);
+    // One file per call, named by the time it was made: a background server's call and the foreground curl's
+    // cannot interleave in one file (bash's printf may write a record in several pieces).
+    writeFileSync(stub, `#!/bin/bash\nprintf '%s\\0' "\${0##*/}" "$@" $'\\036' > "$RECORD/\${EPOCHREALTIME/./}-$BASHPID"\n`);
     chmodSync(stub, 0o755);
   }
   // `wait`: servers are started in the background; their stubs must finish before the log is read.
   const result = spawnSync("/bin/bash", ["-c", `${script}\nwait\n`], { cwd: work, env: { PATH: bin, RECORD: log, HOME: work }, encoding: "utf8" });
-  const text = existsSync(log) ? readFileSync(log, "utf8") : "";
+  // Calls in the order they were made: names are the microsecond clock (same width for ages), then the pid.
+  const text = readdirSync(log)
+    .sort()
+    .map((file) => readFileSync(join(log, file), "utf8"))
+    .join("");
   const argv = text
     .split("\x1e\0")
     .filter((record) => record !== "")
