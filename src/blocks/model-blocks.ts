@@ -3,7 +3,7 @@ import type { ModelData } from "../model/schema.js";
 import { generateSnippets, onlyRunsLocally } from "../inference/engine.js";
 import { shellWord } from "../format/shell.js";
 import { PROVIDER_IDS } from "../inference/id-lists.js";
-import { liveProviders } from "../model/provider-mapping.js";
+import { liveProviders, providerMappings } from "../model/provider-mapping.js";
 import type { SettledOptions } from "../inference/snippet.js";
 import { generateAppSnippets, renderAppSnippets, type AppSnippets } from "../apps/generate.js";
 import { appsForModel } from "../apps/formats.js";
@@ -50,6 +50,14 @@ export function inferenceBlocks(model: ModelData, options: SettledOptions, ref: 
   const { snippets, ...findings } = generateSnippets(model, options);
   if (options.endpointUrl === undefined && onlyRunsLocally(model)) {
     findings.notes.unshift(`${model.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${shellWord(ref)}`);
+  }
+  // Mapped, but only in staging: the hub routes nothing to it yet, so a call through the router may fail.
+  const mappings = options.endpointUrl === undefined ? providerMappings(model) : [];
+  if (mappings.length > 0 && mappings.every((mapping) => mapping.status !== "live")) {
+    const staging = mappings.map((mapping) => `${mapping.provider} (${mapping.status})`).join(", ");
+    findings.notes.push(
+      `${model.id}: no provider serves this model live yet (its mapping: ${staging}), so this call may fail; once one does, choose it with --provider`,
+    );
   }
   // The hub adds providers over time: one hubref does not know yet is said, never dropped in silence.
   const unknown = options.endpointUrl === undefined ? unknownProviders(model) : [];

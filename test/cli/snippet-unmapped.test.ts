@@ -84,3 +84,17 @@ describe("hubref snippet for a model mapped to a provider hubref does not know",
     );
   });
 });
+
+describe("hubref snippet for a model mapped only in staging", () => {
+  it("notes that no provider serves it live, so the call may fail, and how to choose one later", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hubref-staging-"));
+    const file = join(dir, "m.json");
+    const mapping = { together: { providerId: "x", status: "staging", task: "conversational" } };
+    writeFileSync(file, JSON.stringify({ id: "acme/m", pipeline_tag: "text-generation", tags: ["conversational"], inferenceProviderMapping: mapping }));
+    const result = await hubref(file, "--language", "sh");
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(
+      "note: acme/m: no provider serves this model live yet (its mapping: together (staging)), so this call may fail; once one does, choose it with --provider\n",
+    );
+  });
+});
