@@ -88,6 +88,12 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string): 
           `--inputs for ${task}: ${JSON.stringify(raw)} is not a valid URL`,
           `a URL input looks like https://example.com/${example.file.media === "image" ? "cat.jpg" : "speech.mp3"}`,
         );
+      // Words with spaces and no file extension are text, not a file name: `--data-binary '@hello there'` would be the result.
+      if (!isUrl(raw) && /\s/.test(raw) && extensionOf(raw) === undefined)
+        throw usageError(
+          `--inputs for ${task} is the name of a local ${example.file.media} file, or its http(s) URL, not text`,
+          `for example --inputs ${example.file.media === "image" ? "cat.jpg" : "speech.mp3"}`,
+        );
       return { kind: "file", file: fileRef(raw, example.file.media) };
     case "messages":
       return { kind: "messages", messages: messagesOf(raw, parseJson(raw)) };

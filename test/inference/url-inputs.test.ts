@@ -124,3 +124,19 @@ describe("a local file of another medium than the task's", () => {
     expect(warningsFor("image-classification", "https://files.example/page.html")).toEqual([]);
   });
 });
+
+describe("text given to a task that takes a file", () => {
+  it("is a usage error, not a file named after the words", () => {
+    const model = syntheticModel("automatic-speech-recognition", { providers: ["hf-inference"] });
+    let caught: unknown;
+    try {
+      generateSnippets(model, { provider: "hf-inference", language: "sh", inputs: "hello there" });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({
+      exitCode: 2,
+      message: "--inputs for automatic-speech-recognition is the name of a local audio file, or its http(s) URL, not text",
+    });
+  });
+});
