@@ -100,6 +100,7 @@ export async function runApps(options: AppsOptions, context: CommandContext): Pr
       rows: apps.map((app) => [app.key, app.prettyLabel, app.runs.join(","), app.kind, app.docsUrl]),
       style,
       aligned: Boolean(context.stdout.isTTY),
+      width: terminalColumns(context.stdout),
     }),
   );
 }

@@ -90,6 +90,7 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
       rows: selected.map((entry) => [entry.key, entry.prettyLabel, flag(entry.filter), flag(entry.hasSnippets)]),
       style,
       aligned,
+      width: terminalColumns(context.stdout),
     }),
   );
 }

@@ -75,7 +75,7 @@ export async function runModels(query: string | undefined, options: ModelsComman
     const columns = terminalColumns(context.stdout) ?? 120;
     const idWidth = Math.max(MIN_ID_WIDTH, columns - others.reduce((sum, width) => sum + width + 2, 0));
     for (const row of rows) row[0] = truncate(row[0]!, idWidth);
-    context.stdout.write(renderTable({ header: [...TABLE_HEADER], rows, style, aligned: true }));
+    context.stdout.write(renderTable({ header: [...TABLE_HEADER], rows, style, aligned: true, width: terminalColumns(context.stdout) }));
   } else {
     context.stdout.write(
       renderTable({ header: [...TABLE_HEADER], rows: hits.map(pipedRow), style: await styleFor(context.stdout, context.env), aligned: false }),

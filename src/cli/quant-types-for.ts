@@ -1,6 +1,6 @@
 import type { CommandContext } from "./context.js";
 import type { QuantTypesOptions } from "./quant-types-options.js";
-import { renderJson, renderTable, styleFor } from "../output/output.js";
+import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { resolveModel } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";
@@ -97,6 +97,7 @@ async function printTable(
       ]),
       style,
       aligned,
+      width: terminalColumns(context.stdout),
     }),
   );
 }

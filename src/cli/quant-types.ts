@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
-import { renderJson, renderTable, styleFor } from "../output/output.js";
+import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { bitsPerWeight, quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
 import { nearestQuant } from "../quant/nearest.js";
@@ -89,7 +89,16 @@ export async function runQuantTypes(options: QuantTypesOptions, context: Command
   if (options.parse !== undefined) {
     const results = options.parse.map((file) => ({ file, quant: parseQuantLabel(file, catalogue) }));
     if (options.json) print(renderJson(results));
-    else print(renderTable({ header: ["FILE", "QUANT"], rows: results.map((r) => [r.file, r.quant ?? (aligned ? style.dim("-") : "")]), style, aligned }));
+    else
+      print(
+        renderTable({
+          header: ["FILE", "QUANT"],
+          rows: results.map((r) => [r.file, r.quant ?? (aligned ? style.dim("-") : "")]),
+          style,
+          aligned,
+          width: terminalColumns(context.stdout),
+        }),
+      );
     return;
   }
 
@@ -103,11 +112,21 @@ export async function runQuantTypes(options: QuantTypesOptions, context: Command
           rows: types.map((type) => [type.name, String(type.id), String(type.blockSize), String(type.bytesPerBlock), String(type.bitsPerWeight)]),
           style,
           aligned,
+          width: terminalColumns(context.stdout),
         }),
       );
     return;
   }
 
   if (options.json) print(renderJson(catalogue.fileTypes));
-  else print(renderTable({ header: ["NAME", "ID"], rows: catalogue.fileTypes.map((type) => [type.name, String(type.id)]), style, aligned }));
+  else
+    print(
+      renderTable({
+        header: ["NAME", "ID"],
+        rows: catalogue.fileTypes.map((type) => [type.name, String(type.id)]),
+        style,
+        aligned,
+        width: terminalColumns(context.stdout),
+      }),
+    );
 }

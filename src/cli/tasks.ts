@@ -87,7 +87,7 @@ async function listTasks(filter: TaskFilter, options: TasksOptions, context: Com
   }
   const aligned = Boolean(context.stdout.isTTY);
   const rows = tasks.map((task) => [task.id, task.label, modalityOf(task.id) ?? "", String(task.models.length)]);
-  context.stdout.write(renderTable({ header: ["ID", "LABEL", "MODALITY", "MODELS"], rows, style, aligned }));
+  context.stdout.write(renderTable({ header: ["ID", "LABEL", "MODALITY", "MODELS"], rows, style, aligned, width: terminalColumns(context.stdout) }));
   if (aligned && tasks.length === 0) context.stdout.write(style.dim("No task matches.\n"));
   // A note for a person, so on stderr and only at a terminal: stdout holds the tasks alone, whoever reads it.
   if (!context.stderr.isTTY) return;

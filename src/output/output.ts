@@ -77,15 +77,46 @@ interface TableOptions {
   style: Style;
   /** Aligned columns with a header for a terminal; header-less tab-separated lines otherwise. */
   aligned: boolean;
+  /** The terminal's width: aligned columns are cut to fit it, widest first, each cut cell ending in `…`. */
+  width?: number;
 }
 
-export function renderTable({ header, rows, style, aligned }: TableOptions): string {
+/** Columns narrow enough to fit `room`: the widest gives up a character at a time, down to a few. */
+function fittedWidths(widths: number[], room: number): number[] {
+  const fitted = [...widths];
+  const gaps = 2 * (fitted.length - 1);
+  const MIN = 4;
+  while (fitted.reduce((sum, each) => sum + each, gaps) > room) {
+    const widest = fitted.indexOf(Math.max(...fitted));
+    if (fitted[widest]! <= MIN) break;
+    fitted[widest]!--;
+  }
+  return fitted;
+}
+
+/** `text` cut to `room` columns with a closing `…` (colour is dropped from a cut cell). */
+function cutTo(text: string, room: number, measure: (text: string) => number): string {
+  if (measure(text) <= room) return text;
+  let out = "";
+  for (const char of stripVTControlCharacters(text)) {
+    if (measure(out + char) > room - 1) break;
+    out += char;
+  }
+  return `${out}…`;
+}
+
+export function renderTable({ header, rows, style, aligned, width }: TableOptions): string {
   if (!aligned) return rows.map((row) => `${row.map(cell).join("\t")}\n`).join("");
   // Colour escapes take no room on screen: widths count what the terminal shows.
-  const widths = header.map((title, column) => Math.max(style.width(title), ...rows.map((row) => style.width(cell(row[column] ?? "")))));
+  const natural = header.map((title, column) => Math.max(style.width(title), ...rows.map((row) => style.width(cell(row[column] ?? "")))));
+  // A narrow terminal would wrap rows mid-word: cut the widest cells instead.
+  const widths = width === undefined ? natural : fittedWidths(natural, width);
   const line = (row: string[]) =>
     row
-      .map((value, column) => (column === row.length - 1 ? cell(value) : padTo(cell(value), widths[column]!, style.width)))
+      .map((value, column) => {
+        const fitted = cutTo(cell(value), widths[column]!, style.width);
+        return column === row.length - 1 ? fitted : padTo(fitted, widths[column]!, style.width);
+      })
       .join("  ")
       .trimEnd();
   return `${[style.bold(line(header)), ...rows.map(line)].join("\n")}\n`;

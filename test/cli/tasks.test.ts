@@ -7,6 +7,7 @@ import { tasksPart } from "../../src/build/parts.js";
 import { NO_EXAMPLE_MESSAGE } from "../../src/tasks/example-input.js";
 import { reference } from "../tasks/reference.js";
 import { fakeContext } from "../helpers/context.js";
+import { runProgram } from "../../src/cli/program.js";
 
 const catalogue = tasksPart.load();
 
@@ -240,5 +241,20 @@ describe("hubref tasks <id>", () => {
     expect(result.stdout).toContain("--modality <modality>");
     expect(result.stdout).toContain("--library <library>");
     expect(result.stdout).toContain("$ hubref tasks text-classification");
+  });
+});
+
+describe("hubref tasks in a narrow terminal", () => {
+  it("fits the table to 40 columns, cutting the widest cells with …, instead of wrapping mid-word", async () => {
+    const { context, output } = fakeContext({ NO_COLOR: "1" }, true, 40);
+    await runProgram(["node", "hubref", "tasks"], context);
+    const lines = output().trimEnd().split("\n");
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(40);
+    expect(output()).toContain("…");
+    // Piped, nothing is cut: a script reads whole values.
+    const piped = fakeContext({}, false, 40);
+    await runProgram(["node", "hubref", "tasks"], piped.context);
+    expect(piped.output()).not.toContain("…");
   });
 });
