@@ -37,7 +37,7 @@ export type SnippetCommand =
   /** The commands that run the model with a local app. */
   | (ModelSources & { mode: "app"; app: string; files: Pick<FileRequest, "quant" | "file">; json: boolean } & FitsOptions)
   /** The interactive picker, opened on the command line's choices. */
-  | (ModelSources & { mode: "picker"; options: SettledOptions; presets: MenuPresets });
+  | (ModelSources & { mode: "picker"; options: SettledOptions; presets: MenuPresets } & FitsOptions);
 
 export type SnippetMode = SnippetCommand["mode"];
 
@@ -131,9 +131,9 @@ export const FLAG_RULES: readonly FlagRule[] = [
   },
   {
     flag: "interactive",
-    refuses: ["json", "file", "fits", ...ESTIMATE_FLAGS, "verbose"],
+    refuses: ["json", "file", "verbose"],
     does: "-i opens the picker, which",
-    hint: "the picker prints no JSON and picks a GGUF file by --quant: leave out -i to print",
+    hint: "the picker prints no JSON and picks a GGUF file by quant (--quant, or --fits with --app): leave out -i to print",
   },
 ];
 
@@ -260,7 +260,8 @@ function pickerPresets(raw: SnippetCommandOptions, options: SettledOptions): Men
   }
   if (raw.library) {
     // The picker's library code loads the default GGUF file; only its local runs choose one.
-    if (raw.quant !== undefined) throw usageError("-i with --library shows the library code with the default file: --quant goes with --app there");
+    if (raw.quant !== undefined || raw.fits !== undefined)
+      throw usageError("-i with --library shows the library code with the default file: --quant and --fits go with --app there");
     return { source: "library", ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }) };
   }
   const named = INFERENCE_FLAGS.some((flag) => given(raw, flag)) || raw.language !== undefined;
@@ -314,7 +315,7 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
     case "picker": {
       if (models.length !== 1) throw usageError("the interactive picker shows one model at a time", "pass one MODEL, or leave out -i");
       const options = parseSnippetOptions(raw);
-      return { ...sources, mode, options, presets: pickerPresets(raw, options) };
+      return { ...sources, mode, options, presets: pickerPresets(raw, options), ...fitsOptions(raw) };
     }
   }
 }

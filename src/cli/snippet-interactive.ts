@@ -3,7 +3,11 @@ import { ReadStream } from "node:tty";
 import type { CommandContext } from "./context.js";
 import { usageError } from "../errors.js";
 import { resolveModel } from "../model/resolve.js";
-import { modelMenu, nothingToShow } from "../blocks/menu.js";
+import { modelMenu, nothingToShow, type Menu, type MenuPresets } from "../blocks/menu.js";
+import { appBlocks } from "../blocks/model-blocks.js";
+import type { ModelData } from "../model/schema.js";
+import { terminalLine } from "../output/terminal-text.js";
+import { isHubArgument } from "./fits-options.js";
 import type { PickerResult } from "../ui/types.js";
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
 
@@ -32,9 +36,38 @@ function keyboard(models: string[]): NodeJS.ReadStream | undefined {
   return new ReadStream(fd) as NodeJS.ReadStream;
 }
 
+/**
+ * With --app and --fits, the picker opens on the quant `--fits` picks, chosen
+ * as the printing command chooses it (its notes, why that quant, go to stderr).
+ */
+async function fittedPresets(
+  command: Extract<SnippetCommand, { mode: "picker" }>,
+  model: ModelData,
+  arg: string,
+  context: CommandContext,
+): Promise<MenuPresets> {
+  const presets = command.presets;
+  if (command.fits === undefined || presets.source !== "local") return presets;
+  const { fitsPlan } = await import("../apps/fits.js");
+  const plan = await fitsPlan(model, command.fits, command.estimate, {
+    ...resolveOptionsOf(command, context),
+    ...(isHubArgument(arg) ? { hubId: model.id } : {}),
+  });
+  const result = appBlocks(model, presets.app, { fits: plan });
+  for (const note of [...plan.notes, ...result.notes]) context.stderr.write(`note: ${terminalLine(note)}\n`);
+  const quant = result.blocks[0]!.quant?.label;
+  return quant === undefined ? presets : { ...presets, quant };
+}
+
+/** The picker's model and menu for the command, before any screen: what it would refuse exits 2 here. */
+export async function pickerMenu(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<{ model: ModelData; menu: Menu }> {
+  const arg = command.models[0]!;
+  const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
+  return { model, menu: await modelMenu(model, command.options, await fittedPresets(command, model, arg, context)) };
+}
+
 export async function runSnippetPicker(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<void> {
-  const model = await resolveModel(command.models[0]!, resolveOptionsOf(command, context));
-  const menu = await modelMenu(model, command.options, command.presets);
+  const { model, menu } = await pickerMenu(command, context);
   const problems: string[] = [];
   if (menu.loadBlocks(menu.initialToggles, (problem) => problems.push(problem)).length === 0) throw nothingToShow(model, command.options, problems);
   const stdin = keyboard(command.models);

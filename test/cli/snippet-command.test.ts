@@ -11,6 +11,8 @@ import { ModelDataSchema } from "../../src/model/schema.js";
 import { initialState, shownEntry } from "../../src/ui/state.js";
 import { blockLanguage, blockTool } from "../../src/blocks/code-block.js";
 import { runInProcess } from "../helpers/in-process.js";
+import { fakeContext } from "../helpers/context.js";
+import { pickerMenu } from "../../src/cli/snippet-interactive.js";
 
 /*
  * `hubref snippet`'s flags become one typed command before anything runs:
@@ -195,5 +197,20 @@ describe("a model tagged gguf whose files hold none", () => {
     if (command.mode !== "picker") throw new Error("not the picker");
     const menu = await modelMenu(model, command.options, command.presets);
     expect(menu.loadBlocks(menu.initialToggles).some((block) => block.source === "inference")).toBe(true);
+  });
+});
+
+describe("-i with --app and --fits", () => {
+  it("opens the picker on the quant --fits picks, saying why on stderr, as the printing command does", async () => {
+    const file = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
+    const printed = await runInProcess(["snippet", file, "--app", "ollama", "--fits", "4GB"]);
+    const command = parse({ app: "ollama", fits: "4GB", interactive: true }, TERMINAL, [file]);
+    if (command.mode !== "picker") throw new Error("not the picker");
+    const { context, errors } = fakeContext({}, false);
+    const { menu } = await pickerMenu(command, context);
+    const shown = shownEntry(initialState(menu))!;
+    expect(shown.source).toBe("local");
+    expect(printed.stdout).toContain(`:${shown.source === "local" ? shown.quant?.label : ""}\n`);
+    expect(errors()).toContain("is the largest quant that fits in 4GB");
   });
 });
