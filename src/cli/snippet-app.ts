@@ -6,7 +6,7 @@ import { resolveModel } from "../model/resolve.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks, renderLocalSteps } from "../blocks/model-blocks.js";
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
-import { isHubArgument } from "./fits-options.js";
+import { fitsPlanFor } from "./fits-options.js";
 
 /*
  * `hubref snippet MODEL --app KEY [--quant TYPE | --file PATH | --fits SIZE|HARDWARE|auto [--ctx N] [--cache-type T]]`:
@@ -19,14 +19,7 @@ export async function runAppSnippet(command: Extract<SnippetCommand, { mode: "ap
   for (const arg of command.models) {
     const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
     const request: FileRequest = { ...command.files };
-    if (command.fits) {
-      // What reads headers (zod, the cache) loads only for --fits.
-      const { fitsPlan } = await import("../apps/fits.js");
-      request.fits = await fitsPlan(model, command.fits, command.estimate, {
-        ...resolveOptionsOf(command, context),
-        ...(isHubArgument(arg) ? { hubId: model.id } : {}),
-      });
-    }
+    if (command.fits) request.fits = await fitsPlanFor(command.fits, command.estimate, model, arg, resolveOptionsOf(command, context));
     const result = appBlocks(model, command.app, request);
     for (const text of [...(request.fits?.notes ?? []), ...result.notes]) note(text);
     blocks.push(...result.blocks);

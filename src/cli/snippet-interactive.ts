@@ -7,7 +7,7 @@ import { modelMenu, nothingToShow, type Menu, type MenuPresets } from "../blocks
 import { appBlocks } from "../blocks/model-blocks.js";
 import type { ModelData } from "../model/schema.js";
 import { terminalLine } from "../output/terminal-text.js";
-import { isHubArgument } from "./fits-options.js";
+import { fitsPlanFor } from "./fits-options.js";
 import type { PickerResult } from "../ui/types.js";
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
 
@@ -48,11 +48,7 @@ async function fittedPresets(
 ): Promise<MenuPresets> {
   const presets = command.presets;
   if (command.fits === undefined || presets.source !== "local") return presets;
-  const { fitsPlan } = await import("../apps/fits.js");
-  const plan = await fitsPlan(model, command.fits, command.estimate, {
-    ...resolveOptionsOf(command, context),
-    ...(isHubArgument(arg) ? { hubId: model.id } : {}),
-  });
+  const plan = await fitsPlanFor(command.fits, command.estimate, model, arg, resolveOptionsOf(command, context));
   const result = appBlocks(model, presets.app, { fits: plan });
   for (const note of [...plan.notes, ...result.notes]) context.stderr.write(`note: ${terminalLine(note)}\n`);
   const quant = result.blocks[0]!.quant?.label;

@@ -10,7 +10,7 @@ import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
 import type { SnippetLanguage } from "../blocks/code-block.js";
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
-import { isHubArgument } from "./fits-options.js";
+import { fitsPlanFor } from "./fits-options.js";
 
 /*
  * `hubref snippet MODEL --library`: the usage code of the model's own library,
@@ -47,12 +47,7 @@ export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode
     const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
     const request: FileRequest = { ...command.files };
     if (command.fits) {
-      // What reads headers (zod, the cache) loads only for --fits.
-      const { fitsPlan } = await import("../apps/fits.js");
-      request.fits = await fitsPlan(model, command.fits, command.estimate, {
-        ...resolveOptionsOf(command, context),
-        ...(isHubArgument(arg) ? { hubId: model.id } : {}),
-      });
+      request.fits = await fitsPlanFor(command.fits, command.estimate, model, arg, resolveOptionsOf(command, context));
       notes.push(...request.fits.notes);
     }
     blocks.push(...(await libraryBlocks(model, command.language, { request, notes })));

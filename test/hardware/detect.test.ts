@@ -73,12 +73,8 @@ describe("--fits auto", () => {
     expect(found.skipped).toEqual(["nvidia-smi did not answer within 0.5 s"]);
     expect(found.budget.system).toBe(30000000 * 1024);
     const child = Number(readFileSync(pidFile, "utf8"));
-    await vi.waitFor(
-      () => {
-        expect(() => process.kill(child, 0)).toThrow();
-      },
-      { timeout: 20_000 },
-    );
+    const gone = () => expect(() => process.kill(child, 0)).toThrow();
+    await vi.waitFor(gone, { timeout: 20_000 });
   });
 
   it("runTool reports a missing tool as not installed", async () => {
