@@ -1,4 +1,4 @@
-import { hex2, hex4, mustEscape, wtf8Bytes } from "./unicode.js";
+import { doubleQuoted, hex2, hex4, wtf8Bytes, type DoubleQuoteRules } from "./unicode.js";
 
 /**
  * Go literals for untrusted values: interpreted string literals, escaped as
@@ -7,27 +7,18 @@ import { hex2, hex4, mustEscape, wtf8Bytes } from "./unicode.js";
  * code through this file.
  */
 
-const SIMPLE: Record<string, string> = { "\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+const RULES: DoubleQuoteRules = {
+  simple: { "\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t" },
+  // Go has no escape for a lone surrogate: its bytes are what a Go string can hold of it.
+  surrogate: (code) =>
+    wtf8Bytes(code)
+      .map((byte) => `\\x${hex2(byte)}`)
+      .join(""),
+  wide: (code) => `\\u${hex4(code)}`,
+};
 
 export function goString(text: string): string {
-  let out = '"';
-  for (const char of text) {
-    const simple = SIMPLE[char];
-    if (simple !== undefined) {
-      out += simple;
-      continue;
-    }
-    const code = char.codePointAt(0)!;
-    if (!mustEscape(code)) out += char;
-    else if (code < 0x80) out += `\\x${hex2(code)}`;
-    // Go has no escape for a lone surrogate: its bytes are what a Go string can hold of it.
-    else if (code >= 0xd800 && code <= 0xdfff)
-      out += wtf8Bytes(code)
-        .map((byte) => `\\x${hex2(byte)}`)
-        .join("");
-    else out += `\\u${hex4(code)}`;
-  }
-  return `${out}"`;
+  return doubleQuoted(text, RULES);
 }
 
 /** A `//` comment line that stays one line whatever the text holds. */

@@ -33,3 +33,36 @@ export function wtf8Bytes(code: number): number[] {
 
 export const hex2 = (n: number) => n.toString(16).padStart(2, "0");
 export const hex4 = (n: number) => n.toString(16).padStart(4, "0");
+
+/** How one language writes the characters of a double-quoted literal that are not left as they are. */
+export interface DoubleQuoteRules {
+  /** Characters with a short escape of their own: the quote, the backslash, what would interpolate. */
+  simple: Readonly<Record<string, string>>;
+  /** A lone surrogate, which no escape of the language names as it is. */
+  surrogate: (code: number) => string;
+  /** Any other character `mustEscape` keeps out, from U+0080 up (below it, every language takes `\xHH`). */
+  wide: (code: number) => string;
+}
+
+/** `text` as a double-quoted literal (Go, Ruby, PHP): each character as it is, or as the rules escape it. */
+export function doubleQuoted(text: string, rules: DoubleQuoteRules): string {
+  let out = '"';
+  for (const char of text) {
+    const simple = rules.simple[char];
+    if (simple !== undefined) {
+      out += simple;
+      continue;
+    }
+    const code = char.codePointAt(0)!;
+    if (!mustEscape(code)) out += char;
+    else if (code < 0x80) out += `\\x${hex2(code)}`;
+    else if (code >= 0xd800 && code <= 0xdfff) out += rules.surrogate(code);
+    else out += rules.wide(code);
+  }
+  return `${out}"`;
+}
+
+/** A single-quoted literal that knows two escapes, `\\` and `\'`, and interpolates nothing (Ruby, PHP). */
+export function backslashSingleQuoted(text: string): string {
+  return `'${text.replace(/[\\']/g, (char) => `\\${char}`)}'`;
+}
