@@ -1,6 +1,7 @@
 import type { FileEncoding, FileRef, Tree } from "../payload.js";
 import type { HttpRequest, JobAddress } from "../request.js";
 import type { JsonPath } from "../providers/types.js";
+import type { QueueCode } from "./queue.js";
 import { holdsFile } from "../render-tree.js";
 import { fileVariable } from "./forms.js";
 import { inputFile, outputFileName, requestOf, type SnippetContext } from "./context.js";
@@ -49,24 +50,12 @@ export interface FileCode {
   base64: boolean;
 }
 
-export interface HttpQueueCode {
-  statusUrl: string;
-  resultUrl?: string;
-  /** The job's state in `status`, as text. */
-  state: string;
-  done: string;
-  /** The condition that the text in `state` is a failed state. */
-  failed?: string;
-  /** The provider's message about a failed job, as text. */
-  error: string;
-  /** The output URL in `result`: a string, or a list whose first item is the URL. */
-  output: string;
+/** A queued job's code for a raw-HTTP program: the fields every queued template reads, and two more. */
+export interface HttpQueueCode extends QueueCode {
+  /** Where the output URL is when it is not at `output` (fal's audio models answer either). */
   outputElsewhere?: string;
-  outputMayBeList: boolean;
+  /** Whether a status or result address is the path of a URL in a reply (the helper that reads it is written). */
   readsUrlPath: boolean;
-  interval: number;
-  polls: number;
-  seconds: number;
 }
 
 export class HttpFields extends TemplateFields {
