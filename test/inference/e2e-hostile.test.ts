@@ -159,22 +159,25 @@ function metadataCases(): ExecutableCase[] {
 }
 
 /**
- * Go, Java, Ruby and PHP write every request shape with the same code whatever the provider: each shape (input
- * kind, body, queued or not, reply) runs once per language, with every payload, rather than once per provider.
+ * Escaping depends on the language, the client and the request's shape (input kind, body, queued or not, reply),
+ * not on the provider or the mode: each client runs each shape once, with every payload, rather than once per
+ * provider and mode. A structured input's shape is its task's (each task nests its fields its own way).
  */
 const shapesRun = new Set<string>();
 
-/** A Go, Java, Ruby or PHP snippet whose shape ran already is left out (its literals are still parsed, see below). */
+/** A snippet whose client ran its shape already is left out of the runs; every snippet is still parsed (below). */
 function leftOut(snippet: Snippet, shape: string): boolean {
-  if (!TOOLCHAIN_LANGUAGES.includes(snippet.language)) return false;
-  const key = `${snippet.language}|${shape}`;
-  if (!isExecutable(snippet) || shapesRun.has(key)) return true;
+  if (!isExecutable(snippet)) return TOOLCHAIN_LANGUAGES.includes(snippet.language);
+  const key = `${snippet.language}|${snippet.client}|${shape}`;
+  if (shapesRun.has(key)) return true;
   shapesRun.add(key);
   return false;
 }
 
-/** Every Go and Ruby snippet, run or not: their parsers read them all in one process each. */
-const parsedOnly: Snippet[] = [];
+/** Every snippet, run or not: each language's parser reads them all in one process. */
+const everySnippet: Snippet[] = [];
+/** Every request shape planned; each raw-HTTP client must run each once. */
+const shapesPlanned = new Set<string>();
 
 let rig: Rig;
 const planned: Planned[] = [];
@@ -188,9 +191,10 @@ beforeAll(async () => {
   const cases: ExecutableCase[] = [];
   const add = (plan: Planned, reply: ExecutableCase["reply"], shape: string) => {
     planned.push(plan);
+    shapesPlanned.add(shape);
     plan.snippets.forEach((snippet, index) => {
       const id = `${plan.label}|${index}`;
-      parsedOnly.push(snippet);
+      everySnippet.push(snippet);
       if (leftOut(snippet, shape)) return;
       caseOf.set(id, { plan, snippet });
       if (isExecutable(snippet)) cases.push({ id, snippet, reply });
@@ -208,7 +212,7 @@ beforeAll(async () => {
       add(
         { label: `${provider} ${task} ${mode}`, pair: `${provider} ${task}`, snippets, expected, literal: input.kind === "file" ? input.file.path : HOSTILE },
         plausibleReply({ task, modelId: model.id, provider, providerId: providerModelId, output: replyOutput(provider, task) }),
-        `${input.kind}|${expected.bytes ? "binary" : "json"}|${isQueued({ provider, task }) ? "queued" : "direct-reply"}|${replyOutput(provider, task)}`,
+        `${input.kind === "structured" ? `structured ${task}` : input.kind}|${expected.bytes ? "binary" : "json"}|${isQueued({ provider, task }) ? "queued" : "direct-reply"}|${replyOutput(provider, task)}`,
       );
     }
   }
@@ -266,23 +270,22 @@ afterAll(async () => {
 
 describe("hostile inputs", () => {
   it("every snippet parses in its language", async () => {
-    const all = [...caseOf.values()].map(({ snippet }) => snippet);
-    const python = all.filter((snippet) => snippet.language === "python");
+    const python = everySnippet.filter((snippet) => snippet.language === "python");
     const parsed = parsePython(python.map((snippet) => snippet.content));
     parsed.forEach((result, i) => {
       expect(result.ok, `${python[i]!.client}: ${result.ok ? "" : result.error}\n${python[i]!.content}`).toBe(true);
     });
-    const js = all.filter((snippet) => snippet.language === "js");
+    const js = everySnippet.filter((snippet) => snippet.language === "js");
     const verdicts = await jsSyntaxErrors(js.map((snippet) => snippet.content));
     verdicts.forEach((verdict, i) => {
       expect(verdict, js[i]!.content).toBeUndefined();
     });
-    const sh = all.filter((snippet) => snippet.language === "sh");
+    const sh = everySnippet.filter((snippet) => snippet.language === "sh");
     bashSyntaxErrors(sh.map((snippet) => snippet.content)).forEach((error, i) => {
       expect(error, sh[i]!.content).toBeUndefined();
     });
     expect(sh.length).toBeGreaterThan(100);
-    const errors = stdlibSyntaxErrors(parsedOnly);
+    const errors = stdlibSyntaxErrors(everySnippet.filter((snippet) => TOOLCHAIN_LANGUAGES.includes(snippet.language)));
     expect(errors, errors.join("\n")).toEqual([]);
     expect(python.length + js.length).toBeGreaterThan(300);
   });
@@ -329,7 +332,11 @@ describe("hostile inputs", () => {
       }
       checked++;
     }
-    expect(checked).toBeGreaterThan(400);
+    for (const client of ["python|requests", "js|fetch", "sh|curl", ...runnableStdlibClients()]) {
+      const missed = [...shapesPlanned].filter((shape) => !shapesRun.has(`${client}|${shape}`));
+      expect(missed, `${client} ran no snippet of these request shapes`).toEqual([]);
+    }
+    expect(checked + differing).toBe(shapesRun.size);
     expect(differing, "library differences asserted").toBeGreaterThan(0);
   });
 });
