@@ -16,7 +16,11 @@ import { safeLine } from "./text.js";
 import type { Menu, PickerResult, MenuToggles, CodeBlock, CodeSource } from "./types.js";
 
 export type RowId = "source" | "language" | "client" | "provider" | "stream" | "requests" | "app" | "quant";
-export type FocusId = RowId | "preview";
+/**
+ * The row the arrows act on. The preview is never focused: it scrolls with
+ * its own keys from any row, so the `›` marker only ever marks a choice.
+ */
+export type FocusId = RowId;
 
 export type Tone = "info" | "success" | "warning" | "error";
 export interface StatusMessage {
@@ -93,10 +97,6 @@ export function rowsOf(state: Pick<PickerState, "canStream" | "selection">): Row
     default:
       return [...sourceRow, "language", "client", "provider", ...(state.canStream ? (["stream"] as const) : []), "requests"];
   }
-}
-
-function focusOrder(state: PickerState): FocusId[] {
-  return [...rowsOf(state), "preview"];
 }
 
 /** Loads the snippets for `toggles`, with what kept some out as one status line. */
@@ -208,9 +208,10 @@ function sourceLabel(source: string): string {
   return SOURCE_LABELS[source as CodeSource] ?? safeLine(source);
 }
 
-/** A client (library, app) choice as the picker shows it. */
+/** A client (library, app) choice as the picker shows it: a library's first python block is not its first shell block. */
 function clientLabel(state: PickerState, clientKey: string): string {
-  return state.combos.find((combo) => combo.clientKey === clientKey)?.clientLabel ?? "";
+  const language = state.selection?.language;
+  return state.combos.find((combo) => combo.clientKey === clientKey && combo.language === language)?.clientLabel ?? "";
 }
 
 /** The local run for an app (and a quant), for its labels. */
@@ -258,7 +259,7 @@ function page(state: PickerState): number {
 }
 
 function moveFocus(state: PickerState, delta: 1 | -1, wrap: boolean): PickerState {
-  const order = focusOrder(state);
+  const order = rowsOf(state);
   const at = order.indexOf(state.focus);
   let next = at + delta;
   if (next < 0 || next >= order.length) {
@@ -319,7 +320,7 @@ function choose(state: PickerState, row: RowId, delta: 1 | -1, load: SnippetLoad
 
 /** A row that went away with the choice (an app without quants) hands the focus to the first row. */
 function keepFocus(state: PickerState): PickerState {
-  return state.focus === "preview" || rowsOf(state).includes(state.focus) ? state : { ...state, focus: rowsOf(state)[0]! };
+  return rowsOf(state).includes(state.focus) ? state : { ...state, focus: rowsOf(state)[0]! };
 }
 
 function startOpen(state: PickerState): PickerState {
@@ -342,14 +343,20 @@ function startNaming(state: PickerState): PickerState {
   return { ...state, mode: { kind: "naming", name: defaultFileName(blockLanguage(entry)) }, message: undefined };
 }
 
-/** Letters that act while browsing; j and k are vi's down and up. */
-const LETTER_KEYS: Record<string, "down" | "up" | "quit" | "copy" | "save" | "open"> = { j: "down", k: "up", q: "quit", c: "copy", s: "save", o: "open" };
+/** Letters that act while browsing; j and k scroll the preview a line, as in less. */
+const LETTER_KEYS: Record<string, "lineDown" | "lineUp" | "quit" | "copy" | "save" | "open"> = {
+  j: "lineDown",
+  k: "lineUp",
+  q: "quit",
+  c: "copy",
+  s: "save",
+  o: "open",
+};
 
 function browseKey(before: PickerState, key: KeyPress, load: SnippetLoader): PickerState {
   // A message stays until the next key.
   const state: PickerState = before.message ? { ...before, message: undefined } : before;
-  const onPreview = state.focus === "preview";
-  const row = onPreview ? undefined : (state.focus as RowId);
+  const row = state.focus;
   const name = key.name === "char" ? LETTER_KEYS[key.char] : key.name;
   switch (name) {
     case "interrupt":
@@ -367,18 +374,20 @@ function browseKey(before: PickerState, key: KeyPress, load: SnippetLoader): Pic
       return moveFocus(state, 1, true);
     case "backtab":
       return moveFocus(state, -1, true);
+    // Down on the last row stays there (tab wraps): the rows are a list with ends, not a ring.
     case "down":
-      return onPreview ? scrollTo(state, state.scroll.offset + 1) : moveFocus(state, 1, false);
-    case "up":
-      // Up from the top of the preview goes back to the pickers.
-      if (onPreview && state.scroll.offset > 0) return scrollTo(state, state.scroll.offset - 1);
-      return moveFocus(state, -1, false);
     case "enter":
-      return row ? moveFocus(state, 1, false) : state;
+      return moveFocus(state, 1, false);
+    case "up":
+      return moveFocus(state, -1, false);
     case "left":
-      return row ? choose(state, row, -1, load) : state;
+      return choose(state, row, -1, load);
     case "right":
-      return row ? choose(state, row, 1, load) : state;
+      return choose(state, row, 1, load);
+    case "lineDown":
+      return scrollTo(state, state.scroll.offset + 1);
+    case "lineUp":
+      return scrollTo(state, state.scroll.offset - 1);
     case "pageUp":
       return scrollTo(state, state.scroll.offset - page(state));
     case "pageDown":
