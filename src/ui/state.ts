@@ -13,7 +13,7 @@ import { languagesOfClient } from "../inference/id-lists.js";
 import type { OpenOutcome } from "./open-link.js";
 import type { SaveOutcome } from "./save-file.js";
 import { safeLine } from "./text.js";
-import type { Menu, PickerResult, MenuToggles, CodeBlock, CodeSource } from "./types.js";
+import type { Menu, PickerResult, MenuToggles, CodeBlock, CodeSource, FitMark } from "./types.js";
 
 export type RowId = "source" | "language" | "client" | "provider" | "stream" | "requests" | "app" | "quant";
 /**
@@ -55,6 +55,8 @@ export interface Scroll {
 
 export interface PickerState {
   toggles: MenuToggles;
+  /** With --fits: which quants fit, for their marks. */
+  quantFit?: Menu["quantFit"];
   canStream: boolean;
   entries: CodeBlock[];
   combos: Combo[];
@@ -147,6 +149,7 @@ export function initialState(input: Menu): PickerState {
   const selection = resolveSelection(combos, prefs);
   return {
     toggles,
+    ...(input.quantFit ? { quantFit: input.quantFit } : {}),
     canStream: input.canStream,
     entries,
     combos,
@@ -185,7 +188,7 @@ export function rowOptions(state: PickerState, row: RowId): { values: string[]; 
       return selection ? list(selection.clients, selection.clientKey, (key) => clientLabel(state, key)) : list([], "", String);
     case "quant":
       return selection
-        ? list(selection.providers, selection.provider, (quant) => quantLabel(localEntry(state, selection.clientKey, quant), quant))
+        ? list(selection.providers, selection.provider, (quant) => quantLabel(localEntry(state, selection.clientKey, quant), quant, state.quantFit))
         : list([], "", String);
     case "language":
       return selection ? list(selection.languages, selection.language, languageLabel) : list([], "", String);
@@ -222,13 +225,17 @@ function localEntry(state: PickerState, clientKey: string, quant?: string): Code
   return combo ? state.entries[combo.index] : undefined;
 }
 
-/** "Q4_K_M 2.02 GB", "Q8_0 2 files 8.54 GB": the split count and size, where known. */
-function quantLabel(entry: CodeBlock | undefined, quant: string): string {
+/** Said after a quant that fits the --fits budget: words, so the mark reads without colour. */
+const FIT_MARKS: Record<NonNullable<FitMark>, string> = { fits: " ✓ fits", offloaded: " ✓ offloaded" };
+
+/** "Q4_K_M 2.02 GB", "Q8_0 2 files 8.54 GB", "Q4_K_M 2.02 GB ✓ fits": the split count and size, where known, and with --fits whether it fits. */
+function quantLabel(entry: CodeBlock | undefined, quant: string, quantFit: PickerState["quantFit"]): string {
   const details = entry?.source === "local" ? entry.quant : null;
   if (!details) return safeLine(quant);
   const split = details.shards > 1 ? ` ${details.shards} files` : "";
   const size = details.size === null ? "" : ` ${formatBytes(details.size)}`;
-  return `${safeLine(quant)}${split}${size}`;
+  const mark = entry?.source === "local" && quantFit ? quantFit(entry) : undefined;
+  return `${safeLine(quant)}${split}${size}${mark ? FIT_MARKS[mark] : ""}`;
 }
 
 function push(state: PickerState, command: NewCommand): PickerState {

@@ -3,6 +3,7 @@ import type { KeyName, KeyPress } from "../../src/ui/keys.js";
 import { createReducer, initialState, rowOptions, rowsOf, shownEntry, type Action, type PickerState } from "../../src/ui/state.js";
 import { blockLanguage, blockTool } from "../../src/blocks/code-block.js";
 import type { Menu, CodeBlock } from "../../src/ui/types.js";
+import type { LocalBlock } from "../../src/blocks/code-block.js";
 
 /** A block as the picker's rows name it: language, client (library, app) and provider. */
 function flat(block: CodeBlock) {
@@ -407,6 +408,18 @@ describe("the Run locally source", () => {
     const picker = start(localInput({ presets: { source: "local", app: "llama.cpp", quant: "Q8_0" } }));
     expect(picker.state.focus).toBe("app");
     expect(picker.shown().content).toContain(":Q8_0");
+  });
+
+  it("with --fits, marks the quants that fit whole and those that fit only with layers offloaded, in words", () => {
+    const fit = { Q4_K_M: "fits", Q5_K_M: "offloaded" } as const;
+    const quantFit = (block: LocalBlock) => fit[block.quant?.label as keyof typeof fit];
+    const picker = start(localInput({ presets: { source: "local", app: "llama.cpp" }, quantFit }));
+    expect(picker.options("quant")).toEqual(["Q8_0 2 files 8.54 GB", "Q5_K_M 2.32 GB ✓ offloaded", "Q4_K_M 2.02 GB ✓ fits"]);
+    expect(start(localInput({ presets: { source: "local", app: "llama.cpp" } })).options("quant")).toEqual([
+      "Q8_0 2 files 8.54 GB",
+      "Q5_K_M 2.32 GB",
+      "Q4_K_M 2.02 GB",
+    ]);
   });
 });
 
