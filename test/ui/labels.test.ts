@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildCombos } from "../../src/ui/combos.js";
-import { defaultFileName, languageLabel, providerLabel } from "../../src/ui/labels.js";
+import { blockTitle, defaultFileName, languageLabel, providerLabel } from "../../src/ui/labels.js";
 
 describe("labels", () => {
   it("names languages for people, keeping unknown ones as given", () => {
@@ -35,6 +35,12 @@ describe("labels", () => {
       "acme (#1)",
       "acme (#2)",
     ]);
+  });
+
+  it("titles a library block's preview with what sets it apart", () => {
+    const block = { source: "library", model: "org/m", language: "python", library: "transformers", content: "" } as const;
+    expect(blockTitle({ ...block, title: "direct load" })).toBe("Python / transformers (direct load) / local");
+    expect(blockTitle(block)).toBe("Python / transformers / local");
   });
 
   it("calls the missing provider of library snippets local, and neutralises control characters in provider ids", () => {

@@ -78,7 +78,7 @@ describe("the picker screen", () => {
     await waitFor("› Client    [fetch]");
     // The library's snippets: no provider, streaming or requests rows, which would change nothing.
     press(KEY.up, KEY.up, KEY.right);
-    await waitFor("[Library]", "─ Python / transformers / local");
+    await waitFor("[Library]", "─ Python / transformers (pipeline) / local");
     expect(row(frame(), "Provider")).toBe("");
     expect(row(frame(), "Stream")).toBe("");
     expect(row(frame(), "Requests")).toBe("");
