@@ -64,7 +64,16 @@ function debugEnabled(argv: readonly string[], env: NodeJS.ProcessEnv): boolean 
  */
 export async function runProgram(argv: readonly string[], given: CommandContext): Promise<number> {
   // Every note, warning, error and hint goes through this one stderr: wrapped to a terminal's width, one line each elsewhere.
-  const context: CommandContext = given.stderr.isTTY ? { ...given, stderr: await messageStream(given.stderr) } : given;
+  const messages = given.stderr.isTTY ? messageStream(given.stderr) : undefined;
+  const context: CommandContext = messages ? { ...given, stderr: messages } : given;
+  try {
+    return await runCommand(argv, context);
+  } finally {
+    await messages?.settled();
+  }
+}
+
+async function runCommand(argv: readonly string[], context: CommandContext): Promise<number> {
   const program = buildProgram(context);
   try {
     const words = argv.slice(2).filter((word) => word !== "--debug");

@@ -29,16 +29,50 @@ export function wrapMessages(text: string, columns: number | undefined, wrapRows
     .join("\n");
 }
 
+/** Whether a message line of `text` may be wider than `columns`: no character takes more than two columns. */
+function mayNeedWrapping(text: string, columns: number | undefined): boolean {
+  return columns !== undefined && text.split("\n").some((line) => line.length * 2 > columns && PREFIX.test(line));
+}
+
+export interface MessageStream extends OutputStream {
+  /** Resolves once every message written so far has reached the stream. */
+  settled(): Promise<void>;
+}
+
+const loadWrapRows = async (): Promise<WrapRows> => (await import("./layout.js")).wrapRows;
+
 /**
- * `stream` as commands write messages to it: at a terminal, message lines
- * wrap to its width at the time of writing; elsewhere, `stream` itself. The
- * width helpers load only at a terminal.
+ * A terminal's `stream` as commands write messages to it: message lines
+ * wrap to its width at the time of writing (a pipe gets no wrapper). The
+ * width helpers load only when a message may be too wide (never for the
+ * picker's start, or for short notes); writes wait for them in order, so
+ * `settled()` is awaited before the command's end.
  */
-export async function messageStream(stream: OutputStream): Promise<OutputStream> {
-  if (!stream.isTTY) return stream;
-  const { wrapRows } = await import("./layout.js");
-  const wrapped: OutputStream = {
-    write: (text) => stream.write(wrapMessages(text, stream.columns, wrapRows)),
+export function messageStream(stream: OutputStream, load: () => Promise<WrapRows> = loadWrapRows): MessageStream {
+  let wrap: WrapRows | undefined;
+  let loading: Promise<void> | undefined;
+  let queue: Promise<void> | undefined;
+  const direct = (text: string) => stream.write(wrap ? wrapMessages(text, stream.columns, wrap) : text);
+  const wrapped: MessageStream = {
+    write(text) {
+      if (queue === undefined && (wrap !== undefined || !mayNeedWrapping(text, stream.columns))) return direct(text);
+      // Should the helpers fail to load, the messages still go out, unwrapped.
+      loading ??= load().then(
+        (loaded) => {
+          wrap = loaded;
+        },
+        () => {},
+      );
+      const next = (queue ?? loading).then(() => {
+        direct(text);
+      });
+      queue = next;
+      void next.then(() => {
+        if (queue === next) queue = undefined;
+      });
+      return true;
+    },
+    settled: () => queue ?? Promise.resolve(),
     isTTY: true,
     // A getter: the terminal may be resized between two messages.
     get columns() {

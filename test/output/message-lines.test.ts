@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runProgram } from "../../src/cli/program.js";
 import type { CommandContext } from "../../src/cli/context.js";
 import { wrapRows } from "../../src/output/layout.js";
-import { wrapMessages } from "../../src/output/message-lines.js";
+import { messageStream, wrapMessages } from "../../src/output/message-lines.js";
 
 const BERT = "catalogue/models/google-bert--bert-base-uncased.json";
 const NOTE = "note: google-bert/bert-base-uncased: no inference provider serves this model (its metadata maps none), so this call may fail";
@@ -56,5 +56,29 @@ describe("notes, warnings, errors and hints on stderr", () => {
     expect(wrapMessages(`warning: fetch ${url} later\n\r⠋ fetching a very long line that is not a message\n`, 40, wrapRows)).toBe(
       `warning: fetch\n         ${url}\n         later\n\r⠋ fetching a very long line that is not a message\n`,
     );
+  });
+
+  it("load the width helpers only for a message that may be too wide, keeping every write in order", async () => {
+    let written = "";
+    let loads = 0;
+    const stream = messageStream({ isTTY: true, columns: 40, write: (text: string) => (written += text) }, async () => {
+      loads++;
+      return wrapRows;
+    });
+    stream.write("note: short\n");
+    expect([written, loads]).toEqual(["note: short\n", 0]);
+    stream.write(`${NOTE}\n`);
+    stream.write("\r⠋ next\n");
+    await stream.settled();
+    expect(loads).toBe(1);
+    expect(written.split("\n")).toEqual([
+      "note: short",
+      "note: google-bert/bert-base-uncased: no",
+      "      inference provider serves this",
+      "      model (its metadata maps none), so",
+      "      this call may fail",
+      "\r⠋ next",
+      "",
+    ]);
   });
 });
