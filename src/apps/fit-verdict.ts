@@ -1,4 +1,5 @@
 import { judge, type MemoryBudget, type Verdict } from "../hardware/budget.js";
+import type { GgufRepo } from "./gguf-files.js";
 import { sizeOnlyEstimate, type MemoryEstimate } from "../memory/estimate.js";
 import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
 import type { FitsPlan } from "./fits.js";
@@ -40,4 +41,17 @@ export function sizeOnlyPlan(budget: MemoryBudget, cacheType: CacheType = "f16")
 export function fitOf(plan: FitsPlan, weights: number, projector: number): QuantFit {
   const estimate = plan.estimateFor(weights, projector);
   return { estimate, verdict: judge(estimate, plan.budget) };
+}
+
+/** A vision repository runs with a projector: the smallest is counted. */
+export function projectorSize(repo: Pick<GgufRepo, "projectors">): number {
+  return repo.projectors.length > 0 ? Math.min(...repo.projectors.map((file) => file.size ?? 0)) : 0;
+}
+
+/** How a quant stands against the budget: whole in GPU memory (or in memory, without a GPU), only with layers offloaded, or not at all. */
+export type FitMark = "fits" | "offloaded" | undefined;
+
+export function fitMarkOf(verdict: Verdict): FitMark {
+  if (!verdict.fits) return undefined;
+  return verdict.offload?.entirely === false ? "offloaded" : "fits";
 }

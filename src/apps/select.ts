@@ -5,7 +5,7 @@ import { nearestQuant } from "../quant/nearest.js";
 import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
 import { didYouMean } from "../util/suggest.js";
 import { describeVerdict } from "../hardware/budget.js";
-import { describeEstimate, fitOf } from "./fit-verdict.js";
+import { describeEstimate, fitMarkOf, fitOf, projectorSize } from "./fit-verdict.js";
 import type { FitsPlan } from "./fits.js";
 import { formatBytes } from "./memory.js";
 import type { GgufRepo, GgufVariant, QuantGroup } from "./gguf-files.js";
@@ -120,8 +120,7 @@ function byQuant(request: string, context: SelectContext): FileChoice {
 
 function byFits(plan: FitsPlan, context: SelectContext): FileChoice {
   const { repo, model } = context;
-  // A vision repository runs with a projector: the smallest is counted.
-  const projector = repo.projectors.length > 0 ? Math.min(...repo.projectors.map((file) => file.size ?? 0)) : 0;
+  const projector = projectorSize(repo);
   const candidates = usableGroups(context).flatMap((group) => {
     const variant = group.variants.find((candidate) => usable(candidate, context))!;
     return variant.size === undefined ? [] : [{ group, variant, ...fitOf(plan, variant.size + projector, projector) }];
@@ -137,8 +136,7 @@ function byFits(plan: FitsPlan, context: SelectContext): FileChoice {
     `${formatBytes(candidate.estimate.total)} (${describeEstimate(candidate.estimate)})${candidate.verdict.offload ? `: ${describeVerdict(candidate.verdict)}` : ""}`;
   // Whole in GPU memory first; layers offloaded to system memory only when no quant fits whole.
   const fitting =
-    candidates.find((candidate) => candidate.verdict.fits && candidate.verdict.offload?.entirely !== false) ??
-    candidates.find((candidate) => candidate.verdict.fits);
+    candidates.find((candidate) => fitMarkOf(candidate.verdict) === "fits") ?? candidates.find((candidate) => fitMarkOf(candidate.verdict) === "offloaded");
   const smallest = candidates.at(-1)!;
   if (!fitting) {
     throw usageError(

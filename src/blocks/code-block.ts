@@ -23,6 +23,8 @@ export interface LibraryBlock {
   /** The library key (`library_name`). */
   library: string;
   language: SnippetLanguage;
+  /** What sets it apart from the library's other blocks in its language, when the generator names it. */
+  title?: string;
   content: string;
 }
 

@@ -8,7 +8,11 @@ import { SnippetProblem } from "../inference/problem.js";
 import { isChatModel } from "../model/chat.js";
 import { onlyRunsLocally } from "../inference/engine.js";
 import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
-import type { CodeBlock, CodeSource, LibraryBlock } from "./code-block.js";
+import type { FitsPlan } from "../apps/fits.js";
+import { fitMarkOf, fitOf, projectorSize, type FitMark } from "../apps/fit-verdict.js";
+import { ggufRepo } from "../apps/gguf-files.js";
+import { quantCatalogue } from "../quant/catalogue.js";
+import type { CodeBlock, CodeSource, LibraryBlock, LocalBlock } from "./code-block.js";
 import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks, noBlocksError } from "./model-blocks.js";
 
 /*
@@ -53,6 +57,19 @@ export interface Menu {
   presets: MenuPresets;
   /** The toggles the command line set (--stream, --direct). */
   initialToggles: MenuToggles;
+  /** With --fits: whether a local run's quant fits the budget, as `--fits` judges it when it picks one. */
+  quantFit?: (block: LocalBlock) => FitMark;
+}
+
+export type { FitMark };
+
+/** Each quant judged as `--fits` judges the candidates it picks from: its files and the smallest projector. */
+function fitMarker(model: ModelData, plan: FitsPlan): (block: LocalBlock) => FitMark {
+  const projector = projectorSize(ggufRepo(model, quantCatalogue()));
+  return (block) => {
+    const size = block.quant?.size;
+    return size === undefined || size === null ? undefined : fitMarkOf(fitOf(plan, size + projector, projector).verdict);
+  };
 }
 
 /** hubref's own errors are the user's to see; anything else is a bug and stays loud. */
@@ -112,8 +129,8 @@ async function checkPresets(model: ModelData, base: SettledOptions, presets: Men
   }
 }
 
-/** What the picker shows for one model, from the command's settled options and presets. */
-export async function modelMenu(model: ModelData, base: SettledOptions, presets: MenuPresets = {}): Promise<Menu> {
+/** What the picker shows for one model, from the command's settled options and presets (and --fits's plan, to mark the quants that fit). */
+export async function modelMenu(model: ModelData, base: SettledOptions, presets: MenuPresets = {}, fits?: FitsPlan): Promise<Menu> {
   const checked = await checkPresets(model, base, presets);
   const library = await libraryMenu(model);
   const local = localBlocks(model);
@@ -154,6 +171,7 @@ export async function modelMenu(model: ModelData, base: SettledOptions, presets:
     ...(localOnly && local.blocks.length > 0 ? { initialSource: "local" as const } : {}),
     initialToggles: { stream: base.stream && canStream, direct: base.direct },
     presets: checked,
+    ...(fits === undefined ? {} : { quantFit: fitMarker(model, fits) }),
   };
 }
 

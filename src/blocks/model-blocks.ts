@@ -148,7 +148,16 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
     const { reason, wayForward } = snippets.find((snippet) => snippet.fallback)!.fallback!;
     throw usageError(`${model.id}: no ${shownLibrary(library)} usage code from its metadata: ${reason}`, wayForward);
   }
-  const all = snippets.map((snippet): LibraryBlock => ({ source: "library", model: model.id, library, language: snippet.language, content: snippet.content }));
+  const all = snippets.map(
+    (snippet): LibraryBlock => ({
+      source: "library",
+      model: model.id,
+      library,
+      language: snippet.language,
+      ...(snippet.title === undefined ? {} : { title: snippet.title }),
+      content: snippet.content,
+    }),
+  );
   const kept = language === undefined ? all : all.filter((block) => block.language === language);
   if (kept.length === 0 && all.length > 0) {
     const languages = [...new Set(all.map((block) => block.language))];

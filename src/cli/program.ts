@@ -12,6 +12,7 @@ import { registerModels } from "./models.js";
 import { commanderErrorText } from "./commander-messages.js";
 import { unknownChoiceError } from "../choices/choices.js";
 import { terminalLine } from "../output/terminal-text.js";
+import { messageStream } from "../output/message-lines.js";
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -61,7 +62,18 @@ function debugEnabled(argv: readonly string[], env: NodeJS.ProcessEnv): boolean 
  * Runs one command line with the streams and environment of `context`, and
  * returns the exit code. Tests call it in-process; main.ts is the launcher.
  */
-export async function runProgram(argv: readonly string[], context: CommandContext): Promise<number> {
+export async function runProgram(argv: readonly string[], given: CommandContext): Promise<number> {
+  // Every note, warning, error and hint goes through this one stderr: wrapped to a terminal's width, one line each elsewhere.
+  const messages = given.stderr.isTTY ? messageStream(given.stderr) : undefined;
+  const context: CommandContext = messages ? { ...given, stderr: messages } : given;
+  try {
+    return await runCommand(argv, context);
+  } finally {
+    await messages?.settled();
+  }
+}
+
+async function runCommand(argv: readonly string[], context: CommandContext): Promise<number> {
   const program = buildProgram(context);
   try {
     const words = argv.slice(2).filter((word) => word !== "--debug");

@@ -6,6 +6,7 @@ import { resolveModel } from "../model/resolve.js";
 import { modelMenu, nothingToShow, type Menu, type MenuPresets } from "../blocks/menu.js";
 import { appBlocks } from "../blocks/model-blocks.js";
 import type { ModelData } from "../model/schema.js";
+import type { FitsPlan } from "../apps/fits.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { fitsPlanFor } from "./fits-options.js";
 import type { PickerResult } from "../ui/types.js";
@@ -45,21 +46,23 @@ async function fittedPresets(
   model: ModelData,
   arg: string,
   context: CommandContext,
-): Promise<MenuPresets> {
+): Promise<{ presets: MenuPresets; plan?: FitsPlan }> {
   const presets = command.presets;
-  if (command.fits === undefined || presets.source !== "local") return presets;
+  if (command.fits === undefined || presets.source !== "local") return { presets };
   const plan = await fitsPlanFor(command.fits, command.estimate, model, arg, resolveOptionsOf(command, context));
   const result = appBlocks(model, presets.app, { fits: plan });
   for (const note of [...plan.notes, ...result.notes]) context.stderr.write(`note: ${terminalLine(note)}\n`);
   const quant = result.blocks[0]!.quant?.label;
-  return quant === undefined ? presets : { ...presets, quant };
+  // The plan goes on to the picker, which marks every quant that fits.
+  return { presets: quant === undefined ? presets : { ...presets, quant }, plan };
 }
 
 /** The picker's model and menu for the command, before any screen: what it would refuse exits 2 here. */
 export async function pickerMenu(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<{ model: ModelData; menu: Menu }> {
   const arg = command.models[0]!;
   const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
-  return { model, menu: await modelMenu(model, command.options, await fittedPresets(command, model, arg, context)) };
+  const { presets, plan } = await fittedPresets(command, model, arg, context);
+  return { model, menu: await modelMenu(model, command.options, presets, plan) };
 }
 
 export async function runSnippetPicker(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<void> {

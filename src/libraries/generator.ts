@@ -12,6 +12,11 @@ export interface LibrarySnippet {
   language: SnippetLanguage;
   content: string;
   /**
+   * What sets this block apart from the library's other blocks in the same
+   * language ("pipeline", "direct load"): the picker names each choice by it.
+   */
+  title?: string;
+  /**
    * Set on a block that only says why there is no code (the metadata lacks what
    * it needs) and what to do: `--library` refuses a model that gets nothing else.
    */

@@ -4,7 +4,7 @@
  * so no choice can lead to an empty screen. Local runs use the same levels:
  * the app is their client and the quant their provider.
  */
-import { blockTool } from "../blocks/code-block.js";
+import { blockLanguage, blockTool } from "../blocks/code-block.js";
 import { safeLine } from "./text.js";
 import type { CodeBlock, CodeSource } from "./types.js";
 
@@ -58,15 +58,47 @@ export function clientKeyOf(source: CodeSource, tool: string, variant: number): 
   return JSON.stringify([source, tool, variant]);
 }
 
-/** How a client choice reads on screen: a library's second block is "#2"; an app is its label. */
-function choiceLabel(block: CodeBlock, variant: number): string {
+/** Longest a label derived from a block's code may be: a choice, not the code itself. */
+const DERIVED_LABEL_WIDTH = 24;
+
+/**
+ * What tells one library block from the others of its library and language:
+ * the title its generator gives, else its first line that none of the others
+ * has (comment markers dropped), else its number.
+ */
+function variantName(block: CodeBlock, others: readonly CodeBlock[], variant: number): string {
+  if (block.source === "library" && block.title !== undefined) return safeLine(block.title);
+  const seen = new Set(others.flatMap((other) => other.content.split("\n").map((line) => line.trim())));
+  const own = block.content
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => line !== "" && !seen.has(line));
+  if (own === undefined) return `#${variant}`;
+  const text = own.replace(/^(?:#|\/\/)\s*/, "");
+  return safeLine(text.length > DERIVED_LABEL_WIDTH ? `${text.slice(0, DERIVED_LABEL_WIDTH - 1).trimEnd()}…` : text);
+}
+
+/** How a client choice reads on screen: a library's blocks by what differs between them; an app is its label. */
+function choiceLabel(block: CodeBlock, variant: number, siblings: readonly CodeBlock[]): string {
   if (block.source === "local") return safeLine(block.appLabel);
-  const library = block.source === "library" ? " (library)" : "";
-  const second = variant > 1 ? ` #${variant}` : "";
-  return `${safeLine(blockTool(block))}${library}${second}`;
+  const tool = safeLine(blockTool(block));
+  if (siblings.length < 2) return tool;
+  return `${tool} (${variantName(
+    block,
+    siblings.filter((other) => other !== block),
+    variant,
+  )})`;
 }
 
 export function buildCombos(entries: readonly CodeBlock[]): Combo[] {
+  const keyOf = (entry: CodeBlock) =>
+    JSON.stringify([entry.source, blockLanguage(entry), blockTool(entry), entry.source === "inference" ? entry.provider : ""]);
+  const groups = new Map<string, CodeBlock[]>();
+  for (const entry of entries) {
+    if (entry.source === "local") continue;
+    const key = keyOf(entry);
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
   const seen = new Map<string, number>();
   return entries.map((entry, index) => {
     if (entry.source === "local") {
@@ -75,13 +107,13 @@ export function buildCombos(entries: readonly CodeBlock[]): Combo[] {
         source: entry.source,
         language: "",
         clientKey: clientKeyOf(entry.source, entry.app, 1),
-        clientLabel: choiceLabel(entry, 1),
+        clientLabel: choiceLabel(entry, 1, []),
         provider: entry.quant?.label ?? "",
         isDefault: entry.quant?.isDefault ?? false,
       };
     }
     const provider = entry.source === "inference" ? entry.provider : "";
-    const same = JSON.stringify([entry.source, entry.language, blockTool(entry), provider]);
+    const same = keyOf(entry);
     const variant = (seen.get(same) ?? 0) + 1;
     seen.set(same, variant);
     return {
@@ -89,7 +121,7 @@ export function buildCombos(entries: readonly CodeBlock[]): Combo[] {
       source: entry.source,
       language: entry.language,
       clientKey: clientKeyOf(entry.source, blockTool(entry), variant),
-      clientLabel: choiceLabel(entry, variant),
+      clientLabel: choiceLabel(entry, variant, groups.get(same)!),
       provider,
       isDefault: false,
     };

@@ -28,7 +28,7 @@ export function blockTitle(block: CodeBlock): string {
     case "local":
       return ["Run locally", safeLine(block.appLabel), ...(block.quant ? [safeLine(block.quant.label)] : [])].join(" / ");
     case "library":
-      return `${languageLabel(block.language)} / ${safeLine(block.library)} / ${providerLabel("")}`;
+      return `${languageLabel(block.language)} / ${safeLine(block.library)}${block.title === undefined ? "" : ` (${safeLine(block.title)})`} / ${providerLabel("")}`;
     case "inference":
       return `${languageLabel(block.language)} / ${safeLine(block.client)} / ${providerLabel(block.provider)}`;
   }

@@ -13,10 +13,14 @@ import { languagesOfClient } from "../inference/id-lists.js";
 import type { OpenOutcome } from "./open-link.js";
 import type { SaveOutcome } from "./save-file.js";
 import { safeLine } from "./text.js";
-import type { Menu, PickerResult, MenuToggles, CodeBlock, CodeSource } from "./types.js";
+import type { Menu, PickerResult, MenuToggles, CodeBlock, CodeSource, FitMark } from "./types.js";
 
 export type RowId = "source" | "language" | "client" | "provider" | "stream" | "requests" | "app" | "quant";
-export type FocusId = RowId | "preview";
+/**
+ * The row the arrows act on. The preview is never focused: it scrolls with
+ * its own keys from any row, so the `›` marker only ever marks a choice.
+ */
+export type FocusId = RowId;
 
 export type Tone = "info" | "success" | "warning" | "error";
 export interface StatusMessage {
@@ -51,6 +55,8 @@ export interface Scroll {
 
 export interface PickerState {
   toggles: MenuToggles;
+  /** With --fits: which quants fit, for their marks. */
+  quantFit?: Menu["quantFit"];
   canStream: boolean;
   entries: CodeBlock[];
   combos: Combo[];
@@ -93,10 +99,6 @@ export function rowsOf(state: Pick<PickerState, "canStream" | "selection">): Row
     default:
       return [...sourceRow, "language", "client", "provider", ...(state.canStream ? (["stream"] as const) : []), "requests"];
   }
-}
-
-function focusOrder(state: PickerState): FocusId[] {
-  return [...rowsOf(state), "preview"];
 }
 
 /** Loads the snippets for `toggles`, with what kept some out as one status line. */
@@ -147,6 +149,7 @@ export function initialState(input: Menu): PickerState {
   const selection = resolveSelection(combos, prefs);
   return {
     toggles,
+    ...(input.quantFit ? { quantFit: input.quantFit } : {}),
     canStream: input.canStream,
     entries,
     combos,
@@ -185,7 +188,7 @@ export function rowOptions(state: PickerState, row: RowId): { values: string[]; 
       return selection ? list(selection.clients, selection.clientKey, (key) => clientLabel(state, key)) : list([], "", String);
     case "quant":
       return selection
-        ? list(selection.providers, selection.provider, (quant) => quantLabel(localEntry(state, selection.clientKey, quant), quant))
+        ? list(selection.providers, selection.provider, (quant) => quantLabel(localEntry(state, selection.clientKey, quant), quant, state.quantFit))
         : list([], "", String);
     case "language":
       return selection ? list(selection.languages, selection.language, languageLabel) : list([], "", String);
@@ -208,9 +211,10 @@ function sourceLabel(source: string): string {
   return SOURCE_LABELS[source as CodeSource] ?? safeLine(source);
 }
 
-/** A client (library, app) choice as the picker shows it. */
+/** A client (library, app) choice as the picker shows it: a library's first python block is not its first shell block. */
 function clientLabel(state: PickerState, clientKey: string): string {
-  return state.combos.find((combo) => combo.clientKey === clientKey)?.clientLabel ?? "";
+  const language = state.selection?.language;
+  return state.combos.find((combo) => combo.clientKey === clientKey && combo.language === language)?.clientLabel ?? "";
 }
 
 /** The local run for an app (and a quant), for its labels. */
@@ -221,13 +225,17 @@ function localEntry(state: PickerState, clientKey: string, quant?: string): Code
   return combo ? state.entries[combo.index] : undefined;
 }
 
-/** "Q4_K_M 2.02 GB", "Q8_0 2 files 8.54 GB": the split count and size, where known. */
-function quantLabel(entry: CodeBlock | undefined, quant: string): string {
+/** Said after a quant that fits the --fits budget: words, so the mark reads without colour. */
+const FIT_MARKS: Record<NonNullable<FitMark>, string> = { fits: " ✓ fits", offloaded: " ✓ offloaded" };
+
+/** "Q4_K_M 2.02 GB", "Q8_0 2 files 8.54 GB", "Q4_K_M 2.02 GB ✓ fits": the split count and size, where known, and with --fits whether it fits. */
+function quantLabel(entry: CodeBlock | undefined, quant: string, quantFit: PickerState["quantFit"]): string {
   const details = entry?.source === "local" ? entry.quant : null;
   if (!details) return safeLine(quant);
   const split = details.shards > 1 ? ` ${details.shards} files` : "";
   const size = details.size === null ? "" : ` ${formatBytes(details.size)}`;
-  return `${safeLine(quant)}${split}${size}`;
+  const mark = entry?.source === "local" && quantFit ? quantFit(entry) : undefined;
+  return `${safeLine(quant)}${split}${size}${mark ? FIT_MARKS[mark] : ""}`;
 }
 
 function push(state: PickerState, command: NewCommand): PickerState {
@@ -258,7 +266,7 @@ function page(state: PickerState): number {
 }
 
 function moveFocus(state: PickerState, delta: 1 | -1, wrap: boolean): PickerState {
-  const order = focusOrder(state);
+  const order = rowsOf(state);
   const at = order.indexOf(state.focus);
   let next = at + delta;
   if (next < 0 || next >= order.length) {
@@ -319,7 +327,7 @@ function choose(state: PickerState, row: RowId, delta: 1 | -1, load: SnippetLoad
 
 /** A row that went away with the choice (an app without quants) hands the focus to the first row. */
 function keepFocus(state: PickerState): PickerState {
-  return state.focus === "preview" || rowsOf(state).includes(state.focus) ? state : { ...state, focus: rowsOf(state)[0]! };
+  return rowsOf(state).includes(state.focus) ? state : { ...state, focus: rowsOf(state)[0]! };
 }
 
 function startOpen(state: PickerState): PickerState {
@@ -342,14 +350,20 @@ function startNaming(state: PickerState): PickerState {
   return { ...state, mode: { kind: "naming", name: defaultFileName(blockLanguage(entry)) }, message: undefined };
 }
 
-/** Letters that act while browsing; j and k are vi's down and up. */
-const LETTER_KEYS: Record<string, "down" | "up" | "quit" | "copy" | "save" | "open"> = { j: "down", k: "up", q: "quit", c: "copy", s: "save", o: "open" };
+/** Letters that act while browsing; j and k scroll the preview a line, as in less. */
+const LETTER_KEYS: Record<string, "lineDown" | "lineUp" | "quit" | "copy" | "save" | "open"> = {
+  j: "lineDown",
+  k: "lineUp",
+  q: "quit",
+  c: "copy",
+  s: "save",
+  o: "open",
+};
 
 function browseKey(before: PickerState, key: KeyPress, load: SnippetLoader): PickerState {
   // A message stays until the next key.
   const state: PickerState = before.message ? { ...before, message: undefined } : before;
-  const onPreview = state.focus === "preview";
-  const row = onPreview ? undefined : (state.focus as RowId);
+  const row = state.focus;
   const name = key.name === "char" ? LETTER_KEYS[key.char] : key.name;
   switch (name) {
     case "interrupt":
@@ -367,18 +381,20 @@ function browseKey(before: PickerState, key: KeyPress, load: SnippetLoader): Pic
       return moveFocus(state, 1, true);
     case "backtab":
       return moveFocus(state, -1, true);
+    // Down on the last row stays there (tab wraps): the rows are a list with ends, not a ring.
     case "down":
-      return onPreview ? scrollTo(state, state.scroll.offset + 1) : moveFocus(state, 1, false);
-    case "up":
-      // Up from the top of the preview goes back to the pickers.
-      if (onPreview && state.scroll.offset > 0) return scrollTo(state, state.scroll.offset - 1);
-      return moveFocus(state, -1, false);
     case "enter":
-      return row ? moveFocus(state, 1, false) : state;
+      return moveFocus(state, 1, false);
+    case "up":
+      return moveFocus(state, -1, false);
     case "left":
-      return row ? choose(state, row, -1, load) : state;
+      return choose(state, row, -1, load);
     case "right":
-      return row ? choose(state, row, 1, load) : state;
+      return choose(state, row, 1, load);
+    case "lineDown":
+      return scrollTo(state, state.scroll.offset + 1);
+    case "lineUp":
+      return scrollTo(state, state.scroll.offset - 1);
     case "pageUp":
       return scrollTo(state, state.scroll.offset - page(state));
     case "pageDown":

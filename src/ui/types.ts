@@ -6,7 +6,7 @@ import type { CodeBlock } from "../blocks/code-block.js";
  */
 
 export type { CodeBlock, CodeSource } from "../blocks/code-block.js";
-export type { Menu, MenuPresets, MenuToggles } from "../blocks/menu.js";
+export type { FitMark, Menu, MenuPresets, MenuToggles } from "../blocks/menu.js";
 
 export type CopyMethod = "clipboard" | "osc52";
 

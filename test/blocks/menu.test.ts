@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { modelMenu } from "../../src/blocks/menu.js";
 import { settleOptions } from "../../src/inference/snippet.js";
-import { initialState } from "../../src/ui/state.js";
+import { initialState, rowOptions } from "../../src/ui/state.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
@@ -23,6 +23,16 @@ describe("the picker's first screen", () => {
     const state = initialState(await modelMenu(model, settleOptions({ inputs: '{"question": "only"}' })));
     expect(state.entries.filter((entry) => entry.source === "inference")).toEqual([]);
     expect(state.message).toEqual({ text: "--inputs for question-answering takes a JSON object with the fields question, context", tone: "warning" });
+  });
+
+  it("names a library's choices by what differs between them: transformers' pipeline and direct load, SAM 2's images and video", async () => {
+    const libraryClients = async (library: string) => {
+      const model = { ...syntheticModel("text-generation", { providers: ["together"] }), library_name: library };
+      const state = initialState(await modelMenu(model, settleOptions({}), { source: "library", language: "python" }));
+      return rowOptions(state, "client").labels;
+    };
+    expect(await libraryClients("transformers")).toEqual(["transformers (pipeline)", "transformers (direct load)"]);
+    expect(await libraryClients("sam2")).toEqual(["sam2 (images)", "sam2 (video)"]);
   });
 
   it("lets errors that are not hubref's own through", async () => {

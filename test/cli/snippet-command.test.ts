@@ -8,7 +8,7 @@ import { modelMenu } from "../../src/blocks/menu.js";
 import { HubrefError } from "../../src/errors.js";
 import { LANGUAGE_ALIASES } from "../../src/choices/choices.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
-import { initialState, shownEntry } from "../../src/ui/state.js";
+import { initialState, rowOptions, shownEntry } from "../../src/ui/state.js";
 import { blockLanguage, blockTool } from "../../src/blocks/code-block.js";
 import { runInProcess } from "../helpers/in-process.js";
 import { fakeContext } from "../helpers/context.js";
@@ -212,5 +212,35 @@ describe("-i with --app and --fits", () => {
     expect(shown.source).toBe("local");
     expect(printed.stdout).toContain(`:${shown.source === "local" ? shown.quant?.label : ""}\n`);
     expect(errors()).toContain("is the largest quant that fits in 4GB");
+  });
+});
+
+describe("-i with --app and --fits: the quants that fit", () => {
+  const file = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
+  const quantLabels = async (options: Record<string, string | boolean>) => {
+    const command = parse({ app: "ollama", interactive: true, ...options }, TERMINAL, [file]);
+    if (command.mode !== "picker") throw new Error("not the picker");
+    const { menu } = await pickerMenu(command, fakeContext({}, false).context);
+    const state = initialState(menu);
+    const { labels, chosen } = rowOptions(state, "quant");
+    return { labels, chosen: labels[chosen]! };
+  };
+
+  it("marks every quant that fits the budget, the chosen one among them, and no other", async () => {
+    const { labels, chosen } = await quantLabels({ fits: "4GB" });
+    const gb = (label: string) => Number(/ ([\d.]+) GB/.exec(label)![1]);
+    const marked = labels.filter((label) => label.endsWith(" ✓ fits"));
+    const unmarked = labels.filter((label) => !marked.includes(label));
+    // The largest that fits is the one chosen; every larger file is left unmarked, every smaller one marked.
+    expect(chosen).toMatch(/^Q5_K_L 2\.42 GB ✓ fits$/);
+    expect(marked.length).toBeGreaterThan(1);
+    expect(unmarked).toContain("Q6_K 2.64 GB");
+    expect(Math.min(...unmarked.map(gb))).toBeGreaterThan(Math.max(...marked.map(gb)));
+  });
+
+  it("marks none without --fits", async () => {
+    const { labels, chosen } = await quantLabels({});
+    expect(chosen).toBe("Q4_K_M 2.02 GB");
+    expect(labels.filter((label) => label.includes("fits"))).toEqual([]);
   });
 });

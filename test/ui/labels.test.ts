@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildCombos } from "../../src/ui/combos.js";
-import { defaultFileName, languageLabel, providerLabel } from "../../src/ui/labels.js";
+import { blockTitle, defaultFileName, languageLabel, providerLabel } from "../../src/ui/labels.js";
 
 describe("labels", () => {
   it("names languages for people, keeping unknown ones as given", () => {
@@ -17,14 +17,30 @@ describe("labels", () => {
     ]);
   });
 
-  it("marks library clients and numbers a second snippet of one library", () => {
+  it("names a library alone, and its blocks of one language by their titles, or by number when nothing tells them apart", () => {
     const model = "org/m";
     const combos = buildCombos([
       { source: "inference", model, language: "python", client: "requests", provider: "together", content: "" },
-      { source: "library", model, language: "python", library: "transformers", content: "" },
-      { source: "library", model, language: "python", library: "transformers", content: "" },
+      { source: "library", model, language: "python", library: "transformers", title: "pipeline", content: "" },
+      { source: "library", model, language: "python", library: "transformers", title: "direct load", content: "" },
+      { source: "library", model, language: "sh", library: "transformers", content: "pip install transformers" },
+      { source: "library", model, language: "python", library: "acme", content: "" },
+      { source: "library", model, language: "python", library: "acme", content: "" },
     ]);
-    expect(combos.map((combo) => combo.clientLabel)).toEqual(["requests", "transformers (library)", "transformers (library) #2"]);
+    expect(combos.map((combo) => combo.clientLabel)).toEqual([
+      "requests",
+      "transformers (pipeline)",
+      "transformers (direct load)",
+      "transformers",
+      "acme (#1)",
+      "acme (#2)",
+    ]);
+  });
+
+  it("titles a library block's preview with what sets it apart", () => {
+    const block = { source: "library", model: "org/m", language: "python", library: "transformers", content: "" } as const;
+    expect(blockTitle({ ...block, title: "direct load" })).toBe("Python / transformers (direct load) / local");
+    expect(blockTitle(block)).toBe("Python / transformers / local");
   });
 
   it("calls the missing provider of library snippets local, and neutralises control characters in provider ids", () => {

@@ -3,6 +3,7 @@ import type { KeyName, KeyPress } from "../../src/ui/keys.js";
 import { createReducer, initialState, rowOptions, rowsOf, shownEntry, type Action, type PickerState } from "../../src/ui/state.js";
 import { blockLanguage, blockTool } from "../../src/blocks/code-block.js";
 import type { Menu, CodeBlock } from "../../src/ui/types.js";
+import type { LocalBlock } from "../../src/blocks/code-block.js";
 
 /** A block as the picker's rows name it: language, client (library, app) and provider. */
 function flat(block: CodeBlock) {
@@ -121,10 +122,10 @@ describe("which combinations are offered", () => {
     expect(picker.shown()).toMatchObject({ language: "python", client: "requests" });
   });
 
-  it("offers library snippets as a source of their own, numbering a second one for the same library", () => {
+  it("offers library snippets as a source of their own, naming what differs between two blocks of one library", () => {
     const picker = start().press("up", "right");
     expect(picker.shown()).toMatchObject({ source: "library", client: "transformers", provider: "" });
-    expect(picker.options("client")).toEqual(["transformers (library)", "transformers (library) #2"]);
+    expect(picker.options("client")).toEqual(["transformers (pipeline)", "transformers (direct load)"]);
     expect(picker.shown().content).toContain("pipeline");
     picker.press("down", "down", "right");
     expect(picker.shown().content).toContain("AutoModel");
@@ -138,7 +139,23 @@ describe("which combinations are offered", () => {
     picker.press("up", "right");
     expect(rowsOf(picker.state)).toEqual(["source", "language", "client"]);
     // Tab cycles through the rows on screen only.
-    expect(picker.press("tab", "tab", "tab").state.focus).toBe("preview");
+    expect(picker.press("tab", "tab").state.focus).toBe("client");
+    expect(picker.press("tab").state.focus).toBe("source");
+  });
+
+  it("names untitled library blocks by the first line only each of them has", () => {
+    const library = (content: string): CodeBlock => ({ source: "library", model: "org/model", library: "acme", language: "python", content });
+    const picker = start(
+      sparseInput({
+        loadBlocks: () => [
+          library("import acme\n# Segment an image\nacme.image()"),
+          library("import acme\n# Segment a video, frame by frame\nacme.video()"),
+          library("import acme"),
+          library("import acme"),
+        ],
+      }),
+    );
+    expect(picker.options("client")).toEqual(["acme (Segment an image)", "acme (Segment a video, frame…)", "acme (#3)", "acme (#4)"]);
   });
 });
 
@@ -173,7 +190,7 @@ describe("toggles", () => {
         return sparseSnippets(toggles);
       },
     });
-    const picker = start(input).press("backtab", "backtab", "backtab", "right");
+    const picker = start(input).press("backtab", "backtab", "right");
     expect(picker.state.toggles.direct).toBe(false);
     expect(picker.state.message?.text).toBe("Could not build the snippets: provider mapping is missing");
   });
@@ -184,40 +201,36 @@ describe("toggles", () => {
 });
 
 describe("focus and scrolling", () => {
-  it("moves focus with arrows, enter and tab, wrapping only with tab", () => {
+  it("moves focus with arrows, enter and tab, stopping at the last row and wrapping only with tab", () => {
     const picker = start();
     expect(picker.state.focus).toBe("language");
     expect(picker.press("up").state.focus).toBe("source");
     expect(picker.press("up").state.focus).toBe("source");
     expect(picker.press("down", "enter").state.focus).toBe("client");
     expect(picker.press("down", "down", "down").state.focus).toBe("requests");
-    expect(picker.press("enter").state.focus).toBe("preview");
-    expect(picker.press("enter").state.focus).toBe("preview");
+    // The preview is never focused: down and enter on the last row stay there.
+    expect(picker.press("down").state.focus).toBe("requests");
+    expect(picker.press("enter").state.focus).toBe("requests");
     expect(picker.press("tab").state.focus).toBe("source");
     expect(picker.press("tab").state.focus).toBe("language");
-    expect(picker.press("backtab", "backtab").state.focus).toBe("preview");
-    expect(picker.press("backtab").state.focus).toBe("requests");
+    expect(picker.press("backtab", "backtab").state.focus).toBe("requests");
+    expect(picker.press("backtab").state.focus).toBe("stream");
   });
 
-  it("scrolls the preview with arrows, j/k and pages, never past either end", () => {
+  it("scrolls the preview with j/k and pages from any row, never past either end", () => {
     const picker = start(sparseInput({ loadBlocks: tallSnippets(30) }));
-    picker.send({ type: "measured", viewHeight: 10, lineCount: 30 }).press("tab", "tab", "tab", "tab", "tab");
-    expect(picker.state.focus).toBe("preview");
-    expect(picker.press("down", "j").state.scroll.offset).toBe(2);
+    picker.send({ type: "measured", viewHeight: 10, lineCount: 30 });
+    expect(picker.press("j", "j").state).toMatchObject({ focus: "language", scroll: { offset: 2 } });
     expect(picker.press("k").state.scroll.offset).toBe(1);
     expect(picker.press("pageDown").state.scroll.offset).toBe(10);
     expect(picker.press("pageDown", "pageDown").state.scroll.offset).toBe(20);
-    expect(picker.press("down").state.scroll.offset).toBe(20);
+    expect(picker.press("j").state.scroll.offset).toBe(20);
     expect(picker.press("pageUp").state.scroll.offset).toBe(11);
     expect(picker.press("home").state.scroll.offset).toBe(0);
+    expect(picker.press("k").state.scroll.offset).toBe(0);
     expect(picker.press("end").state.scroll.offset).toBe(20);
-  });
-
-  it("goes back to the pickers with up from the top of the preview", () => {
-    const picker = start(sparseInput({ loadBlocks: tallSnippets(30) }));
-    picker.send({ type: "measured", viewHeight: 10, lineCount: 30 }).press("backtab", "down");
-    expect(picker.press("up").state).toMatchObject({ focus: "preview", scroll: { offset: 0 } });
-    expect(picker.press("up").state.focus).toBe("requests");
+    // The arrows still move between the rows while the preview is scrolled.
+    expect(picker.press("down").state).toMatchObject({ focus: "client", scroll: { offset: 20 } });
   });
 
   it("pages the preview from the pickers too", () => {
@@ -395,6 +408,18 @@ describe("the Run locally source", () => {
     const picker = start(localInput({ presets: { source: "local", app: "llama.cpp", quant: "Q8_0" } }));
     expect(picker.state.focus).toBe("app");
     expect(picker.shown().content).toContain(":Q8_0");
+  });
+
+  it("with --fits, marks the quants that fit whole and those that fit only with layers offloaded, in words", () => {
+    const fit = { Q4_K_M: "fits", Q5_K_M: "offloaded" } as const;
+    const quantFit = (block: LocalBlock) => fit[block.quant?.label as keyof typeof fit];
+    const picker = start(localInput({ presets: { source: "local", app: "llama.cpp" }, quantFit }));
+    expect(picker.options("quant")).toEqual(["Q8_0 2 files 8.54 GB", "Q5_K_M 2.32 GB ✓ offloaded", "Q4_K_M 2.02 GB ✓ fits"]);
+    expect(start(localInput({ presets: { source: "local", app: "llama.cpp" } })).options("quant")).toEqual([
+      "Q8_0 2 files 8.54 GB",
+      "Q5_K_M 2.32 GB",
+      "Q4_K_M 2.02 GB",
+    ]);
   });
 });
 

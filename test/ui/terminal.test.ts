@@ -82,15 +82,13 @@ describe("the picker in a real terminal (tmux, 80x24)", () => {
   it("scrolls the preview, and keeps to the screen after a resize", async () => {
     const tmux = open();
     await tmux.waitFor("lines 1–11 of 13");
-    tmux.keys("BTab", "BTab");
-    await tmux.waitFor("› Python / huggingface_hub / together");
     tmux.keys("j");
     await tmux.waitFor("lines 2–12 of 13");
     tmux.tmux("resize-window", "-t", "main", "-x", "60", "-y", "14");
     const screen = await tmux.waitFor("demo-org/Chat-Model-8B · text-generation · together");
     const lines = screen.split("\n").map((line) => line.trimEnd());
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
-    expect(lines.filter((line) => line.includes("› Python / huggingface_hub / together"))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes("─ Python / huggingface_hub / together"))).toHaveLength(1);
     expect(screen).not.toContain("hubref demo-org");
   });
 

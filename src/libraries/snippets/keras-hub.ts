@@ -37,7 +37,8 @@ const TASKS: TaskUsage[] = [
 function taskBlock(task: TaskUsage, preset: string): LibrarySnippet {
   const imports = task.run.some((line) => line.includes("np.")) ? "import keras_hub\nimport numpy as np" : "import keras_hub";
   const load = `${task.variable} = keras_hub.models.${task.base}.from_preset(${preset}, dtype="bfloat16")`;
-  return python([imports, "", load, ...task.run].join("\n"));
+  // A repository may list several tasks: the picker tells their blocks apart by the class.
+  return { ...python([imports, "", load, ...task.run].join("\n")), title: task.base };
 }
 
 export const kerasHub: LibrarySnippetGenerator = (model) => {

@@ -106,7 +106,7 @@ function directSnippet(model: ModelData): LibrarySnippet {
 export const transformers: LibrarySnippetGenerator = (model) => {
   const blocks = [sh("pip install -U transformers torch")];
   const task = model.pipeline_tag ?? model.transformersInfo?.pipeline_tag;
-  if (task) blocks.push(python(pipelineSnippet(model, task)));
-  blocks.push(directSnippet(model));
+  if (task) blocks.push({ ...python(pipelineSnippet(model, task)), title: "pipeline" });
+  blocks.push({ ...directSnippet(model), title: "direct load" });
   return blocks;
 };

@@ -64,11 +64,10 @@ export function App({ input, services }: AppProps) {
         const { labels, chosen } = rowOptions(state, id);
         return <OptionRow key={id} title={ROW_TITLES[id]} options={labels} chosen={chosen} focused={state.focus === id} width={columns} />;
       })}
-      <Preview title={title} lines={lines} offset={offset} height={layout.previewHeight} focused={state.focus === "preview"} width={columns} />
+      <Preview title={title} lines={lines} offset={offset} height={layout.previewHeight} width={columns} />
       <StatusLine
         mode={state.mode}
         message={state.message}
-        focus={state.focus}
         canOpen={entry?.source === "local" && entry.link !== undefined}
         compact={layout.compact}
         width={columns}

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import type { DisplayLine } from "../preview-lines.js";
-import { ACCENT, CODE_COLORS } from "../theme.js";
+import { CODE_COLORS } from "../theme.js";
 import { textWidth, truncate } from "../text.js";
 
 export interface PreviewProps {
@@ -12,8 +12,6 @@ export interface PreviewProps {
   offset: number;
   /** Lines drawn; blank lines fill the rest, so the status line stays put. */
   height: number;
-  /** Arrow keys scroll the preview. */
-  focused: boolean;
   /** Columns available; nothing drawn is wider. */
   width: number;
 }
@@ -24,14 +22,14 @@ function position(offset: number, height: number, total: number): string {
 }
 
 /** A title rule, then the visible part of the highlighted snippet, padded to a fixed height. */
-export function Preview({ title, lines, offset, height, focused, width }: PreviewProps) {
+export function Preview({ title, lines, offset, height, width }: PreviewProps) {
   const right = ` ${position(offset, height, lines.length)} ─`;
-  const left = truncate(`${focused ? "› " : "─ "}${title} `, Math.max(1, width - textWidth(right) - 1));
+  const left = truncate(`─ ${title} `, Math.max(1, width - textWidth(right) - 1));
   const fill = "─".repeat(Math.max(0, width - textWidth(left) - textWidth(right)));
   const visible = lines.slice(offset, offset + height);
   return (
     <Box flexDirection="column">
-      <Text wrap="truncate-end" color={focused ? ACCENT : undefined} bold={focused} dimColor={!focused}>
+      <Text wrap="truncate-end" dimColor>
         {left + fill + right}
       </Text>
       {/* Rows and segments are places on the screen, not items that move: their index is their identity. */}

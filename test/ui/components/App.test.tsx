@@ -13,6 +13,10 @@ const content = (language: string, client: string, provider: string) =>
     (e) => e.source === "inference" && e.language === language && e.client === client && e.provider === provider,
   )!.content;
 
+/** The keys at 80 columns and at 60, where the scrolling keys give way. */
+const FOOTER = "←/→ choose  ↑/↓ move  PgUp/PgDn j/k scroll  c copy  s save  q quit";
+const FOOTER_60 = "←/→ choose  ↑/↓ move  c copy  s save  q quit";
+
 /** The line of a row, e.g. row(frame, "Client"). */
 const row = (frame: string, title: string) => linesOf(frame).find((line) => line.slice(2).startsWith(title)) ?? "";
 
@@ -42,7 +46,7 @@ describe("the picker screen", () => {
       '2 │ client = InferenceClient(provider="together")',
       "3 │ # huggingface_hub together once routed",
     ]);
-    expect(lines.at(-1)).toBe("←/→ choose  ↑/↓ tab move  enter next  c copy  s save  q quit");
+    expect(lines.at(-1)).toBe(FOOTER);
     // One row is kept free, so Ink never clears the whole screen to redraw.
     expect(lines).toHaveLength(23);
   });
@@ -74,7 +78,7 @@ describe("the picker screen", () => {
     await waitFor("› Client    [fetch]");
     // The library's snippets: no provider, streaming or requests rows, which would change nothing.
     press(KEY.up, KEY.up, KEY.right);
-    await waitFor("[Library]", "─ Python / transformers / local");
+    await waitFor("[Library]", "─ Python / transformers (pipeline) / local");
     expect(row(frame(), "Provider")).toBe("");
     expect(row(frame(), "Stream")).toBe("");
     expect(row(frame(), "Requests")).toBe("");
@@ -93,17 +97,27 @@ describe("the picker screen", () => {
     press(KEY.up);
     await waitFor("› Client");
     press(KEY.backtab, KEY.backtab, KEY.backtab);
-    await waitFor("› Python / huggingface_hub / together", "↑/↓ j/k scroll  PgUp/PgDn page  tab move  c copy  s save  q quit");
+    await waitFor("› Requests", FOOTER);
     press(KEY.tab);
     await waitFor("› Source");
   });
 
-  it("scrolls a long snippet with arrows, j/k, PgUp/PgDn, Home and End", async () => {
+  it("keeps the marker on the last row when down is pressed there, never on the preview's title", async () => {
+    const { press, waitFor, frame } = await renderPicker();
+    press(KEY.down, KEY.down, KEY.down, KEY.down);
+    await waitFor("› Requests");
+    press(KEY.down, KEY.enter, KEY.down, "c");
+    // The copy's message shows that every key before it was handled.
+    await waitFor("Copied Python / huggingface_hub / together");
+    expect(row(frame(), "Requests")).toMatch(/^› Requests/);
+    expect(linesOf(frame()).filter((line) => line.startsWith("›"))).toHaveLength(1);
+    expect(linesOf(frame())[9]).toMatch(/^─ Python \/ huggingface_hub \/ together ─+ 3 lines ─$/);
+  });
+
+  it("scrolls a long snippet with j/k, PgUp/PgDn, Home and End from the rows", async () => {
     const { press, waitFor, frame } = await renderPicker(sparseInput({ loadBlocks: tallSnippets(40) }));
     await waitFor("lines 1–12 of 40 ─", " 1 │ print(1)");
-    press(KEY.backtab);
-    await waitFor("› Python / requests / together");
-    press(KEY.down, "j");
+    press("j", "j");
     await waitFor("lines 3–14 of 40", " 3 │ print(3)");
     press("k");
     await waitFor("lines 2–13 of 40");
@@ -116,8 +130,8 @@ describe("the picker screen", () => {
     press(KEY.home);
     await waitFor("lines 1–12 of 40");
     expect(frame()).not.toContain("print(13)");
-    press(KEY.up);
-    await waitFor("› Requests");
+    press(KEY.down);
+    await waitFor("› Client", "lines 1–12 of 40");
   });
 
   it("builds the snippets again when streaming or direct requests are switched on", async () => {
@@ -130,7 +144,7 @@ describe("the picker screen", () => {
 
   it("refuses a switch that leaves no snippet, and says why", async () => {
     const { press, waitFor, frame } = await renderPicker();
-    press(KEY.backtab, KEY.backtab, KEY.backtab, KEY.right, KEY.up, KEY.right);
+    press(KEY.backtab, KEY.backtab, KEY.right, KEY.up, KEY.right);
     await waitFor("No snippet for streaming, direct requests");
     expect(row(frame(), "Stream")).toBe("› Stream    [off]  on");
   });
@@ -298,7 +312,7 @@ describe("terminal size", () => {
     expect(lines[1]).toBe("  Source    [Inference API]  Library");
     expect(lines[2]).toBe("› Language  [Python]  JavaScript   Shell");
     expect(lines[3]).toBe("  Client    [huggingface_hub]  requests");
-    expect(lines.at(-1)).toBe("←/→ choose  ↑/↓ tab move  enter next  c copy  s save  q quit");
+    expect(lines.at(-1)).toBe(FOOTER_60);
     expect(lines.filter((line) => line.includes(" │ "))).toHaveLength(3);
     picker.press("c");
     await picker.waitFor("Copied Python / huggingface_hub / together to the clipboard");
@@ -394,7 +408,7 @@ describe("the footer", () => {
     const picker = await renderPicker(sparseInput(), { columns, rows });
     expect(linesOf(picker.frame()).at(-1)).toMatch(/q quit$/);
     picker.press(KEY.backtab, KEY.backtab);
-    await picker.waitFor("› Pyt");
+    await picker.waitFor("› Req");
     expect(linesOf(picker.frame()).at(-1)).toMatch(/q quit$/);
   });
 });

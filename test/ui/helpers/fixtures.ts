@@ -46,6 +46,7 @@ export function sparseSnippets(toggles: MenuToggles): CodeBlock[] {
       model: MODEL,
       language: "python",
       library: "transformers",
+      title: "pipeline",
       content: 'from transformers import pipeline\npipe = pipeline("text-generation")',
     },
     {
@@ -53,6 +54,7 @@ export function sparseSnippets(toggles: MenuToggles): CodeBlock[] {
       model: MODEL,
       language: "python",
       library: "transformers",
+      title: "direct load",
       content: "from transformers import AutoModel\nmodel = AutoModel.from_pretrained('m')",
     },
     { source: "library", model: MODEL, language: "text", library: "transformers", content: "pip install transformers" },
