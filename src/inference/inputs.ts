@@ -16,6 +16,8 @@ export type TaskInput =
   /** Named fields; a field named `image` holds an image file name. */
   | { kind: "structured"; fields: Record<string, Tree> };
 
+export type ChatInput = Extract<TaskInput, { kind: "messages" }>;
+
 export function fromExample(example: ExampleInput): TaskInput {
   switch (example.kind) {
     case "text":
@@ -124,7 +126,7 @@ function retold(example: Tree[], text: string | undefined, images: Tree[] | unde
  * message, in order (in the example they replace its sample image; a
  * conversation of the user's own keeps every part it has).
  */
-export function chatInput(example: Extract<TaskInput, { kind: "messages" }>, raw: string | undefined, images: readonly string[] | undefined): TaskInput {
+export function chatInput(example: ChatInput, raw: string | undefined, images: readonly string[] | undefined): ChatInput {
   const parts = images?.map(imagePart);
   if (raw === undefined) return parts === undefined ? example : { kind: "messages", messages: retold(example.messages, undefined, parts) };
   const parsed = parseJson(raw);
