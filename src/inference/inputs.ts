@@ -77,7 +77,7 @@ function messageList(parsed: unknown): Tree[] | undefined {
 }
 
 /** An image as a chat content part: a URL as is, a local file as a data URL the generated code reads when it runs. */
-export function imagePart(path: string): Tree {
+function imagePart(path: string): Tree {
   return { type: "image_url", image_url: { url: dataUrl(fileRef(path, "image")) } };
 }
 
