@@ -5,6 +5,8 @@ import { LANGUAGE_ALIASES, requireChoice } from "../choices/choices.js";
 import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
 import { settleOptions, type SettledOptions, type SnippetOptions } from "../inference/snippet.js";
 import { tokenProblem } from "../inference/token.js";
+import { extensionOf, isUrl } from "../inference/payload.js";
+import { shellQuote } from "../format/shell.js";
 import type { SnippetLanguage } from "../blocks/code-block.js";
 import type { FileRequest } from "../apps/select.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
@@ -55,6 +57,7 @@ const FLAG_NAMES: Record<Flag, string> = {
   endpointUrl: "--endpoint-url",
   providerModelId: "--provider-model-id",
   inputs: "--inputs",
+  image: "--image",
   temperature: "--temperature",
   maxTokens: "--max-tokens",
   topP: "--top-p",
@@ -83,6 +86,7 @@ const INFERENCE_FLAGS = [
   "endpointUrl",
   "providerModelId",
   "inputs",
+  "image",
   "temperature",
   "maxTokens",
   "topP",
@@ -177,6 +181,20 @@ function endpointUrl(text: string): string {
   return url.href;
 }
 
+/** One `--image`: a local file's name or an http(s) URL, checked as `--inputs` checks a file (src/inference/inputs.ts). */
+function imageOption(text: string): string {
+  if (text.trim() === "") throw usageError("--image is empty", "give a local image file or its http(s) URL");
+  if (isUrl(text) && !URL.canParse(text))
+    throw usageError(`--image ${JSON.stringify(text)} is not a valid URL`, "a URL looks like https://example.com/cat.jpg");
+  // Words with spaces and no extension are a question meant for --inputs, not a file name.
+  if (!isUrl(text) && /\s/.test(text) && extensionOf(text) === undefined)
+    throw usageError(
+      "--image takes a local image file or its http(s) URL, not text",
+      `give the text with --inputs, for example --inputs ${shellQuote(text)} --image cat.jpg`,
+    );
+  return text;
+}
+
 function parseLanguage(text: string) {
   return requireChoice("language", text, LANGUAGES, { aliases: LANGUAGE_ALIASES });
 }
@@ -223,6 +241,7 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
     if (raw.inputs.trim() === "") throw usageError("--inputs is empty", "give the text or JSON to send, or leave out --inputs for the example input");
     options.inputs = raw.inputs;
   }
+  if (raw.image !== undefined) options.images = raw.image.map(imageOption);
   if (raw.temperature !== undefined) options.temperature = numberOption("--temperature", raw.temperature, DECIMAL, (n) => n <= 2, "a number from 0 to 2");
   if (raw.maxTokens !== undefined) options.maxTokens = numberOption("--max-tokens", raw.maxTokens, WHOLE, Number.isSafeInteger, "a whole number above 0");
   if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, DECIMAL, (n) => n > 0 && n <= 1, "a number above 0, at most 1");

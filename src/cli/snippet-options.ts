@@ -10,6 +10,8 @@ export interface SnippetCommandOptions {
   endpointUrl?: string;
   providerModelId?: string;
   inputs?: string;
+  /** Every `--image`, in order (repeatable). */
+  image?: string[];
   temperature?: string;
   maxTokens?: string;
   topP?: string;

@@ -25,6 +25,11 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--endpoint-url <url>", "call your own inference endpoint at this URL")
     .option("--provider-model-id <id>", "the model's id at the provider, when the metadata has none")
     .option("--inputs <json-or-text>", "the input to send: JSON for tasks that take an object or messages, else text")
+    .option(
+      "--image <file-or-url>",
+      "image-text-to-text chat models: an image to send after the text, a local file or an http(s) URL (repeatable)",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
     .option("--temperature <n>", "chat models: sampling temperature, 0 to 2")
     .option("--max-tokens <n>", "chat models: most tokens to generate, a whole number above 0")
     .option("--top-p <n>", "chat models: nucleus sampling probability, above 0 and at most 1")
@@ -56,6 +61,7 @@ Examples:
   $ hubref snippet model.json --library
   $ hubref snippet model.json -i
   $ hubref snippet model.json --provider together --stream
+  $ hubref snippet vision-model.json --inputs "What is in this photo?" --image photo.jpg
   $ hubref snippet model.json --provider fal-ai --direct --client fal_client
   $ hubref snippet - --json < model.json
   $ hubref snippet bartowski/Llama-3.2-3B-Instruct-GGUF --app llama.cpp --quant Q5_K_M`,

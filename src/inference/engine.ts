@@ -3,7 +3,7 @@ import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
 import { CLIENTS_BY_LANGUAGE, isInferenceTask, LANGUAGES, PROVIDER_IDS } from "./id-lists.js";
 import type { Client, InferenceTask, Language, ProviderId, RouteTask } from "./ids.js";
 import { PROVIDERS } from "./providers/index.js";
-import { fromExample, mediaWarnings, parseUserInputs, type TaskInput } from "./inputs.js";
+import { chatInput, fromExample, imageWarnings, mediaWarnings, namesImage, parseUserInputs, type TaskInput } from "./inputs.js";
 import { knownMime, withType } from "./payload.js";
 import { JS_METHODS, PYTHON_METHODS, pythonClientRefuses } from "./client-methods.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
@@ -21,7 +21,7 @@ import { rubyFields } from "./fields/ruby.js";
 import { phpFields } from "./fields/php.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
 import { chosenProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
-import { isChatModel } from "../model/chat.js";
+import { isChatModel, takesChatImages } from "../model/chat.js";
 import { runsLocally } from "../apps/formats.js";
 
 /*
@@ -215,8 +215,20 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
   const example = exampleInput(model);
   if (example === undefined) throw new SnippetProblem(`${model.id}: ${NO_EXAMPLE_MESSAGE}`);
   const defaults = fromExample(example);
-  const input = options.inputs === undefined ? defaults : parseUserInputs(options.inputs, defaults, task);
+  if (options.images !== undefined && !takesChatImages(model)) {
+    throw new SnippetProblem(
+      `${model.id}: --image adds images to a chat message, and ${chat ? `${task} models take text only` : `${task} is not a chat task`}`,
+      namesImage(defaults) ? "give this task's image with --inputs" : "--image is for image-text-to-text chat models",
+    );
+  }
+  const input =
+    defaults.kind === "messages"
+      ? chatInput(defaults, options.inputs, options.images)
+      : options.inputs === undefined
+        ? defaults
+        : parseUserInputs(options.inputs, defaults, task);
   if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task));
+  if (options.images !== undefined) findings.warnings.push(...imageWarnings(options.images));
   if (!chat && hasChatParameters(options)) notes.push(`${model.id}: --stream, --temperature, --max-tokens and --top-p apply to chat models only`);
   const context = contextFor(model, task, chat, input, options, findings);
 

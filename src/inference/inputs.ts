@@ -1,6 +1,6 @@
 import { usageError } from "../errors.js";
 import type { ExampleInput } from "../tasks/example-input.js";
-import { extensionOf, fileRef, isUrl, type FileRef, type Media, type Tree } from "./payload.js";
+import { dataUrl, extensionOf, fileRef, isUrl, type FileRef, type Media, type Tree } from "./payload.js";
 
 /*
  * The input a snippet sends, normalised for the providers: file names become
@@ -15,6 +15,8 @@ export type TaskInput =
   | { kind: "image-prompt"; image: FileRef; prompt: string }
   /** Named fields; a field named `image` holds an image file name. */
   | { kind: "structured"; fields: Record<string, Tree> };
+
+export type ChatInput = Extract<TaskInput, { kind: "messages" }>;
 
 export function fromExample(example: ExampleInput): TaskInput {
   switch (example.kind) {
@@ -58,9 +60,10 @@ function sameShape(value: unknown, example: unknown): boolean {
   return true;
 }
 
-function messagesOf(raw: string, parsed: unknown): Tree[] {
+/** A JSON message list (or one message) from `--inputs`, or undefined when the value is a text. */
+function messageList(parsed: unknown): Tree[] | undefined {
   const list = Array.isArray(parsed) ? parsed : isObject(parsed) && "role" in parsed ? [parsed] : undefined;
-  if (list === undefined) return [{ role: "user", content: typeof parsed === "string" ? parsed : raw }];
+  if (list === undefined) return undefined;
   const valid =
     list.length > 0 &&
     list.every((message) => isObject(message) && typeof message.role === "string" && (typeof message.content === "string" || Array.isArray(message.content)));
@@ -71,6 +74,72 @@ function messagesOf(raw: string, parsed: unknown): Tree[] {
     );
   }
   return list as Tree[];
+}
+
+/** An image as a chat content part: a URL as is, a local file as a data URL the generated code reads when it runs. */
+function imagePart(path: string): Tree {
+  return { type: "image_url", image_url: { url: dataUrl(fileRef(path, "image")) } };
+}
+
+function isImagePart(part: Tree): boolean {
+  return isObject(part) && part.type === "image_url";
+}
+
+/** A message's content as parts: a text is one text part. */
+function partsOf(content: Tree | undefined): Tree[] {
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  return Array.isArray(content) ? content : [];
+}
+
+/** Where the command line's text and images go: the last message the user sent. */
+function lastUserMessage(messages: Tree[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (isObject(message) && message.role === "user") return i;
+  }
+  return -1;
+}
+
+function withContent(messages: Tree[], at: number, content: (old: Tree | undefined) => Tree): Tree[] {
+  return messages.map((message, i) => (i === at && isObject(message) ? { ...message, content: content(message.content) } : message));
+}
+
+/**
+ * The example conversation told with the user's text and images: a text
+ * replaces the text, images replace the sample image, and what is not given
+ * stays (a vision model's sample image with a text alone).
+ */
+function retold(example: Tree[], text: string | undefined, images: Tree[] | undefined): Tree[] {
+  return withContent(example, lastUserMessage(example), (old) => {
+    const parts = partsOf(old);
+    const texts = text === undefined ? parts.filter((part) => !isImagePart(part)) : [{ type: "text", text }];
+    const shown = images ?? parts.filter(isImagePart);
+    // A plain conversation stays plain: content as a string, as the example had it.
+    if (shown.length === 0 && typeof old === "string") return text ?? old;
+    return [...texts, ...shown];
+  });
+}
+
+/**
+ * The messages a chat snippet sends. `--inputs` is the text, or a whole JSON
+ * conversation; `--image` adds images after the text of the last user
+ * message, in order (in the example they replace its sample image; a
+ * conversation of the user's own keeps every part it has).
+ */
+export function chatInput(example: ChatInput, raw: string | undefined, images: readonly string[] | undefined): ChatInput {
+  const parts = images?.map(imagePart);
+  if (raw === undefined) return parts === undefined ? example : { kind: "messages", messages: retold(example.messages, undefined, parts) };
+  const parsed = parseJson(raw);
+  const list = messageList(parsed);
+  if (list === undefined) return { kind: "messages", messages: retold(example.messages, typeof parsed === "string" ? parsed : raw, parts) };
+  if (parts === undefined) return { kind: "messages", messages: list };
+  const at = lastUserMessage(list);
+  if (at < 0)
+    throw usageError(
+      "--image adds images to the last user message, and --inputs has none",
+      `for example: --inputs '[{"role": "user", "content": "What is in this image?"}]'`,
+    );
+  return { kind: "messages", messages: withContent(list, at, (old) => [...partsOf(old), ...parts]) };
 }
 
 /**
@@ -96,7 +165,7 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string): 
         );
       return { kind: "file", file: fileRef(raw, example.file.media) };
     case "messages":
-      return { kind: "messages", messages: messagesOf(raw, parseJson(raw)) };
+      return chatInput(example, raw, undefined);
     case "image-prompt": {
       const parsed = parseJson(raw);
       if (isObject(parsed) && typeof parsed.prompt === "string" && (parsed.image === undefined || typeof parsed.image === "string")) {
@@ -134,6 +203,11 @@ function localFiles(input: TaskInput): FileRef[] {
   return [];
 }
 
+/** Whether the task's input names an image file (image classification, image-to-image, visual question answering, ...). */
+export function namesImage(input: TaskInput): boolean {
+  return localFiles(input).some((file) => file.media === "image");
+}
+
 /**
  * A warning for each local file whose extension names another kind of file
  * than the task takes (`notes.txt` for an image). A name without an
@@ -142,10 +216,23 @@ function localFiles(input: TaskInput): FileRef[] {
 export function mediaWarnings(input: TaskInput, task: string): string[] {
   const warnings: string[] = [];
   for (const file of localFiles(input)) {
-    if (file.remote) continue;
-    const extension = extensionOf(file.path);
-    if (extension === undefined || EXTENSIONS[file.media].includes(extension)) continue;
-    warnings.push(`--inputs ${file.path}: ${task} takes an ${file.media} file, and .${extension} is not one`);
+    const extension = foreignExtension(file);
+    if (extension !== undefined) warnings.push(`--inputs ${file.path}: ${task} takes an ${file.media} file, and .${extension} is not one`);
   }
   return warnings;
+}
+
+/** The extension of a local file that names another kind of file than its media; undefined when it fits or says nothing. */
+function foreignExtension(file: FileRef): string | undefined {
+  if (file.remote) return undefined;
+  const extension = extensionOf(file.path);
+  return extension === undefined || EXTENSIONS[file.media].includes(extension) ? undefined : extension;
+}
+
+/** A warning for each `--image` file whose extension names no image (`notes.txt`). */
+export function imageWarnings(images: readonly string[]): string[] {
+  return images.flatMap((path) => {
+    const extension = foreignExtension(fileRef(path, "image"));
+    return extension === undefined ? [] : [`--image ${path}: .${extension} is not an image file`];
+  });
 }

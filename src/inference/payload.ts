@@ -97,6 +97,11 @@ export function fileRef(path: string, media: Media): FileRef {
   return isUrl(path) ? { path, mime, media, remote: true } : { path, mime, media };
 }
 
+/** A field that takes a data URL takes a URL as well: a remote file's URL goes as is, and the provider fetches it. */
+export function dataUrl(file: FileRef): Tree {
+  return file.remote ? file.path : fileNode(file, "data-url");
+}
+
 /** The same file name with the extension of `mime`, for an example file a provider takes only in other types. */
 export function withType(file: FileRef, mime: string): FileRef {
   const extension = Object.keys(MIME_BY_EXTENSION).find((candidate) => MIME_BY_EXTENSION[candidate] === mime);

@@ -25,6 +25,8 @@ export interface SnippetOptions {
   providerModelId?: string;
   /** Replaces the example input: JSON where the task takes an object or messages, else text. */
   inputs?: string;
+  /** Images for a vision chat model's last user message, in order: http(s) URLs, or local files the code reads. */
+  images?: readonly string[];
   temperature?: number;
   maxTokens?: number;
   topP?: number;

@@ -15,3 +15,12 @@ export function isChatTask(tag: string | undefined): boolean {
 export function isChatModel(model: Pick<ModelData, "pipeline_tag" | "tags">): boolean {
   return model.tags.includes("conversational") && isChatTask(model.pipeline_tag);
 }
+
+/**
+ * Whether a chat model takes images in its messages (`--image`). Known by the
+ * pipeline tag alone: a text-generation model's card says nothing reliable
+ * about vision, and its provider would refuse image parts.
+ */
+export function takesChatImages(model: Pick<ModelData, "pipeline_tag" | "tags">): boolean {
+  return isChatModel(model) && model.pipeline_tag === "image-text-to-text";
+}

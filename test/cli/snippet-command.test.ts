@@ -49,6 +49,7 @@ const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] }
   endpointUrl: "https://example.com",
   providerModelId: "x/y",
   inputs: "hi",
+  image: ["cat.jpg"],
   temperature: "0.5",
   maxTokens: "10",
   topP: "0.5",
@@ -96,6 +97,25 @@ describe("values", () => {
     expect(parse({ client: "FETCH" })).toMatchObject({ options: { client: "fetch" } });
     expect(parse({ language: "js", client: "FETCH", interactive: true })).toMatchObject({ presets: { source: "inference", language: "js", client: "fetch" } });
     expect(parse({ client: "fetch", interactive: true })).toMatchObject({ presets: { source: "inference", client: "fetch" } });
+  });
+
+  it("--image is repeatable, keeps its order, and opens the picker on the inference calls", () => {
+    const images = ["cat.jpg", "https://example.com/dog.png?size=2", "my photo.png"];
+    expect(parse({ image: images })).toMatchObject({ mode: "inference", options: { images } });
+    expect(parse({ image: ["cat.jpg"], interactive: true })).toMatchObject({
+      mode: "picker",
+      options: { images: ["cat.jpg"] },
+      presets: { source: "inference" },
+    });
+  });
+
+  it("refuses an --image that is empty, a broken URL, or text meant for --inputs", () => {
+    expect(refusal({ image: ["cat.jpg", " "] }).message).toBe("--image is empty");
+    expect(refusal({ image: ["https://exa mple.com/x.jpg"] }).message).toBe('--image "https://exa mple.com/x.jpg" is not a valid URL');
+    const text = refusal({ image: ["what is in this picture"] });
+    expect(text.exitCode).toBe(2);
+    expect(text.message).toBe("--image takes a local image file or its http(s) URL, not text");
+    expect(text.hint).toBe("give the text with --inputs, for example --inputs 'what is in this picture' --image cat.jpg");
   });
 
   it("refuses unknown values with a suggestion", () => {

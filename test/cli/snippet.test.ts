@@ -22,6 +22,7 @@ const SnippetSchema = z.strictObject({
 });
 const LLAMA = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
 const FLUX = "catalogue/models/black-forest-labs--FLUX.1-dev.json";
+const QWEN_VL = "catalogue/models/Qwen--Qwen2.5-VL-7B-Instruct.json";
 /** FLUX without its provider mapping: every provider may be asked for, and the engine decides. */
 const FLUX_UNMAPPED = (() => {
   const { inferenceProviderMapping: _mapping, ...model } = JSON.parse(readFileSync(FLUX, "utf8")) as Record<string, unknown>;
@@ -166,6 +167,26 @@ describe("hubref snippet", () => {
     expect(helper.stderr).toBe(
       "error: cerebras does not serve text-to-image\nhint: text-to-image is served by: deepinfra, fal-ai, hf-inference, nscale, replicate, together, wavespeed, zai-org (choose one with --provider)\n",
     );
+  });
+
+  it("--image sends images to a vision chat model, and exits 2 with one error line for a model that takes none", async () => {
+    const vision = await runInProcess(["snippet", QWEN_VL, "--language", "sh", "--provider", "together", "--image", "cat.jpg", "--image", "notes.txt"]);
+    expect(vision.status).toBe(0);
+    expect(vision.stdout).toContain(`image1=$(base64 < cat.jpg | tr -d '\\n')\nimage2=$(base64 < notes.txt | tr -d '\\n')`);
+    expect(vision.stderr).toBe("warning: --image notes.txt: .txt is not an image file\n");
+    const refused = {
+      status: 2,
+      stdout: "",
+      stderr:
+        "error: meta-llama/Llama-3.1-8B-Instruct: --image adds images to a chat message, and text-generation models take text only\nhint: --image is for image-text-to-text chat models\n",
+    };
+    expect(await runInProcess(["snippet", LLAMA, "--image", "cat.jpg"])).toMatchObject(refused);
+    // The picker refuses it as the printing command does, before it asks for a terminal.
+    expect(await runInProcess(["snippet", LLAMA, "--image", "cat.jpg", "-i"])).toMatchObject(refused);
+    expect(await runInProcess(["snippet", QWEN_VL, "--library", "--image", "cat.jpg"])).toMatchObject({
+      status: 2,
+      stderr: "error: --library prints the library's usage code, which --image does not apply to\nhint: leave out --library for inference API snippets\n",
+    });
   });
 
   it("prints the models that get code, then says which got none and exits 1, as grep does with a missing file", async () => {

@@ -55,7 +55,9 @@ describe("templates compiled at build time", () => {
       for (const conversational of task === "text-generation" || task === "image-text-to-text" ? [false, true] : [false]) {
         const model = syntheticModel(task, { conversational });
         for (const provider of PROVIDER_CHOICES) {
-          for (const variant of [{}, { stream: true }, { direct: true }, { billTo: "acme", token: "hf_x" }]) {
+          // --image (vision chat only; other models refuse it) reaches the chat templates' image partials.
+          const images = { images: ["cats.jpg", "https://example.com/a.png", "invoice.png"] };
+          for (const variant of [{}, { stream: true }, { direct: true }, { billTo: "acme", token: "hf_x" }, images, { ...images, stream: true }]) {
             if (provider === "auto" && "direct" in variant) continue;
             try {
               snippets += generateSnippets(model, { provider, ...variant }).snippets.length;

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import type { SnippetOptions } from "../../src/inference/snippet.js";
 import { tokenVariable } from "../helpers/token-variables.js";
-import { execute, isExecutable, postsOf, runnableStdlibClients, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
+import {
+  execute,
+  isExecutable,
+  postsOf,
+  runnableStdlibClients,
+  SAMPLE_FILES,
+  startRig,
+  TOKENS,
+  type ExecutableCase,
+  type Rig,
+} from "../helpers/snippet-harness.js";
 import { WIRE } from "../helpers/expected-request.js";
 import { registryChatProviders } from "../helpers/registry-pairs.js";
 import { plausibleReply } from "../helpers/fake-replies.js";
@@ -12,7 +22,8 @@ import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
  * Chat snippets for every provider that serves chat, routed and direct, whole
  * and streamed, run against the loopback server: python requests, fetch and
  * curl, the real openai package and the real @huggingface/inference package,
- * and the standard-library clients of Go, Java, Ruby and PHP.
+ * and the standard-library clients of Go, Java, Ruby and PHP; and vision chat
+ * with --image (a URL, a local file, two local files) in each of them.
  */
 
 /** From the registry: e2e-providers fails when the wire fixture lacks a chat provider's fact. */
@@ -25,6 +36,10 @@ interface Variant {
   task: "text-generation" | "image-text-to-text";
   parameters: boolean;
   billTo?: string;
+  /** `--image` values: local files of the rig (SAMPLE_FILES) or URLs. */
+  images?: string[];
+  /** `--inputs`, the text. */
+  inputs?: string;
 }
 
 const VARIANTS: Variant[] = [];
@@ -37,14 +52,27 @@ VARIANTS.push({ provider: "together", mode: "routed", stream: false, task: "imag
 VARIANTS.push({ provider: "zai-org", mode: "direct", stream: true, task: "image-text-to-text", parameters: true });
 VARIANTS.push({ provider: "auto", mode: "routed", stream: false, task: "text-generation", parameters: true });
 VARIANTS.push({ provider: "auto", mode: "routed", stream: true, task: "text-generation", parameters: false, billTo: "acme-corp" });
+// --image: one URL, one local file (with a text of the user's), two local files of two types (streamed).
+const PHOTO_URL = "https://images.example.com/photos/dog.png?size=large&v=2";
+VARIANTS.push({ provider: "together", mode: "routed", stream: false, task: "image-text-to-text", parameters: false, images: [PHOTO_URL] });
+VARIANTS.push({
+  provider: "zai-org",
+  mode: "direct",
+  stream: false,
+  task: "image-text-to-text",
+  parameters: false,
+  images: ["cats.jpg"],
+  inputs: "What is in this picture?",
+});
+VARIANTS.push({ provider: "together", mode: "routed", stream: true, task: "image-text-to-text", parameters: false, images: ["invoice.png", "cats.jpg"] });
 
 /** A model id per variant (the JS library caches mappings by id); OpenAI's models are "openai/<name>" on the hub. */
 function modelIdOf(v: Variant): string {
-  return `${v.provider === "openai" ? "openai" : "acme"}/chat-${v.provider}-${v.mode}-${v.stream ? "s" : "w"}-${v.task}`;
+  return `${v.provider === "openai" ? "openai" : "acme"}/chat-${v.provider}-${v.mode}-${v.stream ? "s" : "w"}-${v.task}${v.images ? `-${v.images.length}-images` : ""}`;
 }
 
 const label = (v: Variant) =>
-  `${v.provider} ${v.mode} ${v.task}${v.stream ? " stream" : ""}${v.parameters ? " +parameters" : ""}${v.billTo ? " +bill-to" : ""}`;
+  `${v.provider} ${v.mode} ${v.task}${v.stream ? " stream" : ""}${v.parameters ? " +parameters" : ""}${v.billTo ? " +bill-to" : ""}${v.images ? ` +image ${v.images.join(" +image ")}` : ""}`;
 
 let rig: Rig;
 let outcomes: Awaited<ReturnType<typeof execute>>;
@@ -62,6 +90,8 @@ beforeAll(async () => {
     const options: SnippetOptions = { provider: variant.provider as never, direct: variant.mode === "direct", stream: variant.stream };
     if (variant.parameters) Object.assign(options, { temperature: 0.25, maxTokens: 64, topP: 0.5 });
     if (variant.billTo) options.billTo = variant.billTo;
+    if (variant.images) options.images = variant.images;
+    if (variant.inputs) options.inputs = variant.inputs;
     const { snippets, problems } = generateSnippets(model, options);
     expect(problems, label(variant)).toEqual([]);
     const served = variant.provider === "auto" ? "together" : variant.provider;
@@ -81,18 +111,26 @@ afterAll(async () => {
   await rig.close();
 });
 
-function expectedMessages(task: Variant["task"]): unknown {
-  return task === "text-generation"
-    ? [{ role: "user", content: "What is the capital of France?" }]
-    : [
-        {
-          role: "user",
-          content: [
-            { type: "text", text: "Describe this image in one sentence." },
-            { type: "image_url", image_url: { url: "https://cdn.britannica.com/61/93061-050-99147DCE/Statue-of-Liberty-Island-New-York-Bay.jpg" } },
-          ],
-        },
-      ];
+const MIME: Record<string, string> = { jpg: "image/jpeg", png: "image/png" };
+
+/** What a snippet sends for an --image: a URL as given, a local file as a data URL of its bytes. */
+function imageUrl(image: string): string {
+  if (image.startsWith("https://")) return image;
+  return `data:${MIME[image.split(".").pop()!]};base64,${SAMPLE_FILES[image]!.toString("base64")}`;
+}
+
+function expectedMessages(variant: Variant): unknown {
+  if (variant.task === "text-generation") return [{ role: "user", content: "What is the capital of France?" }];
+  const images = variant.images ?? ["https://cdn.britannica.com/61/93061-050-99147DCE/Statue-of-Liberty-Island-New-York-Bay.jpg"];
+  return [
+    {
+      role: "user",
+      content: [
+        { type: "text", text: variant.inputs ?? "Describe this image in one sentence." },
+        ...images.map((image) => ({ type: "image_url", image_url: { url: imageUrl(image) } })),
+      ],
+    },
+  ];
 }
 
 describe.each(VARIANTS.map((variant) => ({ variant, name: label(variant) })))("$name", ({ variant }) => {
@@ -104,7 +142,7 @@ describe.each(VARIANTS.map((variant) => ({ variant, name: label(variant) })))("$
   const wire = fact && { ...fact, url: fact.url.replace("{id}", providerModelId) };
 
   function expectedBody(model: string): Record<string, unknown> {
-    const body: Record<string, unknown> = { model, messages: expectedMessages(variant.task) };
+    const body: Record<string, unknown> = { model, messages: expectedMessages(variant) };
     if (variant.parameters) Object.assign(body, { temperature: 0.25, max_tokens: 64, top_p: 0.5 });
     if (variant.stream) body.stream = true;
     return body;

@@ -48,6 +48,8 @@ const HOSTILE = [
 ].join(" | ");
 
 const HOSTILE_IMAGE = `cat "pic" 'it''s' $(id) \`id\` \${HOME} é\nline.jpg`;
+/** An --image URL: as is, in every language (the provider, not the snippet, fetches it). */
+const HOSTILE_IMAGE_URL = "https://img.example/it's/\"q\"/$(id)/`id`/${HOME}/#{x}/{$x}/?>*/\nnew.png?a=$HOME&b='c'";
 const HOSTILE_AUDIO = `voice "rec" 'it''s' $(id) \`id\` é.flac`;
 
 function hostileValue(example: Tree, key: string): Tree {
@@ -245,6 +247,34 @@ beforeAll(async () => {
         );
       }
     }
+  }
+  // --image: a hostile local file name and a hostile URL, once per client (every language's chat code reads images the same way whatever the provider).
+  {
+    const model = syntheticModel("image-text-to-text", { conversational: true, id: "acme/hostile-images", providers: ["together"] });
+    const { snippets, problems } = generateSnippets(model, { provider: "together", inputs: HOSTILE, images: [HOSTILE_IMAGE, HOSTILE_IMAGE_URL] });
+    expect(problems).toEqual([]);
+    const messages = [
+      {
+        role: "user",
+        content: [
+          { type: "text", text: HOSTILE },
+          { type: "image_url", image_url: { url: `data:image/jpeg;base64,${FILES[HOSTILE_IMAGE]!.toString("base64")}` } },
+          { type: "image_url", image_url: { url: HOSTILE_IMAGE_URL } },
+        ],
+      },
+    ];
+    add(
+      { label: "together chat --image", snippets, messages, literal: HOSTILE_IMAGE },
+      plausibleReply({
+        task: "image-text-to-text",
+        modelId: model.id,
+        provider: "together",
+        providerId: providerIdFor("together", model.id),
+        output: "json",
+        chat: true,
+      }),
+      "chat|images",
+    );
   }
   // An endpoint URL and an embedded token as hostile as their checks let through (a URL, printable ASCII).
   {

@@ -7,7 +7,7 @@ import { expectedTaskRequest, WIRE, type ExpectedRequest } from "../helpers/expe
 import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
 import { clientsRequired, findPythonClients } from "../helpers/python-clients.js";
 import { registryChatProviders, registryPairs, type Mode } from "../helpers/registry-pairs.js";
-import { postsOf, startRig, TOKENS, type Rig, type SentRequest } from "../helpers/snippet-harness.js";
+import { postsOf, SAMPLE_FILES, startRig, TOKENS, type Rig, type SentRequest } from "../helpers/snippet-harness.js";
 import { runPython, type RunOutcome } from "../helpers/snippet-runners.js";
 import { exampleFor, FAL_SAMPLE } from "../helpers/fal-sample.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
@@ -17,7 +17,8 @@ import { tokenVariable } from "../helpers/token-variables.js";
  * The huggingface_hub and openai snippets, run with the real packages
  * against the loopback server (the driver points their HTTP transport at it;
  * the snippet text is unchanged), for every provider and task they serve,
- * routed and direct. Each must send what the provider expects: method, URL,
+ * routed and direct, and vision chat with --image (a URL, a local file, two
+ * files). Each must send what the provider expects: method, URL,
  * token and body. The clients' own headers (user agent and the like) are
  * theirs to choose and are not compared.
  */
@@ -40,9 +41,16 @@ function differenceOf(id: string): string | undefined {
 let rig: Rig;
 let outcomes: Map<string, RunOutcome>;
 
-function chatExpected(provider: string, mode: Mode, client: string, modelId: string, providerModelId: string): ExpectedRequest {
+function chatExpected(
+  provider: string,
+  mode: Mode,
+  client: string,
+  modelId: string,
+  providerModelId: string,
+  messages: unknown = [{ role: "user", content: "What is the capital of France?" }],
+): ExpectedRequest {
   const token = TOKENS[tokenVariable(provider, mode)]!;
-  const body = { model: providerModelId, messages: [{ role: "user", content: "What is the capital of France?" }] };
+  const body = { model: providerModelId, messages };
   // openai, routed, asks the router's OpenAI-compatible route, naming the provider after the hub id.
   if (client === "openai" && mode === "routed") {
     return {
@@ -89,6 +97,34 @@ function plan(): void {
         planned.push({ id, snippet, expected: chatExpected(provider, mode, client, modelId, providerModelId) });
         rig.server.respond(id, plausibleReply({ task: "text-generation", modelId, provider, providerId: providerModelId, output: "json", chat: true }));
       }
+    }
+  }
+  planImages();
+}
+
+/** --image: a URL, a local file, two local files; each the rig's file as a data URL of its bytes, read when the snippet runs. */
+const IMAGE_SETS = [["https://images.example.com/dog.png?v=2"], ["cats.jpg"], ["invoice.png", "cats.jpg"]];
+const MIME: Record<string, string> = { jpg: "image/jpeg", png: "image/png" };
+
+function planImages(): void {
+  for (const [index, images] of IMAGE_SETS.entries()) {
+    for (const client of PYTHON_CLIENTS) {
+      const modelId = `acme/py-vision-${index}-${client}`;
+      const model = syntheticModel("image-text-to-text", { conversational: true, id: modelId, providers: ["together"] });
+      const snippet = generateSnippets(model, { provider: "together", language: "python", client: client as never, images }).snippets[0];
+      if (snippet === undefined) throw new Error(`no ${client} vision snippet`);
+      const parts = images.map((image) => ({
+        type: "image_url",
+        image_url: { url: image.startsWith("https://") ? image : `data:${MIME[image.split(".").pop()!]};base64,${SAMPLE_FILES[image]!.toString("base64")}` },
+      }));
+      const messages = [{ role: "user", content: [{ type: "text", text: "Describe this image in one sentence." }, ...parts] }];
+      const providerModelId = providerIdFor("together", modelId);
+      const id = `together|chat|routed|images-${index}|${client}`;
+      planned.push({ id, snippet, expected: chatExpected("together", "routed", client, modelId, providerModelId, messages) });
+      rig.server.respond(
+        id,
+        plausibleReply({ task: "image-text-to-text", modelId, provider: "together", providerId: providerModelId, output: "json", chat: true }),
+      );
     }
   }
 }
@@ -151,7 +187,9 @@ if (clients.missing.length > 0 && clientsRequired()) {
   describe("python client libraries", () => {
     it("cover every task huggingface_hub serves at each provider, and chat at each chat provider", () => {
       expect(planned.filter(({ id }) => id.endsWith("|huggingface_hub")).length).toBeGreaterThan(60);
-      expect(planned.filter(({ id }) => id.endsWith("|openai")).length).toBe(registryChatProviders().reduce((sum, { modes }) => sum + modes.length, 0));
+      expect(planned.filter(({ id }) => id.endsWith("|openai")).length).toBe(
+        registryChatProviders().reduce((sum, { modes }) => sum + modes.length, 0) + IMAGE_SETS.length,
+      );
     });
 
     it("offers no huggingface_hub snippet where the library has no helper for the task at that provider", () => {

@@ -172,6 +172,19 @@ describe("which snippets exist", () => {
     ]);
   });
 
+  it("--image is for image-text-to-text chat models: others get the reason and where their image goes", () => {
+    const chat = generateSnippets(syntheticModel("text-generation", { conversational: true }), { images: ["cat.jpg"] });
+    expect(chat.snippets).toEqual([]);
+    expect(chat.problems).toEqual(["acme/text-generation-model: --image adds images to a chat message, and text-generation models take text only"]);
+    expect(chat.hints).toEqual(["--image is for image-text-to-text chat models"]);
+    const task = generateSnippets(syntheticModel("image-classification"), { images: ["cat.jpg"], provider: "hf-inference" });
+    expect(task.problems).toEqual(["acme/image-classification-model: --image adds images to a chat message, and image-classification is not a chat task"]);
+    expect(task.hints).toEqual(["give this task's image with --inputs"]);
+    const vision = generateSnippets(syntheticModel("image-text-to-text", { conversational: true }), { images: ["notes.txt"], language: "sh" });
+    expect(vision.snippets).toHaveLength(1);
+    expect(vision.warnings).toEqual(["--image notes.txt: .txt is not an image file"]);
+  });
+
   it("refuses provider model ids that would move the request elsewhere on the host", () => {
     const model = ModelDataSchema.parse({
       id: "a/b",

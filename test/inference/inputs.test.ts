@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseUserInputs, type TaskInput } from "../../src/inference/inputs.js";
-import { fileRef } from "../../src/inference/payload.js";
+import { chatInput, imageWarnings, parseUserInputs, type TaskInput } from "../../src/inference/inputs.js";
+import { fileNode, fileRef } from "../../src/inference/payload.js";
 import { HubrefError } from "../../src/errors.js";
 
 /* --inputs: JSON where the task takes an object or messages, text everywhere else. */
@@ -21,6 +21,49 @@ function usage(run: () => unknown): string {
   }
   throw new Error("expected a usage error");
 }
+
+const SAMPLE = { type: "image_url", image_url: { url: "https://example.com/sample.jpg" } };
+const vision = { kind: "messages", messages: [{ role: "user", content: [{ type: "text", text: "Describe it." }, SAMPLE] }] } as const satisfies TaskInput;
+const image = (url: unknown) => ({ type: "image_url", image_url: { url } });
+
+describe("--image", () => {
+  it("keeps the sample image when only a text is given, and replaces it with the images given, after the text, in order", () => {
+    const text = (value: string) => ({ type: "text", text: value });
+    expect(chatInput(vision, "What is it?", undefined).messages).toEqual([{ role: "user", content: [text("What is it?"), SAMPLE] }]);
+    expect(chatInput(vision, undefined, ["https://x.example/a b.png?q=1", "dog.png"]).messages).toEqual([
+      { role: "user", content: [text("Describe it."), image("https://x.example/a b.png?q=1"), image(fileNode(fileRef("dog.png", "image"), "data-url"))] },
+    ]);
+    expect(chatInput(vision, "What is it?", ["cat.webp"]).messages).toEqual([
+      { role: "user", content: [text("What is it?"), image(fileNode({ path: "cat.webp", mime: "image/webp", media: "image" }, "data-url"))] },
+    ]);
+  });
+
+  it("adds the images to the last user message of a conversation of the user's own, keeping its parts", () => {
+    const list = [
+      { role: "user", content: "first" },
+      { role: "assistant", content: "ok" },
+      { role: "user", content: "Compare these." },
+      { role: "assistant", content: "later" },
+    ];
+    expect(chatInput(vision, JSON.stringify(list), ["https://x.example/a.jpg"]).messages).toEqual([
+      list[0],
+      list[1],
+      { role: "user", content: [{ type: "text", text: "Compare these." }, image("https://x.example/a.jpg")] },
+      list[3],
+    ]);
+    const own = [{ role: "user", content: [SAMPLE] }];
+    expect(chatInput(vision, JSON.stringify(own), ["https://x.example/b.jpg"]).messages).toEqual([
+      { role: "user", content: [SAMPLE, image("https://x.example/b.jpg")] },
+    ]);
+    expect(usage(() => chatInput(vision, '[{"role": "system", "content": "Be brief"}]', ["a.jpg"]))).toBe(
+      "--image adds images to the last user message, and --inputs has none",
+    );
+  });
+
+  it("warns about a local file whose extension names no image; a URL or a name without extension says nothing", () => {
+    expect(imageWarnings(["notes.txt", "cat.JPG", "photo", "https://x.example/page.html"])).toEqual(["--image notes.txt: .txt is not an image file"]);
+  });
+});
 
 describe("--inputs", () => {
   it("is the text itself for a text task, even when it looks like JSON", () => {

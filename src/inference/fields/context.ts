@@ -4,6 +4,7 @@ import type { TaskInput } from "../inputs.js";
 import type { ChatParameters, ChatRequest, HttpRequest } from "../request.js";
 import type { CallMode, TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
+import { filesOfTree, type ReadFile } from "./forms.js";
 
 interface ContextBase {
   task: InferenceTask;
@@ -66,6 +67,9 @@ export function memoPerContext<C extends SnippetContext, T>(compute: (context: C
     return value;
   };
 }
+
+/** The local images a chat's messages send as data URLs, each read once by the code into its variable. */
+export const chatFiles = memoPerContext((context: ChatContext): ReadFile[] => filesOfTree(context.messages));
 
 /** The local file the input names, which the code then reads (an input names one at most). */
 export function inputFile(input: TaskInput): FileRef | undefined {

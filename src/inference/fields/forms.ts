@@ -1,7 +1,7 @@
 import { pyString } from "../../format/python.js";
 import { jsString } from "../../format/js.js";
 import { shellQuote } from "../../format/shell.js";
-import type { FileRef, Tree } from "../payload.js";
+import { fileOfNode, isFileNode, type FileRef, type Tree } from "../payload.js";
 import { jsonText, jsWriter, pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tree.js";
 
 /*
@@ -57,10 +57,48 @@ export function fileVariable(file: FileRef): string {
   return file.media;
 }
 
-export const VARIABLE_WRITERS: Writers = {
-  python: pythonWriter((file, encoding) => (encoding === "data-url" ? `${pyString(`data:${file.mime};base64,`)} + ${fileVariable(file)}` : fileVariable(file))),
-  ts: jsWriter((file, encoding) => (encoding === "data-url" ? `${jsString(`data:${file.mime};base64,`)} + ${fileVariable(file)}` : fileVariable(file))),
-};
+/** Writers that refer to each file by the variable the code read it into, `variable(file)`. */
+export function variableWriters(variable: (file: FileRef) => string): Writers {
+  return {
+    python: pythonWriter((file, encoding) => (encoding === "data-url" ? `${pyString(`data:${file.mime};base64,`)} + ${variable(file)}` : variable(file))),
+    ts: jsWriter((file, encoding) => (encoding === "data-url" ? `${jsString(`data:${file.mime};base64,`)} + ${variable(file)}` : variable(file))),
+  };
+}
+
+export const VARIABLE_WRITERS: Writers = variableWriters(fileVariable);
+
+/** A file the code reads once, into a variable of its own. */
+export interface ReadFile {
+  file: FileRef;
+  variable: string;
+}
+
+/**
+ * The files a tree refers to, one per path, in order, each with its variable:
+ * named for its media (`image`), numbered when there are several (`image1`,
+ * `image2`: a chat message may carry many images). A tree with one file names
+ * it as `fileVariable` does.
+ */
+export function filesOfTree(tree: Tree): ReadFile[] {
+  const files = new Map<string, FileRef>();
+  const visit = (value: Tree | undefined): void => {
+    if (value === null || typeof value !== "object") return;
+    if (isFileNode(value)) {
+      const { file } = fileOfNode(value);
+      if (!files.has(file.path)) files.set(file.path, file);
+      return;
+    }
+    for (const item of Object.values(value)) visit(item);
+  };
+  visit(tree);
+  const all = [...files.values()];
+  return all.map((file, index) => ({ file, variable: all.length === 1 ? fileVariable(file) : `${fileVariable(file)}${index + 1}` }));
+}
+
+/** The variable `filesOfTree` gave a file. */
+export function variableIn(files: readonly ReadFile[]): (file: FileRef) => string {
+  return (file) => files.find((read) => read.file.path === file.path)?.variable ?? fileVariable(file);
+}
 
 /** Forms computed on first read; a class, so the getters live once on the prototype. */
 class LazyForms implements LiteralForms {

@@ -69,6 +69,7 @@ function goImports(fields: HttpFields): string[] {
     if (!fields.file.remote) used.add("os");
     if (fields.file.base64) used.add("encoding/base64");
   }
+  if (fields.chatImages.length > 0) used.add("os").add("encoding/base64");
   if (fields.outputKind !== "json") used.add("os");
   if (fields.outputKind === "file") used.add("strings");
   if (fields.outputKind === "base64-field") used.add("encoding/base64").add("encoding/json");

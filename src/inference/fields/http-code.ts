@@ -3,8 +3,8 @@ import type { HttpRequest, JobAddress } from "../request.js";
 import type { JsonPath } from "../providers/types.js";
 import type { QueueCode } from "./queue.js";
 import { holdsFile } from "../render-tree.js";
-import { fileVariable } from "./forms.js";
-import { inputFile, outputFileName, requestOf, type SnippetContext } from "./context.js";
+import { fileVariable, variableIn } from "./forms.js";
+import { chatFiles, inputFile, outputFileName, requestOf, type SnippetContext } from "./context.js";
 import { TemplateFields, type LanguageLiterals } from "./common.js";
 
 /*
@@ -65,6 +65,8 @@ export class HttpFields extends TemplateFields {
   /** The JSON body as the language's data. */
   payload?: string;
   file?: FileCode;
+  /** The local images a chat sends as data URLs, each read into its variable as base64 text before the request. */
+  chatImages: FileCode[] = [];
   outputKind: "json" | "file" | "base64-field" = "json";
   /** The name of the file a base64 field is saved to, as a literal. */
   outputFile?: string;
@@ -139,7 +141,10 @@ export function httpFields(context: SnippetContext, client: string, language: Ht
     if (file && holdsFile(body.value)) {
       fields.file = { variable: fileVariable(file), path: language.string(file.path), remote: file.remote === true, base64: true };
     }
-    const variable = (file: FileRef) => language.variable?.(fileVariable(file)) ?? fileVariable(file);
+    const images = context.call === "chat" ? chatFiles(context) : [];
+    fields.chatImages = images.map(({ file, variable }) => ({ variable, path: language.string(file.path), remote: false, base64: true }));
+    const name = variableIn(images);
+    const variable = (file: FileRef) => language.variable?.(name(file)) ?? name(file);
     fields.payload = language.tree(body.value, 0, (file, encoding: FileEncoding) =>
       encoding === "data-url" ? language.concat([language.string(`data:${file.mime};base64,`), variable(file)]) : variable(file),
     );

@@ -5,8 +5,8 @@ import { holdsFile } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
-import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS } from "./forms.js";
-import { chatOf, inputFile, inputReadsLocalFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
+import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
+import { chatFiles, chatOf, inputFile, inputReadsLocalFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 import { jsQueue } from "./queue.js";
 
@@ -49,13 +49,19 @@ function downloadLines(file: FileRef): string {
   return `const download = await fetch(${jsString(file.path)});\nif (!download.ok) {\n    throw new Error(\`Download failed: \${download.status}\`);\n}`;
 }
 
+/** Statements that read each chat image into its variable as base64 text, before the call. */
+function chatFileSetup(files: readonly ReadFile[]): string {
+  return files.map(({ file, variable }) => `const ${variable} = (await readFile(${jsString(file.path)})).toString("base64");`).join("\n");
+}
+
 function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   const fields = new JsFields(context);
   const body = request.body;
   const file = inputFile(context.input);
+  const images = context.call === "chat" ? chatFiles(context) : [];
   // A remote file's URL may stand in for its data URL: then the body refers to no file.
   const encodesFiles = body.kind === "json" && holdsFile(body.value);
-  const readsLocalFile = file !== undefined && !file.remote && (encodesFiles || body.kind === "binary");
+  const readsLocalFile = images.length > 0 || (file !== undefined && !file.remote && (encodesFiles || body.kind === "binary"));
   fields.authScheme = request.auth.scheme;
   const headers: [string, string][] = [["Authorization", fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([jsPropertyKey(name), jsString(value)]);
@@ -71,8 +77,9 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
     fields.binaryData = sent.remote ? "await download.arrayBuffer()" : `await readFile(${jsString(sent.path)})`;
     if (sent.remote) fields.fileSetup = downloadLines(sent);
   } else {
-    fields.providerInputs = literalForms(body.value, VARIABLE_WRITERS);
-    if (encodesFiles && file) {
+    fields.providerInputs = literalForms(body.value, images.length > 0 ? variableWriters(variableIn(images)) : VARIABLE_WRITERS);
+    if (images.length > 0) fields.fileSetup = chatFileSetup(images);
+    else if (encodesFiles && file) {
       fields.fileSetup = file.remote
         ? `${downloadLines(file)}\nconst ${fileVariable(file)} = Buffer.from(await download.arrayBuffer()).toString("base64");`
         : `const ${fileVariable(file)} = (await readFile(${jsString(file.path)})).toString("base64");`;
@@ -89,38 +96,43 @@ function chatMembers(context: ChatContext): Record<string, Tree | undefined> {
   return { messages, temperature: parameters.temperature, max_tokens: parameters.max_tokens, top_p: parameters.top_p };
 }
 
-function memberLines(members: Record<string, Tree | undefined>, baseIndent: number): string {
-  return `${WRITERS.ts.members(members, baseIndent).join(",\n")},`;
+function memberLines(members: Record<string, Tree | undefined>, baseIndent: number, writers = WRITERS): string {
+  return `${writers.ts.members(members, baseIndent).join(",\n")},`;
+}
+
+/** A client library's chat: the images are read before the call, whose messages refer to their variables. */
+function chatCallMembers(context: ChatContext, fields: JsFields, members: Record<string, Tree | undefined>, baseIndent: number): string {
+  const images = chatFiles(context);
+  if (images.length === 0) return memberLines(members, baseIndent);
+  fields.fileSetup = chatFileSetup(images);
+  fields.imports = imports(true, false);
+  return memberLines(members, baseIndent, variableWriters(variableIn(images)));
 }
 
 function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | undefined): JsFields {
   const fields = new JsFields(context);
   // An endpoint serves one model: the client is bound to its URL, and the call names no provider or model.
   const target: Record<string, Tree | undefined> = context.endpointUrl === undefined ? { provider: context.provider, model: context.modelId } : {};
-  let members: Record<string, Tree | undefined>;
-  let write = false;
   if (context.call === "chat") {
-    members = { ...target, ...chatMembers(context) };
+    fields.callMembers = chatCallMembers(context, fields, { ...target, ...chatMembers(context) }, 8);
     fields.resultName = "chatCompletion";
-  } else {
-    if (!method) throw new Error(`huggingface.js has no method for ${context.task}`);
-    fields.methodName = method.name;
-    members = { ...target, ...callInputs(context.task, context.input).js };
-    fields.resultName = "output";
-    // With provider auto, the router may pick a provider that queues the job.
-    fields.keepAlive = (context.call === "task" && context.request.queue !== undefined) || (context.provider === "auto" && method.result === "blob");
-    if (method.result === "blob") {
-      fields.outputKind = "blob";
-      fields.resultName = resultName(context.task);
-      fields.outputFile = jsString(`output.${method.extension ?? "bin"}`);
-      write = true;
-    }
+    return fields;
   }
-  fields.callMembers = memberLines(members, 8);
-  const file = context.call === "chat" ? undefined : inputFile(context.input);
+  if (!method) throw new Error(`huggingface.js has no method for ${context.task}`);
+  fields.methodName = method.name;
+  fields.resultName = "output";
+  // With provider auto, the router may pick a provider that queues the job.
+  fields.keepAlive = (context.call === "task" && context.request.queue !== undefined) || (context.provider === "auto" && method.result === "blob");
+  if (method.result === "blob") {
+    fields.outputKind = "blob";
+    fields.resultName = resultName(context.task);
+    fields.outputFile = jsString(`output.${method.extension ?? "bin"}`);
+  }
+  fields.callMembers = memberLines({ ...target, ...callInputs(context.task, context.input).js }, 8);
+  const file = inputFile(context.input);
   // The client takes a Blob, not a URL: the snippet downloads a remote file first (see jsResolveFile).
   if (file?.remote) fields.fileSetup = `${downloadLines(file)}\nconst ${fileVariable(file)} = await download.blob();`;
-  fields.imports = imports(context.call !== "chat" && inputReadsLocalFile(context.input), write);
+  fields.imports = imports(inputReadsLocalFile(context.input), method.result === "blob");
   return fields;
 }
 
@@ -129,7 +141,7 @@ function openaiFields(context: ChatContext): JsFields {
   const fields = new JsFields(context);
   fields.modelText = request.model;
   fields.baseUrl = jsString(request.baseUrl);
-  fields.callMembers = memberLines({ model: request.model, ...chatMembers(context) }, 4);
+  fields.callMembers = chatCallMembers(context, fields, { model: request.model, ...chatMembers(context) }, 4);
   fields.resultName = "chatCompletion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
   if (extra.length > 0)

@@ -5,8 +5,8 @@ import { holdsFile, pythonWriter, type LiteralWriter, type ResolveFile } from ".
 import { callInputs, type ClientMethod } from "../client-methods.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
-import { fileVariable, literalForms, VARIABLE_WRITERS, WRITERS } from "./forms.js";
-import { chatOf, inputFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
+import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
+import { chatFiles, chatOf, inputFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 import { pythonQueue } from "./queue.js";
 
@@ -54,15 +54,21 @@ function downloadLines(file: FileRef): string {
   return `download = requests.get(${pyString(file.path)}, timeout=60)\ndownload.raise_for_status()`;
 }
 
+/** Lines that read each chat image into its variable as base64 text, before the call. */
+function chatFileSetup(files: readonly ReadFile[]): string {
+  return files.map(({ file, variable }) => `${variable} = base64.b64encode(Path(${pyString(file.path)}).read_bytes()).decode("ascii")`).join("\n");
+}
+
 /** requests: the HTTP request written out. */
 function requestsFields(context: SnippetContext, request: HttpRequest): PythonFields {
   const fields = new PythonFields(context);
   const body = request.body;
   const standard: string[] = [];
   const file = inputFile(context.input);
+  const images = context.call === "chat" ? chatFiles(context) : [];
   // A JSON body carries its files as base64 text or data URLs; a remote file's URL may stand in for its data URL.
   const encodesFiles = body.kind === "json" && holdsFile(body.value);
-  const readsLocalFile = file !== undefined && !file.remote && (encodesFiles || body.kind === "binary");
+  const readsLocalFile = images.length > 0 || (file !== undefined && !file.remote && (encodesFiles || body.kind === "binary"));
   const queue = request.queue;
   if (readsLocalFile || request.output.kind !== "json" || queue) standard.push("from pathlib import Path");
   if (queue) standard.push("import sys", "import time");
@@ -83,8 +89,9 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
     fields.binaryData = sent.remote ? "download.content" : `Path(${pyString(sent.path)}).read_bytes()`;
     if (sent.remote) fields.fileSetup = downloadLines(sent);
   } else {
-    fields.providerInputs = literalForms(body.value, VARIABLE_WRITERS);
-    if (encodesFiles && file) {
+    fields.providerInputs = literalForms(body.value, images.length > 0 ? variableWriters(variableIn(images)) : VARIABLE_WRITERS);
+    if (images.length > 0) fields.fileSetup = chatFileSetup(images);
+    else if (encodesFiles && file) {
       const bytes = file.remote ? "download.content" : `Path(${pyString(file.path)}).read_bytes()`;
       fields.fileSetup = `${file.remote ? `${downloadLines(file)}\n` : ""}${fileVariable(file)} = base64.b64encode(${bytes}).decode("ascii")`;
     }
@@ -102,8 +109,16 @@ const chatArgumentLines = memoPerContext((context: ChatContext): string => {
   if (parameters.temperature !== undefined) args.push({ name: "temperature", value: parameters.temperature });
   if (parameters.max_tokens !== undefined) args.push({ name: "max_tokens", value: parameters.max_tokens });
   if (parameters.top_p !== undefined) args.push({ name: "top_p", value: parameters.top_p });
-  return argumentLines(args, WRITERS.python);
+  return argumentLines(args, variableWriters(variableIn(chatFiles(context))).python);
 });
+
+/** A client library's chat: the images are read before the call, which refers to their variables. */
+function readChatImages(context: ChatContext, fields: PythonFields, standard: string[]): void {
+  const images = chatFiles(context);
+  if (images.length === 0) return;
+  standard.push("import base64", "from pathlib import Path");
+  fields.fileSetup = chatFileSetup(images);
+}
 
 function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | undefined): PythonFields {
   const fields = new PythonFields(context);
@@ -113,6 +128,7 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
     if (context.provider === "openai") fields.modelText = context.providerModelId;
     fields.callArguments = chatArgumentLines(context);
     fields.resultName = "completion";
+    readChatImages(context, fields, standard);
   } else {
     if (!method) throw new Error(`huggingface_hub has no method for ${context.task}`);
     fields.methodName = method.name;
@@ -133,7 +149,9 @@ function openaiFields(context: ChatContext): PythonFields {
   const fields = new PythonFields(context);
   fields.modelText = request.model;
   fields.baseUrl = pyString(request.baseUrl);
-  fields.imports = importBlock(context, []);
+  const standard: string[] = [];
+  readChatImages(context, fields, standard);
+  fields.imports = importBlock(context, standard);
   fields.callArguments = chatArgumentLines(context);
   fields.resultName = "completion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");

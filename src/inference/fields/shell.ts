@@ -3,7 +3,7 @@ import type { Client } from "../ids.js";
 import { jsonPieces } from "../render-tree.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
-import { fileVariable, literalForms, WRITERS, type LiteralForms } from "./forms.js";
+import { filesOfTree, fileVariable, literalForms, variableIn, WRITERS, type LiteralForms } from "./forms.js";
 import { inputFile, requestOf, type SnippetContext } from "./context.js";
 import { TemplateFields, type LanguageLiterals } from "./common.js";
 import { shellQueue, type ShellQueueCode } from "./queue.js";
@@ -77,15 +77,17 @@ function writeBody(fields: ShellFields, request: HttpRequest): void {
     fields.dataArgument = `-d ${shellQuote(indentJson(only.text))}`;
     return;
   }
-  // The file's base64 text sits in a variable and reaches curl through printf (a builtin) and a pipe:
+  // Each file's base64 text sits in a variable and reaches curl through printf (a builtin) and a pipe:
   // a command line could not hold a large file.
+  const files = filesOfTree(request.body.value);
+  const variable = variableIn(files);
   let word = "";
-  for (const piece of pieces) word += "text" in piece ? shellQuote(piece.text) : `"$${fileVariable(piece.file)}"`;
-  const file = pieces.find((piece) => "file" in piece);
-  if (file && "file" in file) {
-    const source = file.file.remote ? `$(${download(file.file.path)} | base64 | tr -d '\\n')` : `$(base64 < ${shellWord(file.file.path)} | tr -d '\\n')`;
-    fields.fileSetup = `${fileVariable(file.file)}=${source}`;
-  }
+  for (const piece of pieces) word += "text" in piece ? shellQuote(piece.text) : `"$${variable(piece.file)}"`;
+  const setup = files.map(({ file, variable: name }) => {
+    const source = file.remote ? `$(${download(file.path)} | base64 | tr -d '\\n')` : `$(base64 < ${shellWord(file.path)} | tr -d '\\n')`;
+    return `${name}=${source}`;
+  });
+  if (setup.length > 0) fields.fileSetup = setup.join("\n");
   fields.dataArgument = "--data-binary @-";
   fields.printedBody = word;
 }
@@ -104,6 +106,7 @@ export function shellFields(client: Client, context: SnippetContext): ShellField
   if (request.output.kind === "file") fields.outputFile = "output";
   const temporaries = [fields.outputFile && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
   if (temporaries.length > 0) fields.temporaries = temporaries.join(" ");
-  fields.strict = fields.outputFile !== undefined || (inputFile(context.input)?.remote === true && fields.fileSetup !== undefined);
+  // A chat's image that cannot be read stops the script rather than send an empty data URL.
+  fields.strict = fields.outputFile !== undefined || (fields.fileSetup !== undefined && (context.call === "chat" || inputFile(context.input)?.remote === true));
   return fields;
 }

@@ -2,6 +2,9 @@ import { fileNode, type FileRef, type Tree } from "../payload.js";
 import { textOf } from "../input-readers.js";
 import type { Body, JsonPath, Output, QueueProtocol, TaskRoute } from "./types.js";
 
+// Chat messages send images the same way (inputs.ts), so the rule lives with the trees.
+export { dataUrl } from "../payload.js";
+
 /*
  * Building blocks for provider facts: body and reply shapes, model ids in
  * URL paths, and the request shapes several providers share (OpenAI-compatible routes).
@@ -9,8 +12,6 @@ import type { Body, JsonPath, Output, QueueProtocol, TaskRoute } from "./types.j
 
 export const json = (value: Tree): Body => ({ kind: "json", value });
 export const base64 = (file: FileRef) => fileNode(file, "base64");
-/** A field that takes a data URL takes a URL as well: a remote file's URL goes as is, and the provider fetches it. */
-export const dataUrl = (file: FileRef): Tree => (file.remote ? file.path : fileNode(file, "data-url"));
 
 export const JSON_OUTPUT: Output = { kind: "json" };
 export const fileOutput = (extension: string): Output => ({ kind: "file", extension });
