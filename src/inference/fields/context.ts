@@ -104,5 +104,5 @@ export function resultName(task: string): string {
 
 /** What the generated code does with the reply. */
 export function outputFileName(output: Output): string | undefined {
-  return output.kind === "json" ? undefined : `output.${output.extension}`;
+  return output.kind === "json" || output.kind === "url-field" ? undefined : `output.${output.extension}`;
 }

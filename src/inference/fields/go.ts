@@ -70,7 +70,8 @@ function goImports(fields: HttpFields): string[] {
     if (fields.file.base64) used.add("encoding/base64");
   }
   if (fields.outputKind !== "json") used.add("os");
-  if (fields.outputKind === "file") used.add("strings");
+  if (fields.savesByType) used.add("strings");
+  if (fields.outputKind === "url-field") used.add("encoding/json");
   if (fields.outputKind === "base64-field") used.add("encoding/base64").add("encoding/json");
   if (fields.chat) used.add("encoding/json");
   if (fields.stream) used.add("bufio").add("strings").add("encoding/json");

@@ -80,7 +80,7 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   }
   const output = outputFileName(request.output);
   if (output !== undefined) fields.outputFile = jsString(output);
-  if (request.output.kind === "base64-field") fields.outputField = propertyPath(request.output.path);
+  if (request.output.kind === "base64-field" || request.output.kind === "url-field") fields.outputField = propertyPath(request.output.path);
   return fields;
 }
 
@@ -107,12 +107,20 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
     fields.methodName = method.name;
     members = { ...target, ...callInputs(context.task, context.input).js };
     fields.resultName = "output";
+    if (context.call === "task" && context.request.queue?.jsClientReadsFirstReply) fields.queue = jsQueue(context.request.queue);
     // With provider auto, the router may pick a provider that queues the job.
-    fields.keepAlive = (context.call === "task" && context.request.queue !== undefined) || (context.provider === "auto" && method.result === "blob");
+    // Where the snippet follows the job itself, its own timers keep Node running.
+    fields.keepAlive =
+      (context.call === "task" && context.request.queue !== undefined && !fields.queue) || (context.provider === "auto" && method.result !== "print");
     if (method.result === "blob") {
       fields.outputKind = "blob";
       fields.resultName = resultName(context.task);
       fields.outputFile = jsString(`output.${method.extension ?? "bin"}`);
+      write = true;
+    } else if (method.result === "tracks" || method.result === "masks") {
+      fields.outputKind = method.result;
+      fields.resultName = method.result;
+      if (method.extension !== undefined) fields.outputExtension = jsString(`.${method.extension}`);
       write = true;
     }
   }

@@ -91,7 +91,7 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   }
   const output = outputFileName(request.output);
   if (output !== undefined) fields.outputFile = pyString(output);
-  if (request.output.kind === "base64-field") fields.outputField = subscripts(request.output.path);
+  if (request.output.kind === "base64-field" || request.output.kind === "url-field") fields.outputField = subscripts(request.output.path);
   return fields;
 }
 
