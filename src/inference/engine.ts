@@ -216,7 +216,7 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
   if (example === undefined) throw new SnippetProblem(`${model.id}: ${NO_EXAMPLE_MESSAGE}`);
   const defaults = fromExample(example);
   const input = options.inputs === undefined ? defaults : parseUserInputs(options.inputs, defaults, task);
-  if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task));
+  if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task, defaults));
   if (!chat && hasChatParameters(options)) notes.push(`${model.id}: --stream, --temperature, --max-tokens and --top-p apply to chat models only`);
   const context = contextFor(model, task, chat, input, options, findings);
 

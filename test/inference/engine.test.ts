@@ -206,9 +206,13 @@ describe("which snippets exist", () => {
   it("warns once about the user's file of a type the provider refuses, and not about one it takes", () => {
     const model = syntheticModel("automatic-speech-recognition");
     const refused = generateSnippets(model, { provider: "fal-ai", inputs: "speech.flac" });
-    expect(refused.warnings).toEqual(["fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs"]);
+    const missing = (name: string) => `--inputs ${name}: there is no such file here; the snippet reads it when it runs`;
+    expect(refused.warnings).toEqual([
+      missing("speech.flac"),
+      "fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs",
+    ]);
     expect(refused.notes).toEqual([]);
-    expect(generateSnippets(model, { provider: "fal-ai", client: "curl", inputs: "speech.wav" }).warnings).toEqual([]);
+    expect(generateSnippets(model, { provider: "fal-ai", client: "curl", inputs: "speech.wav" }).warnings).toEqual([missing("speech.wav")]);
     expect(generateSnippets(model, { provider: "hf-inference", client: "curl" }).warnings).toEqual([]);
   });
 
