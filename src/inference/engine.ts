@@ -182,6 +182,7 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
     mode,
     token: target.token,
     input,
+    usesExample: options.inputs === undefined,
     memo: new Map(),
     ...(target.endpointUrl !== undefined && { endpointUrl: target.endpointUrl }),
     ...(target.billTo !== undefined && { billTo: target.billTo }),

@@ -310,6 +310,8 @@ describe("output", () => {
     );
     expect(byClient.curl).toContain('"image_url": "data:image/jpeg;base64,\'"$image"\'"');
     expect(byClient.curl).toContain("    --data-binary @-); then\n");
-    for (const client of ["requests", "fetch", "curl", "go", "java", "ruby", "php"]) expect(byClient[client]!.split("cats.jpg").length - 1, client).toBe(1);
+    // Read once; the comment saying the example's name stands for the user's file is not a read.
+    const code = (client: string) => byClient[client]!.replace(/^.*cats\.jpg is an example name.*\n/m, "");
+    for (const client of ["requests", "fetch", "curl", "go", "java", "ruby", "php"]) expect(code(client).split("cats.jpg").length - 1, client).toBe(1);
   });
 });

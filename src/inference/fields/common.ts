@@ -2,7 +2,7 @@ import { spreadContainer } from "../../format/multiline.js";
 import type { TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
 import { literalForms, WRITERS, type LiteralForms } from "./forms.js";
-import { inputTree, type SnippetContext } from "./context.js";
+import { inputFile, inputTree, type SnippetContext } from "./context.js";
 import type { QueueCode } from "./queue.js";
 import { extensionRows, UNKNOWN_EXTENSION } from "../file-types.js";
 
@@ -16,6 +16,8 @@ import { extensionRows, UNKNOWN_EXTENSION } from "../file-types.js";
 /** How one language writes a string literal and the token. */
 export interface LanguageLiterals {
   string(text: string): string;
+  /** A one-line comment. */
+  comment(text: string): string;
   accessToken(token: TokenSource): string;
   authorizationHeader(scheme: string, token: TokenSource): string;
 }
@@ -69,6 +71,15 @@ export class TemplateFields {
 
   get inputs(): LiteralForms {
     return (this.#inputs ??= literalForms(inputTree(this.context.input), WRITERS));
+  }
+
+  /** A comment line saying the example's file name stands for the user's own file, when the snippet reads one. */
+  get sampleNote(): string | undefined {
+    const file = this.context.usesExample ? inputFile(this.context.input) : undefined;
+    if (file === undefined || file.remote) return undefined;
+    return this.literals.comment(
+      `${file.path} is an example name: save ${file.media === "image" ? "an image" : "an audio"} file of yours there, or write its path instead.`,
+    );
   }
 
   /** The content types whose file extension is not their subtype (src/inference/file-types.ts), as literals. */

@@ -16,6 +16,8 @@ interface ContextBase {
   token: TokenSource;
   billTo?: string;
   input: TaskInput;
+  /** The input is the task's example (no --inputs): a file it names stands for the user's own. */
+  usesExample: boolean;
   /** Values computed once per context and shared by its snippets (see memoPerContext). */
   memo: Map<unknown, unknown>;
 }

@@ -1,4 +1,4 @@
-import { goString } from "../../format/go.js";
+import { goString, goComment } from "../../format/go.js";
 import type { Client } from "../ids.js";
 import type { Tree } from "../payload.js";
 import { isFileNode, fileOfNode } from "../payload.js";
@@ -28,6 +28,7 @@ function scalar(value: number | boolean | null): string {
 
 export const GO: HttpLanguage = {
   string: goString,
+  comment: goComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `os.Getenv("${token.name}")` : goString(token.value)),
   authorizationHeader: (scheme: string, token: TokenSource) =>
     // A call's argument: gofmt writes the + without spaces there.

@@ -1,4 +1,4 @@
-import { jsPropertyKey, jsString } from "../../format/js.js";
+import { jsPropertyKey, jsString, jsComment } from "../../format/js.js";
 import type { Client } from "../ids.js";
 import type { FileRef, Tree } from "../payload.js";
 import { holdsFile } from "../render-tree.js";
@@ -17,6 +17,7 @@ import { jsQueue } from "./queue.js";
 
 const JS: LanguageLiterals = {
   string: jsString,
+  comment: jsComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `process.env.${token.name}` : jsString(token.value)),
   // The variable name is hubref's own ([A-Z0-9_]), so it may sit inside the template literal.
   authorizationHeader: (scheme: string, token: TokenSource) =>

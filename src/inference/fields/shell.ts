@@ -1,4 +1,4 @@
-import { shellQuote, shellWord } from "../../format/shell.js";
+import { shellQuote, shellComment, shellWord } from "../../format/shell.js";
 import type { Client } from "../ids.js";
 import { jsonPieces } from "../render-tree.js";
 import type { HttpRequest } from "../request.js";
@@ -17,6 +17,7 @@ import { shellQueue, type ShellQueueCode } from "./queue.js";
 
 const SHELL: LanguageLiterals = {
   string: shellQuote,
+  comment: shellComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `"$${token.name}"` : shellQuote(token.value)),
   /** The whole `-H` argument. */
   authorizationHeader: (scheme: string, token: TokenSource) =>
