@@ -10,8 +10,11 @@ import { fieldsOf, fileOf, imageFieldOf, imagePromptOf, textOf } from "./input-r
  * returns. A task missing here has no basic snippet for that client.
  */
 
-/** What the method returns: something to print, a PIL image (Python), bytes (Python) or a Blob (JS). */
-type MethodResult = "print" | "image" | "bytes" | "blob";
+/**
+ * What the method returns: something to print, a PIL image (Python), bytes (Python), a Blob (JS), or a list of
+ * files as base64 text: audio tracks with their content type, or segments' masks (JS).
+ */
+type MethodResult = "print" | "image" | "bytes" | "blob" | "tracks" | "masks";
 
 export interface ClientMethod {
   name: string;
@@ -69,13 +72,13 @@ const blob = (name: string, extension: string): ClientMethod => ({ name, result:
 
 export const JS_METHODS: Readonly<Record<InferenceTask, ClientMethod | undefined>> = {
   "audio-classification": print("audioClassification"),
-  "audio-to-audio": print("audioToAudio"),
+  "audio-to-audio": { name: "audioToAudio", result: "tracks" },
   "automatic-speech-recognition": print("automaticSpeechRecognition"),
   "document-question-answering": print("documentQuestionAnswering"),
   "feature-extraction": print("featureExtraction"),
   "fill-mask": print("fillMask"),
   "image-classification": print("imageClassification"),
-  "image-segmentation": print("imageSegmentation"),
+  "image-segmentation": { name: "imageSegmentation", result: "masks", extension: "png" },
   "image-text-to-image": blob("imageTextToImage", "png"),
   // Chat only: its snippets are chat completions.
   "image-text-to-text": NONE,

@@ -182,6 +182,7 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
     mode,
     token: target.token,
     input,
+    usesExample: options.inputs === undefined,
     memo: new Map(),
     ...(target.endpointUrl !== undefined && { endpointUrl: target.endpointUrl }),
     ...(target.billTo !== undefined && { billTo: target.billTo }),
@@ -227,7 +228,7 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
       : options.inputs === undefined
         ? defaults
         : parseUserInputs(options.inputs, defaults, task);
-  if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task));
+  if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task, defaults));
   if (options.images !== undefined) findings.warnings.push(...imageWarnings(options.images));
   if (!chat && hasChatParameters(options)) notes.push(`${model.id}: --stream, --temperature, --max-tokens and --top-p apply to chat models only`);
   const context = contextFor(model, task, chat, input, options, findings);

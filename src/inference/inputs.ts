@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { usageError } from "../errors.js";
 import type { ExampleInput } from "../tasks/example-input.js";
 import { dataUrl, extensionOf, fileRef, isUrl, type FileRef, type Media, type Tree } from "./payload.js";
@@ -142,11 +143,47 @@ export function chatInput(example: ChatInput, raw: string | undefined, images: r
   return { kind: "messages", messages: withContent(list, at, (old) => [...partsOf(old), ...parts]) };
 }
 
+/** What is at a local path: a file, a folder, or nothing. */
+export type PathProbe = (path: string) => "file" | "folder" | undefined;
+
+export const probeLocalPath: PathProbe = (path) => {
+  try {
+    return statSync(path).isDirectory() ? "folder" : "file";
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Whether text names a file even when there is none here (the snippet may run
+ * elsewhere): it has a folder in it, an extension of the medium the task takes,
+ * or, without spaces, another extension (`notes.txt`: a file, of another kind).
+ * Anything else is text, which would become `--data-binary '@hello there'`.
+ */
+export function looksLikeFileName(raw: string, media: Media): boolean {
+  if (/[\\/]/.test(raw)) return true;
+  const extension = extensionOf(raw);
+  if (extension === undefined) return false;
+  return EXTENSIONS[media].includes(extension) || !/\s/.test(raw);
+}
+
+/** A local file input must name a file (here or, by its looks, where the snippet runs); never a folder or text. */
+function localFileName(raw: string, media: Media, task: string, probe: PathProbe): void {
+  const example = media === "image" ? "cat.jpg" : "speech.mp3";
+  const found = probe(raw);
+  if (found === "folder") throw usageError(`--inputs for ${task}: ${JSON.stringify(raw)} is a folder, not ${media === "image" ? "an image" : "an audio"} file`);
+  if (found === undefined && !looksLikeFileName(raw, media))
+    throw usageError(
+      `--inputs for ${task} is the name of a local ${media} file, or its http(s) URL, not text`,
+      `there is no file ${JSON.stringify(raw)} here, and it has no ${media} file extension: for example --inputs ${example} or --inputs https://example.com/${example}`,
+    );
+}
+
 /**
  * `--inputs` for a task whose default input is `example`. A task that takes an
  * object or messages reads it as JSON when it parses; anything else is text.
  */
-export function parseUserInputs(raw: string, example: TaskInput, task: string): TaskInput {
+export function parseUserInputs(raw: string, example: TaskInput, task: string, probe: PathProbe = probeLocalPath): TaskInput {
   switch (example.kind) {
     case "text":
       return { kind: "text", text: raw };
@@ -157,12 +194,7 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string): 
           `--inputs for ${task}: ${JSON.stringify(raw)} is not a valid URL`,
           `a URL input looks like https://example.com/${example.file.media === "image" ? "cat.jpg" : "speech.mp3"}`,
         );
-      // Words with spaces and no file extension are text, not a file name: `--data-binary '@hello there'` would be the result.
-      if (!isUrl(raw) && /\s/.test(raw) && extensionOf(raw) === undefined)
-        throw usageError(
-          `--inputs for ${task} is the name of a local ${example.file.media} file, or its http(s) URL, not text`,
-          `for example --inputs ${example.file.media === "image" ? "cat.jpg" : "speech.mp3"}`,
-        );
+      if (!isUrl(raw)) localFileName(raw, example.file.media, task, probe);
       return { kind: "file", file: fileRef(raw, example.file.media) };
     case "messages":
       return chatInput(example, raw, undefined);
@@ -209,15 +241,22 @@ export function namesImage(input: TaskInput): boolean {
 }
 
 /**
- * A warning for each local file whose extension names another kind of file
- * than the task takes (`notes.txt` for an image). A name without an
- * extension says nothing either way.
+ * A warning for each local file the user named that is not here (the snippet
+ * reads it when it runs), and for each whose extension names another kind of
+ * file than the task takes (`notes.txt` for an image). A name without an
+ * extension says nothing about its kind. The example's own files (an
+ * image-and-prompt input given only a prompt) are not the user's to check.
  */
-export function mediaWarnings(input: TaskInput, task: string): string[] {
+export function mediaWarnings(input: TaskInput, task: string, example?: TaskInput, probe: PathProbe = probeLocalPath): string[] {
   const warnings: string[] = [];
+  // The example's file is carried over as the same object when the user gives only a prompt.
+  const defaults = new Set(example === undefined ? [] : localFiles(example));
   for (const file of localFiles(input)) {
-    const extension = foreignExtension(file);
-    if (extension !== undefined) warnings.push(`--inputs ${file.path}: ${task} takes an ${file.media} file, and .${extension} is not one`);
+    if (file.remote || defaults.has(file)) continue;
+    if (probe(file.path) !== "file") warnings.push(`--inputs ${file.path}: there is no such file here; the snippet reads it when it runs`);
+    const extension = extensionOf(file.path);
+    if (extension === undefined || EXTENSIONS[file.media].includes(extension)) continue;
+    warnings.push(`--inputs ${file.path}: ${task} takes an ${file.media} file, and .${extension} is not one`);
   }
   return warnings;
 }

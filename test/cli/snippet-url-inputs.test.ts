@@ -9,7 +9,10 @@ describe("hubref snippet --inputs", () => {
   it("warns in one line about a local file of another medium, and still prints the snippet", async () => {
     const result = await runInProcess(["snippet", WHISPER, "--provider", "hf-inference", "--client", "curl", "--inputs", "cat.png"]);
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe("warning: --inputs cat.png: automatic-speech-recognition takes an audio file, and .png is not one\n");
+    expect(result.stderr).toBe(
+      "warning: --inputs cat.png: there is no such file here; the snippet reads it when it runs\n" +
+        "warning: --inputs cat.png: automatic-speech-recognition takes an audio file, and .png is not one\n",
+    );
     expect(result.stdout).toContain("--data-binary @cat.png");
   });
 

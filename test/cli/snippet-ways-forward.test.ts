@@ -99,9 +99,12 @@ describe("file types the provider refuses", () => {
     expect(result.stdout).not.toContain(".flac");
   });
 
-  it("the user's own flac file gets one warning", async () => {
+  it("the user's own flac file gets one warning (and one that it is not here)", async () => {
     const result = await runInProcess(["snippet", WHISPER, "--provider", "fal-ai", "--inputs", "speech.flac"]);
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe("warning: fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs\n");
+    expect(result.stderr).toBe(
+      "warning: --inputs speech.flac: there is no such file here; the snippet reads it when it runs\n" +
+        "warning: fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs\n",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { ReceivedRequest, Reply } from "./inference-server.js";
 import { PROVIDERS } from "../../src/inference/providers/index.js";
 import type { ProviderId } from "../../src/inference/ids.js";
-import { queueResponder } from "./queue-simulator.js";
+import { FILE_HOST, OUTPUT_URL, queueResponder } from "./queue-simulator.js";
 import { isQueued } from "./registry-pairs.js";
 
 /*
@@ -95,8 +95,8 @@ export interface ReplyPlan {
   modelId: string;
   provider: string;
   providerId: string;
-  /** How raw-HTTP snippets expect the result: a file, JSON with a base64 image, or any JSON. */
-  output: "json" | "file" | "base64-field";
+  /** How raw-HTTP snippets expect the result: a file, JSON with a base64 image or a file's URL, or any JSON. */
+  output: "json" | "file" | "base64-field" | "url-field";
   /** A chat model: its mapping is for the "conversational" task. */
   chat?: boolean;
 }
@@ -112,6 +112,7 @@ export function plausibleReply(plan: ReplyPlan): (request: ReceivedRequest) => R
       return body.stream ? STREAM_REPLY : { body: CHAT_REPLY };
     }
     if (plan.output === "base64-field") return { body: { data: [{ b64_json: IMAGE_BYTES.toString("base64") }] } };
+    if (plan.output === "url-field") return request.host === FILE_HOST ? { contentType: "audio/mpeg", body: AUDIO_BYTES } : { body: linkReply(plan) };
     if (plan.output === "file") return { contentType: "application/octet-stream", body: plan.task.includes("image") ? IMAGE_BYTES : AUDIO_BYTES };
     if (isQueued(plan))
       return (queuedReplies ??= queueResponder({ provider: plan.provider, task: plan.task, providerModelId: plan.providerId, scenario: "ready" }))(request);
@@ -120,8 +121,20 @@ export function plausibleReply(plan: ReplyPlan): (request: ReceivedRequest) => R
   };
 }
 
+/** A JSON reply naming the output file's URL where the route's output says it is. */
+function linkReply(plan: ReplyPlan): Record<string, unknown> {
+  const output = routeOf(plan.provider, plan.task)?.output;
+  if (output?.kind !== "url-field") throw new Error(`${plan.provider} ${plan.task} names no output URL`);
+  let value: unknown = OUTPUT_URL;
+  for (const key of [...output.path].reverse()) value = typeof key === "number" ? [value] : { [key]: value };
+  return value as Record<string, unknown>;
+}
+
+function routeOf(provider: string, task: string) {
+  return PROVIDERS[provider as ProviderId]?.tasks[task as keyof (typeof PROVIDERS)[ProviderId]["tasks"]];
+}
+
 /** What the provider's reply to a task holds, so the fake reply fits the snippet's handling of it. */
 export function replyOutput(provider: string, task: string): ReplyPlan["output"] {
-  const route = PROVIDERS[provider as ProviderId]?.tasks[task as keyof (typeof PROVIDERS)[ProviderId]["tasks"]];
-  return route?.output.kind ?? "json";
+  return routeOf(provider, task)?.output.kind ?? "json";
 }

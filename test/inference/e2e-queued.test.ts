@@ -2,8 +2,6 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from "n
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
-import { JS_METHODS } from "../../src/inference/client-methods.js";
-import type { InferenceTask } from "../../src/inference/ids.js";
 import { fromExample } from "../../src/inference/inputs.js";
 import type { Snippet } from "../../src/inference/snippet.js";
 import { exampleInput } from "../../src/tasks/example-input.js";
@@ -14,8 +12,18 @@ import { isQueued, registryPairs, type Mode } from "../helpers/registry-pairs.js
 import { execute, runnableStdlibClients, SAMPLE_FILES, sent, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
 import { expectedTaskRequest } from "../helpers/expected-request.js";
 import { mappingReply } from "../helpers/fake-replies.js";
+import type { ReceivedRequest, Reply } from "../helpers/inference-server.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
-import { expectedResultUrl, expectedStatusUrl, FAILURE_MESSAGE, FILE_HOST, outputFileFor, queueResponder, type Scenario } from "../helpers/queue-simulator.js";
+import {
+  expectedResultUrl,
+  expectedStatusUrl,
+  FAILURE_MESSAGE,
+  FILE_HOST,
+  OUTPUT_URL,
+  outputFileFor,
+  queueResponder,
+  type Scenario,
+} from "../helpers/queue-simulator.js";
 import type { RunOutcome } from "../helpers/snippet-runners.js";
 
 /*
@@ -79,10 +87,10 @@ function snippetsFor(provider: string, task: string, mode: Mode, modelId: string
 function scenariosFor(provider: string, task: string, mode: Mode, client: string): Scenario[] {
   const scenarios: Scenario[] = [];
   const library = client === "js|huggingface.js";
-  // @huggingface/inference does not poll a Replicate prediction: it relies on the wait window.
-  scenarios.push(library && provider === "replicate" ? "ready" : "done");
-  if (library) return scenarios;
   const first = PAIRS.find((pair) => pair.provider === provider)!.task === task;
+  // @huggingface/inference does not poll a Replicate prediction (it relies on the wait window): its snippet does.
+  scenarios.push("done");
+  if (library) return provider === "replicate" && first && mode === "routed" ? [...scenarios, "ready", "failed"] : scenarios;
   if (first && mode === "routed") scenarios.push("failed");
   if (first && mode === "routed" && (FULL_NEVER.includes(client) || provider === NEVER_ENDING_IN_CURL)) scenarios.push("never");
   if (first && mode === "direct") scenarios.push("poll-5xx");
@@ -119,6 +127,24 @@ beforeAll(async () => {
       }
     }
   }
+  // A JSON reply that holds the file (Together's base64 image) or names its URL (fal's speech): every client saves it.
+  for (const { provider, task } of LINKED_OR_EMBEDDED) {
+    for (const client of [...RAW_CLIENTS, "js|huggingface.js"]) {
+      const modelId = `acme/${task}-${provider}-${n++}`;
+      const providerModelId = providerModelIdFor(provider, task);
+      const model = syntheticModel(task, { id: modelId, providers: [provider] });
+      const snippet = generateSnippets(model, { provider: provider as never, providerModelId }).snippets.find(
+        (candidate) => `${candidate.language}|${candidate.client}` === client,
+      );
+      const id = `${provider}|${task}|routed|${client}|in-reply`;
+      if (!snippet) throw new Error(`${id}: no snippet`);
+      const dir = join(rig.dir, `case-${n}`);
+      mkdirSync(dir);
+      planned.set(id, { id, provider, task, mode: "routed", client, scenario: "done", snippet, providerModelId, dir });
+      const mapping = mappingReply(modelId, provider, providerModelId, task);
+      cases.push({ id, ...inFolder(snippet, dir), reply: inReplyResponder(provider, task, mapping) });
+    }
+  }
   // A file in the reply itself (not queued) is named by its type too.
   for (const client of RAW_CLIENTS) {
     const modelId = `acme/speech-${n++}`;
@@ -145,6 +171,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await rig.close();
 });
+
+/** Replies that are JSON around the file: base64 text in it (Together), or the URL of a file on the file host (fal). */
+const LINKED_OR_EMBEDDED = [
+  { provider: "together", task: "text-to-image", file: { name: "output.png", bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7]) } },
+  { provider: "fal-ai", task: "text-to-speech", file: outputFileFor("fal-ai", "text-to-speech") },
+];
+
+function inReplyResponder(provider: string, task: string, mapping: Reply): (request: ReceivedRequest) => Reply {
+  const { file } = LINKED_OR_EMBEDDED.find((entry) => entry.provider === provider && entry.task === task)!;
+  return (request) => {
+    if (request.method === "GET" && request.host === "huggingface.co") return mapping;
+    if (request.host === FILE_HOST) return { contentType: "audio/mpeg", body: file.bytes };
+    return provider === "together" ? { body: { data: [{ b64_json: file.bytes.toString("base64") }] } } : { body: { audio: { url: OUTPUT_URL } } };
+  };
+}
 
 /** A first line that moves the snippet into its folder (JS and Python run many cases in one process). */
 const CHDIR: Record<string, (dir: string) => string> = {
@@ -221,8 +262,6 @@ describe("a queued job that finishes", () => {
       const file = outputFileFor(provider, task);
       const downloads = requestsOf(plan.id).filter((request) => request.host === FILE_HOST);
       expect(downloads.length, `${plan.id}: downloads the output once`).toBe(1);
-      // The library's audio-to-audio and image-segmentation return data to print, not a file.
-      if (plan.client === "js|huggingface.js" && JS_METHODS[task as InferenceTask]?.result !== "blob") continue;
       expect(savedFiles(plan), plan.id).toEqual([file.name]);
       expect(readFileSync(join(plan.dir, file.name)).equals(file.bytes), `${plan.id}: saved bytes`).toBe(true);
     }
@@ -238,10 +277,25 @@ describe("a file in the reply itself", () => {
   });
 });
 
+describe("a JSON reply around the file", () => {
+  it.each(LINKED_OR_EMBEDDED)("$provider $task: every client saves the file, downloaded without a token", ({ provider, task, file }) => {
+    for (const client of [...RAW_CLIENTS, "js|huggingface.js"]) {
+      const plan = planned.get(`${provider}|${task}|routed|${client}|in-reply`)!;
+      expect(outcomes.get(plan.id), `${plan.id}: ${outcomes.get(plan.id)?.error}`).toMatchObject({ ok: true });
+      expectRightTokens(plan);
+      // @huggingface/inference labels Together's base64 image as a JPEG, so its snippet names the file output.jpg.
+      const name = client === "js|huggingface.js" && provider === "together" ? "output.jpg" : file.name;
+      expect(savedFiles(plan), plan.id).toEqual([name]);
+      expect(readFileSync(join(plan.dir, name)).equals(file.bytes), `${plan.id}: saved bytes`).toBe(true);
+    }
+  });
+});
+
 describe("what goes wrong", () => {
   it("a failed job stops with the provider's message and saves nothing", () => {
     const plans = withScenario("failed");
-    expect(plans.length).toBe(new Set(PAIRS.map((pair) => pair.provider)).size * RAW_CLIENTS.length);
+    // Every raw client for each provider, and huggingface.js's snippet for Replicate, which polls itself.
+    expect(plans.length).toBe(new Set(PAIRS.map((pair) => pair.provider)).size * RAW_CLIENTS.length + 1);
     for (const plan of plans) {
       const outcome = outcomes.get(plan.id);
       expect(outcome?.ok, plan.id).toBe(false);
@@ -287,7 +341,11 @@ describe("what goes wrong", () => {
   });
 
   it("a Replicate prediction that outlives the wait window is polled; one done within it is not", () => {
-    const outlived = withScenario("done").filter((plan) => plan.provider === "replicate" && plan.client !== "js|huggingface.js");
+    const outlived = withScenario("done").filter((plan) => plan.provider === "replicate" && plan.scenario === "done" && !plan.id.endsWith("|in-reply"));
+    expect(
+      outlived.some((plan) => plan.client === "js|huggingface.js"),
+      "the JS client library's snippet is among them",
+    ).toBe(true);
     expect(outlived.length).toBeGreaterThan(0);
     for (const plan of outlived) expect(statusPolls(plan).length, plan.id).toBe(3);
     const ready = withScenario("ready").filter((plan) => plan.provider === "replicate");

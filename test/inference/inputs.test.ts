@@ -102,7 +102,20 @@ describe("--inputs", () => {
 
   it("names a file for a file task, and keeps its media", () => {
     expect(parseUserInputs("speech.wav", audio, "t")).toEqual({ kind: "file", file: { path: "speech.wav", mime: "audio/wav", media: "audio" } });
-    expect(parseUserInputs("recording", audio, "t")).toEqual({ kind: "file", file: { path: "recording", mime: "audio/flac", media: "audio" } });
+    expect(parseUserInputs("takes/recording", audio, "t")).toEqual({ kind: "file", file: { path: "takes/recording", mime: "audio/flac", media: "audio" } });
+  });
+
+  it("takes text as a file name only where it looks like one or names one here", () => {
+    const here = (path: string) => (path === "recording" ? "file" : path === "takes" ? "folder" : undefined);
+    // An extension of the task's medium, a folder, or another extension without spaces (a file of another kind).
+    for (const name of ["my talk.mp3", "takes/recording", "takes\\recording", "notes.txt", "recording"])
+      expect(parseUserInputs(name, audio, "t", here), name).toMatchObject({ kind: "file", file: { path: name } });
+    for (const words of ["hello", "hello there", "hello there.txt"])
+      expect(
+        usage(() => parseUserInputs(words, audio, "asr", here)),
+        words,
+      ).toMatch(/not text/);
+    expect(usage(() => parseUserInputs("takes", audio, "asr", here))).toBe('--inputs for asr: "takes" is a folder, not an audio file');
   });
 
   it("is a prompt, or an object with image and prompt, for image-and-prompt tasks", () => {

@@ -106,26 +106,54 @@ describe("a URL in --inputs", () => {
 
 describe("a local file of another medium than the task's", () => {
   const warningsFor = (task: string, inputs: string) => generateSnippets(syntheticModel(task), { provider: "hf-inference", inputs }).warnings;
+  const missing = (name: string) => `--inputs ${name}: there is no such file here; the snippet reads it when it runs`;
 
-  it("gets one warning naming the file and the medium the task takes", () => {
-    expect(warningsFor("image-classification", "notes.txt")).toEqual(["--inputs notes.txt: image-classification takes an image file, and .txt is not one"]);
+  it("gets a warning naming the file and the medium the task takes (and one that it is not here)", () => {
+    expect(warningsFor("image-classification", "notes.txt")).toEqual([
+      missing("notes.txt"),
+      "--inputs notes.txt: image-classification takes an image file, and .txt is not one",
+    ]);
     expect(warningsFor("automatic-speech-recognition", "cat.png")).toEqual([
+      missing("cat.png"),
       "--inputs cat.png: automatic-speech-recognition takes an audio file, and .png is not one",
     ]);
     expect(warningsFor("zero-shot-image-classification", JSON.stringify({ image: "scan.pdf", candidate_labels: ["a"] }))).toEqual([
+      missing("scan.pdf"),
       "--inputs scan.pdf: zero-shot-image-classification takes an image file, and .pdf is not one",
     ]);
   });
 
+  it("says nothing of the example's own image when only a prompt is given", () => {
+    expect(generateSnippets(syntheticModel("image-to-image"), { provider: "fal-ai", inputs: "Make it blue" }).warnings).toEqual([]);
+  });
+
   it("is the only case warned about: matching, unnamed and remote files are not", () => {
-    expect(warningsFor("image-classification", "photo.AVIF")).toEqual([]);
-    expect(warningsFor("image-classification", "photo")).toEqual([]);
-    expect(warningsFor("automatic-speech-recognition", "voice.ogg")).toEqual([]);
+    expect(warningsFor("image-classification", "photo.AVIF")).toEqual([missing("photo.AVIF")]);
+    expect(warningsFor("image-classification", "pics/photo")).toEqual([missing("pics/photo")]);
+    expect(warningsFor("automatic-speech-recognition", "voice.ogg")).toEqual([missing("voice.ogg")]);
     expect(warningsFor("image-classification", "https://files.example/page.html")).toEqual([]);
+    expect(warningsFor("image-classification", "package.json")).toEqual([
+      "--inputs package.json: image-classification takes an image file, and .json is not one",
+    ]);
   });
 });
 
 describe("text given to a task that takes a file", () => {
+  it.each([
+    ["automatic-speech-recognition", "hello"],
+    ["image-classification", "a photo of my cat"],
+  ])("%s: %j is a usage error naming a file name or URL to give instead", (task, words) => {
+    let caught: unknown;
+    try {
+      generateSnippets(syntheticModel(task, { providers: ["hf-inference"] }), { provider: "hf-inference", language: "sh", inputs: words });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(HubrefError);
+    expect((caught as HubrefError).exitCode).toBe(2);
+    expect((caught as HubrefError).hint).toMatch(/for example --inputs \S+ or --inputs https:/);
+  });
+
   it("is a usage error, not a file named after the words", () => {
     const model = syntheticModel("automatic-speech-recognition", { providers: ["hf-inference"] });
     let caught: unknown;

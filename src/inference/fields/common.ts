@@ -2,8 +2,9 @@ import { spreadContainer } from "../../format/multiline.js";
 import type { TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
 import { literalForms, WRITERS, type LiteralForms } from "./forms.js";
-import { inputTree, type SnippetContext } from "./context.js";
+import { inputFile, inputTree, type SnippetContext } from "./context.js";
 import type { QueueCode } from "./queue.js";
+import { extensionRows, UNKNOWN_EXTENSION } from "../file-types.js";
 
 /*
  * The template fields every client shares (the issue's list: model, provider,
@@ -15,6 +16,8 @@ import type { QueueCode } from "./queue.js";
 /** How one language writes a string literal and the token. */
 export interface LanguageLiterals {
   string(text: string): string;
+  /** A one-line comment. */
+  comment(text: string): string;
   accessToken(token: TokenSource): string;
   authorizationHeader(scheme: string, token: TokenSource): string;
 }
@@ -69,6 +72,25 @@ export class TemplateFields {
   get inputs(): LiteralForms {
     return (this.#inputs ??= literalForms(inputTree(this.context.input), WRITERS));
   }
+
+  /** A comment line saying the example's file name stands for the user's own file, when the snippet reads one. */
+  get sampleNote(): string | undefined {
+    const file = this.context.usesExample ? inputFile(this.context.input) : undefined;
+    if (file === undefined || file.remote) return undefined;
+    return this.literals.comment(
+      `${file.path} is an example name: save ${file.media === "image" ? "an image" : "an audio"} file of yours there, or write its path instead.`,
+    );
+  }
+
+  /** The content types whose file extension is not their subtype (src/inference/file-types.ts), as literals. */
+  get fileExtensions(): { contentType: string; extension: string }[] {
+    return extensionRows().map((row) => ({ contentType: this.literals.string(row.contentType), extension: this.literals.string(row.extension) }));
+  }
+
+  /** The extension of a file whose type says nothing, as a literal. */
+  get unknownExtension(): string {
+    return this.literals.string(UNKNOWN_EXTENSION);
+  }
 }
 
 /**
@@ -97,7 +119,9 @@ export class CodeFields extends TemplateFields {
   /** A queued job: how the snippet polls it and finds its output. */
   queue?: QueueCode;
   /** How the reply is used: printed, or written to `outputFile`. Each language adds its own kinds. */
-  outputKind: Output["kind"] | "print" | "image" | "bytes" | "blob" = "print";
+  outputKind: Output["kind"] | "print" | "image" | "bytes" | "blob" | "tracks" | "masks" = "print";
+  /** The extension of the masks a segmentation saves, as a literal. */
+  outputExtension?: string;
 }
 
 /** `{ key: value, ... }` over lines, nested `baseIndent` spaces: a Python dict or a JS object, from keys and values already written. */

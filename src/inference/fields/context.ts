@@ -17,6 +17,8 @@ interface ContextBase {
   token: TokenSource;
   billTo?: string;
   input: TaskInput;
+  /** The input is the task's example (no --inputs): a file it names stands for the user's own. */
+  usesExample: boolean;
   /** Values computed once per context and shared by its snippets (see memoPerContext). */
   memo: Map<unknown, unknown>;
 }
@@ -108,5 +110,5 @@ export function resultName(task: string): string {
 
 /** What the generated code does with the reply. */
 export function outputFileName(output: Output): string | undefined {
-  return output.kind === "json" ? undefined : `output.${output.extension}`;
+  return output.kind === "json" || output.kind === "url-field" ? undefined : `output.${output.extension}`;
 }

@@ -1,4 +1,4 @@
-import { goString } from "../../format/go.js";
+import { goString, goComment } from "../../format/go.js";
 import type { Client } from "../ids.js";
 import type { Tree } from "../payload.js";
 import { isFileNode, fileOfNode } from "../payload.js";
@@ -28,6 +28,7 @@ function scalar(value: number | boolean | null): string {
 
 export const GO: HttpLanguage = {
   string: goString,
+  comment: goComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `os.Getenv("${token.name}")` : goString(token.value)),
   authorizationHeader: (scheme: string, token: TokenSource) =>
     // A call's argument: gofmt writes the + without spaces there.
@@ -71,7 +72,8 @@ function goImports(fields: HttpFields): string[] {
   }
   if (fields.chatImages.length > 0) used.add("os").add("encoding/base64");
   if (fields.outputKind !== "json") used.add("os");
-  if (fields.outputKind === "file") used.add("strings");
+  if (fields.savesByType) used.add("strings");
+  if (fields.outputKind === "url-field") used.add("encoding/json");
   if (fields.outputKind === "base64-field") used.add("encoding/base64").add("encoding/json");
   if (fields.chat) used.add("encoding/json");
   if (fields.stream) used.add("bufio").add("strings").add("encoding/json");

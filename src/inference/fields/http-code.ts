@@ -67,11 +67,14 @@ export class HttpFields extends TemplateFields {
   file?: FileCode;
   /** The local images a chat sends as data URLs, each read into its variable as base64 text before the request. */
   chatImages: FileCode[] = [];
-  outputKind: "json" | "file" | "base64-field" = "json";
+  /** How the reply is kept: printed (json), saved as it is (file), decoded from a base64 field, or downloaded from the URL a field names. */
+  outputKind: "json" | "file" | "base64-field" | "url-field" = "json";
   /** The name of the file a base64 field is saved to, as a literal. */
   outputFile?: string;
   /** The base64 text in `result`. */
   outputField?: string;
+  /** The output file's URL in `result` (a url-field reply). */
+  outputUrl?: string;
   queue?: HttpQueueCode;
   chat = false;
   stream = false;
@@ -79,6 +82,21 @@ export class HttpFields extends TemplateFields {
   readsEnv: boolean;
   /** The `Name: value` header lines, as expressions (PHP's curl takes headers so). */
   headerLines: string[] = [];
+  /** The program names a file by its content type (the helper that does is written). */
+  get savesByType(): boolean {
+    return this.outputKind === "file" || this.outputKind === "url-field";
+  }
+
+  /** The program downloads its output from a URL a reply names (the helper that does is written). */
+  get downloadsOutput(): boolean {
+    return this.queue !== undefined || this.outputKind === "url-field";
+  }
+
+  /** The program reads values at paths in decoded JSON (the helpers that do are written). */
+  get readsJson(): boolean {
+    return this.queue !== undefined || this.outputKind === "base64-field" || this.outputKind === "url-field";
+  }
+
   /** Import lines the program needs (Go, whose compiler refuses an unused one). */
   imports: string[] = [];
 
@@ -155,5 +173,6 @@ export function httpFields(context: SnippetContext, client: string, language: Ht
     fields.outputFile = language.string(outputFileName(output)!);
     fields.outputField = language.textAt("result", output.path);
   }
+  if (output.kind === "url-field") fields.outputUrl = language.textAt("result", output.path);
   return fields;
 }

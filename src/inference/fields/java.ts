@@ -1,4 +1,4 @@
-import { javaString } from "../../format/java.js";
+import { javaString, javaComment } from "../../format/java.js";
 import type { Client } from "../ids.js";
 import type { Tree } from "../payload.js";
 import { isFileNode, fileOfNode } from "../payload.js";
@@ -31,6 +31,7 @@ const call = (name: string, args: string[]) => `${name}(${args.join(", ")})`;
 
 export const JAVA: HttpLanguage = {
   string: javaString,
+  comment: javaComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `System.getenv("${token.name}")` : javaString(token.value)),
   authorizationHeader: (scheme: string, token: TokenSource) =>
     token.kind === "env" ? `"${scheme} " + System.getenv("${token.name}")` : javaString(`${scheme} ${token.value}`),

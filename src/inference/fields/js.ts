@@ -1,4 +1,4 @@
-import { jsPropertyKey, jsString } from "../../format/js.js";
+import { jsPropertyKey, jsString, jsComment } from "../../format/js.js";
 import type { Client } from "../ids.js";
 import type { FileRef, Tree } from "../payload.js";
 import { holdsFile } from "../render-tree.js";
@@ -17,6 +17,7 @@ import { jsQueue } from "./queue.js";
 
 const JS: LanguageLiterals = {
   string: jsString,
+  comment: jsComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `process.env.${token.name}` : jsString(token.value)),
   // The variable name is hubref's own ([A-Z0-9_]), so it may sit inside the template literal.
   authorizationHeader: (scheme: string, token: TokenSource) =>
@@ -87,7 +88,7 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   }
   const output = outputFileName(request.output);
   if (output !== undefined) fields.outputFile = jsString(output);
-  if (request.output.kind === "base64-field") fields.outputField = propertyPath(request.output.path);
+  if (request.output.kind === "base64-field" || request.output.kind === "url-field") fields.outputField = propertyPath(request.output.path);
   return fields;
 }
 
@@ -121,18 +122,28 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
   if (!method) throw new Error(`huggingface.js has no method for ${context.task}`);
   fields.methodName = method.name;
   fields.resultName = "output";
+  if (context.call === "task" && context.request.queue?.jsClientReadsFirstReply) fields.queue = jsQueue(context.request.queue);
   // With provider auto, the router may pick a provider that queues the job.
-  fields.keepAlive = (context.call === "task" && context.request.queue !== undefined) || (context.provider === "auto" && method.result === "blob");
+  // Where the snippet follows the job itself, its own timers keep Node running.
+  fields.keepAlive =
+    (context.call === "task" && context.request.queue !== undefined && !fields.queue) || (context.provider === "auto" && method.result !== "print");
+  let write = false;
   if (method.result === "blob") {
     fields.outputKind = "blob";
     fields.resultName = resultName(context.task);
     fields.outputFile = jsString(`output.${method.extension ?? "bin"}`);
+    write = true;
+  } else if (method.result === "tracks" || method.result === "masks") {
+    fields.outputKind = method.result;
+    fields.resultName = method.result;
+    if (method.extension !== undefined) fields.outputExtension = jsString(`.${method.extension}`);
+    write = true;
   }
   fields.callMembers = memberLines({ ...target, ...callInputs(context.task, context.input).js }, 8);
   const file = inputFile(context.input);
   // The client takes a Blob, not a URL: the snippet downloads a remote file first (see jsResolveFile).
   if (file?.remote) fields.fileSetup = `${downloadLines(file)}\nconst ${fileVariable(file)} = await download.blob();`;
-  fields.imports = imports(inputReadsLocalFile(context.input), method.result === "blob");
+  fields.imports = imports(inputReadsLocalFile(context.input), write);
   return fields;
 }
 

@@ -1,4 +1,4 @@
-import { phpString } from "../../format/php.js";
+import { phpString, phpComment } from "../../format/php.js";
 import type { Client } from "../ids.js";
 import type { Tree } from "../payload.js";
 import { isFileNode, fileOfNode } from "../payload.js";
@@ -31,6 +31,7 @@ const INTEGER_KEY = /^(0|-?[1-9][0-9]*)$/;
 
 export const PHP: HttpLanguage = {
   string: phpString,
+  comment: phpComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `getenv('${token.name}')` : phpString(token.value)),
   authorizationHeader: (scheme: string, token: TokenSource) =>
     token.kind === "env" ? `'${scheme} ' . getenv('${token.name}')` : phpString(`${scheme} ${token.value}`),

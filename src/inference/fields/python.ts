@@ -1,4 +1,4 @@
-import { pyString } from "../../format/python.js";
+import { pyString, pyComment } from "../../format/python.js";
 import type { Client } from "../ids.js";
 import type { FileRef, Tree } from "../payload.js";
 import { holdsFile, pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tree.js";
@@ -17,6 +17,7 @@ import { pythonQueue } from "./queue.js";
 
 const PYTHON: LanguageLiterals = {
   string: pyString,
+  comment: pyComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `os.environ[${pyString(token.name)}]` : pyString(token.value)),
   // The variable name is hubref's own ([A-Z0-9_]), so it may sit inside the f-string.
   authorizationHeader: (scheme: string, token: TokenSource) =>
@@ -98,7 +99,7 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   }
   const output = outputFileName(request.output);
   if (output !== undefined) fields.outputFile = pyString(output);
-  if (request.output.kind === "base64-field") fields.outputField = subscripts(request.output.path);
+  if (request.output.kind === "base64-field" || request.output.kind === "url-field") fields.outputField = subscripts(request.output.path);
   return fields;
 }
 

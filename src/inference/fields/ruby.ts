@@ -1,4 +1,4 @@
-import { rubyString } from "../../format/ruby.js";
+import { rubyString, rubyComment } from "../../format/ruby.js";
 import type { Client } from "../ids.js";
 import type { Tree } from "../payload.js";
 import { isFileNode, fileOfNode } from "../payload.js";
@@ -26,6 +26,7 @@ function scalar(value: number | boolean | null): string {
 
 export const RUBY: HttpLanguage = {
   string: rubyString,
+  comment: rubyComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `ENV.fetch('${token.name}')` : rubyString(token.value)),
   // The variable name is hubref's own ([A-Z0-9_]), so it may sit inside the interpolation.
   authorizationHeader: (scheme: string, token: TokenSource) =>

@@ -1,10 +1,11 @@
-import { shellQuote, shellWord } from "../../format/shell.js";
+import { shellQuote, shellComment, shellWord } from "../../format/shell.js";
 import type { Client } from "../ids.js";
 import { jsonPieces } from "../render-tree.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
+import type { JsonPath, Output } from "../providers/types.js";
 import { filesOfTree, fileVariable, literalForms, variableIn, WRITERS, type LiteralForms } from "./forms.js";
-import { inputFile, requestOf, type SnippetContext } from "./context.js";
+import { inputFile, outputFileName, requestOf, type SnippetContext } from "./context.js";
 import { TemplateFields, type LanguageLiterals } from "./common.js";
 import { shellQueue, type ShellQueueCode } from "./queue.js";
 
@@ -16,6 +17,7 @@ import { shellQueue, type ShellQueueCode } from "./queue.js";
 
 const SHELL: LanguageLiterals = {
   string: shellQuote,
+  comment: shellComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `"$${token.name}"` : shellQuote(token.value)),
   /** The whole `-H` argument. */
   authorizationHeader: (scheme: string, token: TokenSource) =>
@@ -39,7 +41,16 @@ export class ShellFields extends TemplateFields {
   temporaries?: string;
   /** A JSON body with a file in it, as one shell word for printf: quoted text around "$variable". */
   printedBody?: string;
+  /** How the reply is kept: printed, saved as it is (named by its type), decoded from a base64 field, or downloaded from the URL a field names. */
+  outputKind: Output["kind"] = "json";
+  /** What opens the request line: nothing when its reply is printed, else the capture of its content type or its JSON reply. */
+  requestOpening = "";
+  /** The name a decoded base64 field is saved under, as a word. */
   outputFile?: string;
+  /** The words of the path to the base64 text in the reply. */
+  outputField?: string;
+  /** The command substitution that reads the output file's URL from `$reply`. */
+  outputUrl?: string;
   /** A queued job: how the script polls it and finds its output. */
   queue?: ShellQueueCode;
 
@@ -47,6 +58,8 @@ export class ShellFields extends TemplateFields {
     super(context, SHELL);
   }
 }
+
+const pathWords = (path: JsonPath) => path.map((key) => shellWord(String(key))).join(" ");
 
 /** JSON text indented to sit under `-d` in a continued command line; JSON breaks lines only between tokens. */
 function indentJson(text: string): string {
@@ -102,11 +115,18 @@ export function shellFields(client: Client, context: SnippetContext): ShellField
   if (request.queue) fields.queue = shellQueue(request.queue);
   writeBody(fields, request);
   if (request.body.kind === "json") fields.providerInputs = literalForms(request.body.value, WRITERS);
-  // Named by the reply's content type once it is saved.
-  if (request.output.kind === "file") fields.outputFile = "output";
-  const temporaries = [fields.outputFile && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
+  const output = request.output;
+  fields.outputKind = output.kind;
+  if (output.kind !== "json") fields.requestOpening = output.kind === "file" ? "if ! content_type=$(" : "if ! reply=$(";
+  if (output.kind === "base64-field") {
+    fields.outputFile = shellWord(outputFileName(output)!);
+    fields.outputField = pathWords(output.path);
+  }
+  if (output.kind === "url-field") fields.outputUrl = `$(field ${pathWords(output.path)} <<<"$reply")`;
+  // Whatever the reply becomes is written to a temporary file first, then named.
+  const temporaries = [output.kind !== "json" && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
   if (temporaries.length > 0) fields.temporaries = temporaries.join(" ");
   // A chat's image that cannot be read stops the script rather than send an empty data URL.
-  fields.strict = fields.outputFile !== undefined || (fields.fileSetup !== undefined && (context.call === "chat" || inputFile(context.input)?.remote === true));
+  fields.strict = output.kind !== "json" || (fields.fileSetup !== undefined && (context.call === "chat" || inputFile(context.input)?.remote === true));
   return fields;
 }

@@ -87,7 +87,8 @@ export const falAi: Provider = {
   ownClients: ["fal_client"],
   tasks: {
     "automatic-speech-recognition": { ...sync((input) => json({ audio_url: falAudio(fileOf(input)) })), accepts: FAL_AUDIO },
-    "text-to-speech": sync((input) => json({ text: textOf(input) })),
+    // The reply names the audio file: the snippet downloads it.
+    "text-to-speech": { ...sync((input) => json({ text: textOf(input) })), output: { kind: "url-field", path: ["audio", "url"] } },
     "audio-to-audio": { ...queued("audio-to-audio", (input) => json({ audio_url: falAudio(fileOf(input)) })), accepts: FAL_AUDIO },
     "image-segmentation": queued("image-segmentation", (input) => json({ image_url: dataUrl(fileOf(input)), sync_mode: true })),
     "image-to-image": imageEdit("image-to-image"),

@@ -20,6 +20,7 @@ function predictionQueue(task: string): QueueProtocol {
     error: ["error"],
     output: ["output"],
     outputMayBeList: true,
+    jsClientReadsFirstReply: true,
     ...waitFor(task),
   };
 }

@@ -22,7 +22,9 @@ export type Output =
   /** The reply body is the file. */
   | { kind: "file"; extension: string }
   /** A JSON reply with a base64 file at `path`. */
-  | { kind: "base64-field"; path: readonly (string | number)[]; extension: string };
+  | { kind: "base64-field"; path: readonly (string | number)[]; extension: string }
+  /** A JSON reply with the file's URL at `path`, on the provider's file host: downloaded without the token, named by its content type. */
+  | { kind: "url-field"; path: readonly (string | number)[] };
 
 export interface TaskRoute {
   /** Path below the provider's base URL (routed: below https://router.huggingface.co/<provider>). */
@@ -72,6 +74,11 @@ export interface QueueProtocol {
   outputElsewhere?: JsonPath;
   /** The output may also be a list of URLs, of which the first is the file (Replicate). */
   outputMayBeList?: boolean;
+  /**
+   * @huggingface/inference reads the first reply as the result and never polls (it counts on Replicate's
+   * `Prefer: wait`): its snippet follows a job still running itself, through the client's `fetch` option.
+   */
+  jsClientReadsFirstReply?: boolean;
   /** Seconds between polls, and how many polls before giving up. */
   interval: number;
   polls: number;
