@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,26 @@ function packagesLoaded(args: string[]): string[] {
   return [...found];
 }
 
+/** Node's own modules a run loaded (process.moduleLoadList, written at exit by a preloaded script). */
+function builtinsLoaded(args: string[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "hubref-builtins-"));
+  const hook = join(dir, "hook.cjs");
+  const list = join(dir, "loaded.json");
+  writeFileSync(hook, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));`);
+  const result = runCli(args, { env: { NODE_OPTIONS: `--require ${hook}` } });
+  expect(result.status).toBe(0);
+  const loaded = JSON.parse(readFileSync(list, "utf8")) as string[];
+  return loaded.filter((entry) => entry.startsWith("NativeModule ")).map((entry) => entry.slice("NativeModule ".length));
+}
+
 describe("modules the built command loads", () => {
+  // Each cost milliseconds of every start: commander requires child_process (net, dgram and the streams
+  // with it) for subcommands hubref does not have; fs/promises came with reading process.stdin.
+  it("snippet --json loads neither child_process nor fs/promises, nor stdin's stream", () => {
+    const loaded = builtinsLoaded(["snippet", MODEL, "--json"]);
+    for (const name of ["child_process", "internal/fs/promises", "readline", "internal/fs/streams"]) expect(loaded, name).not.toContain(name);
+  });
+
   it("snippet on a valid model file loads neither zod nor the picker's packages", () => {
     const loaded = packagesLoaded(["snippet", MODEL, "--json"]);
     for (const name of ["zod", "ink", "react", "clipboardy", "highlight.js", "eta"]) expect(loaded, name).not.toContain(name);
