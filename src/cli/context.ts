@@ -16,10 +16,10 @@ export interface CommandContext {
 
 // A getter: reading process.stdin makes its stream (fs's ReadStream or a socket, loading net), about 4 ms
 // of every start, which only the commands that ask need.
-export function processContext(): CommandContext {
+export function processContext(stdout: OutputStream = process.stdout, stderr: OutputStream = process.stderr): CommandContext {
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout,
+    stderr,
     env: process.env,
     get stdinIsTTY() {
       return Boolean(process.stdin.isTTY);
