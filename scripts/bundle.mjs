@@ -91,6 +91,9 @@ await build({
   external: ["ink", "react", "clipboardy", "highlight.js", "zod"],
   minifyWhitespace: true,
   minifySyntax: true,
+  // Shorter local names: 657 KB to 494 KB of source and 485 KB to 456 KB of code cache, about 4 ms of CPU
+  // time at every start. Nothing in hubref reads a function's or class's name.
+  minifyIdentifiers: true,
 });
 // Node's built-in modules that only some commands use load on first use: commander's require of
 // child_process alone (for subcommands run as programs, which hubref has none of) loaded net, dgram
