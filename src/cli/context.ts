@@ -14,6 +14,15 @@ export interface CommandContext {
   exitCode?: number;
 }
 
-export function processContext(): CommandContext {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, stdinIsTTY: Boolean(process.stdin.isTTY) };
+// A getter: reading process.stdin makes its stream (fs's ReadStream or a socket, loading net), about 4 ms
+// of every start, which only the commands that ask need.
+export function processContext(stdout: OutputStream = process.stdout, stderr: OutputStream = process.stderr): CommandContext {
+  return {
+    stdout,
+    stderr,
+    env: process.env,
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
+  };
 }

@@ -298,7 +298,8 @@ export interface Terminal {
 }
 
 export function terminalOf(context: CommandContext): Terminal {
-  return { interactive: context.stdinIsTTY && Boolean(context.stdout.isTTY) };
+  // stdout first: asking about stdin makes its stream (see processContext), which piped output never needs.
+  return { interactive: Boolean(context.stdout.isTTY) && context.stdinIsTTY };
 }
 
 /** The mode the flags ask for. The picker opens when asked, or for a person at a terminal who chose nothing to print. */

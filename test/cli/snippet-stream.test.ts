@@ -48,6 +48,23 @@ describe("hubref snippet --json with several models", () => {
     expect(result.stdout).toBe(wholeArray(files));
   });
 
+  // The batch keeps the first 4 MB of model files parsed between its check and its output, and reads the
+  // rest again: padded with spaces, the example models pass that mark, so both ways are in one array.
+  it("prints the same bytes for files kept from the check and files read again", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hubref-stream-kept-"));
+    const padding = " ".repeat(400_000);
+    const files: string[] = [];
+    for (let n = 0; n < 2 * MODELS.length; n++) {
+      const model = JSON.parse(readFileSync(MODELS[n % MODELS.length]!, "utf8")) as { id: string };
+      const file = join(dir, `m${n}.json`);
+      writeFileSync(file, `${JSON.stringify({ ...model, id: `${model.id}-${n}` })}${padding}`);
+      files.push(file);
+    }
+    const result = runCli(["snippet", ...files, "--json"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(wholeArray(files));
+  });
+
   it("reads stdin among the files", () => {
     const [first, second] = MODELS;
     const result = runCli(["snippet", first!, "-", second!, "--json"], { input: readFileSync(MODELS[2]!) });

@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { BIN, ROOT, runCli } from "../helpers/cli.js";
 
 /*
  * What the built command loads, as Node's module log shows it: the snippet
@@ -20,7 +21,41 @@ function packagesLoaded(args: string[]): string[] {
   return [...found];
 }
 
+/**
+ * Node's own modules a run loaded (process.moduleLoadList, written at exit by a preloaded script), with
+ * stdout into a file (as `hubref ... > out.json`) and stderr a pipe; and what it printed.
+ */
+function builtinsLoaded(args: string[]): { loaded: string[]; stdout: string } {
+  const dir = mkdtempSync(join(tmpdir(), "hubref-builtins-"));
+  const hook = join(dir, "hook.cjs");
+  const list = join(dir, "loaded.json");
+  const output = join(dir, "out.json");
+  writeFileSync(hook, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));`);
+  const out = openSync(output, "w");
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: `--require ${hook}` },
+    stdio: ["ignore", out, "pipe"],
+  });
+  closeSync(out);
+  expect(result.status).toBe(0);
+  const loaded = JSON.parse(readFileSync(list, "utf8")) as string[];
+  return {
+    loaded: loaded.filter((entry) => entry.startsWith("NativeModule ")).map((entry) => entry.slice("NativeModule ".length)),
+    stdout: readFileSync(output, "utf8"),
+  };
+}
+
 describe("modules the built command loads", () => {
+  // Each cost milliseconds of every start: commander requires child_process (net, dgram and the streams
+  // with it) for subcommands hubref does not have; fs/promises came with reading process.stdin; making
+  // process.stdout and process.stderr loads the stream modules (and net for a pipe).
+  it("snippet --json into a file loads neither child_process, fs/promises, nor any stream, and prints what a pipe gets", () => {
+    const { loaded, stdout } = builtinsLoaded(["snippet", MODEL, "--json"]);
+    for (const name of ["child_process", "internal/fs/promises", "readline", "internal/fs/streams", "stream", "net"]) expect(loaded, name).not.toContain(name);
+    expect(stdout).toBe(runCli(["snippet", MODEL, "--json"]).stdout);
+  });
+
   it("snippet on a valid model file loads neither zod nor the picker's packages", () => {
     const loaded = packagesLoaded(["snippet", MODEL, "--json"]);
     for (const name of ["zod", "ink", "react", "clipboardy", "highlight.js", "eta"]) expect(loaded, name).not.toContain(name);
