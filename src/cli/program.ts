@@ -12,7 +12,8 @@ import { registerModels } from "./models.js";
 import { commanderErrorText } from "./commander-messages.js";
 import { unknownChoiceError } from "../choices/choices.js";
 import { terminalLine } from "../output/terminal-text.js";
-import { messageStream } from "../output/message-lines.js";
+import { messageStream, type MessageStream } from "../output/message-lines.js";
+import type { OutputStream } from "../output/output.js";
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -63,9 +64,27 @@ function debugEnabled(argv: readonly string[], env: NodeJS.ProcessEnv): boolean 
  * returns the exit code. Tests call it in-process; main.ts is the launcher.
  */
 export async function runProgram(argv: readonly string[], given: CommandContext): Promise<number> {
-  // Every note, warning, error and hint goes through this one stderr: wrapped to a terminal's width, one line each elsewhere.
-  const messages = given.stderr.isTTY ? messageStream(given.stderr) : undefined;
-  const context: CommandContext = messages ? { ...given, stderr: messages } : given;
+  // Every note, warning, error and hint goes through this one stderr: wrapped to a terminal's width, one line each
+  // elsewhere. Whether it is a terminal is asked at the first message, as asking makes process.stderr's stream.
+  let messages: MessageStream | undefined;
+  let asked = false;
+  const stderr: OutputStream = {
+    write(text: string) {
+      if (!asked) {
+        asked = true;
+        if (given.stderr.isTTY) messages = messageStream(given.stderr);
+      }
+      return (messages ?? given.stderr).write(text);
+    },
+    get isTTY() {
+      return given.stderr.isTTY;
+    },
+    get columns() {
+      return given.stderr.columns;
+    },
+  };
+  // Not a spread: that would read `stdinIsTTY`, a getter that makes process.stdin's stream.
+  const context: CommandContext = Object.create(given, { stderr: { value: stderr, enumerable: true } });
   try {
     return await runCommand(argv, context);
   } finally {
