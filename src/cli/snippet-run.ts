@@ -162,7 +162,7 @@ function modelBlocks(model: ModelData, options: SettledOptions, batch: Batch, re
  * reading and parsing them again was about a tenth of a batch's time. A parsed model takes several times
  * its file's bytes; 4 MB of files is about 5,000 of the example models.
  */
-const KEPT_FILE_BYTES = 4 * 1024 * 1024;
+const KEPT_FILE_BYTES = 4_000_000;
 
 /** A model file's size; undefined for stdin and hub ids. */
 function fileBytes(arg: string): number | undefined {
