@@ -1,11 +1,9 @@
 import { phpString, phpComment } from "../../format/php.js";
 import type { Client } from "../ids.js";
-import type { Tree } from "../payload.js";
-import { isFileNode, fileOfNode } from "../payload.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import { requestOf, type SnippetContext } from "./context.js";
-import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
+import { arrowTree, httpFields, type ArrowSyntax, type HttpFields, type HttpLanguage } from "./http-code.js";
 
 /*
  * Template fields for PHP (the curl extension): data as arrays, encoded by
@@ -29,32 +27,24 @@ function scalar(value: number | boolean | null): string {
 /** PHP makes an array key like `"7"` the integer 7. */
 const INTEGER_KEY = /^(0|-?[1-9][0-9]*)$/;
 
+const PHP_DATA: ArrowSyntax = {
+  indent: INDENT,
+  string: phpString,
+  scalar,
+  hash(lines, keys, closing) {
+    if (lines === "") return "(object) []";
+    const array = `[\n${lines}${closing}]`;
+    return keys.some((name) => INTEGER_KEY.test(name)) ? `(object) ${array}` : array;
+  },
+};
+
 export const PHP: HttpLanguage = {
   string: phpString,
   comment: phpComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `getenv('${token.name}')` : phpString(token.value)),
   authorizationHeader: (scheme: string, token: TokenSource) =>
     token.kind === "env" ? `'${scheme} ' . getenv('${token.name}')` : phpString(`${scheme} ${token.value}`),
-  tree(tree, baseIndent, file) {
-    const write = (value: Tree, depth: number): string => {
-      if (typeof value === "string") return phpString(value);
-      if (value === null || typeof value !== "object") return scalar(value);
-      if (isFileNode(value)) {
-        const { file: ref, encoding } = fileOfNode(value);
-        return file(ref, encoding);
-      }
-      const inner = INDENT.repeat(depth + 1);
-      if (Array.isArray(value)) {
-        if (value.length === 0) return "[]";
-        return `[\n${value.map((item) => `${inner}${write(item, depth + 1)},\n`).join("")}${INDENT.repeat(depth)}]`;
-      }
-      const entries = Object.entries(value).filter((entry): entry is [string, Tree] => entry[1] !== undefined);
-      if (entries.length === 0) return "(object) []";
-      const array = `[\n${entries.map(([name, item]) => `${inner}${phpString(name)} => ${write(item, depth + 1)},\n`).join("")}${INDENT.repeat(depth)}]`;
-      return entries.some(([name]) => INTEGER_KEY.test(name)) ? `(object) ${array}` : array;
-    };
-    return write(tree, baseIndent);
-  },
+  tree: (tree, baseIndent, file) => arrowTree(PHP_DATA, tree, baseIndent, file),
   textAt: (variable, parts) => `text(${PHP.valueAt(variable, parts)})`,
   valueAt: (variable, parts) => (parts.length === 0 ? `$${variable}` : `($${variable}${path(parts)} ?? null)`),
   concat: (parts) => parts.join(" . "),
