@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT } from "./helpers/cli.js";
 import { startGgufHub, type GgufHub, type RepoFile } from "./helpers/gguf-hub.js";
-import { llama } from "./helpers/gguf-models.js";
+import { llama, LLAMA_8B_QUANT_SIZES } from "./helpers/gguf-models.js";
 import { writeGguf } from "./helpers/gguf-writer.js";
 import { startSearchHub, type SearchHub } from "./helpers/search-hub.js";
 
@@ -59,14 +59,6 @@ const drawsPicker = (example: Example) => /\s-i(\s|$)/.test(example.command) && 
 const RUN = ALL.filter((example) => example.output.length > 0 && !(example.command in NOT_COMPARED) && !drawsPicker(example));
 
 const LLAMA = "bartowski/Meta-Llama-3.1-8B-Instruct-GGUF";
-const QUANTS: [string, number][] = [
-  ["Q8_0", 8.54e9],
-  ["Q6_K", 6.6e9],
-  ["Q5_K_M", 5.73e9],
-  ["Q4_K_M", 4.92e9],
-  ["Q3_K_M", 4.02e9],
-  ["Q2_K", 3.18e9],
-];
 
 let ggufHub: GgufHub;
 let searchHub: SearchHub;
@@ -74,7 +66,7 @@ const root = mkdtempSync(join(tmpdir(), "hubref-readme-"));
 
 beforeAll(async () => {
   const header = writeGguf(llama(32_000).spec);
-  const files: RepoFile[] = QUANTS.map(([quant, size]) => ({ name: `Meta-Llama-3.1-8B-Instruct-${quant}.gguf`, size, content: header }));
+  const files: RepoFile[] = LLAMA_8B_QUANT_SIZES.map(([quant, size]) => ({ name: `Meta-Llama-3.1-8B-Instruct-${quant}.gguf`, size, content: header }));
   ggufHub = await startGgufHub({ [LLAMA]: { files, gguf: { architecture: "llama", context_length: 131072, total: 8.03e9 } } });
   searchHub = await startSearchHub();
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGgufHub, type GgufHub, type RepoFile } from "../helpers/gguf-hub.js";
-import { llama, qwen2vl } from "../helpers/gguf-models.js";
+import { llama, qwen2vl, LLAMA_8B_QUANT_SIZES } from "../helpers/gguf-models.js";
 import { ByteWriter, writeGguf } from "../helpers/gguf-writer.js";
 import { runInProcess } from "../helpers/in-process.js";
 
@@ -18,15 +18,7 @@ const VISION = "acme/Qwen2-VL-7B-Instruct-GGUF";
 const HOSTILE = "acme/Hostile-GGUF";
 const SPLIT = "acme/Split-GGUF";
 const header = writeGguf(llama(32_000).spec);
-const quants: [string, number][] = [
-  ["Q8_0", 8.54e9],
-  ["Q6_K", 6.6e9],
-  ["Q5_K_M", 5.73e9],
-  ["Q4_K_M", 4.92e9],
-  ["Q3_K_M", 4.02e9],
-  ["Q2_K", 3.18e9],
-];
-const llamaFiles: RepoFile[] = quants.map(([quant, size]) => ({ name: `Llama-3.1-8B-Instruct-${quant}.gguf`, size, content: header }));
+const llamaFiles: RepoFile[] = LLAMA_8B_QUANT_SIZES.map(([quant, size]) => ({ name: `Llama-3.1-8B-Instruct-${quant}.gguf`, size, content: header }));
 const visionHeader = writeGguf(qwen2vl(1000).spec);
 const hostileHeader = new ByteWriter()
   .bytes(Buffer.from("GGUF"))

@@ -309,3 +309,13 @@ export function rwkv6(vocab = 65_536): ArchitectureCase {
 
 /** The architectures the issue names, with their reference comparison. */
 export const REFERENCE_CASES = [llama, gemma3, qwen3moe, deepseek2, mamba, qwen2vl];
+
+/** The published quants of Llama 3.1 8B Instruct and their file sizes in bytes, as a stand-in hub serves them. */
+export const LLAMA_8B_QUANT_SIZES: readonly (readonly [quant: string, bytes: number])[] = [
+  ["Q8_0", 8.54e9],
+  ["Q6_K", 6.6e9],
+  ["Q5_K_M", 5.73e9],
+  ["Q4_K_M", 4.92e9],
+  ["Q3_K_M", 4.02e9],
+  ["Q2_K", 3.18e9],
+];
