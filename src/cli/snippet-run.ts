@@ -1,12 +1,10 @@
-import { statSync } from "node:fs";
 import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
-import { HubrefError } from "../errors.js";
+import type { HubrefError } from "../errors.js";
 import { renderJson } from "../output/output.js";
 import { count, GroupedNotes, type NoteKind } from "../output/grouped-notes.js";
 import { JsonArrayWriter } from "../output/stream-writer.js";
 import { resolveModel, type ResolveOptions } from "../model/resolve.js";
-import { readModelFile } from "../model/read-model.js";
 import type { ModelData } from "../model/schema.js";
 import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
@@ -17,7 +15,8 @@ import { rubyComment } from "../format/ruby.js";
 import { phpComment } from "../format/php.js";
 import type { Language } from "../inference/ids.js";
 import type { InferenceBlock } from "../blocks/code-block.js";
-import { inferenceBlocks, noBlocksError, type Blocks } from "../blocks/model-blocks.js";
+import { inferenceBlocks, noBlocksError } from "../blocks/model-blocks.js";
+import { batchBlocks, batchJson, CheckedModels, inferenceJson, modelRef, type ModelReport } from "../blocks/json-batch.js";
 import type { SettledOptions } from "../inference/snippet.js";
 import { printLibraryBlocks } from "./snippet-library.js";
 import { parseSnippetCommand, resolveOptionsOf, terminalOf, type SnippetCommand } from "./snippet-command.js";
@@ -48,11 +47,6 @@ export function renderSnippets(snippets: readonly InferenceBlock[], severalModel
       return `${COMMENT[snippet.language](severalModels ? `${snippet.model}: ${title}` : title)}\n${snippet.content}`;
     })
     .join("\n");
-}
-
-/** `--json` prints an inference block as it always has: without its source field. */
-function jsonOf({ source: _source, ...snippet }: InferenceBlock) {
-  return snippet;
 }
 
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
@@ -100,6 +94,20 @@ class Batch {
     else this.grouped.add(kind, model, text, ref);
   }
 
+  /** What one model said, in the batch's order. */
+  record(report: ModelReport): void {
+    const { model, ref } = report;
+    if ("refused" in report) {
+      this.failed.push({ model, problems: [report.refused] });
+      return;
+    }
+    this.hints.push(...report.hints);
+    for (const note of report.notes) this.say("note", model, note, ref);
+    for (const warning of report.warnings) this.say("warning", model, warning, ref);
+    if (report.made === 0) this.failed.push({ model, problems: report.problems });
+    else for (const problem of report.problems) this.say("warning", model, problem, ref);
+  }
+
   /** After the output: the grouped lines, and which models produced nothing (exit 1, as grep does with a missing file). */
   finish(context: CommandContext): void {
     for (const { model, problems } of this.failed) for (const problem of problems) this.grouped.add("warning", model, problem);
@@ -127,34 +135,22 @@ async function printInference(command: InferenceCommand, context: CommandContext
   const loaded: ModelData[] = [];
   for (const arg of command.models) loaded.push(await resolveModel(arg, resolveOptions));
   const blocks: InferenceBlock[] = [];
-  for (const [index, model] of loaded.entries()) blocks.push(...modelBlocks(model, command.options, batch, refOf(command.models[index]!, model)));
+  for (const [index, model] of loaded.entries()) blocks.push(...modelBlocks(model, command.options, batch, modelRef(command.models[index]!, model)));
   if (blocks.length === 0) throw batch.nothing(loaded.length === 1 ? loaded[0] : undefined);
-  context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderSnippets(blocks, loaded.length > 1));
+  context.stdout.write(command.json ? renderJson(blocks.map(inferenceJson)) : renderSnippets(blocks, loaded.length > 1));
   batch.finish(context);
 }
 
-/** How a suggested command names the model: the file the user gave (a hub lookup may not work offline), or its id. */
-function refOf(arg: string, model: ModelData): string {
-  return arg === "-" ? model.id : arg;
-}
-
-/** One model's blocks; what it says goes to the batch. */
+/** One model's blocks; what it says goes to the batch. With one model, a refusal is the command's error. */
 function modelBlocks(model: ModelData, options: SettledOptions, batch: Batch, ref: string): InferenceBlock[] {
-  let result: Blocks<InferenceBlock>;
-  try {
-    result = inferenceBlocks(model, options, ref);
-  } catch (error) {
-    // With several models, one the provider does not serve should not stop the others.
-    if (!(error instanceof HubrefError) || batch.total === 1) throw error;
-    batch.failed.push({ model: model.id, problems: [error.message] });
-    return [];
+  if (batch.total === 1) {
+    const { blocks, ...said } = inferenceBlocks(model, options, ref);
+    batch.record({ model: model.id, ref, made: blocks.length, ...said });
+    return blocks;
   }
-  batch.hints.push(...result.hints);
-  for (const note of result.notes) batch.say("note", model.id, note, ref);
-  for (const warning of result.warnings) batch.say("warning", model.id, warning, ref);
-  if (result.blocks.length === 0) batch.failed.push({ model: model.id, problems: result.problems });
-  else for (const problem of result.problems) batch.say("warning", model.id, problem, ref);
-  return result.blocks;
+  const { blocks, report } = batchBlocks(model, options, ref);
+  batch.record(report);
+  return blocks;
 }
 
 /**
@@ -164,26 +160,13 @@ function modelBlocks(model: ModelData, options: SettledOptions, batch: Batch, re
  */
 const KEPT_FILE_BYTES = 4_000_000;
 
-/** A model file's size; undefined for stdin and hub ids. */
-function fileBytes(arg: string): number | undefined {
-  if (arg === "-") return undefined;
-  try {
-    const stat = statSync(arg);
-    return stat.isFile() ? stat.size : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * `--json` for several models, written as each model's snippets are made, so
  * memory does not grow with the output. Every model is read and checked
- * first, so bad input stops the command before any output. What cannot be
- * read twice (stdin) or cheaply (the hub) is kept from that first pass, and
- * so are the files up to KEPT_FILE_BYTES of them; the files past it are read
- * again, so memory stays flat however many are given. Reading them ahead on
- * libuv's threads was measured slower than these synchronous reads (README,
- * Performance).
+ * first (CheckedModels), so bad input stops the command before any output.
+ * Reading the files ahead on libuv's threads was measured slower than these
+ * synchronous reads, and making the snippets on worker threads no faster on
+ * two cores (README, Performance).
  */
 async function streamJsonSnippets(
   models: string[],
@@ -192,23 +175,14 @@ async function streamJsonSnippets(
   batch: Batch,
   context: CommandContext,
 ): Promise<void> {
-  const kept = new Map<number, ModelData>();
-  let keptFileBytes = 0;
-  for (const [index, arg] of models.entries()) {
-    const model = await resolveModel(arg, resolveOptions);
-    const bytes = fileBytes(arg);
-    if (bytes === undefined) kept.set(index, model);
-    else if (keptFileBytes + bytes <= KEPT_FILE_BYTES) {
-      keptFileBytes += bytes;
-      kept.set(index, model);
-    }
-  }
+  const checked = new CheckedModels(KEPT_FILE_BYTES);
+  for (const [index, arg] of models.entries()) await checked.check(index, arg, resolveOptions);
   const out = new JsonArrayWriter(context.stdout);
   for (const [index, arg] of models.entries()) {
-    // A file that was read once is a file: read it again without asking the file system what it is.
-    const model = kept.get(index) ?? (await readModelFile(arg));
-    kept.delete(index);
-    for (const block of modelBlocks(model, options, batch, refOf(arg, model))) await out.add(jsonOf(block));
+    const model = await checked.take(index, arg);
+    const { elements, count, report } = batchJson(model, options, modelRef(arg, model));
+    batch.record(report);
+    await out.addWritten(elements, count);
   }
   if (out.length === 0) throw batch.nothing();
   await out.end();

@@ -36,10 +36,20 @@ export function quickModelCheck(value: unknown): ModelData | undefined {
 }
 
 export async function readModelFile(path: string): Promise<ModelData> {
+  return (await readSizedModelFile(path)).model;
+}
+
+/** A model read from a path, with the file's size when it is a regular file (which can be read again). */
+export interface SizedModel {
+  model: ModelData;
+  fileBytes?: number;
+}
+
+/** readModelFile, with the file's size: a batch keeps the parsed models of its first files by their bytes. */
+export async function readSizedModelFile(path: string): Promise<SizedModel> {
   const input = readTextInput(path);
   const value = parseJson(input.text, input.source);
   const quick = quickModelCheck(value);
-  if (quick !== undefined) return quick;
-  const { modelDataFromValue } = await import("./load-file.js");
-  return modelDataFromValue(value, input.source);
+  const model = quick ?? (await import("./load-file.js")).modelDataFromValue(value, input.source);
+  return input.fileBytes === undefined ? { model } : { model, fileBytes: input.fileBytes };
 }

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { operationalError, usageError } from "../errors.js";
 import type { OutputStream } from "../output/output.js";
-import { readModelFile } from "./read-model.js";
+import { readModelFile, readSizedModelFile, type SizedModel } from "./read-model.js";
 import { modelIdProblem } from "./model-id.js";
 import type { ModelData } from "./schema.js";
 import type { HubFetchSettings } from "./hub/fetch-model.js";
@@ -54,6 +54,12 @@ export async function resolveModel(arg: string, options: ResolveOptions): Promis
     );
   }
   return modelFromHub(arg, options);
+}
+
+/** resolveModel, with the file's size when the model came from a regular file (not stdin, a pipe or the hub). */
+export async function resolveSizedModel(arg: string, options: ResolveOptions): Promise<SizedModel> {
+  if (arg !== "-" && onDisk(arg)) return readSizedModelFile(arg);
+  return { model: await resolveModel(arg, options) };
 }
 
 /** Whether resolveModel reads `arg` from a file (which can be read again), rather than stdin or the hub. */

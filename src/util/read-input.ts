@@ -48,6 +48,8 @@ function readFileBounded(fd: number, name: string, size: number, maxBytes: numbe
 interface TextInput {
   source: string;
   text: string;
+  /** The file's size, when it is a regular file (which can be read again): not stdin, a pipe or a device. */
+  fileBytes?: number;
 }
 
 function describeOpenError(path: string, error: NodeJS.ErrnoException) {
@@ -163,8 +165,8 @@ export function readTextInput(path: string, maxBytes = MAX_INPUT_BYTES): TextInp
         "model metadata files are small; check that this is the right file",
       );
     }
-    const bytes = stats.isFile() ? readFileBounded(fd, path, stats.size, maxBytes) : readAllBounded(fd, path, maxBytes);
-    return { source: path, text: decodeText(bytes, path) };
+    if (!stats.isFile()) return { source: path, text: decodeText(readAllBounded(fd, path, maxBytes), path) };
+    return { source: path, text: decodeText(readFileBounded(fd, path, stats.size, maxBytes), path), fileBytes: stats.size };
   } finally {
     closeSync(fd);
   }

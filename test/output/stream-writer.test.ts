@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JsonArrayWriter } from "../../src/output/stream-writer.js";
+import { arrayElement, JsonArrayWriter } from "../../src/output/stream-writer.js";
 import { renderJson } from "../../src/output/output.js";
 
 /** A stream that asks the writer to wait after every write, as a full pipe does, and records what it got. */
@@ -24,6 +24,11 @@ function slowStream() {
 
 const values = [
   { model: "org/a", language: "python", content: 'print("hi")\n\tdone\u2028' },
+  // The flat-object path must keep JSON.stringify's key order (integer keys first) and leave out what it leaves out.
+  { b: "1", 10: "ten", 2: "two", a: "\u0000\ud800" },
+  { model: "org/c", skipped: undefined },
+  Object.assign(Object.create({ inherited: "no" }), { own: "yes" }),
+  {},
   { model: "org/b", nested: { list: [1, "two", null], empty: {}, none: [] } },
   "just a string",
   42,
@@ -38,6 +43,18 @@ describe("JsonArrayWriter", () => {
       await writer.end();
       expect(stream.chunks.join("")).toBe(renderJson(values.slice(0, count)));
     }
+  });
+
+  it("writes elements made elsewhere (arrayElement, joined by ',\\n') as the same bytes", async () => {
+    const stream = slowStream();
+    const writer = new JsonArrayWriter(stream);
+    await writer.addWritten("", 0);
+    await writer.addWritten(values.slice(0, 2).map(arrayElement).join(",\n"), 2);
+    await writer.add(values[2]);
+    await writer.addWritten(values.slice(3).map(arrayElement).join(",\n"), values.length - 3);
+    await writer.end();
+    expect(writer.length).toBe(values.length);
+    expect(stream.chunks.join("")).toBe(renderJson(values));
   });
 
   it("waits for 'drain' when the stream asks it to, and keeps memory to a chunk", async () => {

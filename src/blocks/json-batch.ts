@@ -1,0 +1,93 @@
+import { HubrefError } from "../errors.js";
+import type { ModelData } from "../model/schema.js";
+import { readModelFile } from "../model/read-model.js";
+import { resolveSizedModel, type ResolveOptions } from "../model/resolve.js";
+import type { SettledOptions } from "../inference/snippet.js";
+import { arrayElement } from "../output/stream-writer.js";
+import type { InferenceBlock } from "./code-block.js";
+import { inferenceBlocks, type Blocks } from "./model-blocks.js";
+
+/*
+ * `hubref snippet MODEL... --json` over many models, one model at a time:
+ * its array elements and what it said, which the command groups.
+ */
+
+/**
+ * What one model of a batch said besides its code; the command groups these
+ * (src/cli/snippet-run.ts). `refused`: the generator refused the model
+ * outright, and why. Else `made` blocks came out (none: the problems say why).
+ */
+export type ModelReport = { model: string; ref: string } & ({ refused: string } | (Omit<Blocks<InferenceBlock>, "blocks"> & { made: number }));
+
+/** How a suggested command names the model: the file the user gave (a hub lookup may not work offline), or its id. */
+export function modelRef(arg: string, model: ModelData): string {
+  return arg === "-" ? model.id : arg;
+}
+
+/** An inference block as `--json` has always printed it: without its source field. */
+export function inferenceJson({ source: _source, ...snippet }: InferenceBlock) {
+  return snippet;
+}
+
+/** One model's blocks in a batch of several: a model the generator refuses is reported, so the others still run. */
+export function batchBlocks(model: ModelData, options: SettledOptions, ref: string): { blocks: InferenceBlock[]; report: ModelReport } {
+  let result: Blocks<InferenceBlock>;
+  try {
+    result = inferenceBlocks(model, options, ref);
+  } catch (error) {
+    if (!(error instanceof HubrefError)) throw error;
+    return { blocks: [], report: { model: model.id, ref, refused: error.message } };
+  }
+  const { blocks, ...said } = result;
+  return { blocks, report: { model: model.id, ref, made: blocks.length, ...said } };
+}
+
+/** One model's part of a batch's array: its elements, joined by ",\n" as the array joins them. */
+export interface JsonPart {
+  elements: string;
+  count: number;
+  report: ModelReport;
+}
+
+export function batchJson(model: ModelData, options: SettledOptions, ref: string): JsonPart {
+  const { blocks, report } = batchBlocks(model, options, ref);
+  let elements = "";
+  for (const block of blocks) elements += `${elements === "" ? "" : ",\n"}${arrayElement(inferenceJson(block))}`;
+  return { elements, count: blocks.length, report };
+}
+
+/**
+ * A batch's models, read and checked before any output so that bad input
+ * stops the command before it prints. What cannot be read twice (stdin, a
+ * pipe) or cheaply (the hub) is kept from that first reading, and so are the
+ * models of the first `keptFileBytes` of files; the files past it are read
+ * again, so memory stays flat however many are given.
+ */
+export class CheckedModels {
+  private readonly kept = new Map<number, ModelData>();
+  private keptBytes = 0;
+
+  constructor(private readonly keptFileBytes: number) {}
+
+  /** Reads the model at `index` of the batch as resolveModel does; throws what resolveModel throws. */
+  async check(index: number, arg: string, options: ResolveOptions): Promise<void> {
+    const { model, fileBytes } = await resolveSizedModel(arg, options);
+    this.keep(index, model, fileBytes);
+  }
+
+  /** Keeps a model read from a regular file of `fileBytes`, or from anywhere else (undefined). */
+  keep(index: number, model: ModelData, fileBytes: number | undefined): void {
+    if (fileBytes === undefined) this.kept.set(index, model);
+    else if (this.keptBytes + fileBytes <= this.keptFileBytes) {
+      this.keptBytes += fileBytes;
+      this.kept.set(index, model);
+    }
+  }
+
+  /** The model at `index`, once: kept, or read again from its file without asking the file system what it is. */
+  async take(index: number, arg: string): Promise<ModelData> {
+    const model = this.kept.get(index) ?? (await readModelFile(arg));
+    this.kept.delete(index);
+    return model;
+  }
+}
