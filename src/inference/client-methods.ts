@@ -11,8 +11,8 @@ import { fieldsOf, fileOf, imageFieldOf, imagePromptOf, textOf } from "./input-r
  */
 
 /**
- * What the method returns: something to print, a PIL image (Python), bytes (Python), a Blob (JS), or a list of
- * files as base64 text: audio tracks with their content type, or segments' masks (JS).
+ * What the method returns: something to print, a PIL image (Python), bytes (Python), a Blob (JS), audio tracks
+ * with their content type (as bytes in Python, base64 text in JS), or segments' masks as base64 text (JS).
  */
 type MethodResult = "print" | "image" | "bytes" | "blob" | "tracks" | "masks";
 
@@ -30,7 +30,7 @@ const NONE = undefined;
 
 export const PYTHON_METHODS: Readonly<Record<InferenceTask, ClientMethod | undefined>> = {
   "audio-classification": print("audio_classification"),
-  "audio-to-audio": print("audio_to_audio"),
+  "audio-to-audio": { name: "audio_to_audio", result: "tracks" },
   "automatic-speech-recognition": print("automatic_speech_recognition"),
   "document-question-answering": print("document_question_answering"),
   "feature-extraction": print("feature_extraction"),

@@ -1,3 +1,5 @@
+import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import { fromExample } from "../../src/inference/inputs.js";
@@ -209,6 +211,32 @@ if (clients.missing.length > 0 && clientsRequired()) {
         expect(result.problems, pair).toEqual([`huggingface_hub does not call ${provider} for ${task}: use requests`]);
         expect(generateSnippets(model, { provider: provider as never, language: "python", client: "requests" }).snippets, pair).toHaveLength(1);
       }
+    });
+
+    // Run apart, in a folder of its own: text-to-speech saves an output.flac too.
+    it("huggingface_hub saves audio-to-audio's tracks as files named by their content type", async () => {
+      const model = syntheticModel("audio-to-audio", { id: "acme/py-separate" });
+      const snippet = generateSnippets(model, { provider: "hf-inference", language: "python", client: "huggingface_hub" }).snippets[0]!;
+      const id = "hf-inference|audio-to-audio|saved|huggingface_hub";
+      const tracks = [
+        { label: "speech", "content-type": "audio/flac", blob: Buffer.from("speech bytes").toString("base64") },
+        { label: "noise", "content-type": "audio/mpeg", blob: Buffer.from("noise bytes").toString("base64") },
+      ];
+      const mapped = plausibleReply({
+        task: "audio-to-audio",
+        modelId: model.id,
+        provider: "hf-inference",
+        providerId: providerIdFor("hf-inference", model.id),
+        output: "json",
+      });
+      rig.server.respond(id, (request) => (request.method === "POST" ? { body: tracks } : mapped(request)));
+      const dir = mkdtempSync(join(rig.dir, "tracks-"));
+      copyFileSync(join(rig.dir, "sample1.flac"), join(dir, "sample1.flac"));
+      const outcome = (await runPython([{ id, source: snippet.content }], { python: clients.python, port: rig.server.port, cwd: dir, env: TOKENS })).get(id);
+      expect(outcome, outcome?.error).toMatchObject({ ok: true });
+      expect(postsOf(rig, id)).toHaveLength(1);
+      expect(readFileSync(join(dir, "output-1.flac"), "utf8")).toBe("speech bytes");
+      expect(readFileSync(join(dir, "output-2.mp3"), "utf8")).toBe("noise bytes");
     });
 
     it.each(Object.entries(HUB_CLIENT_DIFFERS))("huggingface_hub, %s: %s", (pair, _what) => {

@@ -134,7 +134,12 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
     if (!method) throw new Error(`huggingface_hub has no method for ${context.task}`);
     fields.methodName = method.name;
     fields.callArguments = argumentLines(callInputs(context.task, context.input).python, WRITERS.python);
-    if (method.result !== "print") {
+    if (method.result === "tracks") {
+      // Named by each track's content type, as the raw clients name what they save.
+      fields.outputKind = "tracks";
+      fields.resultName = "tracks";
+      standard.push("from pathlib import Path");
+    } else if (method.result !== "print") {
       fields.outputKind = method.result === "image" ? "image" : "bytes";
       fields.resultName = resultName(context.task);
       fields.outputFile = pyString(`output.${method.extension ?? "bin"}`);
