@@ -20,12 +20,15 @@ import { fitsPlanFor } from "./fits-options.js";
 /** A comment line in a library block's language; a text block's header is plain text. */
 const COMMENT: Record<SnippetLanguage, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment, text: (text) => text };
 
-/** One block prints as it is; several each get a comment line naming library and language, and the model when several were given. */
+/**
+ * One block prints as it is; several each get a comment line naming library and language, what sets the
+ * block apart when its generator says (`transformers (python, pipeline)`), and the model when several were given.
+ */
 export function renderLibraryBlocks(blocks: readonly LibraryBlock[], severalModels: boolean): string {
   if (blocks.length === 1 && !severalModels) return withNewline(blocks[0]!.content);
   return blocks
     .map((block) => {
-      const title = `${block.library} (${block.language})`;
+      const title = `${block.library} (${block.language}${block.title === undefined ? "" : `, ${block.title}`})`;
       return `${COMMENT[block.language](severalModels ? `${block.model}: ${title}` : title)}\n${withNewline(block.content)}`;
     })
     .join("\n");
@@ -35,9 +38,9 @@ function withNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
 }
 
-/** `--json`: each block as `{model, library, language, content}`. */
-function jsonOf({ model, library, language, content }: LibraryBlock) {
-  return { model, library, language, content };
+/** `--json`: each block as `{model, library, language, title?, content}`. */
+function jsonOf({ model, library, language, title, content }: LibraryBlock) {
+  return { model, library, language, ...(title !== undefined && { title }), content };
 }
 
 export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode: "library" }>, context: CommandContext): Promise<void> {

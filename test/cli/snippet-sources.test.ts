@@ -37,6 +37,21 @@ describe("hubref snippet --library", () => {
     expect(parsePython([blocks[1]!.content])[0]!.ok).toBe(true);
   });
 
+  it("names what sets apart two blocks of one library and language, in the header and in --json", async () => {
+    const model = "catalogue/models/distilbert--distilbert-base-uncased-finetuned-sst-2-english.json";
+    const printed = await runInProcess(["snippet", model, "--library", "--language", "python"]);
+    expect(printed.stdout.split("\n").filter((line) => line.startsWith("# transformers"))).toEqual([
+      "# transformers (python, pipeline)",
+      "# transformers (python, direct load)",
+    ]);
+    const blocks = JSON.parse((await runInProcess(["snippet", model, "--library", "--json"])).stdout) as { language: string; title?: string }[];
+    expect(blocks.map((block) => [block.language, block.title])).toEqual([
+      ["sh", undefined],
+      ["python", "pipeline"],
+      ["python", "direct load"],
+    ]);
+  });
+
   it("exits 2 for a model without a library, or whose library has no usage code", async () => {
     const none = await runInProcess(["snippet", modelFile("none.json", { id: "org/none", tags: [], siblings: [{ rfilename: "weights.bin" }] }), "--library"]);
     expect(none.status).toBe(2);
