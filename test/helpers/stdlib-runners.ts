@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { ROOT } from "./cli.js";
@@ -146,8 +146,27 @@ function failedBuilds(stderr: string, pattern: RegExp): Map<string, string> {
   return failed;
 }
 
+/** Batch folders not built in for this long are removed: each change to a batch's cases leaves its old folder behind. */
+const STALE_BATCH_MS = 7 * 24 * 3600 * 1000;
+
+function pruneGoBatches(batches: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(batches);
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const name of names) {
+    const folder = join(batches, name);
+    const changed = statSync(folder, { throwIfNoEntry: false })?.mtimeMs;
+    if (changed !== undefined && now - changed > STALE_BATCH_MS) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 export async function runGo(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
   if (cases.length === 0) return new Map();
+  pruneGoBatches(join(ROOT, ".tmp", "go-batches"));
   const dir = batchDir("go");
   try {
     const cache = join(ROOT, ".tmp", "go-cache");
