@@ -65,10 +65,8 @@ function clientPairs(options: Pick<SettledOptions, "language" | "client">): [Lan
   return pairs;
 }
 
-/** The provider a client was made for alone (fal_client: fal-ai), from the providers' data. */
-function ownerOf(client: Client): ProviderId | undefined {
-  return PROVIDER_IDS.find((id) => PROVIDERS[id].ownClients?.includes(client));
-}
+/** The provider each client made for one provider alone was made for (fal_client: fal-ai), from the providers' data. */
+const OWNERS: ReadonlyMap<Client, ProviderId> = new Map(PROVIDER_IDS.flatMap((id) => (PROVIDERS[id].ownClients ?? []).map((client) => [client, id] as const)));
 
 /** The template for a client, or why there is none. A plain result, not an exception: most clients are skipped for most models. */
 type TemplateChoice = { template: TemplateName } | { problem: string };
@@ -82,27 +80,28 @@ function templateFor(language: Language, client: Client, context: SnippetContext
     : raw && context.call === "task" && context.request.queue
       ? "queued"
       : "basic";
-  const notFound = { problem: templateNotFoundMessage(language, client, chat ? "chat" : context.task) };
+  // Written only when it is the answer: most clients of most models have a template.
+  const notFound = () => ({ problem: templateNotFoundMessage(language, client, chat ? "chat" : context.task) });
   const library = client === "huggingface_hub" || client === "huggingface.js";
   if (!chat) {
     // The clients that do serve the task go in the hint (alternativesHint).
     if (client === "openai") return { problem: `the openai client is for chat models, not ${context.task}` };
-    if (library && !(language === "python" ? PYTHON_METHODS : JS_METHODS)[context.task]) return notFound;
+    if (library && !(language === "python" ? PYTHON_METHODS : JS_METHODS)[context.task]) return notFound();
     if (client === "huggingface_hub" && context.call === "task" && context.provider !== "auto" && pythonClientRefuses(context.provider, context.task)) {
       return { problem: `huggingface_hub does not call ${context.provider} for ${context.task}: use requests` };
     }
     if (!library && context.call === "library") {
       return { problem: `with provider auto, ${context.task} snippets use huggingface_hub or huggingface.js: pick a provider with --provider for ${client}` };
     }
-    const owner = ownerOf(client);
+    const owner = OWNERS.get(client);
     if (owner !== undefined) {
       if (context.provider !== owner) return { problem: `${client} calls ${owner} only: use --provider ${owner} --direct (${context.task})` };
       if (context.mode !== "direct") return { problem: `${client} calls ${owner} directly with its own key: add --direct (${context.task})` };
     }
-  } else if (ownerOf(client) !== undefined) {
-    return notFound;
+  } else if (OWNERS.has(client)) {
+    return notFound();
   }
-  return templateExists(language, client, name) ? { template: name } : notFound;
+  return templateExists(language, client, name) ? { template: name } : notFound();
 }
 
 function fieldsFor(language: Language, client: Client, context: SnippetContext): object {

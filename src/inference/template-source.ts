@@ -24,9 +24,13 @@ export const PARTIALS_FOLDER = "_partials";
 /** The options templates are compiled with, at run time and in the build alike. */
 export const ETA_OPTIONS: Partial<EtaConfig> = { autoEscape: false, autoTrim: false, cache: false, useWith: false };
 
-/** A client's template folder: its name, with `/` (Go's and Ruby's `net/http`) made `-`. */
+const folders = new Map<string, string>();
+
+/** A client's template folder: its name, with `/` (Go's and Ruby's `net/http`) made `-`. Asked for every snippet, made once per client. */
 export function clientFolder(client: string): string {
-  return client.replaceAll("/", "-");
+  let folder = folders.get(client);
+  if (folder === undefined) folders.set(client, (folder = client.replaceAll("/", "-")));
+  return folder;
 }
 
 export function templateKey(language: Language, client: Client, name: string): string {
