@@ -1,4 +1,4 @@
-import { doubleQuoted, hex2, hex4, wtf8Bytes, type DoubleQuoteRules } from "./unicode.js";
+import { doubleQuoted, hex2, hex4, wtf8Bytes, type DoubleQuoteRules, commentText } from "./unicode.js";
 
 /**
  * Go literals for untrusted values: interpreted string literals, escaped as
@@ -23,5 +23,5 @@ export function goString(text: string): string {
 
 /** A `//` comment line that stays one line whatever the text holds. */
 export function goComment(text: string): string {
-  return `// ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+  return `// ${commentText(text)}`;
 }

@@ -1,16 +1,17 @@
 import { spreadContainer } from "./multiline.js";
+import { jsonString, commentText } from "./unicode.js";
 
 /**
  * JavaScript literals for untrusted values. Every string from model metadata
  * or user input reaches JS code through these functions.
  */
 
-/** A double-quoted JS string literal; JSON's escaping is valid JS. */
+/**
+ * A double-quoted JS string literal: JSON's escaping is valid JS. What JSON leaves raw and a reader must see
+ * (line separators, bidirectional controls, C1 controls) is escaped too.
+ */
 export function jsString(text: string): string {
-  // JSON leaves U+2028/U+2029 raw; escape them so older parsers and readers see them.
-  return JSON.stringify(text)
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return jsonString(text);
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -40,5 +41,5 @@ export function jsValue(value: unknown, indent = 4, baseIndent = 0): string {
 
 /** A `//` comment line that stays one line whatever the text holds. */
 export function jsComment(text: string): string {
-  return `// ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+  return `// ${commentText(text)}`;
 }

@@ -1,4 +1,4 @@
-import { allPrintable, backslashSingleQuoted, doubleQuoted, type DoubleQuoteRules } from "./unicode.js";
+import { allPrintable, backslashSingleQuoted, doubleQuoted, type DoubleQuoteRules, commentText } from "./unicode.js";
 
 /**
  * PHP literals for untrusted values. Single-quoted strings interpolate
@@ -21,5 +21,5 @@ export function phpString(text: string): string {
 
 /** A `//` comment line; `?>` would leave PHP mode even there, so it is broken up. */
 export function phpComment(text: string): string {
-  return `// ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ").replace(/\?>/g, "? >")}`;
+  return `// ${commentText(text).replace(/\?>/g, "? >")}`;
 }

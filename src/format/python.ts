@@ -1,4 +1,5 @@
 import { spreadContainer } from "./multiline.js";
+import { hex2, hex4, mustEscape, commentText } from "./unicode.js";
 
 /**
  * Python literals for untrusted values. Every string from model metadata or
@@ -19,11 +20,9 @@ function escapeChar(char: string, quote: string): string {
       return `\\${quote}`;
   }
   const code = char.codePointAt(0)!;
-  // Control characters, and line separators Python would not keep inside a literal.
-  if (code < 0x20 || code === 0x7f) return `\\x${code.toString(16).padStart(2, "0")}`;
-  if (code === 0x2028 || code === 0x2029 || code === 0x85 || (code >= 0xd800 && code <= 0xdfff)) {
-    return `\\u${code.toString(16).padStart(4, "0")}`;
-  }
+  // Control characters, and what a reader must see that Python would keep raw (src/format/unicode.ts).
+  if (code < 0x20 || code === 0x7f) return `\\x${hex2(code)}`;
+  if (mustEscape(code)) return `\\u${hex4(code)}`;
   return char;
 }
 
@@ -64,5 +63,5 @@ export function pyValue(value: unknown, indent = 4, baseIndent = 0): string {
 
 /** A `#` comment line that stays one line whatever the text holds. */
 export function pyComment(text: string): string {
-  return `# ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+  return `# ${commentText(text)}`;
 }

@@ -1,4 +1,4 @@
-import { allPrintable, backslashSingleQuoted, doubleQuoted, type DoubleQuoteRules } from "./unicode.js";
+import { allPrintable, backslashSingleQuoted, doubleQuoted, type DoubleQuoteRules, commentText } from "./unicode.js";
 
 /**
  * Ruby literals for untrusted values. Single-quoted strings interpolate
@@ -21,5 +21,5 @@ export function rubyString(text: string): string {
 
 /** A `#` comment line that stays one line whatever the text holds. */
 export function rubyComment(text: string): string {
-  return `# ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+  return `# ${commentText(text)}`;
 }

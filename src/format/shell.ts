@@ -1,9 +1,27 @@
+import { hex2, holdsHidden, mustEscape, wtf8Bytes, commentText } from "./unicode.js";
+
+/** A character's bytes as `\xHH` escapes (a lone surrogate's as WTF-8): what bash's `$'...'` turns back into the same bytes in any locale. */
+function byteEscapes(char: string): string {
+  const code = char.codePointAt(0)!;
+  const bytes = code >= 0xd800 && code <= 0xdfff ? wtf8Bytes(code) : [...Buffer.from(char, "utf8")];
+  return bytes.map((byte) => `\\x${hex2(byte)}`).join("");
+}
+
 /**
  * Shell words for untrusted values: single quotes, inside which the shell
  * expands nothing; a `'` is written as `'\''` (close, escaped quote, reopen).
+ * Text holding a character a reader must see (a bidirectional or C1 control,
+ * a zero-width character: src/format/unicode.ts) is written in bash's
+ * `$'...'` instead, where each such character is the escapes of its bytes.
  */
 export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, "'\\''")}'`;
+  if (!holdsHidden(text)) return `'${text.replace(/'/g, "'\\''")}'`;
+  let out = "$'";
+  for (const char of text) {
+    if (char === "\\" || char === "'") out += `\\${char}`;
+    else out += mustEscape(char.codePointAt(0)!) ? byteEscapes(char) : char;
+  }
+  return `${out}'`;
 }
 
 /** A word that needs no quotes is left bare, for readability (`pip install torch`). */
@@ -13,5 +31,5 @@ export function shellWord(text: string): string {
 
 /** A `#` comment line that stays one line whatever the text holds. */
 export function shellComment(text: string): string {
-  return `# ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+  return `# ${commentText(text)}`;
 }

@@ -1,6 +1,7 @@
 import { pyString, pyValue } from "../format/python.js";
 import { jsPropertyKey, jsString, jsValue } from "../format/js.js";
 import { memberLines, spreadContainer } from "../format/multiline.js";
+import { jsonString } from "../format/unicode.js";
 import { fileOfNode, isFileNode, type FileEncoding, type FileRef, type Tree } from "./payload.js";
 
 /*
@@ -85,7 +86,7 @@ export function jsonPieces(tree: Tree, indent = 4): JsonPiece[] {
   const emit = (value: Tree, level: number): void => {
     if (value === null || typeof value !== "object") {
       if (typeof value === "number" && !Number.isFinite(value)) throw new Error("a JSON value cannot hold NaN or Infinity");
-      text += JSON.stringify(value);
+      text += typeof value === "string" ? jsonString(value) : JSON.stringify(value);
       return;
     }
     if (isFileNode(value)) {
@@ -113,7 +114,7 @@ export function jsonPieces(tree: Tree, indent = 4): JsonPiece[] {
     for (const key in value) {
       const item = value[key];
       if (item === undefined || !Object.hasOwn(value, key)) continue;
-      text += `${(first ? "{" : ",") + inner + JSON.stringify(key)}: `;
+      text += `${(first ? "{" : ",") + inner + jsonString(key)}: `;
       first = false;
       emit(item, level + 1);
     }
@@ -127,6 +128,6 @@ export function jsonPieces(tree: Tree, indent = 4): JsonPiece[] {
 /** JSON text for reading, with a file shown as a placeholder naming it. */
 export function jsonText(tree: Tree): string {
   return jsonPieces(tree)
-    .map((piece) => ("text" in piece ? piece.text : JSON.stringify(`<base64 of ${piece.file.path}>`).slice(1, -1)))
+    .map((piece) => ("text" in piece ? piece.text : jsonString(`<base64 of ${piece.file.path}>`).slice(1, -1)))
     .join("");
 }

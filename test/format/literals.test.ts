@@ -1,8 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { pyComment, pyString, pyValue } from "../../src/format/python.js";
-import { jsString, jsValue } from "../../src/format/js.js";
-import { shellQuote, shellWord } from "../../src/format/shell.js";
+import { jsComment, jsString, jsValue } from "../../src/format/js.js";
+import { shellComment, shellQuote, shellWord } from "../../src/format/shell.js";
+import { goComment } from "../../src/format/go.js";
+import { rubyComment } from "../../src/format/ruby.js";
+import { phpComment } from "../../src/format/php.js";
+import { javaComment } from "../../src/format/java.js";
 import { parsePython } from "../helpers/python.js";
 
 const HOSTILE = [
@@ -13,8 +17,35 @@ const HOSTILE = [
   "$(rm -rf /) `whoami` ${HOME} #{x} {{x}} %s %(x)s",
   "unicode é 🙂 \u2028 \u2029 \u0085",
   "nul-ish \u0001 \u007f",
+  // Trojan Source: what reorders or hides code for a reader, though the language would keep it raw.
+  "bidi \u202eevil\u202c \u2066isolate\u2069 \u200fmark zero\u200bwidth \ufeffbom c1\u0090 it's",
   "",
 ];
+
+/** Characters no literal may hold raw: bidirectional, zero-width and C1 controls, separators, the BOM (src/format/unicode.ts). */
+const HIDDEN_RAW = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+
+describe("every literal writer", () => {
+  it("writes a character that hides or reorders code as an escape, never raw", () => {
+    for (const text of HOSTILE) {
+      for (const literal of [pyString(text), jsString(text), shellQuote(text), pyValue({ [text]: [text] }), jsValue({ [text]: [text] })]) {
+        expect(literal, JSON.stringify(text)).not.toMatch(HIDDEN_RAW);
+      }
+    }
+  });
+
+  it("keeps every comment one line, with what hides or reorders code shown as \\uXXXX text", () => {
+    const comments = [pyComment, jsComment, shellComment, goComment, rubyComment, phpComment, javaComment];
+    for (const text of [...HOSTILE, "esc \u001b[31m red \u0007 bell"]) {
+      for (const comment of comments) {
+        const line = comment(text);
+        expect(line, `${comment.name} ${JSON.stringify(text)}`).not.toMatch(HIDDEN_RAW);
+        expect(line, `${comment.name} ${JSON.stringify(text)}`).not.toMatch(/[\u0000-\u0008\u000a-\u001f]/);
+      }
+    }
+    expect(pyComment("evil\u202egguf.exe")).toBe("# evil\\u202egguf.exe");
+  });
+});
 
 describe("Python literals", () => {
   it("round-trip every hostile string through Python's parser", () => {

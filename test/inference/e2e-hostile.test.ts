@@ -45,7 +45,12 @@ const HOSTILE = [
   "'; rm -rf / #",
   // Ruby's and PHP's interpolation, PHP's tag end, a comment's end, and Java's Unicode escapes (read before the lexer).
   "#{`id`} #$0 #@x {$x} ?> <?php */ /* \\u000a \\u0022 \\\\u000a",
+  // Trojan Source: characters that reorder or hide code for a reader.
+  "bidi \u202eevil\u202c \u2066isolate\u2069 zero\u200bwidth \ufeffbom c1\u0090",
 ].join(" | ");
+
+/** What no snippet may hold raw, whatever its input: bidirectional, zero-width and C1 controls, separators, the BOM. */
+const HIDDEN_RAW = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 const HOSTILE_IMAGE = `cat "pic" 'it''s' $(id) \`id\` \${HOME} é\nline.jpg`;
 /** An --image URL: as is, in every language (the provider, not the snippet, fetches it). */
@@ -318,6 +323,11 @@ describe("hostile inputs", () => {
     const errors = stdlibSyntaxErrors(everySnippet.filter((snippet) => TOOLCHAIN_LANGUAGES.includes(snippet.language)));
     expect(errors, errors.join("\n")).toEqual([]);
     expect(python.length + js.length).toBeGreaterThan(300);
+  });
+
+  it("no snippet holds a character that hides or reorders code: each is an escape in its language", () => {
+    const raw = everySnippet.filter((snippet) => HIDDEN_RAW.test(snippet.content));
+    expect(raw.map((snippet) => `${snippet.language}/${snippet.client}: ${snippet.content.split("\n").find((line) => HIDDEN_RAW.test(line))}`)).toEqual([]);
   });
 
   it("python client-library snippets carry the input as a literal, unchanged", () => {
