@@ -22,6 +22,9 @@ export interface LanguageLiterals {
   authorizationHeader(scheme: string, token: TokenSource): string;
 }
 
+/** The content-type table in each language's literals: the same for every snippet, so written once per language. */
+const EXTENSION_LITERALS = new WeakMap<LanguageLiterals, readonly { contentType: string; extension: string }[]>();
+
 export class TemplateFields {
   /** The text `model` formats: the hub id, unless a client names the model otherwise (OpenAI clients). */
   modelText: string;
@@ -83,8 +86,13 @@ export class TemplateFields {
   }
 
   /** The content types whose file extension is not their subtype (src/inference/file-types.ts), as literals. */
-  get fileExtensions(): { contentType: string; extension: string }[] {
-    return extensionRows().map((row) => ({ contentType: this.literals.string(row.contentType), extension: this.literals.string(row.extension) }));
+  get fileExtensions(): readonly { contentType: string; extension: string }[] {
+    let rows = EXTENSION_LITERALS.get(this.literals);
+    if (rows === undefined) {
+      rows = extensionRows().map((row) => ({ contentType: this.literals.string(row.contentType), extension: this.literals.string(row.extension) }));
+      EXTENSION_LITERALS.set(this.literals, rows);
+    }
+    return rows;
   }
 
   /** The extension of a file whose type says nothing, as a literal. */
