@@ -1,12 +1,12 @@
 import { Box, Text, useInput, type Key } from "ink";
-import { useCallback, useEffect, useMemo, useReducer } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useCommandRunner, type PickerServices } from "../hooks/use-command-runner.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
 import { keyPresses } from "../keys.js";
-import { blockLanguage } from "../../blocks/code-block.js";
+import { blockLanguage, type CodeBlock } from "../../blocks/code-block.js";
 import { blockProvider, blockTitle } from "../labels.js";
 import { screenLayout } from "../layout.js";
-import { previewLines } from "../preview-lines.js";
+import { previewLines, type DisplayLine } from "../preview-lines.js";
 import { createReducer, initialState, rowOptions, rowsOf, shownEntry, type RowId } from "../state.js";
 import type { Menu } from "../types.js";
 import { Header } from "./Header.js";
@@ -35,8 +35,22 @@ const ROW_TITLES: Record<RowId, string> = {
 /** The whole picker screen, sized to the terminal. */
 export function App({ input, services }: AppProps) {
   const reducer = useMemo(() => createReducer(input.loadBlocks), [input]);
-  const [state, dispatch] = useReducer(reducer, input, initialState);
   const { columns, rows } = useTerminalSize();
+  // The preview's lines of the last entry and width: the first state is made measured, with the lines the
+  // first frame shows, so that no second render (a whole frame's work) follows the first one at start.
+  const shown = useRef<{ entry: CodeBlock; columns: number; lines: DisplayLine[] }>(undefined);
+  const linesOf = (entry: CodeBlock | undefined): DisplayLine[] => {
+    if (!entry) return [];
+    if (shown.current?.entry !== entry || shown.current.columns !== columns) {
+      shown.current = { entry, columns, lines: previewLines(entry.content, blockLanguage(entry), columns) };
+    }
+    return shown.current.lines;
+  };
+  const [state, dispatch] = useReducer(reducer, input, (menu) => {
+    const first = initialState(menu);
+    const viewHeight = screenLayout(rows, rowsOf(first).length).previewHeight;
+    return reducer(first, { type: "measured", viewHeight, lineCount: linesOf(shownEntry(first)).length });
+  });
 
   const onInput = useCallback((text: string, key: Key) => {
     for (const press of keyPresses(text, key)) dispatch({ type: "key", key: press });
@@ -47,7 +61,7 @@ export function App({ input, services }: AppProps) {
   const rowIds = rowsOf(state);
   const layout = screenLayout(rows, rowIds.length);
   const entry = shownEntry(state);
-  const lines = useMemo(() => (entry ? previewLines(entry.content, blockLanguage(entry), columns) : []), [entry, columns]);
+  const lines = linesOf(entry);
   useEffect(() => {
     dispatch({ type: "measured", viewHeight: layout.previewHeight, lineCount: lines.length });
   }, [layout.previewHeight, lines.length]);
