@@ -150,14 +150,45 @@ const inkDevAwaits = {
     });
   },
 };
+// Width and graphemes of the picker's own text without Unicode tables (src/build/narrow-text.ts): every
+// import of string-width gets the quick answer first and loads the real package (its version for that
+// importer) only for other text; every Intl.Segmenter is a LazySegmenter.
+const narrowText = {
+  name: "narrow-text",
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData?.real) return undefined;
+      const real = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { real: true } });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: "narrow-width" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "narrow-width" }, (args) => ({
+      contents: [
+        `import { narrowWidth } from ${JSON.stringify(join(root, "dist/build/narrow-text.js"))};`,
+        "export default function stringWidth(text, options) {",
+        "  const width = narrowWidth(text, options);",
+        `  return width === undefined ? require(${JSON.stringify(args.path)}).default(text, options) : width;`,
+        "}",
+      ].join("\n"),
+      loader: "js",
+      resolveDir: root,
+    }));
+  },
+};
 const picker = "dist/ui/mount.bundle.cjs";
 await build({
   ...shared,
   format: "cjs",
   entryPoints: ["dist/ui/mount.js"],
   outfile: picker,
-  plugins: [yogaSync, inkDevAwaits],
-  define: { "import.meta.url": "__hubrefModuleUrl", "process.env.NODE_ENV": '"production"', fetch: "undefined" },
+  plugins: [yogaSync, inkDevAwaits, narrowText],
+  define: {
+    "import.meta.url": "__hubrefModuleUrl",
+    "process.env.NODE_ENV": '"production"',
+    fetch: "undefined",
+    "Intl.Segmenter": "HubrefLazySegmenter",
+  },
+  inject: ["./scripts/lazy-segmenter-inject.mjs"],
   banner: { js: `${LAZY_REQUIRE}const __hubrefModuleUrl = require("node:url").pathToFileURL(__filename).href;` },
   // clipboardy runs helper binaries found relative to its own files: keep it a package.
   external: ["clipboardy"],
