@@ -196,6 +196,7 @@ await build({
   alias: { "react-devtools-core": "./scripts/empty-module.mjs" },
   minifyWhitespace: true,
   minifySyntax: true,
+  minifyIdentifiers: true,
 });
 writeBundle(picker);
 
