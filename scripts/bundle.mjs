@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 rmSync(new URL("../dist/bundle/", import.meta.url), { recursive: true, force: true });
@@ -175,13 +175,36 @@ const narrowText = {
     }));
   },
 };
+// Ink writes each frame's rows through ansi-tokenize's styledCharsToString, which asks diffAnsiCodes for the
+// codes between every two neighbouring characters and ansiCodesToString for their text: three Sets and
+// five arrays a character, most of a frame's output time while the code is cold. Between two characters
+// of the same style the answer is always none, and no codes are always an empty string; both cases are
+// answered first (test/build/bundle-patches.test.ts).
+const SAME_STYLE_PATCHES = {
+  "diff.js": [
+    "export function diffAnsiCodes(from, to) {\n",
+    "    if (from.length === to.length && from.every((code, i) => code.code === to[i].code && code.endCode === to[i].endCode))\n        return [];\n",
+  ],
+  "ansiCodes.js": ["export function ansiCodesToString(codes) {\n", '    if (codes.length === 0)\n        return "";\n'],
+};
+const sameStyleShortcuts = {
+  name: "same-style-shortcuts",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/](diff|ansiCodes)\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const [start, shortcut] = SAME_STYLE_PATCHES[basename(args.path)];
+      if (!source.includes(start)) throw new Error(`bundle.mjs: ansi-tokenize's ${basename(args.path)} has changed`);
+      return { contents: source.replace(start, start + shortcut), loader: "js" };
+    });
+  },
+};
 const picker = "dist/ui/mount.bundle.cjs";
 await build({
   ...shared,
   format: "cjs",
   entryPoints: ["dist/ui/mount.js"],
   outfile: picker,
-  plugins: [yogaSync, inkDevAwaits, narrowText],
+  plugins: [yogaSync, inkDevAwaits, narrowText, sameStyleShortcuts],
   define: {
     "import.meta.url": "__hubrefModuleUrl",
     "process.env.NODE_ENV": '"production"',
