@@ -117,7 +117,7 @@ writeBundle(main);
 // (Node 20 caches the compiled code of no ES module), this bundle with its cache about a third of that.
 // Two of Ink's ES modules await at their top level, which CommonJS cannot: yoga-layout's entry (its
 // WebAssembly, started here synchronously by scripts/yoga-sync.mjs) and Ink's reconciler, only under
-// DEV=true (the devtools, and Ink's package.json for them), where a require() does the same.
+// DEV=true (the devtools, and Ink's package.json for them), where a require() does the same (INK_PATCHES).
 const yogaSync = {
   name: "yoga-sync",
   setup(build) {
@@ -134,18 +134,29 @@ const yogaSync = {
     });
   },
 };
-const inkDevAwaits = {
-  name: "ink-dev-awaits",
+// Ink's error screen (shown only when the screen itself throws) builds stack-utils' list of Node's
+// internal files when it loads, ~3 ms of every picker start; it is made on the first error instead.
+const INK_PATCHES = {
+  "reconciler.js": [
+    ["await import('./devtools.js');", "require('./devtools.js');"],
+    ["? await loadPackageJson()", "? require('../package.json')"],
+  ],
+  "ErrorOverview.js": [
+    ["const stackUtils = new StackUtils({", "let stackUtilsMade;\nconst makeStackUtils = () => stackUtilsMade ??= new StackUtils({"],
+    ["? stackUtils.parseLine(stack[0])", "? makeStackUtils().parseLine(stack[0])"],
+    ["const parsedLine = stackUtils.parseLine(line);", "const parsedLine = makeStackUtils().parseLine(line);"],
+  ],
+};
+const inkPatches = {
+  name: "ink-patches",
   setup(build) {
-    build.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
+    build.onLoad({ filter: /[\\/]ink[\\/]build[\\/](reconciler|components[\\/]ErrorOverview)\.js$/ }, (args) => {
       let source = readFileSync(args.path, "utf8");
-      for (const [from, to] of [
-        ["await import('./devtools.js');", "require('./devtools.js');"],
-        ["? await loadPackageJson()", "? require('../package.json')"],
-      ]) {
-        if (!source.includes(from)) throw new Error(`bundle.mjs: Ink's reconciler has changed (no \`${from}\`)`);
+      for (const [from, to] of INK_PATCHES[basename(args.path)]) {
+        if (!source.includes(from)) throw new Error(`bundle.mjs: Ink's ${basename(args.path)} has changed (no \`${from}\`)`);
         source = source.replace(from, to);
       }
+      if (/\bstackUtils\./.test(source)) throw new Error("bundle.mjs: Ink's ErrorOverview.js uses stackUtils in a new place");
       return { contents: source, loader: "js" };
     });
   },
@@ -204,7 +215,7 @@ await build({
   format: "cjs",
   entryPoints: ["dist/ui/mount.js"],
   outfile: picker,
-  plugins: [yogaSync, inkDevAwaits, narrowText, sameStyleShortcuts],
+  plugins: [yogaSync, inkPatches, narrowText, sameStyleShortcuts],
   define: {
     "import.meta.url": "__hubrefModuleUrl",
     "process.env.NODE_ENV": '"production"',
