@@ -62,9 +62,13 @@ export function App({ input, services }: AppProps) {
   const layout = screenLayout(rows, rowIds.length);
   const entry = shownEntry(state);
   const lines = linesOf(entry);
+  const { viewHeight, lineCount } = state.scroll;
   useEffect(() => {
-    dispatch({ type: "measured", viewHeight: layout.previewHeight, lineCount: lines.length });
-  }, [layout.previewHeight, lines.length]);
+    // useReducer renders again on every dispatch, even one that changes nothing.
+    if (layout.previewHeight !== viewHeight || lines.length !== lineCount) {
+      dispatch({ type: "measured", viewHeight: layout.previewHeight, lineCount: lines.length });
+    }
+  }, [layout.previewHeight, lines.length, viewHeight, lineCount]);
   // The state's offset may predate a resize; never scroll past the end.
   const offset = Math.min(state.scroll.offset, Math.max(0, lines.length - layout.previewHeight));
   const provider = entry ? blockProvider(entry) : "—";
