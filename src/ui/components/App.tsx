@@ -2,7 +2,7 @@ import { Box, Text, useInput, type Key } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useCommandRunner, type PickerServices } from "../hooks/use-command-runner.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
-import { keyPresses } from "../keys.js";
+import { keyPresses, type KeyName } from "../keys.js";
 import { blockLanguage, type CodeBlock } from "../../blocks/code-block.js";
 import { blockProvider, blockTitle } from "../labels.js";
 import { screenLayout } from "../layout.js";
@@ -36,15 +36,19 @@ const ROW_TITLES: Record<RowId, string> = {
 export function App({ input, services }: AppProps) {
   const reducer = useMemo(() => createReducer(input.loadBlocks), [input]);
   const { columns, rows } = useTerminalSize();
-  // The preview's lines of the last entry and width: the first state is made measured, with the lines the
-  // first frame shows, so that no second render (a whole frame's work) follows the first one at start.
-  const shown = useRef<{ entry: CodeBlock; columns: number; lines: DisplayLine[] }>(undefined);
+  // The preview's lines of each entry shown (or highlighted ahead, below) at this width. The first state is
+  // made measured with the lines the first frame shows, so that no second render (a whole frame's work)
+  // follows the first one at start.
+  const shown = useRef<{ columns: number; lines: Map<CodeBlock, DisplayLine[]> }>(undefined);
   const linesOf = (entry: CodeBlock | undefined): DisplayLine[] => {
     if (!entry) return [];
-    if (shown.current?.entry !== entry || shown.current.columns !== columns) {
-      shown.current = { entry, columns, lines: previewLines(entry.content, blockLanguage(entry), columns) };
+    if (shown.current?.columns !== columns) shown.current = { columns, lines: new Map() };
+    let lines = shown.current.lines.get(entry);
+    if (!lines) {
+      lines = previewLines(entry.content, blockLanguage(entry), columns);
+      shown.current.lines.set(entry, lines);
     }
-    return shown.current.lines;
+    return lines;
   };
   const [state, dispatch] = useReducer(reducer, input, (menu) => {
     const first = initialState(menu);
@@ -69,6 +73,23 @@ export function App({ input, services }: AppProps) {
       dispatch({ type: "measured", viewHeight: layout.previewHeight, lineCount: lines.length });
     }
   }, [layout.previewHeight, lines.length, viewHeight, lineCount]);
+  // While no key waits, the snippets one Right and one Left away are highlighted ahead, one per turn of the
+  // event loop: the first highlight in a language compiles its grammar (~10 ms), which the key that
+  // shows it would otherwise wait for.
+  useEffect(() => {
+    if (state.mode.kind !== "browse") return;
+    let pending: NodeJS.Immediate | undefined;
+    const ahead = (keys: KeyName[]) => {
+      const [key, ...rest] = keys;
+      if (key === undefined) return;
+      pending = setImmediate(() => {
+        linesOf(shownEntry(reducer(state, { type: "key", key: { name: key } })));
+        ahead(rest);
+      });
+    };
+    ahead(["right", "left"]);
+    return () => clearImmediate(pending);
+  });
   // The state's offset may predate a resize; never scroll past the end.
   const offset = Math.min(state.scroll.offset, Math.max(0, lines.length - layout.previewHeight));
   const provider = entry ? blockProvider(entry) : "—";
