@@ -256,7 +256,8 @@ for (const [bundle, args] of [
 ]) {
   const warmUp = spawnSync(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, HUBREF_WRITE_CODE_CACHE: bundle },
+    // CI=false: under CI, Ink draws nothing until the app exits, and the stand-in terminal waits for a frame.
+    env: { ...process.env, HUBREF_WRITE_CODE_CACHE: bundle, CI: "false" },
     encoding: "utf8",
     timeout: 60_000,
   });

@@ -21,7 +21,7 @@ function runWithOtherFlags(cacheHome: string, args: string[]) {
 
 /** `snippet -i` in the stand-in terminal the build makes the picker's cache in: it presses Right, then q. */
 function runPicker(cacheHome: string, nodeFlags: string[]) {
-  const env = { ...process.env, XDG_CACHE_HOME: cacheHome, NO_COLOR: "1", HUBREF_WRITE_CODE_CACHE: "" };
+  const env = { ...process.env, XDG_CACHE_HOME: cacheHome, NO_COLOR: "1", HUBREF_WRITE_CODE_CACHE: "", CI: "false" };
   const args = [...nodeFlags, "--require", join(ROOT, "scripts/picker-warm-up.cjs"), BIN, "snippet", MODEL, "-i"];
   return spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: "utf8", timeout: 30_000 });
 }
