@@ -43,6 +43,10 @@ export async function mountPicker(input: Menu, options: MountOptions): Promise<M
       stderr: options.stderr,
       // Ctrl+C is a key the picker handles, so the result still comes back.
       exitOnCtrlC: false,
+      // Ink draws at most 30 frames a second by default, so the answer to a key pressed just after a frame
+      // waited for the rest of that frame's 33 ms. The picker draws only when a key or a copy changes
+      // something, so the cap is raised until it is never what a key waits for.
+      maxFps: 120,
       // Nothing logs while the picker is open; leave the process's console alone.
       patchConsole: false,
       // Not incrementalRendering: in Ink 6.8 it redraws one line too low when the frame

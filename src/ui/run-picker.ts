@@ -5,7 +5,8 @@
 import { usageError } from "../errors.js";
 import { systemClipboard } from "./copy.js";
 import { enterScreen, leaveScreen } from "./screen.js";
-import { importFile } from "../util/import-file.js";
+import { fileURLToPath } from "node:url";
+import { requireBundle } from "../util/import-file.js";
 import type { Menu, PickerResult } from "./types.js";
 import type { MountOutcome } from "./mount.js";
 
@@ -22,15 +23,15 @@ export interface PickerIO {
 type MountModule = typeof import("./mount.js");
 
 /**
- * The build bundles the screen with Ink and React into one file, which loads
- * about four times faster than Ink's own module graph. Running from source
+ * The build bundles the screen with Ink and React into one CommonJS file, which
+ * bin/hubref runs with a V8 code cache (scripts/bundle.mjs). Running from source
  * (tests), there is no bundle and the module itself is used.
  */
 async function loadMount(): Promise<MountModule> {
   try {
-    return (await importFile(new URL("../ui/mount.bundle.js", import.meta.url).href)) as MountModule;
+    return requireBundle(fileURLToPath(new URL("../ui/mount.bundle.cjs", import.meta.url))) as MountModule;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    if ((error as NodeJS.ErrnoException).code !== "MODULE_NOT_FOUND") throw error;
     return import("./mount.js");
   }
 }

@@ -1,9 +1,27 @@
+import { createRequire } from "node:module";
+
 /**
- * import() of a file found at run time (a library's generator, the picker's
+ * import() of a file found at run time (a library's generator, the models browser's
  * bundle), or of a package the bundle leaves outside (clipboardy). The bundled CLI runs inside vm.Script, for V8's code cache, and
  * there import() needs a Node flag: bin/hubref then hands over its own.
  */
 export function importFile(url: string): Promise<unknown> {
   const outside = (globalThis as Record<symbol, ((url: string) => Promise<unknown>) | undefined>)[Symbol.for("hubref.importFile")];
   return outside ? outside(url) : import(url);
+}
+
+/**
+ * The exports of a CommonJS bundle the build made (the picker's screen). Run by
+ * bin/hubref, it comes with a code cache as the CLI's own bundle does; a missing
+ * file throws with code MODULE_NOT_FOUND.
+ */
+export function requireBundle(path: string): unknown {
+  const outside = (globalThis as Record<symbol, ((path: string) => unknown) | undefined>)[Symbol.for("hubref.requireBundle")];
+  if (!outside) return createRequire(import.meta.url)(path);
+  try {
+    return outside(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw Object.assign(new Error(`cannot find ${path}`), { code: "MODULE_NOT_FOUND" });
+    throw error;
+  }
 }
