@@ -9,19 +9,20 @@
 // only by `snippet -i`.
 //
 // Files found at run time by path stay outside the bundles and keep their
-// places relative to them: dist/libraries/snippets/*.js (one generator per
+// places relative to them: dist/bundle/snippets/*.cjs (one generator per
 // library, src/libraries/generators.ts), dist/ui/mount.bundle.cjs, dist/data/, templates/.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { basename, dirname, join } from "node:path";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 rmSync(new URL("../dist/bundle/", import.meta.url), { recursive: true, force: true });
-// The picker's bundle of earlier builds, an ES module.
+// The picker's bundle of earlier builds, an ES module, and its code caches of earlier builds (named by build).
 rmSync(new URL("../dist/ui/mount.bundle.js", import.meta.url), { force: true });
+for (const file of readdirSync(join(root, "dist/ui"))) if (/^mount\.bundle\.cjs\..*cache$/.test(file)) rmSync(join(root, "dist/ui", file));
 const shared = {
   absWorkingDir: root,
   bundle: true,
@@ -51,9 +52,11 @@ const modelCheck = {
   },
 };
 
-// The library generators stay files of their own, loaded when asked for: inside the bundle, which runs in
-// vm.Script, import() needs a Node flag, so each `import("./snippets/<file>.js")` of generators.js goes
-// through importFile (src/util/import-file.ts), at the same path relative to the bundle.
+// The library generators stay files of their own, loaded when asked for, each bundled below as a CommonJS
+// file of its own in dist/bundle/snippets/: inside the bundle, which runs in vm.Script, import() needs a
+// Node flag, and the first import() of an ES module graph cost about 12 ms of the picker's start, where a
+// require() of one bundled file costs about 1 ms. Each `import("./snippets/<file>.js")` of generators.js
+// becomes a requireFile (src/util/import-file.ts) of `./snippets/<file>.cjs` beside the bundle.
 const libraryGenerators = {
   name: "library-generators",
   setup(build) {
@@ -61,13 +64,13 @@ const libraryGenerators = {
       const source = readFileSync(args.path, "utf8");
       const imports = source.match(/\bimport\("/g)?.length ?? 0;
       let rewritten = 0;
-      const contents = source.replace(/\bimport\("\.\/snippets\/([a-z0-9-]+\.js)"\)/g, (_call, file) => {
+      const contents = source.replace(/\bimport\("\.\/snippets\/([a-z0-9-]+)\.js"\)/g, (_call, name) => {
         rewritten++;
-        return `importFile(new URL(${JSON.stringify(`../libraries/snippets/${file}`)}, import.meta.url).href)`;
+        return `Promise.resolve().then(() => requireFile(new URL(${JSON.stringify(`./snippets/${name}.cjs`)}, import.meta.url)))`;
       });
       if (rewritten === 0 || rewritten !== imports)
         throw new Error(`generators.js: ${imports - rewritten} import() calls of another form than import("./snippets/<file>.js")`);
-      return { contents: `import { importFile } from "../util/import-file.js";\n${contents}`, loader: "js", resolveDir: dirname(args.path) };
+      return { contents: `import { requireFile } from "../util/import-file.js";\n${contents}`, loader: "js", resolveDir: dirname(args.path) };
     });
   },
 };
@@ -111,6 +114,20 @@ function writeBundle(file) {
   writeFileSync(file, `// hubref-build ${createHash("sha256").update(code).digest("hex").slice(0, 16)}\n${code}`);
 }
 writeBundle(main);
+
+// The library generators, one CommonJS file each beside the bundle (see libraryGenerators above). What they
+// share (the literal writers, generator.ts) is in each: only one is loaded at a time, and they hold no state.
+const generatorFiles = readdirSync(join(root, "dist/libraries/snippets")).filter((file) => file.endsWith(".js"));
+await build({
+  ...shared,
+  entryPoints: generatorFiles.map((file) => join("dist/libraries/snippets", file)),
+  outdir: "dist/bundle/snippets",
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  minifyWhitespace: true,
+  minifySyntax: true,
+  minifyIdentifiers: true,
+});
 
 // The picker's screen, with Ink and React, is a second CommonJS bundle that bin/hubref runs the same way,
 // with a code cache of its own: Ink's module graph takes ~350 ms to load, an ES module bundle of it ~100 ms

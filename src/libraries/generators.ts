@@ -6,7 +6,8 @@ import type { LibrarySnippetGenerator } from "./generator.js";
  * that every file exists and exports the generator named; the build refuses a
  * key that is not in catalogue/libraries.json (src/build/schemas/library.ts).
  * The bundled CLI cannot import() (see util/import-file.ts): scripts/bundle.mjs
- * sends these imports through importFile, and keeps the files outside the bundle.
+ * bundles each generator as a CommonJS file of its own beside the CLI's bundle,
+ * and turns each import here into a requireFile of it.
  */
 export const LIBRARY_GENERATORS = {
   "3dtopia-xl": () => import("./snippets/3dtopia-xl.js").then((module) => module.lib3dtopiaXl),

@@ -1,8 +1,9 @@
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 
 /**
- * import() of a file found at run time (a library's generator, the models browser's
- * bundle), or of a package the bundle leaves outside (clipboardy). The bundled CLI runs inside vm.Script, for V8's code cache, and
+ * import() of a file found at run time (the models browser's bundle), or of a
+ * package the bundle leaves outside (clipboardy). The bundled CLI runs inside vm.Script, for V8's code cache, and
  * there import() needs a Node flag: bin/hubref then hands over its own.
  */
 export function importFile(url: string): Promise<unknown> {
@@ -24,4 +25,12 @@ export function requireBundle(path: string): unknown {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw Object.assign(new Error(`cannot find ${path}`), { code: "MODULE_NOT_FOUND" });
     throw error;
   }
+}
+
+/**
+ * A CommonJS file the build made beside the running code (a library's generator: scripts/bundle.mjs),
+ * loaded with require(), which costs far less than the first import() of an ES module graph.
+ */
+export function requireFile(url: URL): unknown {
+  return createRequire(import.meta.url)(fileURLToPath(url));
 }
