@@ -1,5 +1,6 @@
 import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import { fromExample } from "../../src/inference/inputs.js";
@@ -10,6 +11,7 @@ import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
 import { clientsRequired, findPythonClients } from "../helpers/python-clients.js";
 import { registryChatProviders, registryPairs, type Mode } from "../helpers/registry-pairs.js";
 import { postsOf, SAMPLE_FILES, startRig, TOKENS, type Rig, type SentRequest } from "../helpers/snippet-harness.js";
+import type { Reply } from "../helpers/inference-server.js";
 import { runPython, type RunOutcome } from "../helpers/snippet-runners.js";
 import { exampleFor, FAL_SAMPLE } from "../helpers/fal-sample.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
@@ -162,6 +164,56 @@ const HUB_CLIENT_DIFFERS: Record<string, string> = {
   "wavespeed image-to-video": "sends the image as a data URL, without the `images` list",
 };
 
+/** A 1x1 PNG, a real one (PIL decodes what huggingface_hub returns as an image). */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.from([0, 255, 0, 0]))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A huggingface_hub snippet for the task at the provider, run alone in a folder of its own (with the sample
+ * files), its request answered with `reply`; it must run to the end. Returns the folder.
+ */
+async function runAlone(provider: string, task: string, reply: Reply): Promise<string> {
+  const model = syntheticModel(task as never, { id: `acme/py-alone-${task}-${provider}` });
+  const snippet = generateSnippets(model, { provider: provider as never, language: "python", client: "huggingface_hub" }).snippets[0]!;
+  const id = `${provider}|${task}|alone|huggingface_hub`;
+  const mapping = plausibleReply({ task, modelId: model.id, provider, providerId: providerIdFor(provider, model.id), output: "json" });
+  rig.server.respond(id, (request) => (request.method === "POST" ? reply : mapping(request)));
+  const dir = mkdtempSync(join(rig.dir, "alone-"));
+  for (const name of Object.keys(SAMPLE_FILES)) copyFileSync(join(rig.dir, name), join(dir, name));
+  const outcome = (await runPython([{ id, source: snippet.content }], { python: clients.python, port: rig.server.port, cwd: dir, env: TOKENS })).get(id);
+  expect(outcome, `${id}: ${outcome?.error}`).toMatchObject({ ok: true });
+  expect(postsOf(rig, id), id).toHaveLength(1);
+  return dir;
+}
+
 const MISSING = `Python client snippets run: ${clients.missing.join(", ")} not installed for ${clients.python} (see README, Development)`;
 if (clients.missing.length > 0 && clientsRequired()) {
   // .ci/run installed them: their absence is a failure.
@@ -213,30 +265,27 @@ if (clients.missing.length > 0 && clientsRequired()) {
       }
     });
 
-    // Run apart, in a folder of its own: text-to-speech saves an output.flac too.
+    // Each runs apart, in a folder of its own: several snippets save an output.png or an output.flac.
     it("huggingface_hub saves audio-to-audio's tracks as files named by their content type", async () => {
-      const model = syntheticModel("audio-to-audio", { id: "acme/py-separate" });
-      const snippet = generateSnippets(model, { provider: "hf-inference", language: "python", client: "huggingface_hub" }).snippets[0]!;
-      const id = "hf-inference|audio-to-audio|saved|huggingface_hub";
       const tracks = [
         { label: "speech", "content-type": "audio/flac", blob: Buffer.from("speech bytes").toString("base64") },
         { label: "noise", "content-type": "audio/mpeg", blob: Buffer.from("noise bytes").toString("base64") },
       ];
-      const mapped = plausibleReply({
-        task: "audio-to-audio",
-        modelId: model.id,
-        provider: "hf-inference",
-        providerId: providerIdFor("hf-inference", model.id),
-        output: "json",
-      });
-      rig.server.respond(id, (request) => (request.method === "POST" ? { body: tracks } : mapped(request)));
-      const dir = mkdtempSync(join(rig.dir, "tracks-"));
-      copyFileSync(join(rig.dir, "sample1.flac"), join(dir, "sample1.flac"));
-      const outcome = (await runPython([{ id, source: snippet.content }], { python: clients.python, port: rig.server.port, cwd: dir, env: TOKENS })).get(id);
-      expect(outcome, outcome?.error).toMatchObject({ ok: true });
-      expect(postsOf(rig, id)).toHaveLength(1);
+      const dir = await runAlone("hf-inference", "audio-to-audio", { body: tracks });
       expect(readFileSync(join(dir, "output-1.flac"), "utf8")).toBe("speech bytes");
       expect(readFileSync(join(dir, "output-2.mp3"), "utf8")).toBe("noise bytes");
+    });
+
+    it("huggingface_hub ends text-to-image with the image saved, from an image reply and from Together's base64", async () => {
+      const png = tinyPng();
+      for (const [provider, reply] of [
+        ["hf-inference", { contentType: "image/png", body: png }],
+        ["together", { body: { data: [{ b64_json: png.toString("base64") }] } }],
+      ] as const) {
+        const dir = await runAlone(provider, "text-to-image", reply);
+        // Saved by PIL, as a PNG of the image the provider sent.
+        expect(readFileSync(join(dir, "output.png")).subarray(0, 8).toString("latin1"), provider).toBe("\x89PNG\r\n\x1a\n");
+      }
     });
 
     it.each(Object.entries(HUB_CLIENT_DIFFERS))("huggingface_hub, %s: %s", (pair, _what) => {
