@@ -76,7 +76,7 @@ export class CheckedModels {
   }
 
   /** Keeps a model read from a regular file of `fileBytes`, or from anywhere else (undefined). */
-  keep(index: number, model: ModelData, fileBytes: number | undefined): void {
+  private keep(index: number, model: ModelData, fileBytes: number | undefined): void {
     if (fileBytes === undefined) this.kept.set(index, model);
     else if (this.keptBytes + fileBytes <= this.keptFileBytes) {
       this.keptBytes += fileBytes;
