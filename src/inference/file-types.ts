@@ -22,12 +22,3 @@ export type NamedContentType = keyof typeof EXTENSION_BY_CONTENT_TYPE;
 export function extensionRows(): { contentType: NamedContentType; extension: string }[] {
   return (Object.entries(EXTENSION_BY_CONTENT_TYPE) as [NamedContentType, string][]).map(([contentType, extension]) => ({ contentType, extension }));
 }
-
-/** The extension a snippet gives a file of this content type (parameters such as `; charset=...` ignored). */
-export function extensionFor(contentType: string): string {
-  const mime = (contentType.split(";")[0] ?? "").trim();
-  const named = (EXTENSION_BY_CONTENT_TYPE as Readonly<Record<string, string>>)[mime];
-  if (named !== undefined) return named;
-  const slash = mime.indexOf("/");
-  return slash >= 0 && slash < mime.length - 1 ? mime.slice(slash + 1) : UNKNOWN_EXTENSION;
-}
