@@ -254,9 +254,8 @@ export function mediaWarnings(input: TaskInput, task: string, example?: TaskInpu
   for (const file of localFiles(input)) {
     if (file.remote || defaults.has(file)) continue;
     if (probe(file.path) !== "file") warnings.push(`--inputs ${file.path}: there is no such file here; the snippet reads it when it runs`);
-    const extension = extensionOf(file.path);
-    if (extension === undefined || EXTENSIONS[file.media].includes(extension)) continue;
-    warnings.push(`--inputs ${file.path}: ${task} takes an ${file.media} file, and .${extension} is not one`);
+    const extension = foreignExtension(file);
+    if (extension !== undefined) warnings.push(`--inputs ${file.path}: ${task} takes an ${file.media} file, and .${extension} is not one`);
   }
   return warnings;
 }
