@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { operationalError, usageError } from "../errors.js";
 import type { OutputStream } from "../output/output.js";
-import { readModelFile, readSizedModelFile, type SizedModel } from "./read-model.js";
+import { readSizedModelFile, type SizedModel } from "./read-model.js";
 import { modelIdProblem } from "./model-id.js";
 import type { ModelData } from "./schema.js";
 import type { HubFetchSettings } from "./hub/fetch-model.js";
@@ -41,25 +41,24 @@ function onDisk(path: string): boolean {
  * over an id of the same spelling, and so does a folder (an error).
  */
 export async function resolveModel(arg: string, options: ResolveOptions): Promise<ModelData> {
+  return (await resolveSizedModel(arg, options)).model;
+}
+
+/** resolveModel, with the file's size when the model came from a regular file (not stdin, a pipe or the hub). */
+export async function resolveSizedModel(arg: string, options: ResolveOptions): Promise<SizedModel> {
   // What exists is a path, a folder too (the loader then says "is a directory"):
   // the user pointed at something on disk, not at the hub.
-  if (arg === "-" || onDisk(arg)) return readModelFile(arg);
+  if (arg === "-" || onDisk(arg)) return readSizedModelFile(arg);
   const problem = modelIdProblem(arg);
   // `x.json` is a valid model id too, but far more likely a mistyped path.
-  if (/\.json$/i.test(arg)) return readModelFile(arg);
+  if (/\.json$/i.test(arg)) return readSizedModelFile(arg);
   if (problem) {
     throw usageError(
       `'${arg}' is neither an existing file nor a hub model id (${problem})`,
       "pass a JSON metadata file, `-` for stdin, or a model id such as meta-llama/Llama-3.1-8B-Instruct",
     );
   }
-  return modelFromHub(arg, options);
-}
-
-/** resolveModel, with the file's size when the model came from a regular file (not stdin, a pipe or the hub). */
-export async function resolveSizedModel(arg: string, options: ResolveOptions): Promise<SizedModel> {
-  if (arg !== "-" && onDisk(arg)) return readSizedModelFile(arg);
-  return { model: await resolveModel(arg, options) };
+  return { model: await modelFromHub(arg, options) };
 }
 
 /** Whether resolveModel reads `arg` from a file (which can be read again), rather than stdin or the hub. */
