@@ -16,11 +16,6 @@ import { safeLine } from "./text.js";
 import type { Menu, PickerResult, MenuToggles, CodeBlock, CodeSource, FitMark } from "./types.js";
 
 export type RowId = "source" | "language" | "client" | "provider" | "stream" | "requests" | "app" | "quant";
-/**
- * The row the arrows act on. The preview is never focused: it scrolls with
- * its own keys from any row, so the `›` marker only ever marks a choice.
- */
-export type FocusId = RowId;
 
 export type Tone = "info" | "success" | "warning" | "error";
 export interface StatusMessage {
@@ -63,7 +58,11 @@ export interface PickerState {
   prefs: Preferences;
   /** Undefined only when the model has no snippet at all. */
   selection: Selection | undefined;
-  focus: FocusId;
+  /**
+   * The row the arrows act on. The preview is never focused: it scrolls with
+   * its own keys from any row, so the `›` marker only ever marks a choice.
+   */
+  focus: RowId;
   scroll: Scroll;
   mode: Mode;
   message?: StatusMessage;
