@@ -8,6 +8,7 @@ import { rubyComment } from "../../src/format/ruby.js";
 import { phpComment } from "../../src/format/php.js";
 import { javaComment } from "../../src/format/java.js";
 import { parsePython } from "../helpers/python.js";
+import { HIDDEN_RAW } from "../helpers/hidden-characters.js";
 
 const HOSTILE = [
   `it's "quoted"`,
@@ -21,9 +22,6 @@ const HOSTILE = [
   "bidi \u202eevil\u202c \u2066isolate\u2069 \u200fmark zero\u200bwidth \ufeffbom c1\u0090 it's",
   "",
 ];
-
-/** Characters no literal may hold raw: bidirectional, zero-width and C1 controls, separators, the BOM (src/format/unicode.ts). */
-const HIDDEN_RAW = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 describe("every literal writer", () => {
   it("writes a character that hides or reorders code as an escape, never raw", () => {

@@ -27,6 +27,7 @@ import { LIBRARY_DIFFERS, REFUSES_FLAC, type LibraryDifference } from "../helper
 import { isQueued, registryPairs } from "../helpers/registry-pairs.js";
 import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
+import { HIDDEN_RAW } from "../helpers/hidden-characters.js";
 
 /*
  * Inputs built to break generated code: quotes of every kind, backslashes,
@@ -48,9 +49,6 @@ const HOSTILE = [
   // Trojan Source: characters that reorder or hide code for a reader.
   "bidi \u202eevil\u202c \u2066isolate\u2069 zero\u200bwidth \ufeffbom c1\u0090",
 ].join(" | ");
-
-/** What no snippet may hold raw, whatever its input: bidirectional, zero-width and C1 controls, separators, the BOM. */
-const HIDDEN_RAW = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 const HOSTILE_IMAGE = `cat "pic" 'it''s' $(id) \`id\` \${HOME} é\nline.jpg`;
 /** An --image URL: as is, in every language (the provider, not the snippet, fetches it). */
