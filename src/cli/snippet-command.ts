@@ -181,7 +181,11 @@ function endpointUrl(text: string): string {
   return url.href;
 }
 
-/** One `--image`: a local file's name or an http(s) URL, checked as `--inputs` checks a file (src/inference/inputs.ts). */
+/**
+ * One `--image`: a local file's name or an http(s) URL. Only words with spaces and no extension are refused
+ * as text; a bare word is a file name here, unlike `--inputs` for an image task (looksLikeFileName in
+ * src/inference/inputs.ts), where the value may be text.
+ */
 function imageOption(text: string): string {
   if (text.trim() === "") throw usageError("--image is empty", "give a local image file or its http(s) URL");
   if (isUrl(text) && !URL.canParse(text))
