@@ -60,9 +60,6 @@ export interface LocalBlock {
 export type CodeBlock = InferenceBlock | LibraryBlock | LocalBlock;
 export type CodeSource = CodeBlock["source"];
 
-/** The sources in the order they are offered. */
-export const CODE_SOURCES: readonly CodeSource[] = ["inference", "library", "local"];
-
 /** The block's language, for highlighting and file names: a deep link is a "url". */
 export function blockLanguage(block: CodeBlock): string {
   if (block.source === "local") return block.kind === "deeplink" ? "url" : "sh";

@@ -1,4 +1,5 @@
-import { formatBytes, parseMemorySize } from "../apps/memory.js";
+import { formatBytes } from "../util/bytes.js";
+import { parseMemorySize } from "../apps/memory.js";
 import { usageError } from "../errors.js";
 import type { MemoryEstimate, Offload } from "../memory/estimate.js";
 import { offloadTo } from "../memory/estimate.js";

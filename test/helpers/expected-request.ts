@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TaskInput } from "../../src/inference/inputs.js";
-import type { FileRef } from "../../src/inference/payload.js";
 import { SAMPLE_FILES } from "./snippet-harness.js";
 
 /*
@@ -103,8 +102,4 @@ export function expectedTaskRequest(
     return { method: side.method, url, headers, bytes: fileBytes(file.path, values.files) };
   }
   return { method: side.method, url, headers, json: expand(entry.body, values.input, values.providerModelId, values.files ?? {}) };
-}
-
-export function expectedFile(file: FileRef | { path: string }, files: Record<string, Buffer> = {}): Buffer {
-  return fileBytes(file.path, files);
 }

@@ -33,8 +33,3 @@ export function hasToolchain(language: ToolchainLanguage): boolean {
 export function toolchainsRequired(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.HUBREF_REQUIRE_TOOLCHAINS === "1";
 }
-
-/** The languages whose snippets cannot run here. */
-export function missingToolchains(): ToolchainLanguage[] {
-  return (Object.keys(TOOLCHAINS) as ToolchainLanguage[]).filter((language) => !hasToolchain(language));
-}

@@ -31,6 +31,5 @@ export const HardwareCatalogueSchema = z
     });
   });
 
-export type HardwareKind = z.infer<typeof HardwareKindSchema>;
 export type Device = z.infer<typeof DeviceSchema>;
 export type HardwareCatalogue = z.infer<typeof HardwareCatalogueSchema>;

@@ -1,0 +1,38 @@
+import { readFile } from "node:fs/promises";
+import { InferenceClient } from "@huggingface/inference";
+
+const client = new InferenceClient(process.env.HF_TOKEN);
+
+const image = (await readFile("photos/dog.jpg")).toString("base64");
+
+const chatCompletion = await client.chatCompletion(
+    {
+        provider: "auto",
+        model: "Qwen/Qwen2.5-VL-7B-Instruct",
+        messages: [
+            {
+                role: "user",
+                content: [
+                    {
+                        type: "text",
+                        text: "Describe this image in one sentence.",
+                    },
+                    {
+                        type: "image_url",
+                        image_url: {
+                            url: "https://example.com/cat.png",
+                        },
+                    },
+                    {
+                        type: "image_url",
+                        image_url: {
+                            url: "data:image/jpeg;base64," + image,
+                        },
+                    },
+                ],
+            },
+        ],
+    },
+);
+
+console.log(chatCompletion.choices[0].message.content);

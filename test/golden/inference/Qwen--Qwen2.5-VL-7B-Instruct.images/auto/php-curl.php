@@ -1,0 +1,68 @@
+<?php
+// Run: php main.php
+
+/** Stops the script with a message on stderr. */
+function fail(string $message): void
+{
+    fwrite(STDERR, $message . "\n");
+    exit(1);
+}
+
+/** A local file's bytes. */
+function read_file(string $path): string
+{
+    $bytes = file_get_contents($path);
+    if ($bytes === false) {
+        fail("Cannot read $path");
+    }
+    return $bytes;
+}
+
+$image = base64_encode(read_file('photos/dog.jpg'));
+$payload = [
+    'model' => 'Qwen/Qwen2.5-VL-7B-Instruct',
+    'messages' => [
+        [
+            'role' => 'user',
+            'content' => [
+                [
+                    'type' => 'text',
+                    'text' => 'Describe this image in one sentence.',
+                ],
+                [
+                    'type' => 'image_url',
+                    'image_url' => [
+                        'url' => 'https://example.com/cat.png',
+                    ],
+                ],
+                [
+                    'type' => 'image_url',
+                    'image_url' => [
+                        'url' => 'data:image/jpeg;base64,' . $image,
+                    ],
+                ],
+            ],
+        ],
+    ],
+];
+
+$curl = curl_init('https://router.huggingface.co/v1/chat/completions');
+curl_setopt_array($curl, [
+    CURLOPT_POST => true,
+    CURLOPT_HTTPHEADER => [
+        'Authorization: Bearer ' . getenv('HF_TOKEN'),
+        'Content-Type: application/json',
+    ],
+    CURLOPT_POSTFIELDS => json_encode($payload, JSON_THROW_ON_ERROR),
+    CURLOPT_RETURNTRANSFER => true,
+]);
+$reply = curl_exec($curl);
+if ($reply === false) {
+    fail('Request failed: ' . curl_error($curl));
+}
+$code = curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
+if ($code >= 300) {
+    fail("Request failed: $code $reply");
+}
+$completion = json_decode($reply, true, 512, JSON_THROW_ON_ERROR);
+echo $completion['choices'][0]['message']['content'] ?? '', "\n";

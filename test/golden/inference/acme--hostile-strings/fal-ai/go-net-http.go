@@ -1,0 +1,160 @@
+// Run: go run main.go
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+)
+
+// send makes a request with the headers the provider wants and returns the reply's status code and body.
+func send(method string, address string, body io.Reader) (int, []byte) {
+	request := must(http.NewRequest(method, address, body))
+	request.Header.Set("Authorization", "Bearer "+os.Getenv("HF_TOKEN"))
+	request.Header.Set("Content-Type", "application/json")
+	response := must(http.DefaultClient.Do(request))
+	defer response.Body.Close()
+	return response.StatusCode, must(io.ReadAll(response.Body))
+}
+
+func main() {
+	payload := map[string]any{
+		"prompt": "Astronaut riding a horse",
+	}
+
+	// The provider queues the job: submit it, poll it until it is done, then download the output.
+	code, reply := send("POST", "https://router.huggingface.co/fal-ai/fal-ai/%22double%22%20'single'%20'''triple'''%20%22%22%22triple%22%22%22%20%60tick%60%20%7C%20back%5Cslash%20%5Cn%20%5Cu0041%20%5C%20%7C%20new%0Aline%0D%0Atab%09%20%7C%20%24(id)%20%24%7BHOME%7D%20%24HOME%20%23%7B%60id%60%7D%20%7B%24x%7D%20%25s%20%7B0%7D%20%7C%20%3C%25%3D%20it.x%20%25%3E%20%7B%7B%20inputs%20%7D%7D%20%3F%3E%20%3C%3Fphp%20*/%20/*%20%5Cu000a%20%7C%20%C3%A9%20%E6%97%A5%E6%9C%AC%E8%AA%9E%20%E2%80%A8%20%00%20%7F%20bidi%20%E2%80%AEevil%E2%80%AC%20zero%E2%80%8Bwidth?_subdomain=queue", bytes.NewReader(must(json.Marshal(payload))))
+	if code >= 300 {
+		log.Fatalf("Request failed: %d %s", code, reply)
+	}
+	var job any
+	if err := json.Unmarshal(reply, &job); err != nil {
+		log.Fatal(err)
+	}
+	statusUrl := "https://router.huggingface.co/fal-ai" + urlPath(text(at(job, "response_url"))) + "/status?_subdomain=queue"
+
+	status := job
+	for polls := 0; ; polls++ {
+		state := text(at(status, "status"))
+		if state == "COMPLETED" {
+			break
+		}
+		if polls == 150 {
+			log.Fatal("The job did not finish within 300 seconds")
+		}
+		time.Sleep(2 * time.Second)
+		code, reply := send("GET", statusUrl, nil)
+		// A server error on one poll is not the job's: ask again at the next poll.
+		if code >= 500 {
+			continue
+		}
+		if code >= 300 {
+			log.Fatalf("Polling failed: %d %s", code, reply)
+		}
+		if err := json.Unmarshal(reply, &status); err != nil {
+			log.Fatal(err)
+		}
+	}
+
+	resultUrl := "https://router.huggingface.co/fal-ai" + urlPath(text(at(job, "response_url"))) + "?_subdomain=queue"
+	code, reply = send("GET", resultUrl, nil)
+	if code >= 300 {
+		// A job that failed is also done: the result request reports why.
+		log.Fatalf("The job failed: %d %s", code, reply)
+	}
+	var result any
+	if err := json.Unmarshal(reply, &result); err != nil {
+		log.Fatal(err)
+	}
+	output := at(result, "images", 0, "url")
+	outputUrl, ok := output.(string)
+	if !ok {
+		log.Fatalf("No output file in the result: %s", text(result))
+	}
+
+	saveDownload(outputUrl)
+}
+
+// must stops the program at the first error.
+func must[T any](value T, err error) T {
+	if err != nil {
+		log.Fatal(err)
+	}
+	return value
+}
+
+// extension names a file by its content type; these types' extensions are not their subtypes.
+func extension(contentType string) string {
+	mime, _, _ := strings.Cut(contentType, ";")
+	mime = strings.TrimSpace(mime)
+	switch mime {
+	case "image/jpeg":
+		return "jpg"
+	case "audio/mpeg":
+		return "mp3"
+	case "audio/x-wav":
+		return "wav"
+	}
+	if _, subtype, found := strings.Cut(mime, "/"); found && subtype != "" {
+		return subtype
+	}
+	return "bin"
+}
+
+// saveDownload fetches the output from the provider's file host, without the token, and saves it by its content type.
+func saveDownload(address string) {
+	response := must(http.Get(address))
+	defer response.Body.Close()
+	file := must(io.ReadAll(response.Body))
+	if response.StatusCode >= 300 {
+		log.Fatalf("Download failed: %s", response.Status)
+	}
+	name := "output." + extension(response.Header.Get("Content-Type"))
+	if err := os.WriteFile(name, file, 0o644); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("Saved", name)
+}
+
+// at is the value at a path of keys and indexes in decoded JSON, or nil.
+func at(value any, path ...any) any {
+	for _, key := range path {
+		switch node := value.(type) {
+		case map[string]any:
+			name, _ := key.(string)
+			value = node[name]
+		case []any:
+			index, ok := key.(int)
+			if !ok || index >= len(node) {
+				return nil
+			}
+			value = node[index]
+		default:
+			return nil
+		}
+	}
+	return value
+}
+
+// text is a JSON value as text: a string as it is, anything else as JSON.
+func text(value any) string {
+	if s, ok := value.(string); ok {
+		return s
+	}
+	if value == nil {
+		return ""
+	}
+	return string(must(json.Marshal(value)))
+}
+
+// urlPath is the path of a URL: the job is polled on the host it was submitted to.
+func urlPath(address string) string {
+	return must(url.Parse(address)).EscapedPath()
+}

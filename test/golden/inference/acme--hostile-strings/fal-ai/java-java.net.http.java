@@ -1,0 +1,262 @@
+// Run: java Main.java
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+public class Main {
+    public static void main(String[] args) throws Exception {
+        HttpClient client = HttpClient.newHttpClient();
+        Object payload = Json.object(
+                "prompt", "Astronaut riding a horse");
+
+        // The provider queues the job: submit it, poll it until it is done, then download the output.
+        HttpResponse<String> response = client.send(
+                request("https://router.huggingface.co/fal-ai/fal-ai/%22double%22%20'single'%20'''triple'''%20%22%22%22triple%22%22%22%20%60tick%60%20%7C%20back%5Cslash%20%5Cn%20%5Cu0041%20%5C%20%7C%20new%0Aline%0D%0Atab%09%20%7C%20%24(id)%20%24%7BHOME%7D%20%24HOME%20%23%7B%60id%60%7D%20%7B%24x%7D%20%25s%20%7B0%7D%20%7C%20%3C%25%3D%20it.x%20%25%3E%20%7B%7B%20inputs%20%7D%7D%20%3F%3E%20%3C%3Fphp%20*/%20/*%20%5Cu000a%20%7C%20%C3%A9%20%E6%97%A5%E6%9C%AC%E8%AA%9E%20%E2%80%A8%20%00%20%7F%20bidi%20%E2%80%AEevil%E2%80%AC%20zero%E2%80%8Bwidth?_subdomain=queue").POST(HttpRequest.BodyPublishers.ofString(Json.write(payload))).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        if (response.statusCode() >= 300) {
+            throw new IllegalStateException("Request failed: " + response.statusCode() + " " + response.body());
+        }
+        Object job = Json.parse(response.body());
+        String statusUrl = "https://router.huggingface.co/fal-ai" + URI.create(Json.text(Json.at(job, "response_url"))).getRawPath() + "/status?_subdomain=queue";
+
+        Object status = job;
+        for (int polls = 0; ; polls++) {
+            String state = Json.text(Json.at(status, "status"));
+            if (state.equals("COMPLETED")) break;
+            if (polls == 150) {
+                throw new IllegalStateException("The job did not finish within 300 seconds");
+            }
+            Thread.sleep(2000);
+            HttpResponse<String> poll = client.send(request(statusUrl).GET().build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            // A server error on one poll is not the job's: ask again at the next poll.
+            if (poll.statusCode() >= 500) continue;
+            if (poll.statusCode() >= 300) {
+                throw new IllegalStateException("Polling failed: " + poll.statusCode() + " " + poll.body());
+            }
+            status = Json.parse(poll.body());
+        }
+
+        HttpResponse<String> resultResponse = client.send(request("https://router.huggingface.co/fal-ai" + URI.create(Json.text(Json.at(job, "response_url"))).getRawPath() + "?_subdomain=queue").GET().build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        if (resultResponse.statusCode() >= 300) {
+            // A job that failed is also done: the result request reports why.
+            throw new IllegalStateException("The job failed: " + resultResponse.statusCode() + " " + resultResponse.body());
+        }
+        Object result = Json.parse(resultResponse.body());
+        Object output = Json.at(result, "images", 0, "url");
+        if (!(output instanceof String outputUrl)) {
+            throw new IllegalStateException("No output file in the result: " + Json.text(result));
+        }
+
+        saveDownload(client, outputUrl);
+    }
+
+    /** A request with the headers the provider wants. */
+    static HttpRequest.Builder request(String address) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(address));
+        builder.header("Authorization", "Bearer " + System.getenv("HF_TOKEN"));
+        builder.header("Content-Type", "application/json");
+        return builder;
+    }
+
+    /** A file's extension from its content type; these types' extensions are not their subtypes. */
+    static String extension(String contentType) {
+        String mime = contentType.split(";")[0].trim();
+        switch (mime) {
+            case "image/jpeg": return "jpg";
+            case "audio/mpeg": return "mp3";
+            case "audio/x-wav": return "wav";
+            default:
+                String subtype = mime.substring(mime.indexOf('/') + 1);
+                return mime.contains("/") && !subtype.isEmpty() ? subtype : "bin";
+        }
+    }
+
+    /** Fetches the output from the provider's file host, without the token, and saves it by its content type. */
+    static void saveDownload(HttpClient client, String url) throws Exception {
+        HttpResponse<byte[]> file = client.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        if (file.statusCode() >= 300) {
+            throw new IllegalStateException("Download failed: " + file.statusCode());
+        }
+        Path path = Path.of("output." + extension(file.headers().firstValue("Content-Type").orElse("")));
+        Files.write(path, file.body());
+        System.out.println("Saved " + path);
+    }
+
+    /** Just enough JSON for this program: the JDK has no JSON library. */
+    static final class Json {
+        private final String text;
+        private int at;
+
+        private Json(String text) {
+            this.text = text;
+        }
+
+        static Map<String, Object> object(Object... keysAndValues) {
+            Map<String, Object> object = new LinkedHashMap<>();
+            for (int i = 0; i < keysAndValues.length; i += 2) object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+            return object;
+        }
+
+        static List<Object> array(Object... items) {
+            return Arrays.asList(items);
+        }
+
+        /** The value at a path of keys and indexes, or null. */
+        static Object at(Object value, Object... path) {
+            for (Object key : path) {
+                if (value instanceof Map<?, ?> map) value = map.get(key);
+                else if (value instanceof List<?> list && key instanceof Integer index && index < list.size()) value = list.get(index);
+                else return null;
+            }
+            return value;
+        }
+
+        /** A string as it is, anything else as JSON. */
+        static String text(Object value) {
+            return value instanceof String string ? string : value == null ? "" : write(value);
+        }
+
+        static String write(Object value) {
+            StringBuilder out = new StringBuilder();
+            write(value, out);
+            return out.toString();
+        }
+
+        private static void write(Object value, StringBuilder out) {
+            if (value instanceof String string) {
+                out.append('"');
+                for (char c : string.toCharArray()) {
+                    if (c == '"' || c == '\\') out.append('\\').append(c);
+                    else if (c < 0x20 || c > 0x7e) out.append(String.format("\\u%04x", (int) c));
+                    else out.append(c);
+                }
+                out.append('"');
+            } else if (value instanceof Map<?, ?> map) {
+                out.append('{');
+                String separator = "";
+                for (Map.Entry<?, ?> entry : map.entrySet()) {
+                    out.append(separator);
+                    write(entry.getKey(), out);
+                    out.append(':');
+                    write(entry.getValue(), out);
+                    separator = ",";
+                }
+                out.append('}');
+            } else if (value instanceof List<?> list) {
+                out.append('[');
+                String separator = "";
+                for (Object item : list) {
+                    out.append(separator);
+                    write(item, out);
+                    separator = ",";
+                }
+                out.append(']');
+            } else {
+                out.append(value);
+            }
+        }
+
+        static Object parse(String text) {
+            Json parser = new Json(text);
+            Object value = parser.value();
+            parser.space();
+            if (parser.at != text.length()) throw parser.error();
+            return value;
+        }
+
+        private IllegalArgumentException error() {
+            return new IllegalArgumentException("Not JSON at character " + at + ": " + text);
+        }
+
+        private void space() {
+            while (at < text.length() && " \t\r\n".indexOf(text.charAt(at)) >= 0) at++;
+        }
+
+        private boolean next(char c) {
+            space();
+            if (at < text.length() && text.charAt(at) == c) {
+                at++;
+                return true;
+            }
+            return false;
+        }
+
+        private void expect(char c) {
+            if (!next(c)) throw error();
+        }
+
+        private Object value() {
+            space();
+            if (next('{')) {
+                Map<String, Object> object = new LinkedHashMap<>();
+                if (next('}')) return object;
+                do {
+                    space();
+                    String key = string();
+                    expect(':');
+                    object.put(key, value());
+                } while (next(','));
+                expect('}');
+                return object;
+            }
+            if (next('[')) {
+                List<Object> list = new ArrayList<>();
+                if (next(']')) return list;
+                do list.add(value());
+                while (next(','));
+                expect(']');
+                return list;
+            }
+            if (at < text.length() && text.charAt(at) == '"') return string();
+            for (String word : new String[] {"true", "false", "null"}) {
+                if (text.startsWith(word, at)) {
+                    at += word.length();
+                    return word.equals("null") ? null : Boolean.valueOf(word);
+                }
+            }
+            int start = at;
+            while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) at++;
+            if (start == at) throw error();
+            return Double.valueOf(text.substring(start, at));
+        }
+
+        private String string() {
+            expect('"');
+            StringBuilder out = new StringBuilder();
+            while (at < text.length()) {
+                char c = text.charAt(at++);
+                if (c == '"') return out.toString();
+                if (c != '\\') {
+                    out.append(c);
+                    continue;
+                }
+                char escaped = text.charAt(at++);
+                switch (escaped) {
+                    case 'b' -> out.append('\b');
+                    case 'f' -> out.append('\f');
+                    case 'n' -> out.append('\n');
+                    case 'r' -> out.append('\r');
+                    case 't' -> out.append('\t');
+                    case 'u' -> {
+                        out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                        at += 4;
+                    }
+                    default -> out.append(escaped);
+                }
+            }
+            throw error();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import os
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import requests
+
+API_URL = "https://router.huggingface.co/fal-ai/fal-ai/%22double%22%20'single'%20'''triple'''%20%22%22%22triple%22%22%22%20%60tick%60%20%7C%20back%5Cslash%20%5Cn%20%5Cu0041%20%5C%20%7C%20new%0Aline%0D%0Atab%09%20%7C%20%24(id)%20%24%7BHOME%7D%20%24HOME%20%23%7B%60id%60%7D%20%7B%24x%7D%20%25s%20%7B0%7D%20%7C%20%3C%25%3D%20it.x%20%25%3E%20%7B%7B%20inputs%20%7D%7D%20%3F%3E%20%3C%3Fphp%20*/%20/*%20%5Cu000a%20%7C%20%C3%A9%20%E6%97%A5%E6%9C%AC%E8%AA%9E%20%E2%80%A8%20%00%20%7F%20bidi%20%E2%80%AEevil%E2%80%AC%20zero%E2%80%8Bwidth?_subdomain=queue"
+headers = {
+    "Authorization": f"Bearer {os.environ['HF_TOKEN']}",
+    "Content-Type": "application/json",
+}
+
+# Files are named by their content type; these types' extensions are not their subtypes.
+EXTENSIONS = {
+    "image/jpeg": "jpg",
+    "audio/mpeg": "mp3",
+    "audio/x-wav": "wav",
+}
+
+
+def save(reply):
+    content_type = reply.headers.get("Content-Type", "").split(";")[0].strip()
+    extension = EXTENSIONS.get(content_type) or content_type.partition("/")[2] or "bin"
+    path = Path(f"output.{extension}")
+    path.write_bytes(reply.content)
+    print("Saved", path)
+
+
+payload = {
+    "prompt": "Astronaut riding a horse",
+}
+
+# The provider queues the job: submit it, poll it until it is done, then download the output.
+response = requests.post(API_URL, headers=headers, json=payload)
+response.raise_for_status()
+job = response.json()
+status_url = "https://router.huggingface.co/fal-ai" + urlsplit(job["response_url"]).path + "/status?_subdomain=queue"
+
+status = job
+polls = 0
+while status.get("status") != "COMPLETED":
+    if polls == 150:
+        sys.exit("The job did not finish within 300 seconds")
+    polls += 1
+    time.sleep(2)
+    response = requests.get(status_url, headers=headers)
+    # A server error on one poll is not the job's: ask again at the next poll.
+    if response.status_code < 500:
+        response.raise_for_status()
+        status = response.json()
+
+response = requests.get("https://router.huggingface.co/fal-ai" + urlsplit(job["response_url"]).path + "?_subdomain=queue", headers=headers)
+if not response.ok:
+    # A job that failed is also done: the result request reports why.
+    sys.exit(f"The job failed: {response.status_code} {response.text}")
+result = response.json()
+output_url = result["images"][0]["url"]
+
+# The file is on the provider's file host: no Authorization header.
+output = requests.get(output_url)
+output.raise_for_status()
+save(output)

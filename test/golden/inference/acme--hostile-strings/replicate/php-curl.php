@@ -1,0 +1,113 @@
+<?php
+// Run: php main.php
+
+/** Stops the script with a message on stderr. */
+function fail(string $message): void
+{
+    fwrite(STDERR, $message . "\n");
+    exit(1);
+}
+
+/** A file's extension from its content type; these types' extensions are not their subtypes. */
+function extension(?string $contentType): string
+{
+    $mime = trim(explode(';', $contentType ?? '')[0]);
+    $known = [
+        'image/jpeg' => 'jpg',
+        'audio/mpeg' => 'mp3',
+        'audio/x-wav' => 'wav',
+    ];
+    $subtype = explode('/', $mime, 2)[1] ?? '';
+    return $known[$mime] ?? ($subtype === '' ? 'bin' : $subtype);
+}
+
+/** Fetches the output from the provider's file host, without the token, and saves it by its content type. */
+function save_download(string $url): void
+{
+    $curl = curl_init($url);
+    curl_setopt($curl, CURLOPT_RETURNTRANSFER, true);
+    $file = curl_exec($curl);
+    if ($file === false || curl_getinfo($curl, CURLINFO_RESPONSE_CODE) >= 300) {
+        fail('Download failed: ' . ($file === false ? curl_error($curl) : curl_getinfo($curl, CURLINFO_RESPONSE_CODE)));
+    }
+    $name = 'output.' . extension(curl_getinfo($curl, CURLINFO_CONTENT_TYPE));
+    file_put_contents($name, $file);
+    echo "Saved $name\n";
+}
+
+/** A string as it is, anything else as JSON. */
+function text($value): string
+{
+    return is_string($value) ? $value : ($value === null ? '' : json_encode($value));
+}
+
+/** Sends a request with the headers the provider wants; returns the status code and the reply. */
+function call(string $url, ?string $body = null): array
+{
+    $curl = curl_init($url);
+    curl_setopt_array($curl, [
+        CURLOPT_HTTPHEADER => [
+            'Authorization: Bearer ' . getenv('HF_TOKEN'),
+            'Prefer: wait',
+            'Content-Type: application/json',
+        ],
+        CURLOPT_RETURNTRANSFER => true,
+    ]);
+    if ($body !== null) {
+        curl_setopt_array($curl, [CURLOPT_POST => true, CURLOPT_POSTFIELDS => $body]);
+    }
+    $reply = curl_exec($curl);
+    if ($reply === false) {
+        fail('Request failed: ' . curl_error($curl));
+    }
+    return [curl_getinfo($curl, CURLINFO_RESPONSE_CODE), $reply];
+}
+
+$payload = [
+    'input' => [
+        'prompt' => "\"double\" 'single' '''triple''' \"\"\"triple\"\"\" `tick` | back\\slash \\n \\u0041 \\ | new\nline\r\ntab\t | \$(id) \${HOME} \$HOME #{`id`} {\$x} %s {0} | <%= it.x %> {{ inputs }} ?> <?php */ /* \\u000a | é 日本語 \u{2028} \x00 \x7f bidi \u{202e}evil\u{202c} zero\u{200b}width",
+    ],
+];
+
+// The provider queues the job: submit it, poll it until it is done, then download the output.
+[$code, $reply] = call('https://router.huggingface.co/replicate/v1/models/replicate/%22double%22%20\'single\'%20\'\'\'triple\'\'\'%20%22%22%22triple%22%22%22%20%60tick%60%20%7C%20back%5Cslash%20%5Cn%20%5Cu0041%20%5C%20%7C%20new%0Aline%0D%0Atab%09%20%7C%20%24(id)%20%24%7BHOME%7D%20%24HOME%20%23%7B%60id%60%7D%20%7B%24x%7D%20%25s%20%7B0%7D%20%7C%20%3C%25%3D%20it.x%20%25%3E%20%7B%7B%20inputs%20%7D%7D%20%3F%3E%20%3C%3Fphp%20*/%20/*%20%5Cu000a%20%7C%20%C3%A9%20%E6%97%A5%E6%9C%AC%E8%AA%9E%20%E2%80%A8%20%00%20%7F%20bidi%20%E2%80%AEevil%E2%80%AC%20zero%E2%80%8Bwidth/predictions', json_encode($payload, JSON_THROW_ON_ERROR));
+if ($code >= 300) {
+    fail("Request failed: $code $reply");
+}
+$job = json_decode($reply, true, 512, JSON_THROW_ON_ERROR);
+$statusUrl = 'https://router.huggingface.co/replicate' . parse_url(text(($job['urls']['get'] ?? null)), PHP_URL_PATH);
+
+$status = $job;
+for ($polls = 0; ; $polls++) {
+    $state = text(($status['status'] ?? null));
+    if ($state === 'succeeded') {
+        break;
+    }
+    if (in_array($state, ['failed', 'canceled'], true)) {
+        fail('The job failed: ' . text(($status['error'] ?? null)));
+    }
+    if ($polls === 150) {
+        fail('The job did not finish within 300 seconds');
+    }
+    sleep(2);
+    [$code, $reply] = call($statusUrl);
+    // A server error on one poll is not the job's: ask again at the next poll.
+    if ($code >= 500) {
+        continue;
+    }
+    if ($code >= 300) {
+        fail("Polling failed: $code $reply");
+    }
+    $status = json_decode($reply, true, 512, JSON_THROW_ON_ERROR);
+}
+
+$result = $status;
+$output = ($result['output'] ?? null);
+if (is_array($output)) {
+    $output = $output[0] ?? null;
+}
+if (!is_string($output)) {
+    fail('No output file in the result: ' . text($result));
+}
+
+save_download($output);

@@ -1,0 +1,67 @@
+import os
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import requests
+
+API_URL = "https://router.huggingface.co/replicate/v1/models/black-forest-labs/flux-dev/predictions"
+headers = {
+    "Authorization": f"Bearer {os.environ['HF_TOKEN']}",
+    "Prefer": "wait",
+    "Content-Type": "application/json",
+}
+
+# Files are named by their content type; these types' extensions are not their subtypes.
+EXTENSIONS = {
+    "image/jpeg": "jpg",
+    "audio/mpeg": "mp3",
+    "audio/x-wav": "wav",
+}
+
+
+def save(reply):
+    content_type = reply.headers.get("Content-Type", "").split(";")[0].strip()
+    extension = EXTENSIONS.get(content_type) or content_type.partition("/")[2] or "bin"
+    path = Path(f"output.{extension}")
+    path.write_bytes(reply.content)
+    print("Saved", path)
+
+
+payload = {
+    "input": {
+        "prompt": "Astronaut in a jungle, cold color palette, muted colors, detailed, 8k",
+    },
+}
+
+# The provider queues the job: submit it, poll it until it is done, then download the output.
+response = requests.post(API_URL, headers=headers, json=payload)
+response.raise_for_status()
+job = response.json()
+status_url = "https://router.huggingface.co/replicate" + urlsplit(job["urls"]["get"]).path
+
+status = job
+polls = 0
+while status.get("status") != "succeeded":
+    if status.get("status") in ("failed", "canceled"):
+        sys.exit("The job failed: " + str(status["error"]))
+    if polls == 150:
+        sys.exit("The job did not finish within 300 seconds")
+    polls += 1
+    time.sleep(2)
+    response = requests.get(status_url, headers=headers)
+    # A server error on one poll is not the job's: ask again at the next poll.
+    if response.status_code < 500:
+        response.raise_for_status()
+        status = response.json()
+
+result = status
+output_url = result["output"]
+if isinstance(output_url, list):
+    output_url = output_url[0]
+
+# The file is on the provider's file host: no Authorization header.
+output = requests.get(output_url)
+output.raise_for_status()
+save(output)

@@ -1,0 +1,7 @@
+curl -sS --fail-with-body https://router.huggingface.co/hf-inference/models/distilbert/distilbert-base-uncased-finetuned-sst-2-english \
+    -X POST \
+    -H "Authorization: Bearer $HF_TOKEN" \
+    -H 'Content-Type: application/json' \
+    -d '{
+        "inputs": "\"double\" '\''single'\'' '\'''\'''\''triple'\'''\'''\'' \"\"\"triple\"\"\" `tick` | back\\slash \\n \\u0041 \\ | new\nline\r\ntab\t | $(id) ${HOME} $HOME #{`id`} {$x} %s {0} | <%= it.x %> {{ inputs }} ?> <?php */ /* \\u000a | é 日本語 \u2028 \u0000 \u007f bidi \u202eevil\u202c zero\u200bwidth"
+    }'

@@ -1,0 +1,17 @@
+curl -sS --fail-with-body https://router.huggingface.co/v1/chat/completions \
+    -X POST \
+    --no-buffer \
+    -H "Authorization: Bearer $HF_TOKEN" \
+    -H 'Content-Type: application/json' \
+    -d '{
+        "model": "meta-llama/Llama-3.1-8B-Instruct",
+        "messages": [
+            {
+                "role": "user",
+                "content": "What is the capital of France?"
+            }
+        ],
+        "temperature": 0.5,
+        "max_tokens": 256,
+        "stream": true
+    }'

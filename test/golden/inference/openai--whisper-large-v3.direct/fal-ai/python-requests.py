@@ -1,0 +1,20 @@
+# sample1.mp3 is an example name: save an audio file of yours there, or write its path instead.
+import base64
+import os
+from pathlib import Path
+
+import requests
+
+API_URL = "https://fal.run/fal-ai/whisper"
+headers = {
+    "Authorization": f"Key {os.environ['FAL_AI_API_KEY']}",
+    "Content-Type": "application/json",
+}
+audio = base64.b64encode(Path("sample1.mp3").read_bytes()).decode("ascii")
+payload = {
+    "audio_url": "data:audio/mpeg;base64," + audio,
+}
+
+response = requests.post(API_URL, headers=headers, json=payload)
+response.raise_for_status()
+print(response.json())

@@ -1,0 +1,19 @@
+# Run: ruby main.rb
+# sample1.mp3 is an example name: save an audio file of yours there, or write its path instead.
+require 'base64'
+require 'json'
+require 'net/http'
+
+audio_bytes = File.binread('sample1.mp3')
+audio = Base64.strict_encode64(audio_bytes)
+uri = URI('https://fal.run/fal-ai/whisper')
+request = Net::HTTP::Post.new(uri)
+request['Authorization'] = "Key #{ENV.fetch('FAL_AI_API_KEY')}"
+request['Content-Type'] = 'application/json'
+request.body = JSON.generate({
+  'audio_url' => 'data:audio/mpeg;base64,' + audio,
+})
+
+response = Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https') { |http| http.request(request) }
+abort "Request failed: #{response.code} #{response.body}" unless response.is_a?(Net::HTTPSuccess)
+puts response.body
