@@ -1,7 +1,7 @@
 import { goString, goComment, GO_TREE } from "../../format/go.js";
 import { writeTree } from "../../format/tree.js";
 import { fileNodes } from "../render-tree.js";
-import type { Client } from "../ids.js";
+import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
@@ -58,8 +58,7 @@ function goImports(fields: HttpFields): string[] {
   return [...used].sort().map((name) => `"${name}"`);
 }
 
-export function goFields(client: Client, context: SnippetContext): HttpFields {
-  if (client !== "net/http") throw new Error(`${client} is not a Go client`);
+export function goFields(client: ClientOf<"go">, context: SnippetContext): HttpFields {
   const fields = httpFields(context, client, GO);
   fields.imports = goImports(fields);
   return fields;

@@ -1,7 +1,7 @@
 import { javaString, javaComment, JAVA_TREE } from "../../format/java.js";
 import { writeTree } from "../../format/tree.js";
 import { fileNodes } from "../render-tree.js";
-import type { Client } from "../ids.js";
+import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
@@ -34,7 +34,6 @@ export const JAVA: HttpLanguage = {
   oneOf: (values) => `List.of(${values.map(javaString).join(", ")}).contains(state)`,
 };
 
-export function javaFields(client: Client, context: SnippetContext): HttpFields {
-  if (client !== "java.net.http") throw new Error(`${client} is not a Java client`);
+export function javaFields(client: ClientOf<"java">, context: SnippetContext): HttpFields {
   return httpFields(context, client, JAVA);
 }

@@ -1,7 +1,7 @@
 import { phpString, phpComment, PHP_TREE } from "../../format/php.js";
 import { writeTree } from "../../format/tree.js";
 import { fileNodes } from "../render-tree.js";
-import type { Client } from "../ids.js";
+import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import { requestOf, type SnippetContext } from "./context.js";
@@ -44,8 +44,7 @@ function headerLines(context: SnippetContext): string[] {
   return [authorization, ...request.headers.map(([name, value]) => phpString(`${name}: ${value}`))];
 }
 
-export function phpFields(client: Client, context: SnippetContext): HttpFields {
-  if (client !== "curl") throw new Error(`${client} is not a PHP client`);
+export function phpFields(client: ClientOf<"php">, context: SnippetContext): HttpFields {
   const fields = httpFields(context, client, PHP);
   fields.headerLines = headerLines(context);
   return fields;

@@ -1,7 +1,7 @@
 import { rubyString, rubyComment, RUBY_TREE } from "../../format/ruby.js";
 import { writeTree } from "../../format/tree.js";
 import { fileNodes } from "../render-tree.js";
-import type { Client } from "../ids.js";
+import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
@@ -31,7 +31,6 @@ export const RUBY: HttpLanguage = {
   oneOf: (values) => `[${values.map(rubyString).join(", ")}].include?(state)`,
 };
 
-export function rubyFields(client: Client, context: SnippetContext): HttpFields {
-  if (client !== "net/http") throw new Error(`${client} is not a Ruby client`);
+export function rubyFields(client: ClientOf<"ruby">, context: SnippetContext): HttpFields {
   return httpFields(context, client, RUBY);
 }
