@@ -136,3 +136,13 @@ export function languagesOfClient(client: ClientName): Language[] {
 export function isInferenceTask(tag: string): tag is (typeof INFERENCE_TASKS)[number] {
   return (INFERENCE_TASKS as readonly string[]).includes(tag);
 }
+
+/** `--language`'s values for the help: "python, js, ... or php". */
+export function languageChoicesText(): string {
+  return `${LANGUAGES.slice(0, -1).join(", ")} or ${LANGUAGES.at(-1)}`;
+}
+
+/** `--client`'s values for the help, by language: "huggingface_hub, requests (python); curl (sh)". */
+export function clientChoicesText(): string {
+  return LANGUAGES.map((language) => `${CLIENTS_BY_LANGUAGE[language].join(", ")} (${language})`).join("; ");
+}
