@@ -8,20 +8,6 @@ import { didYouMean } from "../util/suggest.js";
  * they accept the same spellings.
  */
 
-/** Other names people use for the snippet languages. */
-export const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
-  py: "python",
-  python3: "python",
-  javascript: "js",
-  node: "js",
-  nodejs: "js",
-  shell: "sh",
-  bash: "sh",
-  curl: "sh",
-  golang: "go",
-  rb: "ruby",
-};
-
 export interface ChoiceRules {
   /** Other spellings, lower case, mapped to a value of the list. */
   aliases?: Readonly<Record<string, string>>;

@@ -1,7 +1,8 @@
 import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { usageError } from "../errors.js";
-import { LANGUAGE_ALIASES, requireChoice } from "../choices/choices.js";
+import { requireChoice } from "../choices/choices.js";
+import { LANGUAGE_ALIASES, LIBRARY_LANGUAGES, type LibraryLanguage } from "../format/languages.js";
 import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
 import { settleOptions, type SettledOptions, type SnippetOptions } from "../inference/snippet.js";
 import { tokenProblem } from "../inference/token.js";
@@ -252,13 +253,14 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   return settleOptions(options);
 }
 
-/** `--language` for library code: the same spellings as for inference; libraries write Python, JavaScript or shell. */
-function libraryLanguage(text: string): SnippetLanguage {
+/** `--language` for library code: the same spellings as for inference, for the languages libraries write in. */
+function libraryLanguage(text: string): LibraryLanguage {
   const language = parseLanguage(text);
-  if (language !== "python" && language !== "js" && language !== "sh") {
-    throw usageError(`--library prints usage code in python, js and sh, not ${language}`, `leave out --library for ${language} inference snippets`);
+  if (!(LIBRARY_LANGUAGES as readonly string[]).includes(language)) {
+    const names = `${LIBRARY_LANGUAGES.slice(0, -1).join(", ")} and ${LIBRARY_LANGUAGES.at(-1)}`;
+    throw usageError(`--library prints usage code in ${names}, not ${language}`, `leave out --library for ${language} inference snippets`);
   }
-  return language;
+  return language as LibraryLanguage;
 }
 
 /** Local apps print shell commands (or a link): `--language sh` is the only one that means anything. */

@@ -5,10 +5,7 @@ import { resolveModel } from "../model/resolve.js";
 import type { FileRequest } from "../apps/select.js";
 import type { LibraryBlock } from "../blocks/code-block.js";
 import { libraryBlocks } from "../blocks/model-blocks.js";
-import { pyComment } from "../format/python.js";
-import { jsComment } from "../format/js.js";
-import { shellComment } from "../format/shell.js";
-import type { SnippetLanguage } from "../blocks/code-block.js";
+import { commentLine } from "../format/languages.js";
 import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
 import { fitsPlanFor } from "./fits-options.js";
 
@@ -16,9 +13,6 @@ import { fitsPlanFor } from "./fits-options.js";
  * `hubref snippet MODEL --library`: the usage code of the model's own library,
  * as a model page shows it, instead of inference API calls.
  */
-
-/** A comment line in a library block's language; a text block's header is plain text. */
-const COMMENT: Record<SnippetLanguage, (text: string) => string> = { python: pyComment, js: jsComment, sh: shellComment, text: (text) => text };
 
 /**
  * One block prints as it is; several each get a comment line naming library and language, what sets the
@@ -29,7 +23,7 @@ export function renderLibraryBlocks(blocks: readonly LibraryBlock[], severalMode
   return blocks
     .map((block) => {
       const title = `${block.library} (${block.language}${block.title === undefined ? "" : `, ${block.title}`})`;
-      return `${COMMENT[block.language](severalModels ? `${block.model}: ${title}` : title)}\n${withNewline(block.content)}`;
+      return `${commentLine(block.language, severalModels ? `${block.model}: ${title}` : title)}\n${withNewline(block.content)}`;
     })
     .join("\n");
 }

@@ -6,14 +6,7 @@ import { count, GroupedNotes, type NoteKind } from "../output/grouped-notes.js";
 import { JsonArrayWriter } from "../output/stream-writer.js";
 import { resolveModel, type ResolveOptions } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
-import { pyComment } from "../format/python.js";
-import { jsComment } from "../format/js.js";
-import { shellComment } from "../format/shell.js";
-import { goComment } from "../format/go.js";
-import { javaComment } from "../format/java.js";
-import { rubyComment } from "../format/ruby.js";
-import { phpComment } from "../format/php.js";
-import type { Language } from "../inference/ids.js";
+import { commentLine } from "../format/languages.js";
 import type { InferenceBlock } from "../blocks/code-block.js";
 import { inferenceBlocks, noBlocksError } from "../blocks/model-blocks.js";
 import { batchBlocks, batchJson, CheckedModels, inferenceJson, modelRef, type ModelReport } from "../blocks/json-batch.js";
@@ -28,23 +21,13 @@ import { terminalLine } from "../output/terminal-text.js";
  * src/blocks/.
  */
 
-const COMMENT: Record<Language, (text: string) => string> = {
-  python: pyComment,
-  js: jsComment,
-  sh: shellComment,
-  go: goComment,
-  java: javaComment,
-  ruby: rubyComment,
-  php: phpComment,
-};
-
 /** Several snippets, each under a comment line in its own language; the line names the model when several were given. */
 export function renderSnippets(snippets: readonly InferenceBlock[], severalModels: boolean): string {
   if (snippets.length === 1 && !severalModels) return snippets[0]!.content;
   return snippets
     .map((snippet) => {
       const title = `${snippet.language} / ${snippet.client} / ${snippet.provider}`;
-      return `${COMMENT[snippet.language](severalModels ? `${snippet.model}: ${title}` : title)}\n${snippet.content}`;
+      return `${commentLine(snippet.language, severalModels ? `${snippet.model}: ${title}` : title)}\n${snippet.content}`;
     })
     .join("\n");
 }

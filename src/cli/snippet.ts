@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
+import { clientChoicesText, languageChoicesText } from "../inference/id-lists.js";
 
 /*
  * The `snippet` command's registration. The engine (and zod, eta, the model
@@ -12,11 +13,8 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .command("snippet")
     .description("code that calls a hosted inference API for a model, ready to copy and run")
     .argument("<model...>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin")
-    .option("--language <language>", "python, js, sh, go, java, ruby or php")
-    .option(
-      "--client <client>",
-      "huggingface_hub, requests, openai, fal_client (python); huggingface.js, fetch, openai (js); curl (sh); net/http (go); java.net.http (java); net/http (ruby); curl (php)",
-    )
+    .option("--language <language>", languageChoicesText())
+    .option("--client <client>", clientChoicesText())
     .option("--provider <provider>", "inference provider, or auto to let the hub choose", "auto")
     .option("--stream", "chat models: stream the reply", false)
     .option("--bill-to <org>", "bill the requests to this hub organisation (X-HF-Bill-To)")

@@ -1,3 +1,4 @@
+import { finiteNumber, type Scalar, type TreeSyntax } from "./tree.js";
 import { doubleQuoted, hex2, hex4, wtf8Bytes, type DoubleQuoteRules, commentText } from "./unicode.js";
 
 /**
@@ -25,3 +26,15 @@ export function goString(text: string): string {
 export function goComment(text: string): string {
   return `// ${commentText(text)}`;
 }
+
+/** Go's data, for encoding/json: `map[string]any` and `[]any`, tab-indented as gofmt writes them. */
+export const GO_TREE: TreeSyntax = {
+  indent: "\t",
+  string: goString,
+  scalar: (value: Scalar) => (value === null ? "nil" : typeof value === "number" ? finiteNumber(value) : String(value)),
+  key: goString,
+  member: (key, value) => `${key}: ${value}`,
+  list: { open: "[]any{", close: "}", empty: "[]any{}" },
+  map: () => ({ open: "map[string]any{", close: "}", empty: "map[string]any{}" }),
+  commas: "trailing",
+};

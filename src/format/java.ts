@@ -1,3 +1,4 @@
+import { finiteNumber, type Scalar, type TreeSyntax } from "./tree.js";
 import { hex4, mustEscape } from "./unicode.js";
 
 /**
@@ -54,3 +55,25 @@ export function javaComment(text: string): string {
   }
   return `// ${out}`;
 }
+
+function javaScalar(value: Scalar): string {
+  if (value === null || typeof value === "boolean") return String(value);
+  const text = finiteNumber(value);
+  // An int literal past int's range does not compile.
+  return Number.isInteger(value) && Math.abs(value) > 2 ** 31 - 1 ? `${text}L` : text;
+}
+
+/**
+ * Java's data, for the small JSON library the snippets carry: `Json.object(key, value, ...)` and
+ * `Json.array(...)` calls, whose argument lists take no trailing comma.
+ */
+export const JAVA_TREE: TreeSyntax = {
+  indent: "    ",
+  string: javaString,
+  scalar: javaScalar,
+  key: javaString,
+  member: (key, value) => `${key}, ${value}`,
+  list: { open: "Json.array(", close: ")", empty: "Json.array()" },
+  map: () => ({ open: "Json.object(", close: ")", empty: "Json.object()" }),
+  commas: "separated",
+};

@@ -1,4 +1,4 @@
-import { spreadContainer } from "./multiline.js";
+import { finiteNumber, writeTree, type Scalar, type TreeSyntax } from "./tree.js";
 import { jsonString, commentText } from "./unicode.js";
 
 /**
@@ -22,21 +22,24 @@ export function jsPropertyKey(key: string): string {
   return IDENTIFIER.test(key) ? key : jsString(key);
 }
 
+/** JavaScript's data: object and array literals. */
+export const JS_TREE: TreeSyntax = {
+  indent: "    ",
+  string: jsString,
+  scalar: (value: Scalar) => (typeof value === "number" ? finiteNumber(value) : String(value)),
+  key: jsPropertyKey,
+  member: (key, value) => `${key}: ${value}`,
+  list: { open: "[", close: "]", empty: "[]" },
+  map: () => ({ open: "{", close: "}", empty: "{}" }),
+  commas: "trailing",
+};
+
 /**
  * Any JSON value as a JS expression. With `indent`, containers spread over
  * lines, nested by `indent` spaces from `baseIndent`.
  */
 export function jsValue(value: unknown, indent = 4, baseIndent = 0): string {
-  if (value === null || value === undefined) return "null";
-  if (typeof value === "string") return jsString(value);
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new Error("a JSON value cannot hold NaN or Infinity");
-    return String(value);
-  }
-  if (typeof value === "boolean") return String(value);
-  if (typeof value === "object")
-    return spreadContainer(value as Record<string, unknown>, baseIndent, indent, jsPropertyKey, (item, deeper) => jsValue(item, indent, deeper));
-  throw new Error(`cannot write a ${typeof value} as a JS literal`);
+  return writeTree({ ...JS_TREE, indent: " ".repeat(indent) }, value, " ".repeat(baseIndent));
 }
 
 /** A `//` comment line that stays one line whatever the text holds. */

@@ -1,3 +1,4 @@
+import { finiteNumber, type Scalar, type TreeSyntax } from "./tree.js";
 import { allPrintable, backslashSingleQuoted, doubleQuoted, type DoubleQuoteRules, commentText } from "./unicode.js";
 
 /**
@@ -23,3 +24,24 @@ export function phpString(text: string): string {
 export function phpComment(text: string): string {
   return `// ${commentText(text).replace(/\?>/g, "? >")}`;
 }
+
+/** PHP makes an array key like `"7"` the integer 7. */
+const INTEGER_KEY = /^(0|-?[1-9][0-9]*)$/;
+
+const PHP_ARRAY = { open: "[", close: "]", empty: "(object) []" };
+const PHP_OBJECT = { open: "(object) [", close: "]", empty: "(object) []" };
+
+/**
+ * PHP's data, for json_encode: arrays of `key => value` lines. A map json_encode would write as a list (empty,
+ * or keyed 0, 1, ...) is cast with `(object)`.
+ */
+export const PHP_TREE: TreeSyntax = {
+  indent: "    ",
+  string: phpString,
+  scalar: (value: Scalar) => (value === null ? "null" : typeof value === "number" ? finiteNumber(value) : String(value)),
+  key: phpString,
+  member: (key, value) => `${key} => ${value}`,
+  list: { open: "[", close: "]", empty: "[]" },
+  map: (keys) => (keys.some((key) => INTEGER_KEY.test(key)) ? PHP_OBJECT : PHP_ARRAY),
+  commas: "trailing",
+};

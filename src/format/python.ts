@@ -1,4 +1,4 @@
-import { spreadContainer } from "./multiline.js";
+import { finiteNumber, writeTree, type Scalar, type TreeSyntax } from "./tree.js";
 import { hex2, hex4, mustEscape, commentText } from "./unicode.js";
 
 /**
@@ -41,24 +41,24 @@ export function pyString(text: string): string {
   return out + quote;
 }
 
-function pyNumber(value: number): string {
-  if (!Number.isFinite(value)) throw new Error("a JSON value cannot hold NaN or Infinity");
-  return String(value);
-}
+/** Python's data: dict, list, str, int/float, True, False, None. */
+export const PYTHON_TREE: TreeSyntax = {
+  indent: "    ",
+  string: pyString,
+  scalar: (value: Scalar) => (value === null ? "None" : typeof value === "boolean" ? (value ? "True" : "False") : finiteNumber(value)),
+  key: pyString,
+  member: (key, value) => `${key}: ${value}`,
+  list: { open: "[", close: "]", empty: "[]" },
+  map: () => ({ open: "{", close: "}", empty: "{}" }),
+  commas: "trailing",
+};
 
 /**
- * Any JSON value as a Python expression (dict, list, str, int/float, True,
- * False, None). With `indent`, containers spread over lines, nested by
- * `indent` spaces from `baseIndent`.
+ * Any JSON value as a Python expression. With `indent`, containers spread over
+ * lines, nested by `indent` spaces from `baseIndent`.
  */
 export function pyValue(value: unknown, indent = 4, baseIndent = 0): string {
-  if (value === null || value === undefined) return "None";
-  if (typeof value === "string") return pyString(value);
-  if (typeof value === "number") return pyNumber(value);
-  if (typeof value === "boolean") return value ? "True" : "False";
-  if (typeof value === "object")
-    return spreadContainer(value as Record<string, unknown>, baseIndent, indent, pyString, (item, deeper) => pyValue(item, indent, deeper));
-  throw new Error(`cannot write a ${typeof value} as a Python literal`);
+  return writeTree({ ...PYTHON_TREE, indent: " ".repeat(indent) }, value, " ".repeat(baseIndent));
 }
 
 /** A `#` comment line that stays one line whatever the text holds. */

@@ -1,3 +1,4 @@
+import { finiteNumber, type Scalar, type TreeSyntax } from "./tree.js";
 import { allPrintable, backslashSingleQuoted, doubleQuoted, type DoubleQuoteRules, commentText } from "./unicode.js";
 
 /**
@@ -23,3 +24,15 @@ export function rubyString(text: string): string {
 export function rubyComment(text: string): string {
   return `# ${commentText(text)}`;
 }
+
+/** Ruby's data, for JSON.generate: hashes of `key => value` lines and arrays. */
+export const RUBY_TREE: TreeSyntax = {
+  indent: "  ",
+  string: rubyString,
+  scalar: (value: Scalar) => (value === null ? "nil" : typeof value === "number" ? finiteNumber(value) : String(value)),
+  key: rubyString,
+  member: (key, value) => `${key} => ${value}`,
+  list: { open: "[", close: "]", empty: "[]" },
+  map: () => ({ open: "{", close: "}", empty: "{}" }),
+  commas: "trailing",
+};

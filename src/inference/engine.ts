@@ -1,24 +1,17 @@
 import type { ModelData } from "../model/schema.js";
 import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
-import { CLIENTS_BY_LANGUAGE, isInferenceTask, LANGUAGES, PROVIDER_IDS } from "./id-lists.js";
+import { CLIENTS_BY_LANGUAGE, clientDescriptor, isInferenceTask, LANGUAGES, PROVIDER_IDS, type ClientOf } from "./id-lists.js";
 import type { Client, InferenceTask, Language, ProviderId, RouteTask } from "./ids.js";
 import { PROVIDERS } from "./providers/index.js";
 import { chatInput, fromExample, imageWarnings, mediaWarnings, namesImage, parseUserInputs, type TaskInput } from "./inputs.js";
 import { knownMime, withType } from "./payload.js";
-import { JS_METHODS, PYTHON_METHODS, pythonClientRefuses } from "./client-methods.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
 import { hasProviderMapping, mappingFor } from "../model/provider-mapping.js";
 import { SnippetProblem, templateNotFoundMessage } from "./problem.js";
 import { templateExists, renderTemplate, type TemplateName } from "./templates.js";
 import { tokenSource, type CallMode } from "./token.js";
 import type { SnippetContext } from "./fields/context.js";
-import { pythonFields } from "./fields/python.js";
-import { jsFields } from "./fields/js.js";
-import { shellFields } from "./fields/shell.js";
-import { goFields } from "./fields/go.js";
-import { javaFields } from "./fields/java.js";
-import { rubyFields } from "./fields/ruby.js";
-import { phpFields } from "./fields/php.js";
+import { INFERENCE_LANGUAGES, type InferenceLanguage } from "./languages.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
 import { chosenProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel, takesChatImages } from "../model/chat.js";
@@ -53,13 +46,16 @@ function hasChatParameters(options: SettledOptions): boolean {
   return options.stream || options.temperature !== undefined || options.maxTokens !== undefined || options.topP !== undefined;
 }
 
+/** A client with its language, the language's own client type kept. */
+type ClientPair = { [L in Language]: { language: L; client: ClientOf<L> } }[Language];
+
 /** The (language, client) pairs to try, in listing order. */
-function clientPairs(options: Pick<SettledOptions, "language" | "client">): [Language, Client][] {
+function clientPairs(options: Pick<SettledOptions, "language" | "client">): ClientPair[] {
   const languages = options.language !== undefined ? [options.language] : LANGUAGES;
-  const pairs: [Language, Client][] = [];
+  const pairs: ClientPair[] = [];
   for (const language of languages) {
     for (const client of CLIENTS_BY_LANGUAGE[language]) {
-      if (options.client === undefined || options.client === client) pairs.push([language, client]);
+      if (options.client === undefined || options.client === client) pairs.push({ language, client } as ClientPair);
     }
   }
   return pairs;
@@ -71,27 +67,27 @@ const OWNERS: ReadonlyMap<Client, ProviderId> = new Map(PROVIDER_IDS.flatMap((id
 /** The template for a client, or why there is none. A plain result, not an exception: most clients are skipped for most models. */
 type TemplateChoice = { template: TemplateName } | { problem: string };
 
-function templateFor(language: Language, client: Client, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
-  const raw = client === "requests" || client === "fetch" || client === "curl" || client === "net/http" || client === "java.net.http";
+function templateFor({ language, client }: ClientPair, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
+  const { api } = clientDescriptor(language, client);
   const name: TemplateName = chat
     ? stream
       ? "conversationalStream"
       : "conversational"
-    : raw && context.call === "task" && context.request.queue
+    : api === "http" && context.call === "task" && context.request.queue
       ? "queued"
       : "basic";
   // Written only when it is the answer: most clients of most models have a template.
   const notFound = () => ({ problem: templateNotFoundMessage(language, client, chat ? "chat" : context.task) });
-  const library = client === "huggingface_hub" || client === "huggingface.js";
   if (!chat) {
     // The clients that do serve the task go in the hint (alternativesHint).
-    if (client === "openai") return { problem: `the openai client is for chat models, not ${context.task}` };
-    if (library && !(language === "python" ? PYTHON_METHODS : JS_METHODS)[context.task]) return notFound();
-    if (client === "huggingface_hub" && context.call === "task" && context.provider !== "auto" && pythonClientRefuses(context.provider, context.task)) {
-      return { problem: `huggingface_hub does not call ${context.provider} for ${context.task}: use requests` };
+    if (api === "chat") return { problem: `the ${client} client is for chat models, not ${context.task}` };
+    const hub = api === "hub" ? INFERENCE_LANGUAGES[language].hub : undefined;
+    if (api === "hub" && !hub?.methods[context.task]) return notFound();
+    if (hub?.refuses && context.call === "task" && context.provider !== "auto" && hub.refuses(context.provider, context.task)) {
+      return { problem: `${client} does not call ${context.provider} for ${context.task}: use ${httpClientOf(language)}` };
     }
-    if (!library && context.call === "library") {
-      return { problem: `with provider auto, ${context.task} snippets use huggingface_hub or huggingface.js: pick a provider with --provider for ${client}` };
+    if (api !== "hub" && context.call === "library") {
+      return { problem: `with provider auto, ${context.task} snippets use ${hubClients()}: pick a provider with --provider for ${client}` };
     }
     const owner = OWNERS.get(client);
     if (owner !== undefined) {
@@ -104,23 +100,26 @@ function templateFor(language: Language, client: Client, context: SnippetContext
   return templateExists(language, client, name) ? { template: name } : notFound();
 }
 
-function fieldsFor(language: Language, client: Client, context: SnippetContext): object {
-  switch (language) {
-    case "python":
-      return pythonFields(client, context, context.call === "chat" ? undefined : PYTHON_METHODS[context.task]);
-    case "js":
-      return jsFields(client, context, context.call === "chat" ? undefined : JS_METHODS[context.task]);
-    case "sh":
-      return shellFields(client, context);
-    case "go":
-      return goFields(client, context);
-    case "java":
-      return javaFields(client, context);
-    case "ruby":
-      return rubyFields(client, context);
-    case "php":
-      return phpFields(client, context);
+/** The language's raw-HTTP client, which calls every provider for every task it serves. */
+function httpClientOf(language: Language): Client {
+  return CLIENTS_BY_LANGUAGE[language].find((client) => clientDescriptor(language, client).api === "http")!;
+}
+
+let hubClientList: string | undefined;
+
+/** "huggingface_hub or huggingface.js": the clients that call provider auto for a task. */
+function hubClients(): string {
+  if (hubClientList === undefined) {
+    const names = LANGUAGES.flatMap((language) => CLIENTS_BY_LANGUAGE[language].filter((client) => clientDescriptor(language, client).api === "hub"));
+    hubClientList = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
   }
+  return hubClientList;
+}
+
+function fieldsFor<L extends Language>(pair: { language: L; client: ClientOf<L> }, context: SnippetContext): object {
+  const language: InferenceLanguage<L> = INFERENCE_LANGUAGES[pair.language];
+  const method = context.call === "chat" ? undefined : language.hub?.methods[context.task];
+  return language.fields(pair.client, context, method);
 }
 
 /** What the problems and notes of one model's generation are collected in. */
@@ -234,14 +233,15 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
 
   const snippets: Snippet[] = [];
   const skipped: string[] = [];
-  for (const [language, client] of clientPairs(options)) {
-    const choice = templateFor(language, client, context, chat, options.stream);
+  for (const pair of clientPairs(options)) {
+    const { language, client } = pair;
+    const choice = templateFor(pair, context, chat, options.stream);
     if ("problem" in choice) {
       skipped.push(choice.problem);
       continue;
     }
     // Every template ends with one newline (test/inference/engine.test.ts checks it).
-    const content = renderTemplate(language, client, choice.template, fieldsFor(language, client, context));
+    const content = renderTemplate(language, client, choice.template, fieldsFor(pair, context));
     snippets.push({ model: model.id, language, client, provider: context.provider, content });
   }
   // Say why a combination was left out when the user asked for it, or when nothing came out.

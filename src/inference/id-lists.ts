@@ -1,3 +1,5 @@
+import { LANGUAGES, type Language } from "../format/languages.js";
+
 /*
  * The names a snippet is generated for, as plain `as const` lists: each list
  * is the single source of its type (ids.ts), and the snippet path reads them
@@ -65,38 +67,82 @@ export const INFERENCE_TASKS = [
 ] as const;
 
 /**
- * The clients of each language, in the order snippets are listed; the order of
- * the languages is the listing order too. Adding a language is adding its
- * entry here: `Language`, `LANGUAGES`, `CLIENTS` and the per-language client
- * types follow from it.
+ * How a client reaches a provider: `http` writes the request out with the
+ * language's own HTTP library (any provider, queued jobs included); `hub` is a
+ * hub client library with a method per task (client-methods.ts), the only
+ * kind that calls provider "auto"; `chat` is an OpenAI-compatible SDK, for chat
+ * models only; `sdk` is a provider's own library (which provider is the
+ * provider's `ownClients`).
  */
-const CLIENT_TABLE = {
-  python: ["huggingface_hub", "requests", "openai", "fal_client"],
-  js: ["huggingface.js", "fetch", "openai"],
-  sh: ["curl"],
-  go: ["net/http"],
-  java: ["java.net.http"],
-  ruby: ["net/http"],
-  php: ["curl"],
-} as const;
+export type ClientApi = "http" | "hub" | "chat" | "sdk";
 
-type LanguageName = keyof typeof CLIENT_TABLE;
+export interface ClientDescriptor {
+  api: ClientApi;
+  /** Its templates: templates/<language>/<folder>/ (a name without `/`). */
+  folder: string;
+}
+
+/**
+ * One descriptor per client, by language; the order of each language's
+ * clients is the order snippets are listed in. A client name may repeat
+ * another language's (`curl` is sh's and PHP's). The languages are those of
+ * `LANGUAGE_DESCRIPTORS` (src/format/languages.ts): one missing here fails
+ * the type-check.
+ */
+export const CLIENT_DESCRIPTORS = {
+  python: {
+    huggingface_hub: { api: "hub", folder: "huggingface_hub" },
+    requests: { api: "http", folder: "requests" },
+    openai: { api: "chat", folder: "openai" },
+    fal_client: { api: "sdk", folder: "fal_client" },
+  },
+  js: {
+    "huggingface.js": { api: "hub", folder: "huggingface.js" },
+    fetch: { api: "http", folder: "fetch" },
+    openai: { api: "chat", folder: "openai" },
+  },
+  sh: { curl: { api: "http", folder: "curl" } },
+  go: { "net/http": { api: "http", folder: "net-http" } },
+  java: { "java.net.http": { api: "http", folder: "java.net.http" } },
+  ruby: { "net/http": { api: "http", folder: "net-http" } },
+  php: { curl: { api: "http", folder: "curl" } },
+} as const satisfies { readonly [L in Language]: { readonly [client: string]: ClientDescriptor } };
+
 /** The clients of one language: a `switch` over `ClientOf<"python">` is checked for exhaustiveness by the compiler. */
-export type ClientOf<L extends LanguageName> = (typeof CLIENT_TABLE)[L][number];
-type ClientName = ClientOf<LanguageName>;
+export type ClientOf<L extends Language> = L extends Language ? keyof (typeof CLIENT_DESCRIPTORS)[L] & string : never;
+type ClientName = ClientOf<Language>;
 
-/** The table, read as lists of any client, so that `CLIENTS_BY_LANGUAGE[language].includes(client)` type-checks. */
-export const CLIENTS_BY_LANGUAGE: { readonly [L in LanguageName]: readonly ClientName[] } = CLIENT_TABLE;
+/** Each language's clients, as lists of any client, so that `CLIENTS_BY_LANGUAGE[language].includes(client)` type-checks. */
+export const CLIENTS_BY_LANGUAGE = Object.fromEntries(LANGUAGES.map((language) => [language, Object.keys(CLIENT_DESCRIPTORS[language])])) as unknown as {
+  readonly [L in Language]: readonly ClientName[];
+};
 
-export const LANGUAGES = Object.keys(CLIENT_TABLE) as readonly LanguageName[];
+export { LANGUAGES };
 
 /** Every client once, in the order the languages list them. */
-export const CLIENTS: readonly ClientName[] = [...new Set(Object.values(CLIENT_TABLE).flat())];
+export const CLIENTS: readonly ClientName[] = [...new Set(LANGUAGES.flatMap((language) => CLIENTS_BY_LANGUAGE[language]))];
 
-export function languagesOfClient(client: ClientName): LanguageName[] {
+/** A client's descriptor in one language (the pair comes from `CLIENTS_BY_LANGUAGE`, or was checked against it). */
+export function clientDescriptor(language: Language, client: ClientName): ClientDescriptor {
+  const descriptor = (CLIENT_DESCRIPTORS[language] as Readonly<Record<string, ClientDescriptor>>)[client];
+  if (descriptor === undefined) throw new Error(`${client} is not a ${language} client`);
+  return descriptor;
+}
+
+export function languagesOfClient(client: ClientName): Language[] {
   return LANGUAGES.filter((language) => CLIENTS_BY_LANGUAGE[language].includes(client));
 }
 
 export function isInferenceTask(tag: string): tag is (typeof INFERENCE_TASKS)[number] {
   return (INFERENCE_TASKS as readonly string[]).includes(tag);
+}
+
+/** `--language`'s values for the help: "python, js, ... or php". */
+export function languageChoicesText(): string {
+  return `${LANGUAGES.slice(0, -1).join(", ")} or ${LANGUAGES.at(-1)}`;
+}
+
+/** `--client`'s values for the help, by language: "huggingface_hub, requests (python); curl (sh)". */
+export function clientChoicesText(): string {
+  return LANGUAGES.map((language) => `${CLIENTS_BY_LANGUAGE[language].join(", ")} (${language})`).join("; ");
 }

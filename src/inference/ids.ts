@@ -1,4 +1,5 @@
-import type { ClientOf, LANGUAGES, INFERENCE_TASKS, PROVIDER_CHOICES, PROVIDER_IDS } from "./id-lists.js";
+import type { ClientOf, INFERENCE_TASKS, PROVIDER_CHOICES, PROVIDER_IDS } from "./id-lists.js";
+import type { Language } from "../format/languages.js";
 
 export { CLIENTS_BY_LANGUAGE, PROVIDER_IDS, isInferenceTask, languagesOfClient, type ClientOf } from "./id-lists.js";
 
@@ -19,7 +20,7 @@ export type InferenceTask = (typeof INFERENCE_TASKS)[number];
 /** A provider route is for a pipeline task, or for chat ("conversational", as the hub names it). */
 export type RouteTask = Exclude<InferenceTask, "image-text-to-text"> | "conversational";
 
-export type Language = (typeof LANGUAGES)[number];
+export type { Language };
 
 /** Any client of any language; the clients of one language are `ClientOf<"python">`, so a switch over them can be exhaustive. */
 export type Client = ClientOf<Language>;

@@ -1,12 +1,13 @@
-import { pyString, pyValue } from "../format/python.js";
-import { jsPropertyKey, jsString, jsValue } from "../format/js.js";
-import { memberLines, spreadContainer } from "../format/multiline.js";
+import { PYTHON_TREE } from "../format/python.js";
+import { JS_TREE } from "../format/js.js";
+import { memberLines, writeTree, type SpecialNode, type TreeSyntax } from "../format/tree.js";
 import { jsonString } from "../format/unicode.js";
 import { fileOfNode, isFileNode, type FileEncoding, type FileRef, type Tree } from "./payload.js";
 
 /*
- * Trees as code. Every string goes through the language's literal formatter;
- * a file reference becomes the code `resolveFile` returns for it, which is
+ * Trees as code. Every string goes through the language's literal formatter
+ * (the tree writer of src/format/tree.ts, given the language's syntax); a
+ * file reference becomes the code `resolveFile` returns for it, which is
  * built from formatted literals too.
  */
 
@@ -16,54 +17,42 @@ function noFiles(): never {
   throw new Error("this tree reads no files");
 }
 
-interface Syntax {
-  string(text: string): string;
-  scalar(value: number | boolean | null): string;
-  key(key: string): string;
+/** The tree writer's hook for file nodes: the code that reads the file. */
+export function fileNodes(resolveFile: ResolveFile): SpecialNode {
+  return (value) => {
+    if (!isFileNode(value)) return undefined;
+    const { file, encoding } = fileOfNode(value);
+    return resolveFile(file, encoding);
+  };
 }
 
-const PYTHON: Syntax = { string: pyString, scalar: pyValue, key: pyString };
-
-const JS: Syntax = { string: jsString, scalar: jsValue, key: jsPropertyKey };
-
-/**
- * Writes trees as code in one language, reading files one way. Containers
- * spread over lines with a trailing comma after each item, as `pyValue` and
- * `jsValue` write them.
- */
+/** Writes trees as code in one language, reading files one way; indents are counted in spaces. */
 export class LiteralWriter {
+  private readonly files: SpecialNode;
+
   constructor(
-    private readonly syntax: Syntax,
-    private readonly resolveFile: ResolveFile = noFiles,
-    private readonly indent = 4,
-  ) {}
+    private readonly syntax: TreeSyntax,
+    resolveFile: ResolveFile = noFiles,
+  ) {
+    this.files = fileNodes(resolveFile);
+  }
 
   string(text: string): string {
     return this.syntax.string(text);
   }
 
   tree(tree: Tree, baseIndent = 0): string {
-    if (typeof tree === "string") return this.string(tree);
-    if (tree === null || typeof tree !== "object") return this.syntax.scalar(tree);
-    if (isFileNode(tree)) {
-      const { file, encoding } = fileOfNode(tree);
-      return this.resolveFile(file, encoding);
-    }
-    return this.container(tree, baseIndent);
+    return writeTree(this.syntax, tree, " ".repeat(baseIndent), this.files);
   }
 
   /** An object's members as `key: value` lines (JS: `key: value`, Python: `"key": value`), for splicing into a call. */
   members(tree: { [key: string]: Tree | undefined }, baseIndent: number): string[] {
-    return memberLines(tree, baseIndent, this.syntax.key, (item, depth) => this.tree(item as Tree, depth));
-  }
-
-  private container(tree: Tree[] | { [key: string]: Tree | undefined }, baseIndent: number): string {
-    return spreadContainer(tree, baseIndent, this.indent, this.syntax.key, (item, depth) => this.tree(item as Tree, depth));
+    return memberLines(this.syntax, tree, " ".repeat(baseIndent), this.files);
   }
 }
 
-export const pythonWriter = (resolveFile?: ResolveFile) => new LiteralWriter(PYTHON, resolveFile);
-export const jsWriter = (resolveFile?: ResolveFile) => new LiteralWriter(JS, resolveFile);
+export const pythonWriter = (resolveFile?: ResolveFile) => new LiteralWriter(PYTHON_TREE, resolveFile);
+export const jsWriter = (resolveFile?: ResolveFile) => new LiteralWriter(JS_TREE, resolveFile);
 
 /** Whether a tree refers to a file anywhere in it. */
 export function holdsFile(tree: Tree): boolean {

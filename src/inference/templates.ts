@@ -5,7 +5,8 @@ import type { Eta as EtaEngine } from "eta";
 import { TEMPLATES_DIR } from "../catalogue/paths.js";
 import type { Client, Language } from "./ids.js";
 import { COMPILED_TEMPLATES } from "./compiled-templates.js";
-import { clientFolder, ETA_OPTIONS, templateKey, templateSource, type TemplateThis } from "./template-source.js";
+import { ETA_OPTIONS, templateSource, type TemplateThis } from "./template-source.js";
+import { clientDescriptor } from "./id-lists.js";
 
 /*
  * Templates live in templates/<language>/<client>/<name>.eta. The bundled CLI
@@ -32,7 +33,12 @@ function etaEngine(): EtaEngine {
 }
 
 function folderOf(language: Language, client: Client): string {
-  return join(TEMPLATES_DIR, language, clientFolder(client));
+  return join(TEMPLATES_DIR, language, clientDescriptor(language, client).folder);
+}
+
+/** What the build names a compiled template by: the path of its file below templates/, without `.eta`. */
+function templateKey(language: Language, client: Client, name: TemplateName): string {
+  return `${language}/${clientDescriptor(language, client).folder}/${name}`;
 }
 
 /** The template names a client has, read from its folder once. */

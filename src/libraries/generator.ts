@@ -1,7 +1,5 @@
 import type { ModelData } from "../model/schema.js";
-import { pyComment } from "../format/python.js";
-import { jsComment } from "../format/js.js";
-import { shellComment } from "../format/shell.js";
+import { commentLine } from "../format/languages.js";
 
 /** The languages library usage snippets are written in. */
 const SNIPPET_LANGUAGES = ["python", "sh", "js", "text"] as const;
@@ -48,10 +46,7 @@ export const text = (content: string): LibrarySnippet => ({ language: "text", co
 
 /** A placeholder written as a comment of the snippet's language. */
 export function comment(language: SnippetLanguage, message: string): string {
-  if (language === "python") return pyComment(message);
-  if (language === "js") return jsComment(message);
-  if (language === "sh") return shellComment(message);
-  return message;
+  return commentLine(language, message);
 }
 
 /**

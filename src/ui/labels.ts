@@ -1,25 +1,10 @@
 /** How the picker names languages, clients and providers on screen and in file names. */
 import { blockLanguage, blockTool, type CodeBlock } from "../blocks/code-block.js";
+import { describeLanguage } from "../format/languages.js";
 import { safeLine } from "./text.js";
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  python: "Python",
-  js: "JavaScript",
-  sh: "Shell",
-  go: "Go",
-  java: "Java",
-  ruby: "Ruby",
-  php: "PHP",
-  text: "Text",
-};
-
-const EXTENSIONS: Record<string, string> = { python: "py", js: "js", sh: "sh", text: "txt" };
-
-/** Programs whose language wants a file name of its own: `go run main.go`, `java Main.java` (the class is Main). */
-const FILE_NAMES: Record<string, string> = { go: "main.go", java: "Main.java", ruby: "main.rb", php: "main.php" };
-
 export function languageLabel(language: string): string {
-  return LANGUAGE_NAMES[language] ?? safeLine(language);
+  return describeLanguage(language)?.label ?? safeLine(language);
 }
 
 /** "Python / requests / together"; for a local run "Run locally / llama.cpp / Q4_K_M". */
@@ -50,5 +35,5 @@ export function providerLabel(provider: string): string {
 }
 
 export function defaultFileName(language: string): string {
-  return FILE_NAMES[language] ?? `snippet.${EXTENSIONS[language] ?? "txt"}`;
+  return (describeLanguage(language) ?? describeLanguage("text")!).fileName;
 }

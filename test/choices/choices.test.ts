@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGE_ALIASES, matchChoice, requireChoice } from "../../src/choices/choices.js";
+import { matchChoice, requireChoice } from "../../src/choices/choices.js";
+import { LANGUAGE_ALIASES } from "../../src/format/languages.js";
 import { thrown } from "../helpers/errors.js";
 
 const LANGUAGES = ["python", "js", "sh"] as const;

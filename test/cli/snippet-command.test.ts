@@ -6,7 +6,7 @@ import { FLAG_RULES, parseSnippetCommand, type SnippetCommand } from "../../src/
 import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
 import { modelMenu } from "../../src/blocks/menu.js";
 import { HubrefError } from "../../src/errors.js";
-import { LANGUAGE_ALIASES } from "../../src/choices/choices.js";
+import { LANGUAGE_ALIASES } from "../../src/format/languages.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
 import { initialState, rowOptions, shownEntry } from "../../src/ui/state.js";
 import { blockLanguage, blockTool } from "../../src/blocks/code-block.js";

@@ -1,4 +1,5 @@
-import { spreadContainer } from "../../format/multiline.js";
+import { PYTHON_TREE } from "../../format/python.js";
+import { writtenEntries } from "../../format/tree.js";
 import type { TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
 import { literalForms, WRITERS, type LiteralForms } from "./forms.js";
@@ -134,11 +135,6 @@ export class CodeFields extends TemplateFields {
 
 /** `{ key: value, ... }` over lines, nested `baseIndent` spaces: a Python dict or a JS object, from keys and values already written. */
 export function bracedEntries(entries: [string, string][], baseIndent = 0): string {
-  return spreadContainer(
-    Object.fromEntries(entries),
-    baseIndent,
-    4,
-    (key) => key,
-    (value) => value as string,
-  );
+  // Python's dict and JS's object are written alike.
+  return writtenEntries(PYTHON_TREE, entries, " ".repeat(baseIndent));
 }

@@ -1,7 +1,7 @@
-import { goString, goComment } from "../../format/go.js";
-import type { Client } from "../ids.js";
-import type { Tree } from "../payload.js";
-import { isFileNode, fileOfNode } from "../payload.js";
+import { goString, goComment, GO_TREE } from "../../format/go.js";
+import { writeTree } from "../../format/tree.js";
+import { fileNodes } from "../render-tree.js";
+import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
@@ -14,16 +14,8 @@ import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
  * the template's code will use.
  */
 
-const TAB = "\t";
-
 function key(path: JsonPath): string {
   return path.map((part) => (typeof part === "number" ? String(part) : goString(part))).join(", ");
-}
-
-function scalar(value: number | boolean | null): string {
-  if (value === null) return "nil";
-  if (typeof value === "number" && !Number.isFinite(value)) throw new Error("a JSON value cannot hold NaN or Infinity");
-  return String(value);
 }
 
 export const GO: HttpLanguage = {
@@ -33,26 +25,8 @@ export const GO: HttpLanguage = {
   authorizationHeader: (scheme: string, token: TokenSource) =>
     // A call's argument: gofmt writes the + without spaces there.
     token.kind === "env" ? `"${scheme} "+os.Getenv("${token.name}")` : goString(`${scheme} ${token.value}`),
-  tree(tree, baseIndent, file) {
-    const write = (value: Tree, depth: number): string => {
-      if (typeof value === "string") return goString(value);
-      if (value === null || typeof value !== "object") return scalar(value);
-      if (isFileNode(value)) {
-        const { file: ref, encoding } = fileOfNode(value);
-        return file(ref, encoding);
-      }
-      const inner = TAB.repeat(depth + 1);
-      if (Array.isArray(value)) {
-        if (value.length === 0) return "[]any{}";
-        return `[]any{\n${value.map((item) => `${inner}${write(item, depth + 1)},\n`).join("")}${TAB.repeat(depth)}}`;
-      }
-      const entries = Object.entries(value).filter((entry): entry is [string, Tree] => entry[1] !== undefined);
-      if (entries.length === 0) return "map[string]any{}";
-      return `map[string]any{\n${entries.map(([name, item]) => `${inner}${goString(name)}: ${write(item, depth + 1)},\n`).join("")}${TAB.repeat(depth)}}`;
-    };
-    // The statement is in func main, one tab in.
-    return write(tree, baseIndent + 1);
-  },
+  // The statement is in func main, one tab in.
+  tree: (tree, baseIndent, file) => writeTree(GO_TREE, tree, GO_TREE.indent.repeat(baseIndent + 1), fileNodes(file)),
   textAt: (variable, path) => `text(at(${[variable, key(path)].filter(Boolean).join(", ")}))`,
   valueAt: (variable, path) => `at(${[variable, key(path)].filter(Boolean).join(", ")})`,
   concat: (parts) => parts.join(" + "),
@@ -84,8 +58,7 @@ function goImports(fields: HttpFields): string[] {
   return [...used].sort().map((name) => `"${name}"`);
 }
 
-export function goFields(client: Client, context: SnippetContext): HttpFields {
-  if (client !== "net/http") throw new Error(`${client} is not a Go client`);
+export function goFields(client: ClientOf<"go">, context: SnippetContext): HttpFields {
   const fields = httpFields(context, client, GO);
   fields.imports = goImports(fields);
   return fields;

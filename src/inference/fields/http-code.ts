@@ -1,4 +1,4 @@
-import { fileOfNode, isFileNode, type FileEncoding, type FileRef, type Tree } from "../payload.js";
+import type { FileEncoding, FileRef, Tree } from "../payload.js";
 import type { HttpRequest, JobAddress } from "../request.js";
 import type { JsonPath } from "../providers/types.js";
 import type { QueueCode } from "./queue.js";
@@ -15,41 +15,6 @@ import { TemplateFields, type LanguageLiterals } from "./common.js";
  * output. What differs is syntax, which each language gives as an
  * `HttpLanguage`; every piece of text goes through its literal formatter.
  */
-
-/** How Ruby and PHP write data: lists as `[...]`, hashes as `key => value` lines, one item per line. */
-export interface ArrowSyntax {
-  indent: string;
-  string(text: string): string;
-  scalar(value: number | boolean | null): string;
-  /** A hash from its member lines (empty when it has none), its keys, and the indent of its closing line. */
-  hash(lines: string, keys: readonly string[], closing: string): string;
-}
-
-/** A data tree in Ruby's or PHP's syntax; a file node becomes `file(...)`. */
-export function arrowTree(syntax: ArrowSyntax, tree: Tree, baseIndent: number, file: (file: FileRef, encoding: FileEncoding) => string): string {
-  const write = (value: Tree, depth: number): string => {
-    if (typeof value === "string") return syntax.string(value);
-    if (value === null || typeof value !== "object") return syntax.scalar(value);
-    if (isFileNode(value)) {
-      const { file: ref, encoding } = fileOfNode(value);
-      return file(ref, encoding);
-    }
-    const inner = syntax.indent.repeat(depth + 1);
-    const closing = syntax.indent.repeat(depth);
-    if (Array.isArray(value)) {
-      if (value.length === 0) return "[]";
-      return `[\n${value.map((item) => `${inner}${write(item, depth + 1)},\n`).join("")}${closing}]`;
-    }
-    const entries = Object.entries(value).filter((entry): entry is [string, Tree] => entry[1] !== undefined);
-    const lines = entries.map(([name, item]) => `${inner}${syntax.string(name)} => ${write(item, depth + 1)},\n`).join("");
-    return syntax.hash(
-      lines,
-      entries.map(([name]) => name),
-      closing,
-    );
-  };
-  return write(tree, baseIndent);
-}
 
 /** How one language writes data and reads decoded JSON. */
 export interface HttpLanguage extends LanguageLiterals {

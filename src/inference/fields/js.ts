@@ -1,5 +1,5 @@
 import { jsPropertyKey, jsString, jsComment } from "../../format/js.js";
-import type { Client } from "../ids.js";
+import type { ClientOf } from "../id-lists.js";
 import type { FileRef, Tree } from "../payload.js";
 import { holdsFile } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
@@ -163,7 +163,7 @@ function openaiFields(context: ChatContext): JsFields {
   return fields;
 }
 
-export function jsFields(client: Client, context: SnippetContext, method: ClientMethod | undefined): JsFields {
+export function jsFields(client: ClientOf<"js">, context: SnippetContext, method: ClientMethod | undefined): JsFields {
   switch (client) {
     case "fetch":
       return fetchFields(context, requestOf(context, client));
@@ -171,7 +171,5 @@ export function jsFields(client: Client, context: SnippetContext, method: Client
       return huggingfaceJsFields(context, method);
     case "openai":
       return openaiFields(chatOf(context, client));
-    default:
-      throw new Error(`${client} is not a JS client`);
   }
 }

@@ -1,9 +1,11 @@
-import { phpString, phpComment } from "../../format/php.js";
-import type { Client } from "../ids.js";
+import { phpString, phpComment, PHP_TREE } from "../../format/php.js";
+import { writeTree } from "../../format/tree.js";
+import { fileNodes } from "../render-tree.js";
+import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import { requestOf, type SnippetContext } from "./context.js";
-import { arrowTree, httpFields, type ArrowSyntax, type HttpFields, type HttpLanguage } from "./http-code.js";
+import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
 
 /*
  * Template fields for PHP (the curl extension): data as arrays, encoded by
@@ -12,31 +14,9 @@ import { arrowTree, httpFields, type ArrowSyntax, type HttpFields, type HttpLang
  * decoded JSON; reads use `??`, so a missing value is null.
  */
 
-const INDENT = "    ";
-
 function path(parts: JsonPath): string {
   return parts.map((part) => `[${typeof part === "number" ? String(part) : phpString(part)}]`).join("");
 }
-
-function scalar(value: number | boolean | null): string {
-  if (value === null) return "null";
-  if (typeof value === "number" && !Number.isFinite(value)) throw new Error("a JSON value cannot hold NaN or Infinity");
-  return String(value);
-}
-
-/** PHP makes an array key like `"7"` the integer 7. */
-const INTEGER_KEY = /^(0|-?[1-9][0-9]*)$/;
-
-const PHP_DATA: ArrowSyntax = {
-  indent: INDENT,
-  string: phpString,
-  scalar,
-  hash(lines, keys, closing) {
-    if (lines === "") return "(object) []";
-    const array = `[\n${lines}${closing}]`;
-    return keys.some((name) => INTEGER_KEY.test(name)) ? `(object) ${array}` : array;
-  },
-};
 
 export const PHP: HttpLanguage = {
   string: phpString,
@@ -44,7 +24,7 @@ export const PHP: HttpLanguage = {
   accessToken: (token: TokenSource) => (token.kind === "env" ? `getenv('${token.name}')` : phpString(token.value)),
   authorizationHeader: (scheme: string, token: TokenSource) =>
     token.kind === "env" ? `'${scheme} ' . getenv('${token.name}')` : phpString(`${scheme} ${token.value}`),
-  tree: (tree, baseIndent, file) => arrowTree(PHP_DATA, tree, baseIndent, file),
+  tree: (tree, baseIndent, file) => writeTree(PHP_TREE, tree, PHP_TREE.indent.repeat(baseIndent), fileNodes(file)),
   textAt: (variable, parts) => `text(${PHP.valueAt(variable, parts)})`,
   valueAt: (variable, parts) => (parts.length === 0 ? `$${variable}` : `($${variable}${path(parts)} ?? null)`),
   concat: (parts) => parts.join(" . "),
@@ -64,8 +44,7 @@ function headerLines(context: SnippetContext): string[] {
   return [authorization, ...request.headers.map(([name, value]) => phpString(`${name}: ${value}`))];
 }
 
-export function phpFields(client: Client, context: SnippetContext): HttpFields {
-  if (client !== "curl") throw new Error(`${client} is not a PHP client`);
+export function phpFields(client: ClientOf<"php">, context: SnippetContext): HttpFields {
   const fields = httpFields(context, client, PHP);
   fields.headerLines = headerLines(context);
   return fields;

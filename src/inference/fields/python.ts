@@ -1,5 +1,5 @@
 import { pyString, pyComment } from "../../format/python.js";
-import type { Client } from "../ids.js";
+import type { ClientOf } from "../id-lists.js";
 import type { FileRef, Tree } from "../payload.js";
 import { holdsFile, pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
@@ -185,7 +185,7 @@ function falClientFields(context: SnippetContext, request: HttpRequest): PythonF
   return fields;
 }
 
-export function pythonFields(client: Client, context: SnippetContext, method: ClientMethod | undefined): PythonFields {
+export function pythonFields(client: ClientOf<"python">, context: SnippetContext, method: ClientMethod | undefined): PythonFields {
   switch (client) {
     case "requests":
       return requestsFields(context, requestOf(context, client));
@@ -195,7 +195,5 @@ export function pythonFields(client: Client, context: SnippetContext, method: Cl
       return openaiFields(chatOf(context, client));
     case "fal_client":
       return falClientFields(context, requestOf(context, client));
-    default:
-      throw new Error(`${client} is not a Python client`);
   }
 }

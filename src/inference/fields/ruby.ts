@@ -1,33 +1,20 @@
-import { rubyString, rubyComment } from "../../format/ruby.js";
-import type { Client } from "../ids.js";
+import { rubyString, rubyComment, RUBY_TREE } from "../../format/ruby.js";
+import { writeTree } from "../../format/tree.js";
+import { fileNodes } from "../render-tree.js";
+import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
-import { arrowTree, httpFields, type ArrowSyntax, type HttpFields, type HttpLanguage } from "./http-code.js";
+import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
 
 /*
  * Template fields for Ruby (net/http): data as hashes and arrays, encoded by
  * JSON.generate. The templates' helpers `at` and `text` read parsed JSON.
  */
 
-const INDENT = "  ";
-
 function path(parts: JsonPath): string {
   return parts.map((part) => (typeof part === "number" ? String(part) : rubyString(part))).join(", ");
 }
-
-function scalar(value: number | boolean | null): string {
-  if (value === null) return "nil";
-  if (typeof value === "number" && !Number.isFinite(value)) throw new Error("a JSON value cannot hold NaN or Infinity");
-  return String(value);
-}
-
-const RUBY_DATA: ArrowSyntax = {
-  indent: INDENT,
-  string: rubyString,
-  scalar,
-  hash: (lines, _keys, closing) => (lines === "" ? "{}" : `{\n${lines}${closing}}`),
-};
 
 export const RUBY: HttpLanguage = {
   string: rubyString,
@@ -36,7 +23,7 @@ export const RUBY: HttpLanguage = {
   // The variable name is hubref's own ([A-Z0-9_]), so it may sit inside the interpolation.
   authorizationHeader: (scheme: string, token: TokenSource) =>
     token.kind === "env" ? `"${scheme} #{ENV.fetch('${token.name}')}"` : rubyString(`${scheme} ${token.value}`),
-  tree: (tree, baseIndent, file) => arrowTree(RUBY_DATA, tree, baseIndent, file),
+  tree: (tree, baseIndent, file) => writeTree(RUBY_TREE, tree, RUBY_TREE.indent.repeat(baseIndent), fileNodes(file)),
   textAt: (variable, parts) => `text(${RUBY.valueAt(variable, parts)})`,
   valueAt: (variable, parts) => (parts.length === 0 ? variable : `at(${variable}, ${path(parts)})`),
   concat: (parts) => parts.join(" + "),
@@ -44,7 +31,6 @@ export const RUBY: HttpLanguage = {
   oneOf: (values) => `[${values.map(rubyString).join(", ")}].include?(state)`,
 };
 
-export function rubyFields(client: Client, context: SnippetContext): HttpFields {
-  if (client !== "net/http") throw new Error(`${client} is not a Ruby client`);
+export function rubyFields(client: ClientOf<"ruby">, context: SnippetContext): HttpFields {
   return httpFields(context, client, RUBY);
 }

@@ -1,5 +1,5 @@
 import { shellQuote, shellComment, shellWord } from "../../format/shell.js";
-import type { Client } from "../ids.js";
+import type { ClientOf } from "../id-lists.js";
 import { jsonPieces } from "../render-tree.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
@@ -105,8 +105,7 @@ function writeBody(fields: ShellFields, request: HttpRequest): void {
   fields.printedBody = word;
 }
 
-export function shellFields(client: Client, context: SnippetContext): ShellFields {
-  if (client !== "curl") throw new Error(`${client} is not a shell client`);
+export function shellFields(client: ClientOf<"sh">, context: SnippetContext): ShellFields {
   const request = requestOf(context, client);
   const fields = new ShellFields(context);
   fields.authScheme = request.auth.scheme;
