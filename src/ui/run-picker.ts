@@ -1,12 +1,12 @@
 /**
  * The interactive picker's entry point. This module is light: Ink and React
  * are imported only once a terminal is confirmed and the first frame is drawn.
+ * Built, `import("./mount.js")` loads the screen's own bundle, which
+ * scripts/bundle.mjs puts beside the CLI's.
  */
 import { usageError } from "../errors.js";
 import { systemClipboard } from "./copy.js";
 import { enterScreen, leaveScreen } from "./screen.js";
-import { fileURLToPath } from "node:url";
-import { requireBundle } from "../util/import-file.js";
 import type { Menu, PickerResult } from "./types.js";
 import type { MountOutcome } from "./mount.js";
 
@@ -18,22 +18,6 @@ export interface PickerIO {
   cwd?: string;
   /** Writes the system clipboard; clipboardy by default. */
   writeClipboard?: (text: string) => Promise<void>;
-}
-
-type MountModule = typeof import("./mount.js");
-
-/**
- * The build bundles the screen with Ink and React into one CommonJS file, which
- * bin/hubref runs with a V8 code cache (scripts/bundle.mjs). Running from source
- * (tests), there is no bundle and the module itself is used.
- */
-async function loadMount(): Promise<MountModule> {
-  try {
-    return requireBundle(fileURLToPath(new URL("../ui/mount.bundle.cjs", import.meta.url))) as MountModule;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "MODULE_NOT_FOUND") throw error;
-    return import("./mount.js");
-  }
 }
 
 /**
@@ -50,7 +34,7 @@ export async function runPicker(input: Menu, io: PickerIO = {}): Promise<PickerR
   enterScreen(stdout, input);
   let outcome: MountOutcome;
   try {
-    const { mountPicker } = await loadMount();
+    const { mountPicker } = await import("./mount.js");
     outcome = await mountPicker(input, {
       stdin,
       stdout,

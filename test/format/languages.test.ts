@@ -49,7 +49,10 @@ describe("client descriptors", () => {
 
   it("every language has a raw-HTTP client, which calls every provider", () => {
     for (const language of LANGUAGES) {
-      expect(CLIENTS_BY_LANGUAGE[language].some((client) => clientDescriptor(language, client).api === "http"), language).toBe(true);
+      expect(
+        CLIENTS_BY_LANGUAGE[language].some((client) => clientDescriptor(language, client).api === "http"),
+        language,
+      ).toBe(true);
     }
   });
 

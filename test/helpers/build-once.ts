@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const INPUTS = ["src", "templates", "catalogue", "scripts", "tsconfig.json", "package.json"];
 
 /** What the build writes last in each of its steps (tsc, catalogue build, bundles). */
-export const OUTPUTS = ["dist/cli/main.js", "dist/data/model-check.cjs", "dist/bundle/main.cjs", "dist/ui/mount.bundle.cjs"];
+export const OUTPUTS = ["dist/cli/main.js", "dist/data/tasks.json", "dist/bundle/main.cjs", "dist/bundle/mount.js"];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

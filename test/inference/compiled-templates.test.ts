@@ -1,7 +1,3 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { Eta } from "eta";
 import { INFERENCE_TASKS, PROVIDER_CHOICES } from "../../src/inference/id-lists.js";
@@ -9,29 +5,26 @@ import type { TemplateFunction } from "../../src/inference/template-source.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
- * The CLI runs the templates the build compiled. Here the engine runs them
- * too (the stand-in module is replaced by the build's), and every call is
- * checked against eta rendering the template at run time, on the same data.
+ * The engine runs the templates the build compiled (src/inference/generated/templates.ts, without eta's
+ * unused helpers: src/build/templates.ts). Here every call is also checked against eta itself compiling
+ * the template's source, on the same data.
  */
 
 const calls = new Map<string, number>();
 const differences: string[] = [];
 
-vi.mock("../../src/inference/compiled-templates.js", async () => {
-  const { compiledTemplatesModule, allTemplates } = await import("../../src/build/templates.js");
-  const { ETA_OPTIONS } = await import("../../src/inference/template-source.js");
-  const file = join(mkdtempSync(join(tmpdir(), "hubref-templates-")), "compiled.mjs");
-  writeFileSync(file, compiledTemplatesModule());
-  const built = (await import(pathToFileURL(file).href)) as { COMPILED_TEMPLATES: Record<string, TemplateFunction> };
+vi.mock("../../src/inference/generated/templates.js", async (importOriginal) => {
+  const built = await importOriginal<{ COMPILED_TEMPLATES: Record<string, TemplateFunction> }>();
+  const { allTemplates, ETA_OPTIONS } = await import("../../src/build/templates.js");
   const eta = new Eta(ETA_OPTIONS);
   const sources = new Map(allTemplates().map(({ key, source }) => [key, source]));
   const checked: Record<string, TemplateFunction> = {};
   for (const [key, compiled] of Object.entries(built.COMPILED_TEMPLATES)) {
-    const atRunTime = eta.compile(sources.get(key)!);
+    const byEta = eta.compile(sources.get(key)!);
     checked[key] = function (data) {
       const out = compiled.call(this, data);
       calls.set(key, (calls.get(key) ?? 0) + 1);
-      if (out !== atRunTime.call(eta, data)) differences.push(key);
+      if (out !== byEta.call(eta, data)) differences.push(key);
       return out;
     };
   }
@@ -40,12 +33,12 @@ vi.mock("../../src/inference/compiled-templates.js", async () => {
 
 // The files after this one in the worker load the real templates again.
 afterAll(() => {
-  vi.doUnmock("../../src/inference/compiled-templates.js");
+  vi.doUnmock("../../src/inference/generated/templates.js");
   vi.resetModules();
 });
 
 describe("templates compiled at build time", () => {
-  it("render byte for byte what eta renders at run time, for every template", async () => {
+  it("render byte for byte what eta renders, for every template", async () => {
     // Test files share their worker's modules: an engine another file loaded holds the real templates.
     vi.resetModules();
     const { generateSnippets } = await import("../../src/inference/engine.js");

@@ -1,36 +1,14 @@
 /**
  * The models browser's entry point: the list, and from a model the snippet
  * picker, and back, until the user quits. Light by itself: Ink loads only
- * once a terminal is confirmed (from the build's bundle when there is one).
+ * once a terminal is confirmed (built, from the file scripts/bundle.mjs puts beside the CLI's bundle).
  */
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { PROJECT_ROOT } from "../../catalogue/paths.js";
 import { usageError } from "../../errors.js";
-import { importFile } from "../../util/import-file.js";
 import { runPicker } from "../run-picker.js";
 import { CLEAR_SCREEN, ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from "../screen.js";
 import { safeLine, truncate } from "../text.js";
 import type { PickerResult } from "../types.js";
 import type { BrowserMemory, BrowserServices } from "./types.js";
-
-type MountModule = typeof import("./mount-browser.js");
-
-/**
- * The build bundles the browser with Ink and React into one file, beside the
- * picker's (dist/ui/); this module runs from dist/ui/browser/ or, bundled,
- * from dist/bundle/, so the path starts from the project's root. Running from
- * source (tests), the module itself is used.
- */
-async function loadMount(): Promise<MountModule> {
-  if (import.meta.url.endsWith(".ts")) return import("./mount-browser.js");
-  try {
-    return (await importFile(pathToFileURL(join(PROJECT_ROOT, "dist", "ui", "mount-browser.bundle.js")).href)) as MountModule;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
-    return import("./mount-browser.js");
-  }
-}
 
 /**
  * A plain first frame while Ink and the snippet code load, as the picker draws
@@ -67,10 +45,10 @@ export async function runBrowser(services: BrowserServices, io: BrowserIO = {}):
   let memory: BrowserMemory | undefined;
   let picked: PickerResult = {};
   if (!io.splashShown) showBrowserSplash(services.source, stdout);
-  const { mountBrowser } = await loadMount();
+  const { mountBrowser } = await import("./mount-browser.js");
   for (;;) {
     stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
-    let exit: Awaited<ReturnType<MountModule["mountBrowser"]>>;
+    let exit: Awaited<ReturnType<typeof mountBrowser>>;
     try {
       exit = await mountBrowser(services, {
         stdin,

@@ -24,20 +24,22 @@ let demoEntry: string | undefined;
 export function demoCommand(): string[] {
   if (demoEntry === undefined) {
     // In the git-ignored .tmp/, overwritten by the next run; only terminal.test.ts starts the demo.
-    const outfile = join(ROOT, ".tmp", "demo-entry.mjs");
+    const outdir = join(ROOT, ".tmp", "demo");
     buildSync({
       entryPoints: [join(ROOT, "test/ui/demo/demo-entry.ts")],
-      outfile,
+      outdir,
       bundle: true,
       platform: "node",
       target: "node20",
       format: "esm",
+      // Ink's devtools (DEV=true only) in a chunk of their own, as in scripts/bundle.mjs.
+      splitting: true,
       logLevel: "error",
       banner: { js: 'import { createRequire as __demoCreateRequire } from "node:module"; const require = __demoCreateRequire(import.meta.url);' },
-      external: ["clipboardy"],
-      alias: { "react-devtools-core": join(ROOT, "scripts/empty-module.mjs") },
-      define: { "process.env.NODE_ENV": '"production"', fetch: "undefined" },
+      external: ["clipboardy", "react-devtools-core"],
+      define: { "process.env.NODE_ENV": '"production"' },
     });
+    const outfile = join(outdir, "demo-entry.js");
     demoEntry = outfile;
   }
   return [process.execPath, demoEntry];
