@@ -8,7 +8,7 @@ export interface CommandContext {
   stdinIsTTY: boolean;
   /**
    * The code a command that ended without an error exits with (the picker:
-   * 130 after Ctrl+C). Kept here, not in process.exitCode, so that one run
+   * ExitCode.interrupted after Ctrl+C). Kept here, not in process.exitCode, so that one run
    * in a long-lived process cannot change the next run's code.
    */
   exitCode?: number;

@@ -1,5 +1,5 @@
 import type { CommandContext } from "./context.js";
-import { usageError } from "../errors.js";
+import { ExitCode, usageError } from "../errors.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { endpointHost, hubEndpoint, hubToken } from "../model/hub/endpoint.js";
 import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
@@ -47,8 +47,7 @@ export async function runModels(query: string | undefined, options: ModelsComman
     const { pickerSummary } = await import("../ui/summary.js");
     const result = await runBrowser(browserServices(context, options.offline, request), { splashShown: splash });
     context.stderr.write(pickerSummary(result.picked));
-    // Ctrl+C: the shell convention for an interrupted program.
-    if (result.interrupted) context.exitCode = 130;
+    if (result.interrupted) context.exitCode = ExitCode.interrupted;
     return;
   }
   if (options.offline) throw usageError("--offline goes with -i: a search needs the hub", "leave out --offline, or add -i to browse the catalogue's models");

@@ -1,7 +1,7 @@
 import { openSync } from "node:fs";
 import { ReadStream } from "node:tty";
 import type { CommandContext } from "./context.js";
-import { usageError } from "../errors.js";
+import { ExitCode, usageError } from "../errors.js";
 import { resolveModel } from "../model/resolve.js";
 import { modelMenu, nothingToShow, type Menu, type MenuPresets } from "../blocks/menu.js";
 import { appBlocks } from "../blocks/model-blocks.js";
@@ -79,6 +79,5 @@ export async function runSnippetPicker(command: Extract<SnippetCommand, { mode: 
     stdin?.destroy();
   }
   context.stderr.write(pickerSummary(result));
-  // Ctrl+C: the shell convention for an interrupted program.
-  if (result.interrupted) context.exitCode = 130;
+  if (result.interrupted) context.exitCode = ExitCode.interrupted;
 }
