@@ -1,6 +1,6 @@
 import type { CommandContext } from "./context.js";
 import { formatBytes } from "../apps/memory.js";
-import { checkCacheFlags, isModelFile, resolveModel } from "../model/resolve.js";
+import { commandRefOf, resolveModelArgument } from "../model/resolve.js";
 import { modelOffer, type ModelOffer } from "../offer/offer.js";
 import { renderJson, styleFor, type Style } from "../output/output.js";
 import { padTo } from "../output/pad.js";
@@ -85,9 +85,14 @@ function renderOffer(offer: ModelOffer, style: Style): string {
 
 /** `hubref model MODEL`. */
 export async function runModelView(arg: string, options: ModelViewOptions, context: CommandContext): Promise<void> {
-  checkCacheFlags(options);
-  const model = await resolveModel(arg, { env: context.env, stderr: context.stderr, offline: options.offline, refresh: options.refresh, sizes: true });
-  const offer = modelOffer(model, isModelFile(arg) ? arg : model.id);
+  const resolved = await resolveModelArgument(arg, {
+    env: context.env,
+    stderr: context.stderr,
+    offline: options.offline,
+    refresh: options.refresh,
+    sizes: true,
+  });
+  const offer = modelOffer(resolved.model, commandRefOf(resolved));
   if (options.json) {
     context.stdout.write(renderJson(offer));
     return;
