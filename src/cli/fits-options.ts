@@ -1,4 +1,3 @@
-import { usageError } from "../errors.js";
 import { parseCacheType, parseContext, type EstimateSettings } from "../memory/options.js";
 import { parseFits, type FitsRequest } from "../hardware/budget.js";
 
@@ -12,10 +11,8 @@ export interface FitsOptions {
   estimate: EstimateSettings;
 }
 
-/** `alone`: --ctx and --cache-type mean something without --fits (quant-types --for estimates every quant). */
-export function fitsOptions(raw: { fits?: string; ctx?: string; cacheType?: string }, alone = false): FitsOptions {
-  if (!alone && raw.fits === undefined && (raw.ctx !== undefined || raw.cacheType !== undefined))
-    throw usageError("--ctx and --cache-type go with --fits", "for example: --fits 16GB --ctx 32768");
+/** The values, checked; which of them go together is each command's rules (flag-rules.ts). */
+export function fitsOptions(raw: { fits?: string; ctx?: string; cacheType?: string }): FitsOptions {
   const estimate: EstimateSettings = { cacheType: raw.cacheType === undefined ? "f16" : parseCacheType(raw.cacheType) };
   if (raw.ctx !== undefined) estimate.ctx = parseContext(raw.ctx);
   return raw.fits === undefined ? { estimate } : { fits: parseFits(raw.fits), estimate };

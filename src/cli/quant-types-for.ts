@@ -1,5 +1,5 @@
-import type { CommandContext } from "./context.js";
-import type { QuantTypesOptions } from "./quant-types-options.js";
+import { resolveOptionsOf, type CommandContext } from "./context.js";
+import type { QuantTypesForCommand } from "./quant-types-options.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { resolveModelArgument } from "../model/resolve.js";
@@ -8,16 +8,13 @@ import { quantEstimates, quantRows, quantThatFits, type QuantEstimateRow } from 
 import { formatBytes } from "../apps/memory.js";
 import type { EstimatePlan, FitsPlan } from "../apps/fits.js";
 import { estimatePlanFor, fitsPlanFor } from "../apps/fits-plan.js";
-import { fitsOptions } from "./fits-options.js";
 import { HubrefError } from "../errors.js";
 
 /** `hubref quant-types --for MODEL [--ctx N] [--cache-type T] [--fits SIZE|HARDWARE|auto]`. */
-export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, context: CommandContext): Promise<void> {
-  // Here --ctx alone asks for the estimates without a verdict.
-  const { fits, estimate: settings } = fitsOptions(options, true);
-  const estimating = fits !== undefined || options.ctx !== undefined || options.cacheType !== undefined;
-  const resolve = { env: context.env, stderr: context.stderr, offline: options.offline, refresh: options.refresh };
-  const resolved = await resolveModelArgument(arg, { ...resolve, sizes: true });
+export async function runQuantTypesFor(command: QuantTypesForCommand, context: CommandContext): Promise<void> {
+  const { fits, estimate: settings, estimating } = command;
+  const resolve = resolveOptionsOf(command, context);
+  const resolved = await resolveModelArgument(command.model, { ...resolve, sizes: true });
   const model = resolved.model;
   const catalogue = quantCatalogue();
   const print = (text: string) => context.stdout.write(text);
@@ -25,7 +22,7 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
   const rows = quantRows(model, catalogue);
 
   if (!estimating) {
-    if (options.json) {
+    if (command.json) {
       print(renderJson(rows));
       return;
     }
@@ -49,7 +46,7 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
       note(error.message);
     }
   }
-  if (options.json) {
+  if (command.json) {
     print(
       renderJson({
         model: model.id,

@@ -1,11 +1,11 @@
-import type { CommandContext } from "./context.js";
+import { resolveOptionsOf, type CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import type { FileRequest } from "../apps/select.js";
 import { resolveModelArgument } from "../model/resolve.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks, renderLocalSteps } from "../blocks/model-blocks.js";
-import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
+import type { SnippetCommand } from "./snippet-command.js";
 import { fitsPlanFor } from "../apps/fits-plan.js";
 
 /*

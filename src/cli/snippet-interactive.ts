@@ -1,6 +1,6 @@
 import { openSync } from "node:fs";
 import { ReadStream } from "node:tty";
-import type { CommandContext } from "./context.js";
+import { resolveOptionsOf, type CommandContext } from "./context.js";
 import { ExitCode, usageError } from "../errors.js";
 import { resolveModelArgument, type ResolvedModel } from "../model/resolve.js";
 import { modelMenu, nothingToShow, type Menu, type MenuPresets } from "../blocks/menu.js";
@@ -10,7 +10,7 @@ import type { FitsPlan } from "../apps/fits.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { fitsPlanFor } from "../apps/fits-plan.js";
 import type { PickerResult } from "../ui/types.js";
-import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
+import type { SnippetCommand } from "./snippet-command.js";
 
 /*
  * `hubref snippet MODEL -i`: the menu comes from src/blocks/menu.ts; this file

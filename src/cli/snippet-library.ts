@@ -1,4 +1,4 @@
-import type { CommandContext } from "./context.js";
+import { resolveOptionsOf, type CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { resolveModelArgument } from "../model/resolve.js";
@@ -9,7 +9,7 @@ import { pyComment } from "../format/python.js";
 import { jsComment } from "../format/js.js";
 import { shellComment } from "../format/shell.js";
 import type { SnippetLanguage } from "../blocks/code-block.js";
-import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
+import type { SnippetCommand } from "./snippet-command.js";
 import { fitsPlanFor } from "../apps/fits-plan.js";
 
 /*
