@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { totalmem } from "node:os";
-import { formatBytes } from "../apps/memory.js";
+import { formatBytes } from "../util/bytes.js";
 import { cleanRemoteText } from "../model/hub/failures.js";
 import type { MemoryBudget } from "./budget.js";
 import { appleGpuShare } from "./catalogue.js";
