@@ -64,23 +64,33 @@ export const FLAG_NAMES = {
 
 export type Flag = keyof typeof FLAG_NAMES;
 
-/** The flags shared by several commands: spelled, defaulted and described once (a command may narrow the description). */
+/**
+ * The flags shared by several commands: spelled, defaulted and described once. A command may say what the flag
+ * goes with (`scope`) and what it means there before the shared text (`lead`), or replace the text (`description`).
+ */
 export const SHARED_OPTIONS = {
-  json: { spec: "--json", description: "print JSON", boolean: true },
-  offline: { spec: "--offline", description: "use only the cached hub metadata, never the network", boolean: true },
-  refresh: { spec: "--refresh", description: "fetch the hub metadata again, ignoring the cache", boolean: true },
-} as const satisfies Partial<Record<Flag, { spec: string; description: string; boolean: boolean }>>;
+  json: { spec: "--json", description: "print JSON", off: false },
+  offline: { spec: "--offline", description: "use only the cached hub metadata, never the network", off: false },
+  refresh: { spec: "--refresh", description: "fetch the hub metadata again, ignoring the cache", off: false },
+  interactive: { spec: "-i, --interactive", description: "(needs a terminal)", off: undefined },
+  fits: { spec: "--fits <memory>", description: 'a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto', off: undefined },
+  ctx: { spec: "--ctx <tokens>", description: "or max (default: the trained length, at most 8192)", off: undefined },
+  cacheType: { spec: "--cache-type <type>", description: "the KV cache type, f16 (default), q8_0 or q4_0", off: undefined },
+} as const satisfies Partial<Record<Flag, { spec: string; description: string; off: false | undefined }>>;
 
 export type SharedOption = keyof typeof SHARED_OPTIONS;
 
-/**
- * Adds a shared flag to `command`. `scope` names what it goes with ("with --for: ..."); `description`
- * replaces the shared one where the flag means more for this command (what --json prints).
- */
-export function sharedOption(command: Command, flag: SharedOption, { scope, description }: { scope?: string; description?: string } = {}): Command {
+interface SharedText {
+  scope?: string;
+  lead?: string;
+  description?: string;
+}
+
+/** Adds a shared flag to `command`, as every command that takes it spells and defaults it. */
+export function sharedOption(command: Command, flag: SharedOption, { scope, lead = "", description }: SharedText = {}): Command {
   const option = SHARED_OPTIONS[flag];
-  const text = description ?? option.description;
-  return command.option(option.spec, scope === undefined ? text : `${scope}: ${text}`, false);
+  const text = description ?? `${lead}${option.description}`;
+  return command.option(option.spec, scope === undefined ? text : `${scope}: ${text}`, option.off);
 }
 
 /** The cache flags, as every command that reads hub metadata takes them. */
@@ -189,6 +199,13 @@ export const COMMAND_RULES = {
       hint: "leave out --direct",
     },
     { when: ["billTo"], refuses: ["direct"], message: () => "--bill-to bills a hub organisation, which --direct calls bypass" },
+    // After the two rules above: its hint would lead straight into them. --provider auto counts as not given.
+    {
+      flags: ["direct"],
+      needs: ["provider"],
+      message: "--direct calls one provider: name it with --provider",
+      hint: "for example: --provider together --direct",
+    },
     CACHE_RULE,
   ],
   tasks: [

@@ -23,10 +23,8 @@ export function registerModels(program: Command, context: CommandContext): void 
     .option("--params <range>", "parameter count MIN..MAX, such as 7B..14B or ..3B")
     .option("--sort <sort>", "trending, downloads, likes, created or modified", "trending")
     .option("--limit <n>", "how many results, at most 1000", "20");
-  sharedOption(search, "json", { description: "print a JSON array of {id, task, library, downloads, likes, trending, createdAt, providers, gated}" }).option(
-    "-i, --interactive",
-    "browse the results on screen, and go from a model to its code (needs a terminal)",
-  );
+  sharedOption(search, "json", { description: "print a JSON array of {id, task, library, downloads, likes, trending, createdAt, providers, gated}" });
+  sharedOption(search, "interactive", { lead: "browse the results on screen, and go from a model to its code " });
   sharedOption(search, "offline", { scope: "with -i", description: "browse the catalogue's models and the cached metadata, never the network" })
     .addHelpText(
       "after",

@@ -28,10 +28,10 @@ export function registerQuantTypes(program: Command, context: CommandContext): v
     .option("--parse <file-name...>", "print the quantization label in each GGUF file name")
     .option("--nearest <label>", "pick the available quantization nearest to this one (needs --available)")
     .option("--available <labels>", "comma-separated quantizations to choose from", listOfNames)
-    .option("--for <model>", "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight")
-    .option("--fits <memory>", 'with --for: which quants fit, and the largest: a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto')
-    .option("--ctx <tokens>", "with --for: the memory each quant needs at this context size, or max (default: the trained length, at most 8192)")
-    .option("--cache-type <type>", "with --for: the KV cache type, f16 (default), q8_0 or q4_0");
+    .option("--for <model>", "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight");
+  sharedOption(command, "fits", { scope: "with --for", lead: "which quants fit, and the largest: " });
+  sharedOption(command, "ctx", { scope: "with --for", lead: "the memory each quant needs at this context size, " });
+  sharedOption(command, "cacheType", { scope: "with --for" });
   sharedOption(cacheOptions(command, "with --for"), "json")
     .addHelpText(
       "after",

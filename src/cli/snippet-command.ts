@@ -40,7 +40,7 @@ type Flag = keyof SnippetCommandOptions;
 
 /** Whether the user gave a flag (commander's defaults do not count). */
 function given(raw: SnippetCommandOptions, flag: Flag): boolean {
-  if (flag === "provider") return raw.provider !== undefined && raw.provider !== "auto";
+  if (flag === "provider") return raw.provider !== undefined && raw.provider.trim().toLowerCase() !== "auto";
   return givenValue(raw[flag]);
 }
 
@@ -106,7 +106,6 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   const { provider } = settleOptions(options);
   if (language !== undefined) options.language = language;
   if (client !== undefined) options.client = client;
-  if (raw.direct && provider === "auto") throw usageError("--direct calls one provider: name it with --provider", "for example: --provider together --direct");
   if (raw.endpointUrl !== undefined) {
     if (provider !== "auto" && provider !== "hf-inference") throw usageError(`--endpoint-url calls your own endpoint, not ${provider}: leave out --provider`);
     options.endpointUrl = endpointUrl(raw.endpointUrl);

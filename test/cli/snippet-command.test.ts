@@ -153,6 +153,15 @@ describe("flag combinations: one table", () => {
     expect(refusal({ library: true, quant: "Q4_K_M", interactive: true }).exitCode).toBe(2);
   });
 
+  it("--direct needs a provider named (auto, in any case, names none), unless --endpoint-url says more", () => {
+    expect(refusal({ direct: true }).message).toBe("--direct calls one provider: name it with --provider");
+    expect(refusal({ direct: true, provider: "AUTO" }).message).toBe("--direct calls one provider: name it with --provider");
+    expect(parse({ direct: true, provider: "together" })).toMatchObject({ mode: "inference", options: { provider: "together", direct: true } });
+    expect(refusal({ direct: true, endpointUrl: "https://example.com" }).message).toBe(
+      "--endpoint-url and --direct do not go together: an endpoint is always called directly",
+    );
+  });
+
   it("--app takes --language sh only", () => {
     expect(parse({ app: "ollama", language: "bash" }).mode).toBe("app");
     expect(refusal({ app: "ollama", language: "python" }).message).toBe("--app prints shell commands, not python");
