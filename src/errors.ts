@@ -5,6 +5,8 @@ export const ExitCode = {
   operational: 1,
   /** The user can fix it: a bad flag, an unreadable or invalid input file. */
   usage: 2,
+  /** Stopped by Ctrl+C: 128 + SIGINT (2), what a shell reports for an interrupted program. */
+  interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

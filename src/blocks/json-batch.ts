@@ -1,7 +1,7 @@
 import { HubrefError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { readModelFile } from "../model/read-model.js";
-import { resolveSizedModel, type ResolveOptions } from "../model/resolve.js";
+import { resolveModelArgument, type ResolveOptions } from "../model/resolve.js";
 import type { SettledOptions } from "../inference/snippet.js";
 import { arrayElement } from "../output/stream-writer.js";
 import type { InferenceBlock } from "./code-block.js";
@@ -71,7 +71,7 @@ export class CheckedModels {
 
   /** Reads the model at `index` of the batch as resolveModel does; throws what resolveModel throws. */
   async check(index: number, arg: string, options: ResolveOptions): Promise<void> {
-    const { model, fileBytes } = await resolveSizedModel(arg, options);
+    const { model, fileBytes } = await resolveModelArgument(arg, options);
     this.keep(index, model, fileBytes);
   }
 

@@ -1,27 +1,26 @@
 import type { Command } from "commander";
-import type { CommandContext } from "./context.js";
-import { usageError } from "../errors.js";
+import { resolveOptionsOf, type CacheFlags, type CommandContext } from "./context.js";
+import { cacheOptions, checkFlags, givenValue, sharedOption } from "./flag-rules.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { appEntries, findApp, type AppEntry } from "../apps/registry.js";
 import { terminalLine } from "../output/terminal-text.js";
 
-export interface AppsOptions {
-  key?: string;
+/** The options as commander hands them over. */
+export interface AppsOptions extends CacheFlags {
   for?: string;
   json: boolean;
-  offline: boolean;
-  refresh: boolean;
 }
 
+/** `hubref apps`, parsed: one app, or the list (narrowed to the apps that run a model, read through the cache flags). */
+export type AppsCommand = { mode: "show"; app: AppEntry; json: boolean } | { mode: "list"; for?: { model: string } & CacheFlags; json: boolean };
+
 export function registerApps(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("apps")
     .description("local apps that run a model on your machine: llama.cpp, Ollama, vLLM, MLX LM, LM Studio, …")
     .argument("[key]", "show one app")
-    .option("--for <model>", "only the apps that run this model (a hub id, a metadata file, or -)")
-    .option("--json", "print JSON", false)
-    .option("--offline", "use only the cached hub metadata, never the network", false)
-    .option("--refresh", "fetch the hub metadata again, ignoring the cache", false)
+    .option("--for <model>", "only the apps that run this model (a hub id, a metadata file, or -)");
+  cacheOptions(sharedOption(command, "json"), "with --for")
     .addHelpText(
       "after",
       `
@@ -31,8 +30,8 @@ Examples:
   $ hubref apps llama.cpp
   $ hubref snippet bartowski/Llama-3.2-3B-Instruct-GGUF --app llama.cpp --quant Q5_K_M`,
     )
-    .action(async (key: string | undefined, options: Omit<AppsOptions, "key">) => {
-      await runApps({ ...options, key }, context);
+    .action(async (key: string | undefined, options: AppsOptions) => {
+      await runApps(parseAppsCommand(key, options), context);
     });
 }
 
@@ -49,18 +48,21 @@ function jsonOf(app: AppEntry) {
   };
 }
 
-export async function runApps(options: AppsOptions, context: CommandContext): Promise<void> {
-  let apps = appEntries();
+/** Parses `hubref apps [KEY]`'s argument and flags into one command, or throws the usage error. */
+export function parseAppsCommand(key: string | undefined, raw: AppsOptions): AppsCommand {
+  // One rule for every listing command: a filter narrows the list, and does not go with one entry's key.
+  checkFlags("apps", (flag) => (flag === "entry" ? key !== undefined : givenValue(raw[flag])), key);
+  if (key !== undefined) return { mode: "show", app: findApp(key), json: raw.json };
+  return { mode: "list", ...(raw.for !== undefined && { for: { model: raw.for, offline: raw.offline, refresh: raw.refresh } }), json: raw.json };
+}
+
+export async function runApps(command: AppsCommand, context: CommandContext): Promise<void> {
   const print = (text: string) => context.stdout.write(text);
   const style = await styleFor(context.stdout, context.env);
 
-  // One rule for every listing command: a filter narrows the list, and does not go with one entry's key.
-  if (options.key !== undefined && options.for !== undefined) {
-    throw usageError("--for filters the list; it does not go with an app key", `run \`hubref apps ${options.key}\` alone, or \`hubref apps --for MODEL\``);
-  }
-  if (options.key !== undefined) {
-    const app = findApp(options.key, apps);
-    if (options.json) {
+  if (command.mode === "show") {
+    const { app } = command;
+    if (command.json) {
       print(renderJson(jsonOf(app)));
       return;
     }
@@ -83,14 +85,15 @@ export async function runApps(options: AppsOptions, context: CommandContext): Pr
     return;
   }
 
-  if (options.for !== undefined) {
+  let apps = appEntries();
+  if (command.for !== undefined) {
     const { resolveModel } = await import("../model/resolve.js");
     const { appsForModel } = await import("../apps/formats.js");
-    const model = await resolveModel(options.for, { env: context.env, stderr: context.stderr, offline: options.offline, refresh: options.refresh });
+    const model = await resolveModel(command.for.model, resolveOptionsOf(command.for, context));
     apps = appsForModel(apps, model);
     if (apps.length === 0) context.stderr.write(`note: no local app runs ${terminalLine(model.id)}\n`);
   }
-  if (options.json) {
+  if (command.json) {
     print(renderJson(apps.map(jsonOf)));
     return;
   }

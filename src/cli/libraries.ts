@@ -1,25 +1,32 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
-import { usageError } from "../errors.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { downloadRule, FORMAT_LIBRARIES, isFormatKey, libraryEntries, type FormatKey } from "../libraries/registry.js";
 import { matchChoice, unknownChoiceError } from "../choices/choices.js";
+import { checkFlags, sharedOption } from "./flag-rules.js";
 
+/** The options as commander hands them over. */
 export interface LibrariesOptions {
-  key?: string;
   filterable: boolean;
   withSnippets: boolean;
   json: boolean;
 }
 
+type LibraryEntry = ReturnType<typeof libraryEntries>[number];
+
+/** `hubref libraries`, parsed: the list, narrowed, or one library (and the file format it was asked for by, if any). */
+export type LibrariesCommand =
+  | { mode: "list"; filterable: boolean; withSnippets: boolean; json: boolean }
+  | { mode: "show"; entry: LibraryEntry; format?: FormatKey; json: boolean };
+
 export function registerLibraries(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("libraries")
     .description("model libraries the hub knows: labels, links, download-count rules, usage snippets")
     .argument("[key]", "show one library")
     .option("--filterable", "only libraries offered as a filter in model search", false)
-    .option("--with-snippets", "only libraries with usage snippets", false)
-    .option("--json", "print JSON", false)
+    .option("--with-snippets", "only libraries with usage snippets", false);
+  sharedOption(command, "json")
     .addHelpText(
       "after",
       `
@@ -28,32 +35,34 @@ Examples:
   $ hubref libraries diffusers
   $ hubref libraries --filterable --json`,
     )
-    .action(async (key: string | undefined, options: Omit<LibrariesOptions, "key">) => {
-      await runLibraries({ ...options, key }, context);
+    .action(async (key: string | undefined, options: LibrariesOptions) => {
+      await runLibraries(parseLibrariesCommand(key, options), context);
     });
 }
 
-export async function runLibraries(options: LibrariesOptions, context: CommandContext): Promise<void> {
+/** Parses `hubref libraries [KEY]`'s argument and flags into one command, or throws the usage error. */
+export function parseLibrariesCommand(key: string | undefined, raw: LibrariesOptions): LibrariesCommand {
+  // As `tasks ID --modality`: a filter of the list says nothing about one entry.
+  checkFlags("libraries", (flag) => (flag === "entry" ? key !== undefined : raw[flag]), key);
+  if (key === undefined) return { mode: "list", filterable: raw.filterable, withSnippets: raw.withSnippets, json: raw.json };
   const entries = libraryEntries();
+  const keys = entries.map((candidate) => candidate.key);
+  // A file format (gguf) is no library of the hub's list: it shows the library whose code runs it.
+  const format = isFormatKey(key) ? (key.toLowerCase() as FormatKey) : undefined;
+  const found = format ? FORMAT_LIBRARIES[format] : matchChoice(key, keys);
+  const entry = entries.find((candidate) => candidate.key === found);
+  if (!entry) throw unknownChoiceError("library", key, keys, "run `hubref libraries` for the list");
+  return { mode: "show", entry, ...(format && { format }), json: raw.json };
+}
+
+export async function runLibraries(command: LibrariesCommand, context: CommandContext): Promise<void> {
   const print = (text: string) => context.stdout.write(text);
   const style = await styleFor(context.stdout, context.env);
 
-  if (options.key !== undefined) {
-    // As `tasks ID --modality`: a filter of the list says nothing about one entry.
-    if (options.filterable || options.withSnippets) {
-      throw usageError(
-        "--filterable and --with-snippets filter the list; they do not go with a library key",
-        `run \`hubref libraries ${options.key}\` alone, or \`hubref libraries --with-snippets\``,
-      );
-    }
-    const keys = entries.map((candidate) => candidate.key);
-    // A file format (gguf) is no library of the hub's list: it shows the library whose code runs it.
-    const format = isFormatKey(options.key) ? (options.key.toLowerCase() as FormatKey) : undefined;
-    const key = format ? FORMAT_LIBRARIES[format] : matchChoice(options.key, keys);
-    const entry = entries.find((candidate) => candidate.key === key);
-    if (!entry) throw unknownChoiceError("library", options.key, keys, "run `hubref libraries` for the list");
+  if (command.mode === "show") {
+    const { entry, format } = command;
     const rule = downloadRule(entry);
-    if (options.json) {
+    if (command.json) {
       print(renderJson({ ...entry, downloadQuery: rule.query, ...(format ? { format } : {}) }));
       return;
     }
@@ -77,8 +86,8 @@ export async function runLibraries(options: LibrariesOptions, context: CommandCo
     return;
   }
 
-  const selected = entries.filter((entry) => (!options.filterable || entry.filter) && (!options.withSnippets || entry.hasSnippets));
-  if (options.json) {
+  const selected = libraryEntries().filter((entry) => (!command.filterable || entry.filter) && (!command.withSnippets || entry.hasSnippets));
+  if (command.json) {
     print(renderJson(selected.map((entry) => ({ ...entry, downloadQuery: downloadRule(entry).query }))));
     return;
   }

@@ -1,15 +1,27 @@
-import type { CommandContext } from "./context.js";
+import { resolveOptionsOf, type CacheFlags, type CommandContext } from "./context.js";
+import { checkFlags } from "./flag-rules.js";
 import { formatBytes } from "../apps/memory.js";
-import { checkCacheFlags, isModelFile, resolveModel } from "../model/resolve.js";
+import { commandRefOf, resolveModelArgument } from "../model/resolve.js";
 import { modelOffer, type ModelOffer } from "../offer/offer.js";
 import { renderJson, styleFor, type Style } from "../output/output.js";
 import { padTo } from "../output/pad.js";
 import { terminalLine } from "../output/terminal-text.js";
 
-export interface ModelViewOptions {
+/** The options as commander hands them over. */
+export interface ModelViewOptions extends CacheFlags {
   json: boolean;
-  offline: boolean;
-  refresh: boolean;
+}
+
+/** `hubref model MODEL`, parsed. */
+export interface ModelViewCommand extends CacheFlags {
+  model: string;
+  json: boolean;
+}
+
+/** Parses `hubref model`'s argument and flags into one command, or throws the usage error. */
+export function parseModelViewCommand(model: string, raw: ModelViewOptions): ModelViewCommand {
+  checkFlags("model", (flag) => raw[flag]);
+  return { model, json: raw.json, offline: raw.offline, refresh: raw.refresh };
 }
 
 /** Rows of cells, aligned per section; the last cell (the command) is never padded. */
@@ -84,11 +96,10 @@ function renderOffer(offer: ModelOffer, style: Style): string {
 }
 
 /** `hubref model MODEL`. */
-export async function runModelView(arg: string, options: ModelViewOptions, context: CommandContext): Promise<void> {
-  checkCacheFlags(options);
-  const model = await resolveModel(arg, { env: context.env, stderr: context.stderr, offline: options.offline, refresh: options.refresh, sizes: true });
-  const offer = modelOffer(model, isModelFile(arg) ? arg : model.id);
-  if (options.json) {
+export async function runModelView(command: ModelViewCommand, context: CommandContext): Promise<void> {
+  const resolved = await resolveModelArgument(command.model, resolveOptionsOf(command, context, { sizes: true }));
+  const offer = modelOffer(resolved.model, commandRefOf(resolved));
+  if (command.json) {
     context.stdout.write(renderJson(offer));
     return;
   }

@@ -1,21 +1,26 @@
-import type { CommandContext } from "./context.js";
-import { usageError } from "../errors.js";
+import { terminalOf, type CommandContext, type Terminal } from "./context.js";
+import { ExitCode } from "../errors.js";
+import { checkFlags, givenValue } from "./flag-rules.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { endpointHost, hubEndpoint, hubToken } from "../model/hub/endpoint.js";
 import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
 import { startSpinner } from "../model/hub/spinner.js";
 import { searchRequest, type SearchInput } from "../search/request.js";
-import { describeRequest } from "../search/query.js";
+import { describeRequest, type SearchRequest } from "../search/query.js";
 import { searchModels } from "../search/search.js";
 import { pipedRow, screenRow, TABLE_HEADER } from "../search/render.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { textWidth, truncate } from "../ui/text.js";
 
+/** The options as commander hands them over. */
 export interface ModelsCommandOptions extends Omit<SearchInput, "query"> {
   json: boolean;
   interactive?: boolean;
   offline: boolean;
 }
+
+/** `hubref models`, parsed: the browser (offline: the catalogue's and the cache's models) or one search, printed. */
+export type ModelsCommand = { mode: "browse"; request: SearchRequest; offline: boolean } | { mode: "search"; request: SearchRequest; json: boolean };
 
 /** Options a person typed beyond the defaults: with none, at a terminal, the browser opens. */
 function filtersGiven(query: string | undefined, options: ModelsCommandOptions): boolean {
@@ -33,25 +38,31 @@ function filtersGiven(query: string | undefined, options: ModelsCommandOptions):
 /** The narrowest an id column gets before the table gives up fitting the terminal. */
 const MIN_ID_WIDTH = 24;
 
+/** Parses `hubref models [QUERY]`'s argument and flags into one command, or throws the usage error. */
+export function parseModelsCommand(query: string | undefined, raw: ModelsCommandOptions, terminal: Terminal): ModelsCommand {
+  const browse = raw.interactive === true || (terminal.interactive && !filtersGiven(query, raw));
+  // The rules' -i stands for the browser, whether asked for or opened for a person who named nothing to search.
+  checkFlags("models", (flag) => (flag === "interactive" ? browse : givenValue(raw[flag])));
+  const request = searchRequest({ ...raw, query });
+  return browse ? { mode: "browse", request, offline: raw.offline } : { mode: "search", request, json: raw.json };
+}
+
 /** `hubref models [QUERY]`. */
-export async function runModels(query: string | undefined, options: ModelsCommandOptions, context: CommandContext): Promise<void> {
-  const request = searchRequest({ ...options, query });
-  const atTerminal = Boolean(context.stdout.isTTY) && context.stdinIsTTY;
-  if (options.interactive || (atTerminal && !filtersGiven(query, options))) {
-    if (options.json) throw usageError("--json prints the results; the browser (-i) shows them", "leave out one of them");
+export async function runModels(command: ModelsCommand, context: CommandContext): Promise<void> {
+  const { request } = command;
+  if (command.mode === "browse") {
+    const atTerminal = terminalOf(context).interactive;
     const { runBrowser, showBrowserSplash } = await import("../ui/browser/run-browser.js");
     // The first frame before the heavier modules load; runBrowser refuses a screen that is not a terminal.
     const splash = atTerminal && process.stdout.isTTY === true && process.stdin.isTTY === true;
-    if (splash) showBrowserSplash(options.offline ? "offline" : endpointHost(hubEndpoint(context.env)));
+    if (splash) showBrowserSplash(command.offline ? "offline" : endpointHost(hubEndpoint(context.env)));
     const { browserServices } = await import("./models-browse.js");
     const { pickerSummary } = await import("../ui/summary.js");
-    const result = await runBrowser(browserServices(context, options.offline, request), { splashShown: splash });
+    const result = await runBrowser(browserServices(context, command.offline, request), { splashShown: splash });
     context.stderr.write(pickerSummary(result.picked));
-    // Ctrl+C: the shell convention for an interrupted program.
-    if (result.interrupted) context.exitCode = 130;
+    if (result.interrupted) context.exitCode = ExitCode.interrupted;
     return;
   }
-  if (options.offline) throw usageError("--offline goes with -i: a search needs the hub", "leave out --offline, or add -i to browse the catalogue's models");
 
   const endpoint = hubEndpoint(context.env);
   const token = hubToken(context.env);
@@ -63,7 +74,7 @@ export async function runModels(query: string | undefined, options: ModelsComman
     spinner.stop();
   }
 
-  if (options.json) {
+  if (command.json) {
     context.stdout.write(renderJson(hits));
   } else if (hits.length === 0) {
     // Nothing on stdout: a pipe reading ids gets none, and the note says why.

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
-import type { CommandContext } from "./context.js";
+import { terminalOf, type CommandContext } from "./context.js";
 import type { ModelsCommandOptions } from "./models-run.js";
 import type { ModelViewOptions } from "./model-view.js";
+import { cacheOptions, sharedOption } from "./flag-rules.js";
 
 /*
  * The `models` (search) and `model` (one model's offer) commands. Their code
@@ -9,7 +10,7 @@ import type { ModelViewOptions } from "./model-view.js";
  */
 
 export function registerModels(program: Command, context: CommandContext): void {
-  program
+  const search = program
     .command("models")
     .description("search the hub's models: by text, task, library, provider, local app, author, size")
     .argument("[query]", "text to search for in model ids")
@@ -21,10 +22,10 @@ export function registerModels(program: Command, context: CommandContext): void 
     .option("--gguf", "only repositories with GGUF files", false)
     .option("--params <range>", "parameter count MIN..MAX, such as 7B..14B or ..3B")
     .option("--sort <sort>", "trending, downloads, likes, created or modified", "trending")
-    .option("--limit <n>", "how many results, at most 1000", "20")
-    .option("--json", "print a JSON array of {id, task, library, downloads, likes, trending, createdAt, providers, gated}", false)
-    .option("-i, --interactive", "browse the results on screen, and go from a model to its code (needs a terminal)")
-    .option("--offline", "with -i: browse the catalogue's models and the cached metadata, never the network", false)
+    .option("--limit <n>", "how many results, at most 1000", "20");
+  sharedOption(search, "json", { description: "print a JSON array of {id, task, library, downloads, likes, trending, createdAt, providers, gated}" });
+  sharedOption(search, "interactive", { lead: "browse the results on screen, and go from a model to its code " });
+  sharedOption(search, "offline", { scope: "with -i", description: "browse the catalogue's models and the cached metadata, never the network" })
     .addHelpText(
       "after",
       `
@@ -40,17 +41,15 @@ Examples:
   $ hubref models qwen --json`,
     )
     .action(async (query: string | undefined, options: ModelsCommandOptions) => {
-      const { runModels } = await import("./models-run.js");
-      await runModels(query, options, context);
+      const { parseModelsCommand, runModels } = await import("./models-run.js");
+      await runModels(parseModelsCommand(query, options, terminalOf(context)), context);
     });
 
-  program
+  const model = program
     .command("model")
     .description("what one model offers: hosted providers, local apps, library code, GGUF quants, and the command for each")
-    .argument("<model>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin")
-    .option("--json", "print one JSON object", false)
-    .option("--offline", "use only the cached hub metadata, never the network", false)
-    .option("--refresh", "fetch the hub metadata again, ignoring the cache", false)
+    .argument("<model>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin");
+  cacheOptions(sharedOption(model, "json", { description: "print one JSON object" }))
     .addHelpText(
       "after",
       `
@@ -58,8 +57,8 @@ Examples:
   $ hubref model meta-llama/Llama-3.1-8B-Instruct
   $ hubref model bartowski/Llama-3.2-3B-Instruct-GGUF --json`,
     )
-    .action(async (model: string, options: ModelViewOptions) => {
-      const { runModelView } = await import("./model-view.js");
-      await runModelView(model, options, context);
+    .action(async (arg: string, options: ModelViewOptions) => {
+      const { parseModelViewCommand, runModelView } = await import("./model-view.js");
+      await runModelView(parseModelViewCommand(arg, options), context);
     });
 }

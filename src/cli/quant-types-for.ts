@@ -1,29 +1,28 @@
-import type { CommandContext } from "./context.js";
-import type { QuantTypesOptions } from "./quant-types-options.js";
+import { resolveOptionsOf, type CommandContext } from "./context.js";
+import type { QuantTypesForCommand } from "./quant-types-options.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
-import { resolveModel } from "../model/resolve.js";
+import { resolveModelArgument } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { quantEstimates, quantRows, quantThatFits, type QuantEstimateRow } from "../apps/quant-listing.js";
 import { formatBytes } from "../apps/memory.js";
 import type { EstimatePlan, FitsPlan } from "../apps/fits.js";
-import { fitsOptions, isHubArgument } from "./fits-options.js";
+import { estimatePlanFor, fitsPlanFor } from "../apps/fits-plan.js";
 import { HubrefError } from "../errors.js";
 
 /** `hubref quant-types --for MODEL [--ctx N] [--cache-type T] [--fits SIZE|HARDWARE|auto]`. */
-export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, context: CommandContext): Promise<void> {
-  // Here --ctx alone asks for the estimates without a verdict.
-  const { fits, estimate: settings } = fitsOptions(options, true);
-  const estimating = fits !== undefined || options.ctx !== undefined || options.cacheType !== undefined;
-  const cache = { offline: options.offline, refresh: options.refresh };
-  const model = await resolveModel(arg, { env: context.env, stderr: context.stderr, sizes: true, ...cache });
+export async function runQuantTypesFor(command: QuantTypesForCommand, context: CommandContext): Promise<void> {
+  const { fits, estimate: settings, estimating } = command;
+  const resolve = resolveOptionsOf(command, context);
+  const resolved = await resolveModelArgument(command.model, { ...resolve, sizes: true });
+  const model = resolved.model;
   const catalogue = quantCatalogue();
   const print = (text: string) => context.stdout.write(text);
   const note = (text: string) => context.stderr.write(`note: ${terminalLine(text)}\n`);
   const rows = quantRows(model, catalogue);
 
   if (!estimating) {
-    if (options.json) {
+    if (command.json) {
       print(renderJson(rows));
       return;
     }
@@ -31,10 +30,8 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
     return;
   }
 
-  const { estimatePlan, fitsPlan } = await import("../apps/fits.js");
-  const source = { env: context.env, stderr: context.stderr, ...cache, ...(isHubArgument(arg) ? { hubId: model.id } : {}) };
-  const withBudget: FitsPlan | undefined = fits ? await fitsPlan(model, fits, settings, source) : undefined;
-  const plan: EstimatePlan = withBudget ?? (await estimatePlan(model, settings, source));
+  const withBudget: FitsPlan | undefined = fits ? await fitsPlanFor(fits, settings, resolved, resolve) : undefined;
+  const plan: EstimatePlan = withBudget ?? (await estimatePlanFor(settings, resolved, resolve));
   for (const text of plan.notes) note(text);
   const estimates = quantEstimates(rows, withBudget ?? plan);
   let chosen: string | null = null;
@@ -49,7 +46,7 @@ export async function runQuantTypesFor(arg: string, options: QuantTypesOptions, 
       note(error.message);
     }
   }
-  if (options.json) {
+  if (command.json) {
     print(
       renderJson({
         model: model.id,

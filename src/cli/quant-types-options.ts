@@ -1,5 +1,8 @@
+import type { CacheFlags } from "./context.js";
+import type { FitsOptions } from "./fits-options.js";
+
 /** The options of `hubref quant-types` as commander hands them over. */
-export interface QuantTypesOptions {
+export interface QuantTypesOptions extends CacheFlags {
   tensorTypes: boolean;
   parse?: string[];
   nearest?: string;
@@ -8,7 +11,15 @@ export interface QuantTypesOptions {
   fits?: string;
   ctx?: string;
   cacheType?: string;
-  offline: boolean;
-  refresh: boolean;
   json: boolean;
 }
+
+/** `hubref quant-types`, parsed: one listing, one question, or one repository's quants (quant-types-for.ts). */
+export type QuantTypesCommand =
+  | { mode: "file-types"; json: boolean }
+  | { mode: "tensor-types"; json: boolean }
+  | { mode: "parse"; files: string[]; json: boolean }
+  | { mode: "nearest"; wanted: string; available: string[]; json: boolean }
+  | ({ mode: "for"; model: string; json: boolean; estimating: boolean } & FitsOptions & CacheFlags);
+
+export type QuantTypesForCommand = Extract<QuantTypesCommand, { mode: "for" }>;

@@ -1,12 +1,14 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
+import { cacheOptions, checkFlags, givenValue, sharedOption } from "./flag-rules.js";
+import { fitsOptions } from "./fits-options.js";
 import { usageError } from "../errors.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { bitsPerWeight, quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
 import { nearestQuant } from "../quant/nearest.js";
 import { didYouMean } from "../util/suggest.js";
-import type { QuantTypesOptions } from "./quant-types-options.js";
+import type { QuantTypesCommand, QuantTypesOptions } from "./quant-types-options.js";
 
 function listOfNames(value: string, previous: string[] = []): string[] {
   return [
@@ -19,20 +21,18 @@ function listOfNames(value: string, previous: string[] = []): string[] {
 }
 
 export function registerQuantTypes(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("quant-types")
     .description("GGUF quantization types: list them, read them from file names, pick the nearest")
     .option("--tensor-types", "list the tensor types with block size, bytes per block and bits per weight", false)
     .option("--parse <file-name...>", "print the quantization label in each GGUF file name")
     .option("--nearest <label>", "pick the available quantization nearest to this one (needs --available)")
     .option("--available <labels>", "comma-separated quantizations to choose from", listOfNames)
-    .option("--for <model>", "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight")
-    .option("--fits <memory>", 'with --for: which quants fit, and the largest: a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto')
-    .option("--ctx <tokens>", "with --for: the memory each quant needs at this context size, or max (default: the trained length, at most 8192)")
-    .option("--cache-type <type>", "with --for: the KV cache type, f16 (default), q8_0 or q4_0")
-    .option("--offline", "with --for: use only the cached hub metadata, never the network", false)
-    .option("--refresh", "with --for: fetch the hub metadata again, ignoring the cache", false)
-    .option("--json", "print JSON", false)
+    .option("--for <model>", "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight");
+  sharedOption(command, "fits", { scope: "with --for", lead: "which quants fit, and the largest: " });
+  sharedOption(command, "ctx", { scope: "with --for", lead: "the memory each quant needs at this context size, " });
+  sharedOption(command, "cacheType", { scope: "with --for" });
+  sharedOption(cacheOptions(command, "with --for"), "json")
     .addHelpText(
       "after",
       `
@@ -46,49 +46,54 @@ Examples:
   $ hubref quant-types --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits "RTX 4090" --ctx 32768`,
     )
     .action(async (options: QuantTypesOptions) => {
-      await runQuantTypes(options, context);
+      await runQuantTypes(parseQuantTypesCommand(options), context);
     });
 }
 
-export async function runQuantTypes(options: QuantTypesOptions, context: CommandContext): Promise<void> {
-  const modes = [options.tensorTypes, options.parse !== undefined, options.nearest !== undefined, options.for !== undefined].filter(Boolean).length;
-  if (modes > 1) throw usageError("--tensor-types, --parse, --nearest and --for go one at a time");
-  if ((options.fits !== undefined || options.ctx !== undefined || options.cacheType !== undefined) && options.for === undefined)
-    throw usageError("--fits, --ctx and --cache-type go with --for", "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB");
-  // Every command that takes a hub id takes the cache flags; here only --for does.
-  if ((options.offline || options.refresh) && options.for === undefined) throw usageError("--offline and --refresh go with --for");
-  if (options.offline && options.refresh) throw usageError("--offline and --refresh contradict each other", "use one of them");
-  if (options.for !== undefined) {
-    const { runQuantTypesFor } = await import("./quant-types-for.js");
-    await runQuantTypesFor(options.for, options, context);
-    return;
+/** Parses `hubref quant-types`'s flags into one command, or throws the usage error. */
+export function parseQuantTypesCommand(raw: QuantTypesOptions): QuantTypesCommand {
+  checkFlags("quant-types", (flag) => givenValue(raw[flag]));
+  const { json } = raw;
+  if (raw.for !== undefined) {
+    // Here --ctx alone asks for the estimates without a verdict.
+    const estimating = raw.fits !== undefined || raw.ctx !== undefined || raw.cacheType !== undefined;
+    return { mode: "for", model: raw.for, json, estimating, ...fitsOptions(raw), offline: raw.offline, refresh: raw.refresh };
   }
-  if ((options.nearest === undefined) !== (options.available === undefined)) {
-    throw usageError("--nearest and --available go together", "for example: --nearest Q4_K_M --available Q8_0,Q3_K_M");
+  if (raw.parse !== undefined) return { mode: "parse", files: raw.parse, json };
+  if (raw.tensorTypes) return { mode: "tensor-types", json };
+  if (raw.nearest === undefined) return { mode: "file-types", json };
+  const catalogue = quantCatalogue();
+  const known = catalogue.fileTypes.map((type) => type.name);
+  // Every label is checked: one dropped in silence would change which type is nearest.
+  const typeOf = (label: string) => {
+    const type = quantTypeOfLabel(label, catalogue);
+    if (!type) throw usageError(`unknown quantization type '${label}'`, didYouMean(label.toUpperCase(), known) ?? "run `hubref quant-types` for the list");
+    return type;
+  };
+  return { mode: "nearest", wanted: typeOf(raw.nearest), available: raw.available!.map(typeOf), json };
+}
+
+export async function runQuantTypes(command: QuantTypesCommand, context: CommandContext): Promise<void> {
+  if (command.mode === "for") {
+    const { runQuantTypesFor } = await import("./quant-types-for.js");
+    await runQuantTypesFor(command, context);
+    return;
   }
   const catalogue = quantCatalogue();
   const style = await styleFor(context.stdout, context.env);
   const aligned = Boolean(context.stdout.isTTY);
   const print = (text: string) => context.stdout.write(text);
 
-  if (options.nearest !== undefined) {
-    const known = catalogue.fileTypes.map((type) => type.name);
-    // Every label is checked: one dropped in silence would change which type is nearest.
-    const typeOf = (label: string) => {
-      const type = quantTypeOfLabel(label, catalogue);
-      if (!type) throw usageError(`unknown quantization type '${label}'`, didYouMean(label.toUpperCase(), known) ?? "run `hubref quant-types` for the list");
-      return type;
-    };
-    const wanted = typeOf(options.nearest);
-    const available = options.available!.map(typeOf);
+  if (command.mode === "nearest") {
+    const { wanted, available } = command;
     const nearest = nearestQuant(wanted, available, catalogue)!;
-    print(options.json ? renderJson({ wanted, available, nearest }) : `${nearest}\n`);
+    print(command.json ? renderJson({ wanted, available, nearest }) : `${nearest}\n`);
     return;
   }
 
-  if (options.parse !== undefined) {
-    const results = options.parse.map((file) => ({ file, quant: parseQuantLabel(file, catalogue) }));
-    if (options.json) print(renderJson(results));
+  if (command.mode === "parse") {
+    const results = command.files.map((file) => ({ file, quant: parseQuantLabel(file, catalogue) }));
+    if (command.json) print(renderJson(results));
     else
       print(
         renderTable({
@@ -102,9 +107,9 @@ export async function runQuantTypes(options: QuantTypesOptions, context: Command
     return;
   }
 
-  if (options.tensorTypes) {
+  if (command.mode === "tensor-types") {
     const types = catalogue.tensorTypes.map((type) => ({ ...type, bitsPerWeight: Number(bitsPerWeight(type).toFixed(4)) }));
-    if (options.json) print(renderJson(types));
+    if (command.json) print(renderJson(types));
     else
       print(
         renderTable({
@@ -118,7 +123,7 @@ export async function runQuantTypes(options: QuantTypesOptions, context: Command
     return;
   }
 
-  if (options.json) print(renderJson(catalogue.fileTypes));
+  if (command.json) print(renderJson(catalogue.fileTypes));
   else
     print(
       renderTable({

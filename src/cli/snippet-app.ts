@@ -1,12 +1,12 @@
-import type { CommandContext } from "./context.js";
+import { resolveOptionsOf, type CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import type { FileRequest } from "../apps/select.js";
-import { resolveModel } from "../model/resolve.js";
+import { resolveModelArgument } from "../model/resolve.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks, renderLocalSteps } from "../blocks/model-blocks.js";
-import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
-import { fitsPlanFor } from "./fits-options.js";
+import type { SnippetCommand } from "./snippet-command.js";
+import { fitsPlanFor } from "../apps/fits-plan.js";
 
 /*
  * `hubref snippet MODEL --app KEY [--quant TYPE | --file PATH | --fits SIZE|HARDWARE|auto [--ctx N] [--cache-type T]]`:
@@ -17,10 +17,10 @@ export async function runAppSnippet(command: Extract<SnippetCommand, { mode: "ap
   const blocks: LocalBlock[] = [];
   const note = (text: string) => context.stderr.write(`note: ${terminalLine(text)}\n`);
   for (const arg of command.models) {
-    const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
+    const resolved = await resolveModelArgument(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
     const request: FileRequest = { ...command.files };
-    if (command.fits) request.fits = await fitsPlanFor(command.fits, command.estimate, model, arg, resolveOptionsOf(command, context));
-    const result = appBlocks(model, command.app, request);
+    if (command.fits) request.fits = await fitsPlanFor(command.fits, command.estimate, resolved, resolveOptionsOf(command, context));
+    const result = appBlocks(resolved.model, command.app, request);
     for (const text of [...(request.fits?.notes ?? []), ...result.notes]) note(text);
     blocks.push(...result.blocks);
   }

@@ -1,4 +1,4 @@
-import type { CommandContext } from "./context.js";
+import type { CacheFlags, Terminal } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { usageError } from "../errors.js";
 import { requireChoice } from "../choices/choices.js";
@@ -11,25 +11,18 @@ import { shellQuote } from "../format/shell.js";
 import type { SnippetLanguage } from "../blocks/code-block.js";
 import type { FileRequest } from "../apps/select.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
+import { checkFlags, givenValue, INFERENCE_FLAGS } from "./flag-rules.js";
 import type { MenuPresets } from "../blocks/menu.js";
-import type { ResolveOptions } from "../model/resolve.js";
 
 /*
  * `hubref snippet`'s flags, parsed once into one typed command. Which flags go
- * together is decided here and only here (FLAG_RULES); a runner receives its
- * mode's values and never sees commander's bag of strings.
+ * together is COMMAND_RULES.snippet (flag-rules.ts), asked first; a runner
+ * receives its mode's values and never sees commander's bag of strings.
  */
 
 /** Where the model metadata comes from, and how the hub cache is used. */
-export interface ModelSources {
+export interface ModelSources extends CacheFlags {
   models: string[];
-  offline: boolean;
-  refresh: boolean;
-}
-
-/** How the command's models are looked up: its cache flags and the process's environment. */
-export function resolveOptionsOf(sources: ModelSources, context: CommandContext, extra: Partial<ResolveOptions> = {}): ResolveOptions {
-  return { env: context.env, stderr: context.stderr, offline: sources.offline, refresh: sources.refresh, ...extra };
 }
 
 export type SnippetCommand =
@@ -46,115 +39,10 @@ export type SnippetMode = SnippetCommand["mode"];
 
 type Flag = keyof SnippetCommandOptions;
 
-/** How each flag is written on the command line, for messages. */
-const FLAG_NAMES: Record<Flag, string> = {
-  language: "--language",
-  client: "--client",
-  provider: "--provider",
-  stream: "--stream",
-  billTo: "--bill-to",
-  token: "--token",
-  direct: "--direct",
-  endpointUrl: "--endpoint-url",
-  providerModelId: "--provider-model-id",
-  inputs: "--inputs",
-  image: "--image",
-  temperature: "--temperature",
-  maxTokens: "--max-tokens",
-  topP: "--top-p",
-  json: "--json",
-  library: "--library",
-  interactive: "-i",
-  offline: "--offline",
-  refresh: "--refresh",
-  app: "--app",
-  quant: "--quant",
-  file: "--file",
-  fits: "--fits",
-  ctx: "--ctx",
-  cacheType: "--cache-type",
-  verbose: "--verbose",
-};
-
-/** Flags that shape a hosted inference call and nothing else. */
-const INFERENCE_FLAGS = [
-  "client",
-  "provider",
-  "stream",
-  "direct",
-  "billTo",
-  "token",
-  "endpointUrl",
-  "providerModelId",
-  "inputs",
-  "image",
-  "temperature",
-  "maxTokens",
-  "topP",
-] as const satisfies readonly Flag[];
-
-/** Flags that choose the GGUF file a local app loads. */
-const FILE_FLAGS = ["quant", "file", "fits"] as const satisfies readonly Flag[];
-
-/** Flags that shape --fits's estimate. */
-const ESTIMATE_FLAGS = ["ctx", "cacheType"] as const satisfies readonly Flag[];
-
 /** Whether the user gave a flag (commander's defaults do not count). */
 function given(raw: SnippetCommandOptions, flag: Flag): boolean {
-  const value = raw[flag];
-  if (flag === "provider") return value !== undefined && value !== "auto";
-  return value !== undefined && value !== false;
-}
-
-interface FlagRule {
-  /** The flag whose meaning rules the others out. */
-  flag: Flag;
-  /** The flags that do not go with it. */
-  refuses: readonly Flag[];
-  /** What FLAG does, ending in "which": "… which --client, --stream do not apply to". */
-  does: string;
-  hint: string;
-}
-
-/**
- * Every refused combination, in one table: FLAG ignores the flags it refuses,
- * so giving them is an error rather than a silent no-op. The first rule that
- * matches gives the error.
- */
-export const FLAG_RULES: readonly FlagRule[] = [
-  {
-    flag: "library",
-    refuses: [...INFERENCE_FLAGS, "app", "verbose"],
-    does: "--library prints the library's usage code, which",
-    hint: "leave out --library for inference API snippets",
-  },
-  {
-    flag: "app",
-    refuses: [...INFERENCE_FLAGS, "verbose"],
-    does: "--app prints commands that run the model locally, which",
-    hint: "leave out --app for inference API snippets",
-  },
-  {
-    flag: "interactive",
-    refuses: ["json", "file", "verbose"],
-    does: "-i opens the picker, which",
-    hint: "the picker prints no JSON and picks a GGUF file by quant (--quant, or --fits with --app): leave out -i to print",
-  },
-];
-
-function checkFlagRules(raw: SnippetCommandOptions): void {
-  for (const rule of FLAG_RULES) {
-    if (!given(raw, rule.flag)) continue;
-    const clashing = rule.refuses.filter((flag) => given(raw, flag));
-    if (clashing.length === 0) continue;
-    const names = clashing.map((flag) => FLAG_NAMES[flag]).join(", ");
-    throw usageError(`${rule.does} ${names} do${clashing.length === 1 ? "es" : ""} not apply to`, rule.hint);
-  }
-  const fileFlags = FILE_FLAGS.filter((flag) => given(raw, flag));
-  if ((fileFlags.length > 0 || ESTIMATE_FLAGS.some((flag) => given(raw, flag))) && !given(raw, "app") && !given(raw, "library"))
-    throw usageError("--quant, --file and --fits (with --ctx, --cache-type) go with --app or --library", "for example: --app llama.cpp --quant Q4_K_M");
-  if (fileFlags.length > 1) throw usageError(`${fileFlags.map((flag) => FLAG_NAMES[flag]).join(" and ")} each pick the file: give one`);
-  if (raw.offline && raw.refresh) throw usageError("--offline and --refresh contradict each other", "use one of them");
+  if (flag === "provider") return raw.provider !== undefined && raw.provider.trim().toLowerCase() !== "auto";
+  return givenValue(raw[flag]);
 }
 
 /*
@@ -219,17 +107,11 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   const { provider } = settleOptions(options);
   if (language !== undefined) options.language = language;
   if (client !== undefined) options.client = client;
-  // Checked first: the --provider hint below would lead straight into this error.
-  if (raw.endpointUrl !== undefined && raw.direct) {
-    throw usageError("--endpoint-url and --direct do not go together: an endpoint is always called directly", "leave out --direct");
-  }
-  if (raw.direct && provider === "auto") throw usageError("--direct calls one provider: name it with --provider", "for example: --provider together --direct");
   if (raw.endpointUrl !== undefined) {
     if (provider !== "auto" && provider !== "hf-inference") throw usageError(`--endpoint-url calls your own endpoint, not ${provider}: leave out --provider`);
     options.endpointUrl = endpointUrl(raw.endpointUrl);
   }
   if (raw.billTo !== undefined) {
-    if (raw.direct) throw usageError("--bill-to bills a hub organisation, which --direct calls bypass");
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/.test(raw.billTo)) throw usageError(`--bill-to takes a hub organisation name, got '${raw.billTo}'`);
     options.billTo = raw.billTo;
   }
@@ -284,9 +166,6 @@ function pickerPresets(raw: SnippetCommandOptions, options: SettledOptions): Men
     return { source: "local", app: raw.app, ...(raw.quant !== undefined && { quant: raw.quant }) };
   }
   if (raw.library) {
-    // The picker's library code loads the default GGUF file; only its local runs choose one.
-    if (raw.quant !== undefined || raw.fits !== undefined)
-      throw usageError("-i with --library shows the library code with the default file: --quant and --fits go with --app there");
     return { source: "library", ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }) };
   }
   const named = INFERENCE_FLAGS.some((flag) => given(raw, flag)) || raw.language !== undefined;
@@ -296,16 +175,6 @@ function pickerPresets(raw: SnippetCommandOptions, options: SettledOptions): Men
     ...(options.language !== undefined && { language: options.language }),
     ...(options.client !== undefined && { client: options.client }),
   };
-}
-
-/** Whether a person is at a terminal, where a command that chose nothing opens the picker. */
-export interface Terminal {
-  interactive: boolean;
-}
-
-export function terminalOf(context: CommandContext): Terminal {
-  // stdout first: asking about stdin makes its stream (see processContext), which piped output never needs.
-  return { interactive: Boolean(context.stdout.isTTY) && context.stdinIsTTY };
 }
 
 /** The mode the flags ask for. The picker opens when asked, or for a person at a terminal who chose nothing to print. */
@@ -319,7 +188,7 @@ function modeOf(raw: SnippetCommandOptions, terminal: Terminal): SnippetMode {
 
 /** Parses `hubref snippet`'s arguments and flags into one command, or throws the usage error. */
 export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions, terminal: Terminal): SnippetCommand {
-  checkFlagRules(raw);
+  checkFlags("snippet", (flag) => given(raw, flag));
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   const sources: ModelSources = { models, offline: raw.offline, refresh: raw.refresh };
   const mode = modeOf(raw, terminal);

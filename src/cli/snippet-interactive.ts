@@ -1,16 +1,16 @@
 import { openSync } from "node:fs";
 import { ReadStream } from "node:tty";
-import type { CommandContext } from "./context.js";
-import { usageError } from "../errors.js";
-import { resolveModel } from "../model/resolve.js";
+import { resolveOptionsOf, type CommandContext } from "./context.js";
+import { ExitCode, usageError } from "../errors.js";
+import { resolveModelArgument, type ResolvedModel } from "../model/resolve.js";
 import { modelMenu, nothingToShow, type Menu, type MenuPresets } from "../blocks/menu.js";
 import { appBlocks } from "../blocks/model-blocks.js";
 import type { ModelData } from "../model/schema.js";
 import type { FitsPlan } from "../apps/fits.js";
 import { terminalLine } from "../output/terminal-text.js";
-import { fitsPlanFor } from "./fits-options.js";
+import { fitsPlanFor } from "../apps/fits-plan.js";
 import type { PickerResult } from "../ui/types.js";
-import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
+import type { SnippetCommand } from "./snippet-command.js";
 
 /*
  * `hubref snippet MODEL -i`: the menu comes from src/blocks/menu.ts; this file
@@ -43,14 +43,13 @@ function keyboard(models: string[]): NodeJS.ReadStream | undefined {
  */
 async function fittedPresets(
   command: Extract<SnippetCommand, { mode: "picker" }>,
-  model: ModelData,
-  arg: string,
+  resolved: ResolvedModel,
   context: CommandContext,
 ): Promise<{ presets: MenuPresets; plan?: FitsPlan }> {
   const presets = command.presets;
   if (command.fits === undefined || presets.source !== "local") return { presets };
-  const plan = await fitsPlanFor(command.fits, command.estimate, model, arg, resolveOptionsOf(command, context));
-  const result = appBlocks(model, presets.app, { fits: plan });
+  const plan = await fitsPlanFor(command.fits, command.estimate, resolved, resolveOptionsOf(command, context));
+  const result = appBlocks(resolved.model, presets.app, { fits: plan });
   for (const note of [...plan.notes, ...result.notes]) context.stderr.write(`note: ${terminalLine(note)}\n`);
   const quant = result.blocks[0]!.quant?.label;
   // The plan goes on to the picker, which marks every quant that fits.
@@ -59,10 +58,9 @@ async function fittedPresets(
 
 /** The picker's model and menu for the command, before any screen: what it would refuse exits 2 here. */
 export async function pickerMenu(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<{ model: ModelData; menu: Menu }> {
-  const arg = command.models[0]!;
-  const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
-  const { presets, plan } = await fittedPresets(command, model, arg, context);
-  return { model, menu: await modelMenu(model, command.options, presets, plan) };
+  const resolved = await resolveModelArgument(command.models[0]!, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
+  const { presets, plan } = await fittedPresets(command, resolved, context);
+  return { model: resolved.model, menu: await modelMenu(resolved.model, command.options, presets, plan) };
 }
 
 export async function runSnippetPicker(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<void> {
@@ -79,6 +77,5 @@ export async function runSnippetPicker(command: Extract<SnippetCommand, { mode: 
     stdin?.destroy();
   }
   context.stderr.write(pickerSummary(result));
-  // Ctrl+C: the shell convention for an interrupted program.
-  if (result.interrupted) context.exitCode = 130;
+  if (result.interrupted) context.exitCode = ExitCode.interrupted;
 }

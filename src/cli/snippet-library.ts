@@ -1,13 +1,13 @@
-import type { CommandContext } from "./context.js";
+import { resolveOptionsOf, type CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
-import { resolveModel } from "../model/resolve.js";
+import { resolveModelArgument } from "../model/resolve.js";
 import type { FileRequest } from "../apps/select.js";
 import type { LibraryBlock } from "../blocks/code-block.js";
 import { libraryBlocks } from "../blocks/model-blocks.js";
 import { commentLine } from "../format/languages.js";
-import { resolveOptionsOf, type SnippetCommand } from "./snippet-command.js";
-import { fitsPlanFor } from "./fits-options.js";
+import type { SnippetCommand } from "./snippet-command.js";
+import { fitsPlanFor } from "../apps/fits-plan.js";
 
 /*
  * `hubref snippet MODEL --library`: the usage code of the model's own library,
@@ -41,13 +41,13 @@ export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode
   const blocks: LibraryBlock[] = [];
   const notes: string[] = [];
   for (const arg of command.models) {
-    const model = await resolveModel(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
+    const resolved = await resolveModelArgument(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
     const request: FileRequest = { ...command.files };
     if (command.fits) {
-      request.fits = await fitsPlanFor(command.fits, command.estimate, model, arg, resolveOptionsOf(command, context));
+      request.fits = await fitsPlanFor(command.fits, command.estimate, resolved, resolveOptionsOf(command, context));
       notes.push(...request.fits.notes);
     }
-    blocks.push(...(await libraryBlocks(model, command.language, { request, notes })));
+    blocks.push(...(await libraryBlocks(resolved.model, command.language, { request, notes })));
   }
   for (const note of notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
   context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderLibraryBlocks(blocks, command.models.length > 1));

@@ -1,4 +1,4 @@
-import type { CommandContext } from "./context.js";
+import { resolveOptionsOf, terminalOf, type CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import type { HubrefError } from "../errors.js";
 import { renderJson } from "../output/output.js";
@@ -12,7 +12,7 @@ import { inferenceBlocks, noBlocksError } from "../blocks/model-blocks.js";
 import { batchBlocks, batchJson, CheckedModels, inferenceJson, modelRef, type ModelReport } from "../blocks/json-batch.js";
 import type { SettledOptions } from "../inference/snippet.js";
 import { printLibraryBlocks } from "./snippet-library.js";
-import { parseSnippetCommand, resolveOptionsOf, terminalOf, type SnippetCommand } from "./snippet-command.js";
+import { parseSnippetCommand, type SnippetCommand } from "./snippet-command.js";
 import { terminalLine } from "../output/terminal-text.js";
 
 /*

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { clientChoicesText, languageChoicesText } from "../inference/id-lists.js";
+import { cacheOptions, sharedOption } from "./flag-rules.js";
 
 /*
  * The `snippet` command's registration. The engine (and zod, eta, the model
@@ -9,7 +10,7 @@ import { clientChoicesText, languageChoicesText } from "../inference/id-lists.js
  */
 
 export function registerSnippet(program: Command, context: CommandContext): void {
-  program
+  const snippet = program
     .command("snippet")
     .description("code that calls a hosted inference API for a model, ready to copy and run")
     .argument("<model...>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin")
@@ -30,19 +31,18 @@ export function registerSnippet(program: Command, context: CommandContext): void
     )
     .option("--temperature <n>", "chat models: sampling temperature, 0 to 2")
     .option("--max-tokens <n>", "chat models: most tokens to generate, a whole number above 0")
-    .option("--top-p <n>", "chat models: nucleus sampling probability, above 0 and at most 1")
-    .option("--json", "print a JSON array of {model, language, client, provider, content}", false)
+    .option("--top-p <n>", "chat models: nucleus sampling probability, above 0 and at most 1");
+  sharedOption(snippet, "json", { description: "print a JSON array of {model, language, client, provider, content}" })
     .option("--verbose", "with several models: every model's notes and warnings, each on its own line, as they come")
-    .option("--library", "print the usage code of the model's own library instead (library_name)", false)
-    .option("-i, --interactive", "pick language, client and provider on screen, then copy or save (needs a terminal)")
-    .option("--offline", "use only the cached hub metadata, never the network", false)
-    .option("--refresh", "fetch the hub metadata again, ignoring the cache", false)
+    .option("--library", "print the usage code of the model's own library instead (library_name)", false);
+  sharedOption(snippet, "interactive", { lead: "pick language, client and provider on screen, then copy or save " });
+  cacheOptions(snippet)
     .option("--app <key>", "commands that run the model locally with this app (see hubref apps)")
     .option("--quant <type>", "with --app: the GGUF quant to run, such as Q4_K_M")
-    .option("--file <path>", "with --app: the exact GGUF file to run")
-    .option("--fits <memory>", 'with --app: the largest GGUF quant that fits: a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto')
-    .option("--ctx <tokens>", "with --fits: the context size to fit, or max (default: the trained length, at most 8192)")
-    .option("--cache-type <type>", "with --fits: the KV cache type, f16 (default), q8_0 or q4_0")
+    .option("--file <path>", "with --app: the exact GGUF file to run");
+  sharedOption(snippet, "fits", { scope: "with --app", lead: "the largest GGUF quant that fits: " });
+  sharedOption(snippet, "ctx", { scope: "with --fits", lead: "the context size to fit, " });
+  sharedOption(snippet, "cacheType", { scope: "with --fits" })
     .addHelpText(
       "after",
       `

@@ -19,21 +19,26 @@ import {
 } from "../tasks/catalogue.js";
 import { didYouMean } from "../util/suggest.js";
 import { matchChoice, unknownChoiceError } from "../choices/choices.js";
+import { checkFlags, givenValue, sharedOption } from "./flag-rules.js";
 
+/** The options as commander hands them over. */
 export interface TasksOptions {
   modality?: string;
   library?: string;
   json: boolean;
 }
 
+/** `hubref tasks`, parsed: the list with its filter, or one task or pipeline type by its id. */
+export type TasksCommand = { mode: "list"; filter: TaskFilter; json: boolean } | { mode: "show"; id: string; json: boolean };
+
 export function registerTasks(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("tasks")
     .description("browse the model tasks: what each does, recommended models, datasets, metrics")
     .argument("[id]", "a task or pipeline type to show in full, e.g. text-classification")
     .option("--modality <modality>", "list only the tasks of this modality (nlp, cv, audio, multimodal, tabular, rl, other)")
-    .option("--library <library>", "list only the tasks this library serves, e.g. transformers")
-    .option("--json", "print JSON: the list of task definitions, or the one definition", false)
+    .option("--library <library>", "list only the tasks this library serves, e.g. transformers");
+  sharedOption(command, "json", { description: "print JSON: the list of task definitions, or the one definition" })
     .addHelpText(
       "after",
       `
@@ -55,7 +60,7 @@ Examples:
   $ hubref tasks robotics --json`,
     )
     .action(async (id: string | undefined, options: TasksOptions) => {
-      await runTasks(id, options, context);
+      await runTasks(parseTasksCommand(id, options), context);
     });
 }
 
@@ -79,9 +84,9 @@ function checkedFilter(options: TasksOptions): TaskFilter {
   return filter;
 }
 
-async function listTasks(filter: TaskFilter, options: TasksOptions, context: CommandContext, style: Style): Promise<void> {
+async function listTasks({ filter, json }: Extract<TasksCommand, { mode: "list" }>, context: CommandContext, style: Style): Promise<void> {
   const tasks = filterTasks(allTasks(), filter);
-  if (options.json) {
+  if (json) {
     context.stdout.write(renderJson(tasks));
     return;
   }
@@ -99,34 +104,38 @@ async function listTasks(filter: TaskFilter, options: TasksOptions, context: Com
   }
 }
 
-async function showOne(typed: string, options: TasksOptions, context: CommandContext, style: Style): Promise<void> {
+/** A task or pipeline type, as the hub spells it, in any case. */
+function taskOrPipelineId(typed: string): string {
   const candidates = [...new Set([...allTasks().map((known) => known.id), ...Object.keys(pipelineCatalogue().pipelines)])];
   const id = matchChoice(typed, candidates);
   if (id === undefined) throw unknownChoiceError("task", typed, candidates, "run `hubref tasks` for the list");
+  return id;
+}
+
+async function showOne({ id, json }: Extract<TasksCommand, { mode: "show" }>, context: CommandContext, style: Style): Promise<void> {
   const task = findTask(id);
   const pipeline = findPipelineType(id);
   // Loaded only here: the list does not need the detail's layout code.
   const { renderPipelineWithoutTask, renderTaskDetail } = await import("../tasks/detail.js");
   if (task) {
-    context.stdout.write(options.json ? renderJson(task) : renderTaskDetail(task, pipeline, style, terminalColumns(context.stdout)));
+    context.stdout.write(json ? renderJson(task) : renderTaskDetail(task, pipeline, style, terminalColumns(context.stdout)));
     return;
   }
   if (pipeline) {
     const summary = { id, name: pipeline.name, modality: pipeline.modality, subtasks: pipeline.subtasks ?? [], hasDefinition: false };
-    context.stdout.write(
-      options.json ? renderJson(summary) : renderPipelineWithoutTask(id, pipeline, tasksWithCanonical(id), style, terminalColumns(context.stdout)),
-    );
+    context.stdout.write(json ? renderJson(summary) : renderPipelineWithoutTask(id, pipeline, tasksWithCanonical(id), style, terminalColumns(context.stdout)));
   }
 }
 
-export async function runTasks(id: string | undefined, options: TasksOptions, context: CommandContext): Promise<void> {
-  if (id !== undefined && (options.modality !== undefined || options.library !== undefined)) {
-    throw usageError(
-      "--modality and --library filter the list; they do not go with a task id",
-      `run \`hubref tasks ${id}\` alone, or \`hubref tasks --modality ...\``,
-    );
-  }
+/** Parses `hubref tasks [ID]`'s argument and flags into one command, or throws the usage error. */
+export function parseTasksCommand(id: string | undefined, raw: TasksOptions): TasksCommand {
+  checkFlags("tasks", (flag) => (flag === "entry" ? id !== undefined : givenValue(raw[flag])), id);
+  if (id !== undefined) return { mode: "show", id: taskOrPipelineId(id), json: raw.json };
+  return { mode: "list", filter: checkedFilter(raw), json: raw.json };
+}
+
+export async function runTasks(command: TasksCommand, context: CommandContext): Promise<void> {
   const style = await styleFor(context.stdout, context.env);
-  if (id !== undefined) await showOne(id, options, context, style);
-  else await listTasks(checkedFilter(options), options, context, style);
+  if (command.mode === "show") await showOne(command, context, style);
+  else await listTasks(command, context, style);
 }

@@ -36,49 +36,60 @@ function onDisk(path: string): boolean {
 }
 
 /**
+ * Where a MODEL argument's metadata came from, decided once by resolveModelArgument for everything downstream.
+ * A path is `rereadable` when it is a regular file, not a pipe or device read once.
+ */
+export type ModelSource = { kind: "file"; path: string; rereadable: boolean } | { kind: "stdin" } | { kind: "hub"; id: string };
+
+/** A MODEL argument, read: its metadata, where it came from, and a regular file's size. */
+export interface ResolvedModel extends SizedModel {
+  source: ModelSource;
+}
+
+/**
  * Model metadata for a command-line MODEL argument: a file path or `-` (stdin),
  * else a hub model id, fetched (or taken from the cache). An existing file wins
  * over an id of the same spelling, and so does a folder (an error).
  */
 export async function resolveModel(arg: string, options: ResolveOptions): Promise<ModelData> {
-  return (await resolveSizedModel(arg, options)).model;
+  return (await resolveModelArgument(arg, options)).model;
 }
 
-/** resolveModel, with the file's size when the model came from a regular file (not stdin, a pipe or the hub). */
-export async function resolveSizedModel(arg: string, options: ResolveOptions): Promise<SizedModel> {
+/** resolveModel, with where the model came from and, for a regular file, its size. */
+export async function resolveModelArgument(arg: string, options: ResolveOptions): Promise<ResolvedModel> {
+  if (arg === "-") return { ...(await readSizedModelFile(arg)), source: { kind: "stdin" } };
   // What exists is a path, a folder too (the loader then says "is a directory"):
   // the user pointed at something on disk, not at the hub.
-  if (arg === "-" || onDisk(arg)) return readSizedModelFile(arg);
-  const problem = modelIdProblem(arg);
   // `x.json` is a valid model id too, but far more likely a mistyped path.
-  if (/\.json$/i.test(arg)) return readSizedModelFile(arg);
+  if (onDisk(arg) || /\.json$/i.test(arg)) return fromFile(arg);
+  const problem = modelIdProblem(arg);
   if (problem) {
     throw usageError(
       `'${arg}' is neither an existing file nor a hub model id (${problem})`,
       "pass a JSON metadata file, `-` for stdin, or a model id such as meta-llama/Llama-3.1-8B-Instruct",
     );
   }
-  return { model: await modelFromHub(arg, options) };
+  return { model: await modelFromHub(arg, options), source: { kind: "hub", id: arg } };
 }
 
-/** Whether resolveModel reads `arg` from a file (which can be read again), rather than stdin or the hub. */
-export function isModelFile(arg: string): boolean {
-  if (arg === "-") return false;
-  try {
-    return statSync(arg).isFile();
-  } catch {
-    return false;
-  }
+async function fromFile(path: string): Promise<ResolvedModel> {
+  const sized = await readSizedModelFile(path);
+  // The reader measures regular files only: what it measured can be read again.
+  return { ...sized, source: { kind: "file", path, rereadable: sized.fileBytes !== undefined } };
 }
 
-/** --offline and --refresh ask opposite things of the cache; commands check it before reading any model, files included. */
-export function checkCacheFlags(options: { offline?: boolean; refresh?: boolean }): void {
-  if (options.offline && options.refresh) throw usageError("--offline and --refresh contradict each other", "use one of them");
+/** The model's hub id when the argument named one, so its GGUF header can be read; a file or stdin has none. */
+export function hubIdOf(resolved: ResolvedModel): string | undefined {
+  return resolved.source.kind === "hub" ? resolved.model.id : undefined;
+}
+
+/** How a command the user may run next names the model: a file that can be read again by its path, else by its id. */
+export function commandRefOf(resolved: ResolvedModel): string {
+  return resolved.source.kind === "file" && resolved.source.rereadable ? resolved.source.path : resolved.model.id;
 }
 
 /** A hub model's metadata, through the on-disk cache. */
 export async function modelFromHub(id: string, options: ResolveOptions): Promise<ModelData> {
-  checkCacheFlags(options);
   // The hub modules validate with zod: loaded only for hub ids, so that model files start faster.
   const [
     { cacheRoot, cacheSlot, DEFAULT_CACHE_TTL_MS, isFresh, readCache, writeCache },

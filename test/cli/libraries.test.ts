@@ -3,7 +3,7 @@ import { librariesPart } from "../../src/build/parts.js";
 import { stripVTControlCharacters } from "node:util";
 import { runInProcess } from "../helpers/in-process.js";
 import { fakeContext } from "../helpers/context.js";
-import { runLibraries } from "../../src/cli/libraries.js";
+import { parseLibrariesCommand, runLibraries } from "../../src/cli/libraries.js";
 
 describe("hubref libraries", () => {
   it("lists key, label, filter and snippets flags as tab-separated lines", async () => {
@@ -74,7 +74,7 @@ describe("hubref libraries KEY: spelling", () => {
 describe("hubref libraries at a terminal", () => {
   it("keeps the columns aligned when the yes/no flags are coloured", async () => {
     const { context, output } = fakeContext({ FORCE_COLOR: "1" }, true, 100);
-    await runLibraries({ filterable: false, withSnippets: false, json: false }, context);
+    await runLibraries(parseLibrariesCommand(undefined, { filterable: false, withSnippets: false, json: false }), context);
     expect(output()).toMatch(/\x1b\[/);
     const lines = stripVTControlCharacters(output()).trimEnd().split("\n");
     const filterColumn = lines[0]!.indexOf("FILTER");
@@ -87,7 +87,7 @@ describe("hubref libraries at a terminal", () => {
 
   it("shows a download rule of several lines under its first line", async () => {
     const { context, output } = fakeContext({ NO_COLOR: "1" }, true, 100);
-    await runLibraries({ key: "open_clip", filterable: false, withSnippets: false, json: false }, context);
+    await runLibraries(parseLibrariesCommand("open_clip", { filterable: false, withSnippets: false, json: false }), context);
     expect(output()).toContain('downloads   path:"open_clip_model.safetensors"\n            OR path:"model.safetensors"\n');
     expect(output()).not.toContain("\t");
   });

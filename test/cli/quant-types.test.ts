@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runInProcess } from "../helpers/in-process.js";
-import { runQuantTypes } from "../../src/cli/quant-types.js";
+import { parseQuantTypesCommand, runQuantTypes } from "../../src/cli/quant-types.js";
 import { fakeContext } from "../helpers/context.js";
 import { quantTypesPart } from "../../src/build/parts.js";
 
@@ -61,12 +61,12 @@ describe("hubref quant-types", () => {
 
   it("draws an aligned, coloured table for a terminal, without colour under NO_COLOR", async () => {
     const coloured = fakeContext({}, true);
-    await runQuantTypes({ tensorTypes: false, json: false, offline: false, refresh: false }, coloured.context);
+    await runQuantTypes(parseQuantTypesCommand({ tensorTypes: false, json: false, offline: false, refresh: false }), coloured.context);
     expect(coloured.output()).toMatch(/\u001b\[1mNAME/);
     expect(coloured.output()).toMatch(/^Q4_K_M {2,}15$/m);
 
     const plain = fakeContext({ NO_COLOR: "1" }, true);
-    await runQuantTypes({ tensorTypes: false, json: false, offline: false, refresh: false }, plain.context);
+    await runQuantTypes(parseQuantTypesCommand({ tensorTypes: false, json: false, offline: false, refresh: false }), plain.context);
     expect(plain.output()).not.toMatch(/\u001b\[/);
     expect(plain.output().split("\n")[0]).toMatch(/^NAME {2,}ID$/);
   });

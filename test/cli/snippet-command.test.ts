@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FLAG_RULES, parseSnippetCommand, type SnippetCommand } from "../../src/cli/snippet-command.js";
+import { parseSnippetCommand, type SnippetCommand } from "../../src/cli/snippet-command.js";
+import { COMMAND_RULES, FLAG_NAMES } from "../../src/cli/flag-rules.js";
 import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
 import { modelMenu } from "../../src/blocks/menu.js";
 import { HubrefError } from "../../src/errors.js";
@@ -125,13 +126,16 @@ describe("values", () => {
 });
 
 describe("flag combinations: one table", () => {
-  const cases = FLAG_RULES.flatMap((rule) => rule.refuses.map((refused) => [rule.flag, refused] as const));
-  it.each(cases)("%s refuses %s, with exit 2, whatever the terminal", (flag, refused) => {
-    const extra = { [flag]: SAMPLE[flag], [refused]: SAMPLE[refused] };
+  // Every refusal of the table, each with the message its rule gives.
+  const cases = COMMAND_RULES.snippet.flatMap((rule) =>
+    "refuses" in rule ? rule.refuses.map((refused) => [rule.when.join(" "), refused, rule.message(FLAG_NAMES[refused], 1)] as const) : [],
+  );
+  it.each(cases)("%s refuses %s, with exit 2, whatever the terminal", (when, refused, message) => {
+    const extra = Object.fromEntries([...when.split(" "), refused].map((flag) => [flag, SAMPLE[flag as keyof SnippetCommandOptions]]));
     for (const terminal of [PIPE, TERMINAL]) {
       const error = refusal(extra, terminal);
       expect(error.exitCode).toBe(2);
-      expect(error.message).toMatch(/do(es)? not apply to$/);
+      expect(error.message).toBe(message);
     }
   });
 
@@ -147,6 +151,15 @@ describe("flag combinations: one table", () => {
 
   it("-i --library takes no --quant (the picker chooses quants for local apps only)", () => {
     expect(refusal({ library: true, quant: "Q4_K_M", interactive: true }).exitCode).toBe(2);
+  });
+
+  it("--direct needs a provider named (auto, in any case, names none), unless --endpoint-url says more", () => {
+    expect(refusal({ direct: true }).message).toBe("--direct calls one provider: name it with --provider");
+    expect(refusal({ direct: true, provider: "AUTO" }).message).toBe("--direct calls one provider: name it with --provider");
+    expect(parse({ direct: true, provider: "together" })).toMatchObject({ mode: "inference", options: { provider: "together", direct: true } });
+    expect(refusal({ direct: true, endpointUrl: "https://example.com" }).message).toBe(
+      "--endpoint-url and --direct do not go together: an endpoint is always called directly",
+    );
   });
 
   it("--app takes --language sh only", () => {

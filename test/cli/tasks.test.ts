@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runInProcess } from "../helpers/in-process.js";
-import { runTasks, type TasksOptions } from "../../src/cli/tasks.js";
+import { parseTasksCommand, runTasks, type TasksOptions } from "../../src/cli/tasks.js";
 import type { Task } from "../../src/build/schemas/task.js";
 import { tasksPart } from "../../src/build/parts.js";
 import { NO_EXAMPLE_MESSAGE } from "../../src/tasks/example-input.js";
@@ -11,9 +11,10 @@ import { runProgram } from "../../src/cli/program.js";
 
 const catalogue = tasksPart.load();
 
-function run(id: string | undefined, options: Partial<TasksOptions> = {}, { tty = false, env = { NO_COLOR: "1" } as NodeJS.ProcessEnv } = {}) {
+async function run(id: string | undefined, options: Partial<TasksOptions> = {}, { tty = false, env = { NO_COLOR: "1" } as NodeJS.ProcessEnv } = {}) {
   const { context, output } = fakeContext(env, tty);
-  return runTasks(id, { json: false, ...options }, context).then(output);
+  await runTasks(parseTasksCommand(id, { json: false, ...options }), context);
+  return output();
 }
 
 function lines(stdout: string): string[][] {
@@ -53,17 +54,17 @@ describe("hubref tasks (list)", () => {
 
   it("puts the note on pipeline types without a definition on stderr, for a person only", async () => {
     const atTerminal = fakeContext({ NO_COLOR: "1" }, true);
-    await runTasks(undefined, { json: false }, atTerminal.context);
+    await runTasks(parseTasksCommand(undefined, { json: false }), atTerminal.context);
     expect(atTerminal.output()).not.toContain("Pipeline types without a task definition");
     expect(atTerminal.errors()).toMatch(/^\nPipeline types without a task definition: .*robotics/);
     const piped = fakeContext({}, false);
-    await runTasks(undefined, { json: false }, piped.context);
+    await runTasks(parseTasksCommand(undefined, { json: false }), piped.context);
     expect(piped.errors()).toBe("");
   });
 
   it("wraps a task's text at the terminal's width, between words, under its own indent", async () => {
     const { context, output } = fakeContext({ NO_COLOR: "1" }, true, 80);
-    await runTasks("image-classification", { json: false }, context);
+    await runTasks(parseTasksCommand("image-classification", { json: false }), context);
     const lines = output().trimEnd().split("\n");
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     const described = catalogue["image-classification"]!.models[0]!.description;

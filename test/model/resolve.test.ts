@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/errors.js";
 import { cacheSlot } from "../../src/model/hub/cache.js";
-import { modelFromHub, resolveModel, type ResolveOptions } from "../../src/model/resolve.js";
+import { commandRefOf, hubIdOf, modelFromHub, resolveModel, resolveModelArgument, type ResolveOptions } from "../../src/model/resolve.js";
 import {
   CHAT_MODEL,
   GATED_MODEL,
@@ -101,6 +101,21 @@ describe("resolveModel: file or id", () => {
     expect(error.message).toContain("'not//a model' is neither an existing file nor a hub model id");
   });
 
+  it("says where the model came from, once, so that nothing downstream asks the file system again", async () => {
+    const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    const file = join(dir, "m.json");
+    await writeFile(file, JSON.stringify({ id: "org/from-file", tags: [] }));
+    const fromFile = await resolveModelArgument(file, options(hub));
+    expect(fromFile.source).toEqual({ kind: "file", path: file, rereadable: true });
+    // A file has no header to read on the hub, and a later command names it by its path.
+    expect(hubIdOf(fromFile)).toBeUndefined();
+    expect(commandRefOf(fromFile)).toBe(file);
+    const fromHub = await resolveModelArgument(CHAT_MODEL.id, options(hub));
+    expect(fromHub.source).toEqual({ kind: "hub", id: CHAT_MODEL.id });
+    expect(hubIdOf(fromHub)).toBe(CHAT_MODEL.id);
+    expect(commandRefOf(fromHub)).toBe(CHAT_MODEL.id);
+  });
+
   it("a model id is fetched from HF_ENDPOINT", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
     const model = await resolveModel(CHAT_MODEL.id, options(hub));
@@ -192,11 +207,6 @@ describe("modelFromHub: the cache", () => {
     expect(hub.requests).toHaveLength(2);
     expect((await modelFromHub(CHAT_MODEL.id, options(hub))).library_name).toBe("vllm");
     expect(hub.requests).toHaveLength(2);
-  });
-
-  it("--offline and --refresh together are a usage error", async () => {
-    const error = await rejected(modelFromHub(CHAT_MODEL.id, options(undefined, { offline: true, refresh: true })));
-    expect(error.exitCode).toBe(ExitCode.usage);
   });
 
   it("a corrupt cache file is ignored, refetched and rewritten", async () => {

@@ -1,3 +1,4 @@
+import { ExitCode } from "../../errors.js";
 import type { OutputStream } from "../../output/output.js";
 
 export interface SpinnerSettings {
@@ -7,9 +8,6 @@ export interface SpinnerSettings {
   /** Ends the process after Ctrl-C; tests replace it. */
   exit: (code: number) => void;
 }
-
-/** 128 + SIGINT (2): what a shell reports for a command stopped by Ctrl-C. */
-const INTERRUPTED_EXIT_CODE = 130;
 
 const DEFAULT_SPINNER_SETTINGS: SpinnerSettings = { delayMs: 150, intervalMs: 80, exit: (code) => process.exit(code) };
 
@@ -63,7 +61,7 @@ export function startSpinner(stream: OutputStream, message: string, env: NodeJS.
   // Node's own exit on Ctrl-C would leave the spinner's line on the screen.
   const interrupted = () => {
     stop();
-    exit(INTERRUPTED_EXIT_CODE);
+    exit(ExitCode.interrupted);
   };
   process.on("SIGINT", interrupted);
   return { stop };

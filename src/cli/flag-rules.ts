@@ -1,0 +1,306 @@
+import type { Command } from "commander";
+import { usageError } from "../errors.js";
+import type { SnippetCommandOptions } from "./snippet-options.js";
+
+/*
+ * Which flags go together, for every command, in one table (COMMAND_RULES):
+ * a parse function asks it before it reads any value, so a combination is
+ * refused the same way whichever command it is given to. The flags several
+ * commands take are declared once here (SHARED_OPTIONS), with the rules that
+ * come with them (CACHE_RULE).
+ */
+
+/** How each flag is written on the command line, for messages; a positional argument by what it names. */
+export const FLAG_NAMES = {
+  // Shared by several commands.
+  json: "--json",
+  offline: "--offline",
+  refresh: "--refresh",
+  interactive: "-i",
+  for: "--for",
+  fits: "--fits",
+  ctx: "--ctx",
+  cacheType: "--cache-type",
+  library: "--library",
+  provider: "--provider",
+  app: "--app",
+  // snippet
+  language: "--language",
+  client: "--client",
+  stream: "--stream",
+  billTo: "--bill-to",
+  token: "--token",
+  direct: "--direct",
+  endpointUrl: "--endpoint-url",
+  providerModelId: "--provider-model-id",
+  inputs: "--inputs",
+  image: "--image",
+  temperature: "--temperature",
+  maxTokens: "--max-tokens",
+  topP: "--top-p",
+  quant: "--quant",
+  file: "--file",
+  verbose: "--verbose",
+  // tasks
+  modality: "--modality",
+  // libraries
+  filterable: "--filterable",
+  withSnippets: "--with-snippets",
+  // quant-types
+  tensorTypes: "--tensor-types",
+  parse: "--parse",
+  nearest: "--nearest",
+  available: "--available",
+  // models
+  task: "--task",
+  author: "--author",
+  gguf: "--gguf",
+  params: "--params",
+  sort: "--sort",
+  limit: "--limit",
+  // Positional arguments: one entry of a listing command (a task id, a library or app key).
+  entry: "an entry's key",
+} as const satisfies Record<string, string>;
+
+export type Flag = keyof typeof FLAG_NAMES;
+
+/**
+ * The flags shared by several commands: spelled, defaulted and described once. A command may say what the flag
+ * goes with (`scope`) and what it means there before the shared text (`lead`), or replace the text (`description`).
+ */
+export const SHARED_OPTIONS = {
+  json: { spec: "--json", description: "print JSON", off: false },
+  offline: { spec: "--offline", description: "use only the cached hub metadata, never the network", off: false },
+  refresh: { spec: "--refresh", description: "fetch the hub metadata again, ignoring the cache", off: false },
+  interactive: { spec: "-i, --interactive", description: "(needs a terminal)", off: undefined },
+  fits: { spec: "--fits <memory>", description: 'a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto', off: undefined },
+  ctx: { spec: "--ctx <tokens>", description: "or max (default: the trained length, at most 8192)", off: undefined },
+  cacheType: { spec: "--cache-type <type>", description: "the KV cache type, f16 (default), q8_0 or q4_0", off: undefined },
+} as const satisfies Partial<Record<Flag, { spec: string; description: string; off: false | undefined }>>;
+
+export type SharedOption = keyof typeof SHARED_OPTIONS;
+
+interface SharedText {
+  scope?: string;
+  lead?: string;
+  description?: string;
+}
+
+/** Adds a shared flag to `command`, as every command that takes it spells and defaults it. */
+export function sharedOption(command: Command, flag: SharedOption, { scope, lead = "", description }: SharedText = {}): Command {
+  const option = SHARED_OPTIONS[flag];
+  const text = description ?? `${lead}${option.description}`;
+  return command.option(option.spec, scope === undefined ? text : `${scope}: ${text}`, option.off);
+}
+
+/** The cache flags, as every command that reads hub metadata takes them. */
+export function cacheOptions(command: Command, scope?: string): Command {
+  sharedOption(command, "offline", scope === undefined ? {} : { scope });
+  return sharedOption(command, "refresh", scope === undefined ? {} : { scope });
+}
+
+/** A fix to suggest; a function of the command's positional argument where the fix names it. */
+type Hint = string | ((argument: string) => string);
+
+export type FlagRule<F extends Flag = Flag> =
+  /** The flags of `when`, all given, ignore the flags they refuse: giving those is an error rather than a silent no-op. */
+  | { when: readonly F[]; refuses: readonly F[]; message: (names: string, count: number) => string; hint?: Hint }
+  /** Any of `flags` means something only with one of `needs`. */
+  | { flags: readonly F[]; needs: readonly F[]; message: string; hint?: Hint }
+  /** At most one of `oneOf`. */
+  | { oneOf: readonly F[]; message: (names: string) => string; hint?: Hint }
+  /** All of `together`, or none. */
+  | { together: readonly F[]; message: string; hint?: Hint };
+
+/** --offline and --refresh ask opposite things of the cache: refused by every command that takes both. */
+export const CACHE_RULE = {
+  when: ["offline"],
+  refuses: ["refresh"],
+  message: () => "--offline and --refresh contradict each other",
+  hint: "use one of them",
+} as const satisfies FlagRule<"offline" | "refresh">;
+
+/** A filter of a listing command narrows the list; it says nothing about the one entry a key names. */
+function filtersRule<F extends Flag>(filters: readonly F[], message: string, hint: (argument: string) => string): FlagRule<F | "entry"> {
+  return { when: ["entry"], refuses: filters, message: () => message, hint };
+}
+
+type SnippetFlag = keyof SnippetCommandOptions;
+
+/** Flags that shape a hosted inference call and nothing else. */
+export const INFERENCE_FLAGS = [
+  "client",
+  "provider",
+  "stream",
+  "direct",
+  "billTo",
+  "token",
+  "endpointUrl",
+  "providerModelId",
+  "inputs",
+  "image",
+  "temperature",
+  "maxTokens",
+  "topP",
+] as const satisfies readonly SnippetFlag[];
+
+/** Flags that choose the GGUF file a local app loads. */
+const FILE_FLAGS = ["quant", "file", "fits"] as const satisfies readonly SnippetFlag[];
+
+/** Flags that shape --fits's estimate. */
+const ESTIMATE_FLAGS = ["ctx", "cacheType"] as const satisfies readonly SnippetFlag[];
+
+/** "… which --client, --stream do not apply to". */
+const notApplying = (does: string) => (names: string, count: number) => `${does} ${names} do${count === 1 ? "es" : ""} not apply to`;
+
+/**
+ * Every refused combination of every command, in one table. The first rule of
+ * a command that matches gives the error, so a command's own rules come before
+ * the shared ones, as they name the flag that changes what it does.
+ */
+export const COMMAND_RULES = {
+  snippet: [
+    {
+      when: ["library"],
+      refuses: [...INFERENCE_FLAGS, "app", "verbose"],
+      message: notApplying("--library prints the library's usage code, which"),
+      hint: "leave out --library for inference API snippets",
+    },
+    {
+      when: ["app"],
+      refuses: [...INFERENCE_FLAGS, "verbose"],
+      message: notApplying("--app prints commands that run the model locally, which"),
+      hint: "leave out --app for inference API snippets",
+    },
+    {
+      when: ["interactive"],
+      refuses: ["json", "file", "verbose"],
+      message: notApplying("-i opens the picker, which"),
+      hint: "the picker prints no JSON and picks a GGUF file by quant (--quant, or --fits with --app): leave out -i to print",
+    },
+    {
+      // The picker's library code loads the default GGUF file; only its local runs choose one.
+      when: ["interactive", "library"],
+      refuses: ["quant", "fits"],
+      message: () => "-i with --library shows the library code with the default file: --quant and --fits go with --app there",
+    },
+    {
+      flags: [...FILE_FLAGS, ...ESTIMATE_FLAGS],
+      needs: ["app", "library"],
+      message: "--quant, --file and --fits (with --ctx, --cache-type) go with --app or --library",
+      hint: "for example: --app llama.cpp --quant Q4_K_M",
+    },
+    { oneOf: FILE_FLAGS, message: (names: string) => `${names} each pick the file: give one` },
+    { flags: ESTIMATE_FLAGS, needs: ["fits"], message: "--ctx and --cache-type go with --fits", hint: "for example: --fits 16GB --ctx 32768" },
+    {
+      when: ["endpointUrl"],
+      refuses: ["direct"],
+      message: () => "--endpoint-url and --direct do not go together: an endpoint is always called directly",
+      hint: "leave out --direct",
+    },
+    { when: ["billTo"], refuses: ["direct"], message: () => "--bill-to bills a hub organisation, which --direct calls bypass" },
+    // After the two rules above: its hint would lead straight into them. --provider auto counts as not given.
+    {
+      flags: ["direct"],
+      needs: ["provider"],
+      message: "--direct calls one provider: name it with --provider",
+      hint: "for example: --provider together --direct",
+    },
+    CACHE_RULE,
+  ],
+  tasks: [
+    filtersRule(
+      ["modality", "library"],
+      "--modality and --library filter the list; they do not go with a task id",
+      (id) => `run \`hubref tasks ${id}\` alone, or \`hubref tasks --modality ...\``,
+    ),
+  ],
+  libraries: [
+    filtersRule(
+      ["filterable", "withSnippets"],
+      "--filterable and --with-snippets filter the list; they do not go with a library key",
+      (key) => `run \`hubref libraries ${key}\` alone, or \`hubref libraries --with-snippets\``,
+    ),
+  ],
+  apps: [
+    filtersRule(["for"], "--for filters the list; it does not go with an app key", (key) => `run \`hubref apps ${key}\` alone, or \`hubref apps --for MODEL\``),
+    { flags: ["offline", "refresh"], needs: ["for"], message: "--offline and --refresh go with --for" },
+    CACHE_RULE,
+  ],
+  "quant-types": [
+    { oneOf: ["tensorTypes", "parse", "nearest", "for"], message: () => "--tensor-types, --parse, --nearest and --for go one at a time" },
+    {
+      flags: ["fits", "ctx", "cacheType"],
+      needs: ["for"],
+      message: "--fits, --ctx and --cache-type go with --for",
+      hint: "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB",
+    },
+    // Every command that takes a hub id takes the cache flags; here only --for does.
+    { flags: ["offline", "refresh"], needs: ["for"], message: "--offline and --refresh go with --for" },
+    CACHE_RULE,
+    { together: ["nearest", "available"], message: "--nearest and --available go together", hint: "for example: --nearest Q4_K_M --available Q8_0,Q3_K_M" },
+  ],
+  models: [
+    // `interactive` stands for the browser, asked for with -i or opened at a terminal that named no filter.
+    { when: ["interactive"], refuses: ["json"], message: () => "--json prints the results; the browser (-i) shows them", hint: "leave out one of them" },
+    {
+      flags: ["offline"],
+      needs: ["interactive"],
+      message: "--offline goes with -i: a search needs the hub",
+      hint: "leave out --offline, or add -i to browse the catalogue's models",
+    },
+  ],
+  model: [CACHE_RULE],
+} as const satisfies Record<string, readonly FlagRule[]>;
+
+export type CommandName = keyof typeof COMMAND_RULES;
+
+/** The flags a command's rules name. */
+export type RuleFlag<C extends CommandName> = (typeof COMMAND_RULES)[C][number] extends infer R
+  ? R extends { when: readonly (infer A)[]; refuses: readonly (infer B)[] }
+    ? A | B
+    : R extends { flags: readonly (infer A)[]; needs: readonly (infer B)[] }
+      ? A | B
+      : R extends { oneOf: readonly (infer A)[] }
+        ? A
+        : R extends { together: readonly (infer A)[] }
+          ? A
+          : never
+  : never;
+
+const names = (flags: readonly Flag[]) => flags.map((flag) => FLAG_NAMES[flag]);
+
+/** The usage error of the first rule `given` breaks, if any; `argument` is the command's positional argument, for hints. */
+export function ruleBroken(rules: readonly FlagRule[], given: (flag: Flag) => boolean, argument = ""): { message: string; hint?: string } | undefined {
+  for (const rule of rules) {
+    const broken = (message: string) => {
+      const hint = typeof rule.hint === "function" ? rule.hint(argument) : rule.hint;
+      return { message, ...(hint !== undefined && { hint }) };
+    };
+    if ("refuses" in rule) {
+      if (!rule.when.every(given)) continue;
+      const clashing = rule.refuses.filter(given);
+      if (clashing.length > 0) return broken(rule.message(names(clashing).join(", "), clashing.length));
+    } else if ("needs" in rule) {
+      if (rule.flags.some(given) && !rule.needs.some(given)) return broken(rule.message);
+    } else if ("oneOf" in rule) {
+      const chosen = rule.oneOf.filter(given);
+      if (chosen.length > 1) return broken(rule.message(names(chosen).join(" and ")));
+    } else {
+      const present = rule.together.filter(given).length;
+      if (present > 0 && present < rule.together.length) return broken(rule.message);
+    }
+  }
+  return undefined;
+}
+
+/** Refuses the flags `command` was given, when they break one of its rules (exit 2). */
+export function checkFlags<C extends CommandName>(command: C, given: (flag: RuleFlag<C>) => boolean, argument?: string): void {
+  const problem = ruleBroken(COMMAND_RULES[command], given as (flag: Flag) => boolean, argument);
+  if (problem) throw usageError(problem.message, problem.hint);
+}
+
+/** A flag commander handed over: given unless it is absent or false (a default false is not given). */
+export function givenValue(value: unknown): boolean {
+  return value !== undefined && value !== false;
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { HubrefError } from "../../src/errors.js";
+import { parseTasksCommand } from "../../src/cli/tasks.js";
+import { parseLibrariesCommand } from "../../src/cli/libraries.js";
+import { parseAppsCommand } from "../../src/cli/apps.js";
+import { parseQuantTypesCommand } from "../../src/cli/quant-types.js";
+import { parseModelsCommand, type ModelsCommandOptions } from "../../src/cli/models-run.js";
+import { parseModelViewCommand } from "../../src/cli/model-view.js";
+import type { QuantTypesOptions } from "../../src/cli/quant-types-options.js";
+import { FORMAT_LIBRARIES } from "../../src/libraries/registry.js";
+
+/*
+ * Every command but snippet (test/cli/snippet-command.test.ts), parsed
+ * without running: commander's strings in, one typed command or one usage
+ * error out, before any model is read or anything printed.
+ */
+
+function refusal(parse: () => unknown): HubrefError {
+  try {
+    parse();
+  } catch (error) {
+    if (error instanceof HubrefError) return error;
+    throw error;
+  }
+  throw new Error("accepted");
+}
+
+describe("tasks", () => {
+  it("lists with the filters checked, or shows one task named in any case", () => {
+    expect(parseTasksCommand(undefined, { json: false })).toEqual({ mode: "list", filter: {}, json: false });
+    expect(parseTasksCommand(undefined, { modality: "CV", json: true })).toEqual({ mode: "list", filter: { modality: "cv" }, json: true });
+    expect(parseTasksCommand("Text-Classification", { json: false })).toEqual({ mode: "show", id: "text-classification", json: false });
+  });
+
+  it("refuses a filter with a task id, naming the id in the hint, and unknown values", () => {
+    const error = refusal(() => parseTasksCommand("text-classification", { modality: "nlp", json: false }));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe("--modality and --library filter the list; they do not go with a task id");
+    expect(error.hint).toBe("run `hubref tasks text-classification` alone, or `hubref tasks --modality ...`");
+    expect(refusal(() => parseTasksCommand(undefined, { modality: "vision", json: false })).message).toBe("unknown modality 'vision'");
+    expect(refusal(() => parseTasksCommand("no-such-task", { json: false })).exitCode).toBe(2);
+  });
+});
+
+describe("libraries", () => {
+  const raw = { filterable: false, withSnippets: false, json: false };
+
+  it("shows a library by key in any case, and a file format as the library that runs it", () => {
+    const shown = parseLibrariesCommand("Diffusers", raw);
+    expect(shown.mode === "show" && shown.entry.key).toBe("diffusers");
+    const format = parseLibrariesCommand("GGUF", raw);
+    expect(format).toMatchObject({ mode: "show", format: "gguf", entry: { key: FORMAT_LIBRARIES.gguf } });
+    expect(parseLibrariesCommand(undefined, { ...raw, withSnippets: true })).toEqual({ mode: "list", filterable: false, withSnippets: true, json: false });
+  });
+
+  it("refuses a filter with a key, and an unknown key", () => {
+    const error = refusal(() => parseLibrariesCommand("diffusers", { ...raw, filterable: true }));
+    expect(error.message).toBe("--filterable and --with-snippets filter the list; they do not go with a library key");
+    expect(error.hint).toBe("run `hubref libraries diffusers` alone, or `hubref libraries --with-snippets`");
+    expect(refusal(() => parseLibrariesCommand("difusers", raw)).hint).toBe("did you mean 'diffusers'?");
+  });
+});
+
+describe("apps", () => {
+  const raw = { json: false, offline: false, refresh: false };
+
+  it("shows one app by key, or lists them, narrowed to a model with its cache flags", () => {
+    const shown = parseAppsCommand("LLAMA.CPP", raw);
+    expect(shown.mode === "show" && shown.app.key).toBe("llama.cpp");
+    expect(parseAppsCommand(undefined, raw)).toEqual({ mode: "list", json: false });
+    expect(parseAppsCommand(undefined, { ...raw, for: "org/m", offline: true })).toEqual({
+      mode: "list",
+      for: { model: "org/m", offline: true, refresh: false },
+      json: false,
+    });
+  });
+
+  it("refuses --for with a key, the cache flags without --for, and the two cache flags together", () => {
+    const error = refusal(() => parseAppsCommand("ollama", { ...raw, for: "org/m" }));
+    expect(error.message).toBe("--for filters the list; it does not go with an app key");
+    expect(error.hint).toBe("run `hubref apps ollama` alone, or `hubref apps --for MODEL`");
+    expect(refusal(() => parseAppsCommand(undefined, { ...raw, refresh: true })).message).toBe("--offline and --refresh go with --for");
+    expect(refusal(() => parseAppsCommand(undefined, { ...raw, for: "m.json", offline: true, refresh: true })).message).toBe(
+      "--offline and --refresh contradict each other",
+    );
+  });
+});
+
+describe("quant-types", () => {
+  const raw: QuantTypesOptions = { tensorTypes: false, json: false, offline: false, refresh: false };
+
+  it("one mode at a time, with its values checked", () => {
+    expect(parseQuantTypesCommand(raw)).toEqual({ mode: "file-types", json: false });
+    expect(parseQuantTypesCommand({ ...raw, tensorTypes: true })).toEqual({ mode: "tensor-types", json: false });
+    expect(parseQuantTypesCommand({ ...raw, parse: ["a.Q4_K_M.gguf"] })).toEqual({ mode: "parse", files: ["a.Q4_K_M.gguf"], json: false });
+    expect(parseQuantTypesCommand({ ...raw, nearest: "q4_k_m", available: ["Q8_0", "q3_k_m"] })).toEqual({
+      mode: "nearest",
+      wanted: "Q4_K_M",
+      available: ["Q8_0", "Q3_K_M"],
+      json: false,
+    });
+  });
+
+  it("--for estimates with --ctx alone, and holds them to a budget with --fits", () => {
+    const ctx = parseQuantTypesCommand({ ...raw, for: "org/m", ctx: "4096" });
+    expect(ctx).toMatchObject({ mode: "for", model: "org/m", estimating: true, estimate: { ctx: 4096, cacheType: "f16" } });
+    expect(ctx.mode === "for" && ctx.fits).toBeUndefined();
+    expect(parseQuantTypesCommand({ ...raw, for: "org/m" })).toMatchObject({ mode: "for", estimating: false });
+    expect(parseQuantTypesCommand({ ...raw, for: "org/m", fits: "8GB" })).toMatchObject({ mode: "for", estimating: true, fits: { kind: "size" } });
+  });
+
+  it("refuses modes together, what goes with --for without it, half of --nearest, and unknown labels", () => {
+    expect(refusal(() => parseQuantTypesCommand({ ...raw, tensorTypes: true, for: "org/m" })).message).toBe(
+      "--tensor-types, --parse, --nearest and --for go one at a time",
+    );
+    expect(refusal(() => parseQuantTypesCommand({ ...raw, fits: "8GB" })).message).toBe("--fits, --ctx and --cache-type go with --for");
+    expect(refusal(() => parseQuantTypesCommand({ ...raw, offline: true })).message).toBe("--offline and --refresh go with --for");
+    expect(refusal(() => parseQuantTypesCommand({ ...raw, nearest: "Q4_K_M" })).message).toBe("--nearest and --available go together");
+    expect(refusal(() => parseQuantTypesCommand({ ...raw, nearest: "Q4_K_M", available: ["Q9_X"] })).message).toBe("unknown quantization type 'Q9_X'");
+  });
+});
+
+describe("models", () => {
+  const raw: ModelsCommandOptions = { json: false, offline: false, sort: "trending", limit: "20" };
+  const PIPE = { interactive: false };
+  const TERMINAL = { interactive: true };
+
+  it("browses at a terminal that named no filter, or with -i; searches otherwise", () => {
+    expect(parseModelsCommand(undefined, raw, TERMINAL)).toMatchObject({ mode: "browse", offline: false });
+    expect(parseModelsCommand(undefined, { ...raw, offline: true }, TERMINAL)).toMatchObject({ mode: "browse", offline: true });
+    expect(parseModelsCommand("llama", raw, TERMINAL)).toMatchObject({ mode: "search", request: { search: "llama" } });
+    expect(parseModelsCommand(undefined, raw, PIPE)).toMatchObject({ mode: "search", json: false });
+    expect(parseModelsCommand("llama", { ...raw, interactive: true }, PIPE)).toMatchObject({ mode: "browse", request: { search: "llama" } });
+  });
+
+  it("refuses --json with the browser, --offline with a search, and unknown values", () => {
+    expect(refusal(() => parseModelsCommand(undefined, { ...raw, json: true, interactive: true }, PIPE)).message).toBe(
+      "--json prints the results; the browser (-i) shows them",
+    );
+    const offline = refusal(() => parseModelsCommand("llama", { ...raw, offline: true }, TERMINAL));
+    expect(offline.message).toBe("--offline goes with -i: a search needs the hub");
+    expect(refusal(() => parseModelsCommand(undefined, { ...raw, sort: "best" }, PIPE)).exitCode).toBe(2);
+  });
+});
+
+describe("model", () => {
+  it("takes the model and the cache flags, and refuses the two together", () => {
+    expect(parseModelViewCommand("org/m", { json: true, offline: true, refresh: false })).toEqual({
+      model: "org/m",
+      json: true,
+      offline: true,
+      refresh: false,
+    });
+    expect(refusal(() => parseModelViewCommand("org/m", { json: false, offline: true, refresh: true })).message).toBe(
+      "--offline and --refresh contradict each other",
+    );
+  });
+});
