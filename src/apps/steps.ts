@@ -1,6 +1,7 @@
 import { shellComment, shellQuote, shellWord } from "../format/shell.js";
 import type { ModelData } from "../model/schema.js";
 import type { AppFormat } from "../build/schemas/app.js";
+import type { RunSettings } from "../memory/run-settings.js";
 import type { AppEntry } from "./registry.js";
 import type { FileChoice } from "./select.js";
 
@@ -21,8 +22,66 @@ export interface AppRunContext {
   choice?: FileChoice;
   /** A projector (mmproj) file, for vision GGUF repositories. */
   projector?: string;
+  /** How to run it (context, cache, GPU layers): each field the app takes is in its command, the others in a note. */
+  run: RunSettings;
   /** Said on stderr. */
   notes: string[];
+}
+
+/*
+ * The settings of a run as the apps' own words. Apps that take only a layer
+ * count get ALL_LAYERS for "all": more layers than any model has, which each of
+ * them clamps to the model's own count.
+ */
+export const ALL_LAYERS = 999;
+
+export type RunSetting = "contextSize" | "cache" | "flashAttention" | "gpuLayers" | "cpuMoeLayers";
+
+/** The settings `run` holds that change what the app would do by default (no experts moved is the default). */
+export function runSettingsOf(run: RunSettings): RunSetting[] {
+  const present: RunSetting[] = [];
+  if (run.contextSize !== undefined) present.push("contextSize");
+  if (run.cacheTypeK !== undefined || run.cacheTypeV !== undefined) present.push("cache");
+  if (run.flashAttention !== undefined) present.push("flashAttention");
+  if (run.gpuLayers !== undefined) present.push("gpuLayers");
+  if (run.cpuMoeLayers !== undefined && run.cpuMoeLayers > 0) present.push("cpuMoeLayers");
+  return present;
+}
+
+/** A setting in words, for the note that says what to set by hand. */
+export function describeSetting(run: RunSettings, setting: RunSetting): string {
+  switch (setting) {
+    case "contextSize":
+      return `a context of ${run.contextSize!.toLocaleString("en-US")} tokens`;
+    case "cache": {
+      const k = run.cacheTypeK ?? "f16";
+      const v = run.cacheTypeV ?? "f16";
+      return k === v ? `a ${k} K/V cache` : `a ${k} K cache and a ${v} V cache`;
+    }
+    case "flashAttention":
+      return `flash attention ${run.flashAttention}`;
+    case "gpuLayers":
+      return run.gpuLayers === "all" ? "every layer on the GPU" : `${run.gpuLayers} layers on the GPU`;
+    case "cpuMoeLayers":
+      return `the expert tensors of ${run.cpuMoeLayers} layers in system memory`;
+  }
+}
+
+/**
+ * One note for the settings of `context.run` the command does not carry
+ * (those not in `taken`): what they are, and `advice` on where to set them.
+ */
+export function noteUntaken(context: AppRunContext, taken: readonly RunSetting[], advice: string): void {
+  const left = runSettingsOf(context.run).filter((setting) => !taken.includes(setting));
+  if (left.length === 0) return;
+  const list = left.map((setting) => describeSetting(context.run, setting));
+  const joined = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} and ${list.at(-1)!}`;
+  context.notes.push(`${context.app.prettyLabel}'s command cannot carry ${joined}: ${advice}`);
+}
+
+/** `NAME=value` before a command: the name is hubref's own, the value one shell word. */
+export function envAssignment(name: string, value: string): string {
+  return `${name}=${shellWord(value)}`;
 }
 
 /** A command line: every word through the shell-word formatter, so no value is ever spliced raw. */

@@ -18,7 +18,7 @@ export const STUBBED = [
   "npx",
   "mlx_lm.generate",
   "mlx_lm.server",
-  "lemonade-server",
+  "lemonade",
   "pi",
 ];
 
