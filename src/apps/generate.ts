@@ -10,7 +10,7 @@ import { ggufRepo, hasFileList, hasGguf, projectorFor } from "./gguf-files.js";
 import { appEntries, findApp, type AppEntry } from "./registry.js";
 import { isCommandApp, type CommandAppKey } from "./app-keys.js";
 import { selectGgufFile, type FileRequest } from "./select.js";
-import { describeSetting, runSettingsOf, type AppRunContext, type AppStep } from "./steps.js";
+import { describeSettings, runSettingsOf, type AppRunContext, type AppStep } from "./steps.js";
 import { llamaCppSteps } from "./snippets/llama-cpp.js";
 import { mlxLmSteps, sglangSteps, tgiSteps, vllmSteps } from "./snippets/servers.js";
 import { customEndpointSteps, dockerModelRunnerSteps, lemonadeSteps, localAiSteps, nodeLlamaCppSteps, ollamaSteps, piSteps } from "./snippets/gguf-runners.js";
@@ -107,7 +107,7 @@ export function generateAppSnippets(model: ModelData, key: string, request: AppR
   });
   if (isCommandApp(app.key)) return { snippets: GENERATORS[app.key](context).map((step) => snippet("snippet", step)), notes };
   const content = deepLinkUrl(deepLinkOf(app, model, format)!, model.id, file ?? undefined);
-  const settings = runSettingsOf(context.run).map((setting) => describeSetting(context.run, setting));
+  const settings = runSettingsOf(context.run);
   // A link carries no settings: they are set in the app, and the note says which.
   if (settings.length > 0) {
     // LM Studio's `lms load` (lmstudio.ai/docs/cli/load) takes --context-length, but names the model by LM Studio's own
@@ -116,7 +116,7 @@ export function generateAppSnippets(model: ModelData, key: string, request: AppR
       app.key === "lmstudio" && context.run.contextSize !== undefined
         ? `, or once it is downloaded: lms load <its key from lms ls> --context-length ${context.run.contextSize}`
         : "";
-    notes.push(`${app.prettyLabel} opens at the model: set ${settings.join(", ")} in its model settings before loading it${lms}`);
+    notes.push(`${app.prettyLabel} opens at the model: in its model settings, set ${describeSettings(context.run, settings)} before loading it${lms}`);
   }
   return { snippets: [snippet("deeplink", { title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content })], notes };
 }

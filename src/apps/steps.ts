@@ -67,16 +67,23 @@ export function describeSetting(run: RunSettings, setting: RunSetting): string {
   }
 }
 
+/** Settings in words, as one list ("a, b and c"). */
+export function describeSettings(run: RunSettings, settings: readonly RunSetting[]): string {
+  const list = settings.map((setting) => describeSetting(run, setting));
+  return list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} and ${list.at(-1)!}`;
+}
+
 /**
  * One note for the settings of `context.run` the command does not carry
- * (those not in `taken`): what they are, and `advice` on where to set them.
+ * (those not in `taken`): what they are, and `advice` on where to set them
+ * (given "it" or "them", as the list needs).
  */
-export function noteUntaken(context: AppRunContext, taken: readonly RunSetting[], advice: string): void {
+export function noteUntaken(context: AppRunContext, taken: readonly RunSetting[], advice: (them: "it" | "them") => string): void {
   const left = runSettingsOf(context.run).filter((setting) => !taken.includes(setting));
   if (left.length === 0) return;
-  const list = left.map((setting) => describeSetting(context.run, setting));
-  const joined = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} and ${list.at(-1)!}`;
-  context.notes.push(`${context.app.prettyLabel}'s command cannot carry ${joined}: ${advice}`);
+  context.notes.push(
+    `${context.app.prettyLabel} cannot take ${describeSettings(context.run, left)} from this command: ${advice(left.length === 1 ? "it" : "them")}`,
+  );
 }
 
 /** `NAME=value` before a command: the name is hubref's own, the value one shell word. */
@@ -111,19 +118,21 @@ export function chatCurl(port: number, model: string | undefined, path = "/v1/ch
  * (gigabytes) before it listens, so there is no time limit; a line every ten
  * seconds says it is still waiting.
  */
-export function waitStep(port: number, healthPath: string, program: string): AppStep {
+export function waitStep(port: number, healthPath: string, program: string, downloads = true): AppStep {
   const url = `http://localhost:${port}${healthPath}`;
+  const why = downloads ? " (a first start downloads the model)" : "";
   const content = [
     "server=$!",
     "waited=0",
     `until ${command("curl", "-fs", "-o", "/dev/null", url)}; do`,
     `    if ! kill -0 "$server" 2>/dev/null; then echo ${shellQuote(`${program} exited before it answered: see its output above`)} >&2; break; fi`,
-    `    if (( waited % 10 == 0 )); then echo ${shellQuote(`waiting for ${program} on port ${port} (a first start downloads the model):`)} "\${waited}s" >&2; fi`,
+    `    if (( waited % 10 == 0 )); then echo ${shellQuote(`waiting for ${program} on port ${port}${why}:`)} "\${waited}s" >&2; fi`,
     "    sleep 2",
     "    waited=$((waited + 2))",
     "done",
   ].join("\n");
-  return { title: `wait until the server answers on ${url}, however long the first download takes`, language: "sh", setup: false, content };
+  const title = downloads ? `wait until the server answers on ${url}, however long the first download takes` : `wait until the server answers on ${url}`;
+  return { title, language: "sh", setup: false, content };
 }
 
 /** `org/name:LABEL`, the form llama.cpp, Ollama and others read, when the label names one file. */

@@ -65,7 +65,7 @@ function nodeLlamaCppOptions(context: AppRunContext): string[] {
   noteUntaken(
     context,
     ["contextSize", "gpuLayers", "flashAttention", "cache"],
-    "node-llama-cpp has no option for it; run llama.cpp (--app llama.cpp), which has --n-cpu-moe",
+    (it) => `it has no option for ${it}; llama.cpp (--app llama.cpp) has --n-cpu-moe`,
   );
   return words;
 }
@@ -118,7 +118,7 @@ export function ollamaSteps(context: AppRunContext): AppStep[] {
   const { run } = context;
   const taken: RunSetting[] = ["contextSize", "gpuLayers", "flashAttention"];
   const env = ollamaServerEnv(context, taken);
-  noteUntaken(context, taken, "Ollama has no setting for it; llama.cpp (--app llama.cpp) takes every setting");
+  noteUntaken(context, taken, (it) => `it has no setting for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
   const options: Record<string, number> = {};
   if (run.contextSize !== undefined) options.num_ctx = run.contextSize;
   if (run.gpuLayers !== undefined) options.num_gpu = run.gpuLayers === "all" ? ALL_LAYERS : run.gpuLayers;
@@ -134,7 +134,7 @@ export function ollamaSteps(context: AppRunContext): AppStep[] {
         setup: false,
         content: `${env.join(" ")} ollama serve &`,
       },
-      waitStep(port, "/api/version", "ollama serve"),
+      waitStep(port, "/api/version", "ollama serve", false),
     );
   }
   const pullTitle = env.length > 0 ? "download the model" : "download the model (Ollama's server must be running: ollama serve)";
@@ -166,7 +166,7 @@ function dockerConfigureStep(context: AppRunContext, name: string): AppStep | un
   const { run } = context;
   const gguf = context.format === "gguf";
   const flags = gguf ? llamaCppFlags(run, { context: false }) : [];
-  noteUntaken(context, gguf ? llamaCppTaken() : ["contextSize"], "its vLLM engine has no setting for it here; run the GGUF weights instead");
+  noteUntaken(context, gguf ? llamaCppTaken() : ["contextSize"], (it) => `its vLLM engine for transformers weights takes only the context this way, not ${it}`);
   if (run.contextSize === undefined && flags.length === 0) return undefined;
   const words = ["docker", "model", "configure"];
   if (run.contextSize !== undefined) words.push("--context-size", String(run.contextSize));
@@ -194,7 +194,7 @@ export function localAiSteps(context: AppRunContext): AppStep[] {
   // LOCALAI_CONTEXT_SIZE is the models' default context. The other settings live in a model's YAML file.
   const docker = ["docker run --rm", command("-p", `${port}:8080`)];
   if (context.run.contextSize !== undefined) docker.push(command("-e", `LOCALAI_CONTEXT_SIZE=${context.run.contextSize}`));
-  noteUntaken(context, ["contextSize"], "set it in a model YAML file for LocalAI's llama-cpp backend (localai.io/docs/advanced/model-configuration)");
+  noteUntaken(context, ["contextSize"], (it) => `set ${it} in a model YAML file for its llama-cpp backend (localai.io/docs/advanced/model-configuration)`);
   return [
     {
       // No --name: a fixed one fails on the second run; --rm removes the container when it stops.
@@ -227,7 +227,7 @@ export function lemonadeSteps(context: AppRunContext): AppStep[] {
   noteUntaken(
     context,
     llamaCppTaken({ gpuLayers: false }),
-    "Lemonade sets it itself and refuses -ngl in --llamacpp-args; llama.cpp (--app llama.cpp) takes it",
+    (it) => `Lemonade decides the GPU layers itself and refuses -ngl in --llamacpp-args; llama.cpp (--app llama.cpp) takes ${it}`,
   );
   return [
     {

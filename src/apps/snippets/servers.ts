@@ -11,7 +11,7 @@ import { baseModel, chatCurl, command, lines, noteUntaken, quantRef, waitStep, t
  */
 
 /** The settings a GPU server carries with its context flag; a note says what it cannot. */
-function gpuServerTaken(context: AppRunContext, advice: string): void {
+function gpuServerTaken(context: AppRunContext, advice: (them: "it" | "them") => string): void {
   const taken: RunSetting[] = ["contextSize"];
   if (context.run.gpuLayers === "all") taken.push("gpuLayers");
   if (context.run.flashAttention === "auto") taken.push("flashAttention");
@@ -25,8 +25,8 @@ function contextFlag(context: AppRunContext, flag: string): string[] {
 
 // vLLM's engine arguments (docs.vllm.ai, `vllm serve --help`): --max-model-len caps the context; --kv-cache-dtype
 // takes auto or fp8 types only; --cpu-offload-gb, not a layer count, moves weights to system memory.
-const VLLM_ADVICE =
-  "vLLM has no flag for it (its --kv-cache-dtype takes fp8 types, --cpu-offload-gb moves weights by size); llama.cpp (--app llama.cpp) takes it";
+const VLLM_ADVICE = (it: string) =>
+  `it has no flag for ${it} (its --kv-cache-dtype takes fp8 types; --cpu-offload-gb moves weights by size, not by layer); llama.cpp (--app llama.cpp) takes every setting`;
 
 function ask(port: number, model: string): AppStep {
   return { title: "ask the model through the server's chat API", language: "sh", setup: false, content: chatCurl(port, model) };
@@ -82,7 +82,7 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
 // SGLang's server arguments (docs.sglang.io, `python3 -m sglang.launch_server --help`): --context-length.
 export function sglangSteps(context: AppRunContext): AppStep[] {
   const port = context.app.port ?? 30000;
-  gpuServerTaken(context, "SGLang has no flag for it; llama.cpp (--app llama.cpp) takes it");
+  gpuServerTaken(context, (it) => `it has no flag for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
   return [
     { title: "install SGLang", language: "sh", setup: true, content: "pip install sglang" },
     {
@@ -108,7 +108,7 @@ function tgiContextFlags(context: AppRunContext): string[] {
 
 export function tgiSteps(context: AppRunContext): AppStep[] {
   const port = context.app.port ?? 8080;
-  gpuServerTaken(context, "TGI has no flag for it; llama.cpp (--app llama.cpp) takes it");
+  gpuServerTaken(context, (it) => `it has no flag for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
   return [
     {
       title: `start Text Generation Inference in Docker on port ${port} (GPU), in the background`,
@@ -154,7 +154,7 @@ function mlxNote(context: AppRunContext): void {
   noteUntaken(
     context,
     context.run.gpuLayers === "all" ? ["gpuLayers"] : [],
-    "MLX LM has no setting for it; it grows its cache with the conversation, in unified memory",
+    (it) => `it has no setting for ${it}: it grows its cache with the conversation, in unified memory`,
   );
 }
 
