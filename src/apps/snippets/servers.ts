@@ -19,8 +19,14 @@ function gpuServerTaken(context: AppRunContext, advice: (them: "it" | "them") =>
 }
 
 /** `[flag, N]` when the run sets a context, else nothing. */
+function contextWords(context: AppRunContext, flag: string): string[] {
+  return context.run.contextSize === undefined ? [] : [flag, String(context.run.contextSize)];
+}
+
+/** The same as one line of a longer command. */
 function contextFlag(context: AppRunContext, flag: string): string[] {
-  return context.run.contextSize === undefined ? [] : [command(flag, String(context.run.contextSize))];
+  const words = contextWords(context, flag);
+  return words.length > 0 ? [command(...words)] : [];
 }
 
 // vLLM's engine arguments (docs.vllm.ai, `vllm serve --help`): --max-model-len caps the context; --kv-cache-dtype
@@ -43,7 +49,7 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
         title: `start an OpenAI-compatible server on port ${port}, in the background`,
         language: "sh",
         setup: false,
-        content: `${lines(command("vllm", "serve", model.id), ...contextFlag(context, "--max-model-len"), command("--port", String(port)))} &`,
+        content: `${command("vllm", "serve", model.id, ...contextWords(context, "--max-model-len"), "--port", String(port))} &`,
       },
       waitStep(port, "/health", "vLLM"),
       ask(port, model.id),
