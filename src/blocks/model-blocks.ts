@@ -9,7 +9,7 @@ import { generateAppSnippets, renderAppSnippets, type AppRequest, type AppSnippe
 import { appsForModel } from "../apps/formats.js";
 import { ggufRepo, type GgufRepo } from "../apps/gguf-files.js";
 import { appEntries, findApp } from "../apps/registry.js";
-import { describeSetting, runSettingsOf } from "../apps/steps.js";
+import { describeSettings, runSettingsOf } from "../apps/steps.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import type { FileRequest } from "../apps/select.js";
 import type { RunSettings } from "../memory/run-settings.js";
@@ -147,8 +147,9 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
     if (files.run) request.run = files.run;
     files.notes?.push(...chosen.notes);
   } else if (files.run && runSettingsOf(files.run).length > 0) {
-    const settings = runSettingsOf(files.run).map((setting) => describeSetting(files.run!, setting));
-    files.notes?.push(`${model.id}: the ${shownLibrary(library)} code loads no GGUF file, so it carries none of: ${settings.join(", ")}`);
+    files.notes?.push(
+      `${model.id}: the ${shownLibrary(library)} code loads no GGUF file, so it carries none of: ${describeSettings(files.run, runSettingsOf(files.run))}`,
+    );
   }
   const snippets = (await librarySnippets(library, model, request)) ?? [];
   // Only comments saying what is missing: printing them as the code would pass a non-answer off as one.

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { libraryBlocks } from "../../src/blocks/model-blocks.js";
 import type { RunSettings } from "../../src/memory/run-settings.js";
-import { GGUF_CHAT } from "../apps/models.js";
+import { GGUF_CHAT, TRANSFORMERS_CHAT } from "../apps/models.js";
 
 /*
  * llama-cpp-python's code for a GGUF repository, run by python3 against a
@@ -95,5 +95,16 @@ describe.skipIf(!hasPython)("llama-cpp-python code with run settings, under pyth
     expect(notes).toEqual([]);
     const [block] = await libraryBlocks(GGUF_CHAT, "python", { request: {} });
     expect(block!.content).not.toContain("import llama_cpp\n");
+  });
+});
+
+describe("run settings for a library that loads no GGUF file", () => {
+  it("transformers code is as before, and a note says it carries none of them", async () => {
+    const notes: string[] = [];
+    const withSettings = await libraryBlocks(TRANSFORMERS_CHAT, "python", { run: { contextSize: 8192, gpuLayers: "all" }, notes });
+    expect(withSettings).toEqual(await libraryBlocks(TRANSFORMERS_CHAT, "python"));
+    expect(notes).toEqual([
+      "meta-llama/Llama-3.1-8B-Instruct: the 'transformers' code loads no GGUF file, so it carries none of: a context of 8,192 tokens and every layer on the GPU",
+    ]);
   });
 });

@@ -29,8 +29,9 @@ function contextFlag(context: AppRunContext, flag: string): string[] {
   return words.length > 0 ? [command(...words)] : [];
 }
 
-// vLLM's engine arguments (docs.vllm.ai, `vllm serve --help`): --max-model-len caps the context; --kv-cache-dtype
-// takes auto or fp8 types only; --cpu-offload-gb, not a layer count, moves weights to system memory.
+// vLLM's engine arguments (docs.vllm.ai, `vllm serve --help`): --max-model-len caps the context, for a GGUF file as
+// for transformers weights (the file's own trained length is the default); --kv-cache-dtype takes auto or fp8 types
+// only; --cpu-offload-gb, not a layer count, moves weights to system memory.
 const VLLM_ADVICE = (it: string) =>
   `it has no flag for ${it} (its --kv-cache-dtype takes fp8 types; --cpu-offload-gb moves weights by size, not by layer); llama.cpp (--app llama.cpp) takes every setting`;
 
