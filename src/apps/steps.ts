@@ -35,36 +35,38 @@ export interface AppRunContext {
  */
 export const ALL_LAYERS = 999;
 
-export type RunSetting = "contextSize" | "cache" | "flashAttention" | "gpuLayers" | "cpuMoeLayers";
+/** Each setting a note can name: whether a run sets it (no experts moved is the default), and how it reads. */
+const RUN_SETTINGS = {
+  contextSize: { set: (run) => run.contextSize !== undefined, words: (run) => `a context of ${run.contextSize!.toLocaleString("en-US")} tokens` },
+  cache: {
+    set: (run) => run.cacheTypeK !== undefined || run.cacheTypeV !== undefined,
+    words: (run) => {
+      const k = run.cacheTypeK ?? "f16";
+      const v = run.cacheTypeV ?? "f16";
+      return k === v ? `a ${k} K/V cache` : `a ${k} K cache and a ${v} V cache`;
+    },
+  },
+  flashAttention: { set: (run) => run.flashAttention !== undefined, words: (run) => `flash attention ${run.flashAttention}` },
+  gpuLayers: {
+    set: (run) => run.gpuLayers !== undefined,
+    words: (run) => (run.gpuLayers === "all" ? "every layer on the GPU" : `${run.gpuLayers} layers on the GPU`),
+  },
+  cpuMoeLayers: {
+    set: (run) => run.cpuMoeLayers !== undefined && run.cpuMoeLayers > 0,
+    words: (run) => `the expert tensors of ${run.cpuMoeLayers} layers in system memory`,
+  },
+} as const satisfies Record<string, { set: (run: RunSettings) => boolean; words: (run: RunSettings) => string }>;
 
-/** The settings `run` holds that change what the app would do by default (no experts moved is the default). */
+export type RunSetting = keyof typeof RUN_SETTINGS;
+
+/** The settings `run` sets, in the table's order. */
 export function runSettingsOf(run: RunSettings): RunSetting[] {
-  const present: RunSetting[] = [];
-  if (run.contextSize !== undefined) present.push("contextSize");
-  if (run.cacheTypeK !== undefined || run.cacheTypeV !== undefined) present.push("cache");
-  if (run.flashAttention !== undefined) present.push("flashAttention");
-  if (run.gpuLayers !== undefined) present.push("gpuLayers");
-  if (run.cpuMoeLayers !== undefined && run.cpuMoeLayers > 0) present.push("cpuMoeLayers");
-  return present;
+  return (Object.keys(RUN_SETTINGS) as RunSetting[]).filter((setting) => RUN_SETTINGS[setting].set(run));
 }
 
 /** A setting in words, for the note that says what to set by hand. */
 export function describeSetting(run: RunSettings, setting: RunSetting): string {
-  switch (setting) {
-    case "contextSize":
-      return `a context of ${run.contextSize!.toLocaleString("en-US")} tokens`;
-    case "cache": {
-      const k = run.cacheTypeK ?? "f16";
-      const v = run.cacheTypeV ?? "f16";
-      return k === v ? `a ${k} K/V cache` : `a ${k} K cache and a ${v} V cache`;
-    }
-    case "flashAttention":
-      return `flash attention ${run.flashAttention}`;
-    case "gpuLayers":
-      return run.gpuLayers === "all" ? "every layer on the GPU" : `${run.gpuLayers} layers on the GPU`;
-    case "cpuMoeLayers":
-      return `the expert tensors of ${run.cpuMoeLayers} layers in system memory`;
-  }
+  return RUN_SETTINGS[setting].words(run);
 }
 
 /** Settings in words, as one list ("a, b and c"). */
