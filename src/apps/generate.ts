@@ -1,5 +1,6 @@
 import { usageError } from "../errors.js";
 import { shellComment } from "../format/shell.js";
+import type { RunSettings } from "../memory/run-settings.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { deepLinkUrl } from "./deeplink.js";
@@ -9,7 +10,7 @@ import { ggufRepo, hasFileList, hasGguf, projectorFor } from "./gguf-files.js";
 import { appEntries, findApp, type AppEntry } from "./registry.js";
 import { isCommandApp, type CommandAppKey } from "./app-keys.js";
 import { selectGgufFile, type FileRequest } from "./select.js";
-import type { AppRunContext, AppStep } from "./steps.js";
+import { describeSettings, runSettingsOf, type AppRunContext, type AppStep } from "./steps.js";
 import { llamaCppSteps } from "./snippets/llama-cpp.js";
 import { mlxLmSteps, sglangSteps, tgiSteps, vllmSteps } from "./snippets/servers.js";
 import { customEndpointSteps, dockerModelRunnerSteps, lemonadeSteps, localAiSteps, nodeLlamaCppSteps, ollamaSteps, piSteps } from "./snippets/gguf-runners.js";
@@ -27,6 +28,11 @@ export interface AppSnippet {
   quant: string | null;
   /** The chosen GGUF file (the first shard of a split one), or null. */
   file: string | null;
+}
+
+/** Which file to run, and how: the settings each app's command carries (or a note says to set by hand). */
+export interface AppRequest extends FileRequest {
+  run?: RunSettings;
 }
 
 export interface AppSnippets {
@@ -57,7 +63,7 @@ function takesFile(app: AppEntry): boolean {
 }
 
 /** The steps that run `model` with the app `key`: commands, or a deep link. */
-export function generateAppSnippets(model: ModelData, key: string, request: FileRequest = {}): AppSnippets {
+export function generateAppSnippets(model: ModelData, key: string, request: AppRequest = {}): AppSnippets {
   const apps = appEntries();
   const app = findApp(key, apps);
   const format = formatFor(app, model);
@@ -71,7 +77,7 @@ export function generateAppSnippets(model: ModelData, key: string, request: File
     );
   }
   const notes: string[] = [];
-  const context: AppRunContext = { model, app, format, notes };
+  const context: AppRunContext = { model, app, format, run: request.run ?? {}, notes };
   if (asked && format !== "gguf") throw usageError(`${asked} picks a GGUF file, and ${app.prettyLabel} runs the ${format} weights of ${model.id}`);
   if (asked && !takesFile(app)) throw usageError(`${app.prettyLabel} lets you pick the file in the app: ${asked} has no effect there`);
   if (format === "gguf" && hasFileList(model) && takesFile(app)) {
@@ -101,6 +107,17 @@ export function generateAppSnippets(model: ModelData, key: string, request: File
   });
   if (isCommandApp(app.key)) return { snippets: GENERATORS[app.key](context).map((step) => snippet("snippet", step)), notes };
   const content = deepLinkUrl(deepLinkOf(app, model, format)!, model.id, file ?? undefined);
+  const settings = runSettingsOf(context.run);
+  // A link carries no settings: they are set in the app, and the note says which.
+  if (settings.length > 0) {
+    // LM Studio's `lms load` (lmstudio.ai/docs/cli/load) takes --context-length, but names the model by LM Studio's own
+    // key, known only once the link has downloaded it; the link stays the way in.
+    const lms =
+      app.key === "lmstudio" && context.run.contextSize !== undefined
+        ? `, or once it is downloaded: lms load <its key from lms ls> --context-length ${context.run.contextSize}`
+        : "";
+    notes.push(`${app.prettyLabel} opens at the model: in its model settings, set ${describeSettings(context.run, settings)} before loading it${lms}`);
+  }
   return { snippets: [snippet("deeplink", { title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content })], notes };
 }
 

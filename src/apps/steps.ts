@@ -1,6 +1,7 @@
 import { shellComment, shellQuote, shellWord } from "../format/shell.js";
 import type { ModelData } from "../model/schema.js";
 import type { AppFormat } from "../build/schemas/app.js";
+import type { RunSettings } from "../memory/run-settings.js";
 import type { AppEntry } from "./registry.js";
 import type { FileChoice } from "./select.js";
 
@@ -21,8 +22,75 @@ export interface AppRunContext {
   choice?: FileChoice;
   /** A projector (mmproj) file, for vision GGUF repositories. */
   projector?: string;
+  /** How to run it (context, cache, GPU layers): each field the app takes is in its command, the others in a note. */
+  run: RunSettings;
   /** Said on stderr. */
   notes: string[];
+}
+
+/*
+ * The settings of a run as the apps' own words. Apps that take only a layer
+ * count get ALL_LAYERS for "all": more layers than any model has, which each of
+ * them clamps to the model's own count.
+ */
+export const ALL_LAYERS = 999;
+
+/** Each setting a note can name: whether a run sets it (no experts moved is the default), and how it reads. */
+const RUN_SETTINGS = {
+  contextSize: { set: (run) => run.contextSize !== undefined, words: (run) => `a context of ${run.contextSize!.toLocaleString("en-US")} tokens` },
+  cache: {
+    set: (run) => run.cacheTypeK !== undefined || run.cacheTypeV !== undefined,
+    words: (run) => {
+      const k = run.cacheTypeK ?? "f16";
+      const v = run.cacheTypeV ?? "f16";
+      return k === v ? `a ${k} K/V cache` : `a ${k} K cache and a ${v} V cache`;
+    },
+  },
+  flashAttention: { set: (run) => run.flashAttention !== undefined, words: (run) => `flash attention ${run.flashAttention}` },
+  gpuLayers: {
+    set: (run) => run.gpuLayers !== undefined,
+    words: (run) => (run.gpuLayers === "all" ? "every layer on the GPU" : `${run.gpuLayers} layers on the GPU`),
+  },
+  cpuMoeLayers: {
+    set: (run) => run.cpuMoeLayers !== undefined && run.cpuMoeLayers > 0,
+    words: (run) => `the expert tensors of ${run.cpuMoeLayers} layers in system memory`,
+  },
+} as const satisfies Record<string, { set: (run: RunSettings) => boolean; words: (run: RunSettings) => string }>;
+
+export type RunSetting = keyof typeof RUN_SETTINGS;
+
+/** The settings `run` sets, in the table's order. */
+export function runSettingsOf(run: RunSettings): RunSetting[] {
+  return (Object.keys(RUN_SETTINGS) as RunSetting[]).filter((setting) => RUN_SETTINGS[setting].set(run));
+}
+
+/** A setting in words, for the note that says what to set by hand. */
+export function describeSetting(run: RunSettings, setting: RunSetting): string {
+  return RUN_SETTINGS[setting].words(run);
+}
+
+/** Settings in words, as one list ("a, b and c"). */
+export function describeSettings(run: RunSettings, settings: readonly RunSetting[]): string {
+  const list = settings.map((setting) => describeSetting(run, setting));
+  return list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} and ${list.at(-1)!}`;
+}
+
+/**
+ * One note for the settings of `context.run` the command does not carry
+ * (those not in `taken`): what they are, and `advice` on where to set them
+ * (given "it" or "them", as the list needs).
+ */
+export function noteUntaken(context: AppRunContext, taken: readonly RunSetting[], advice: (them: "it" | "them") => string): void {
+  const left = runSettingsOf(context.run).filter((setting) => !taken.includes(setting));
+  if (left.length === 0) return;
+  context.notes.push(
+    `${context.app.prettyLabel} cannot take ${describeSettings(context.run, left)} from this command: ${advice(left.length === 1 ? "it" : "them")}`,
+  );
+}
+
+/** `NAME=value` before a command: the name is hubref's own, the value one shell word. */
+export function envAssignment(name: string, value: string): string {
+  return `${name}=${shellWord(value)}`;
 }
 
 /** A command line: every word through the shell-word formatter, so no value is ever spliced raw. */
@@ -52,19 +120,21 @@ export function chatCurl(port: number, model: string | undefined, path = "/v1/ch
  * (gigabytes) before it listens, so there is no time limit; a line every ten
  * seconds says it is still waiting.
  */
-export function waitStep(port: number, healthPath: string, program: string): AppStep {
+export function waitStep(port: number, healthPath: string, program: string, downloads = true): AppStep {
   const url = `http://localhost:${port}${healthPath}`;
+  const why = downloads ? " (a first start downloads the model)" : "";
   const content = [
     "server=$!",
     "waited=0",
     `until ${command("curl", "-fs", "-o", "/dev/null", url)}; do`,
     `    if ! kill -0 "$server" 2>/dev/null; then echo ${shellQuote(`${program} exited before it answered: see its output above`)} >&2; break; fi`,
-    `    if (( waited % 10 == 0 )); then echo ${shellQuote(`waiting for ${program} on port ${port} (a first start downloads the model):`)} "\${waited}s" >&2; fi`,
+    `    if (( waited % 10 == 0 )); then echo ${shellQuote(`waiting for ${program} on port ${port}${why}:`)} "\${waited}s" >&2; fi`,
     "    sleep 2",
     "    waited=$((waited + 2))",
     "done",
   ].join("\n");
-  return { title: `wait until the server answers on ${url}, however long the first download takes`, language: "sh", setup: false, content };
+  const title = downloads ? `wait until the server answers on ${url}, however long the first download takes` : `wait until the server answers on ${url}`;
+  return { title, language: "sh", setup: false, content };
 }
 
 /** `org/name:LABEL`, the form llama.cpp, Ollama and others read, when the label names one file. */

@@ -5,12 +5,14 @@ import { shellWord } from "../format/shell.js";
 import { PROVIDER_IDS } from "../inference/id-lists.js";
 import { liveProviders, providerMappings } from "../model/provider-mapping.js";
 import type { SettledOptions } from "../inference/snippet.js";
-import { generateAppSnippets, renderAppSnippets, type AppSnippets } from "../apps/generate.js";
+import { generateAppSnippets, renderAppSnippets, type AppRequest, type AppSnippets } from "../apps/generate.js";
 import { appsForModel } from "../apps/formats.js";
 import { ggufRepo, type GgufRepo } from "../apps/gguf-files.js";
 import { appEntries, findApp } from "../apps/registry.js";
+import { describeSettings, runSettingsOf } from "../apps/steps.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import type { FileRequest } from "../apps/select.js";
+import type { RunSettings } from "../memory/run-settings.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
 import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, librarySnippets } from "../libraries/registry.js";
 import { onlyFallback, type LibraryRequest } from "../libraries/generator.js";
@@ -107,6 +109,8 @@ export function hasLibraryCode(model: ModelData): boolean {
 /** Which GGUF file library code loads, and why that one. */
 export interface LibraryFiles {
   request?: FileRequest;
+  /** How llama-cpp-python's code loads it (context, cache, GPU layers). */
+  run?: RunSettings;
   /** Filled with why this file (--quant, --fits, the default). */
   notes?: string[];
 }
@@ -138,9 +142,14 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
   }
   const request: LibraryRequest = {};
   if (library === FORMAT_LIBRARIES.gguf) {
-    const chosen = ggufLoad(model, file);
+    const chosen = ggufLoad(model, file, files.run);
     request.gguf = chosen.load;
+    if (files.run) request.run = files.run;
     files.notes?.push(...chosen.notes);
+  } else if (files.run && runSettingsOf(files.run).length > 0) {
+    files.notes?.push(
+      `${model.id}: the ${shownLibrary(library)} code loads no GGUF file, so it carries none of: ${describeSettings(files.run, runSettingsOf(files.run))}`,
+    );
   }
   const snippets = (await librarySnippets(library, model, request)) ?? [];
   // Only comments saying what is missing: printing them as the code would pass a non-answer off as one.
@@ -191,7 +200,7 @@ function quantOf(result: AppSnippets, repo: GgufRepo | undefined, isDefault: boo
 }
 
 /** What `--app KEY` runs, with the file `request` picks; its notes say why that file. */
-export function appBlocks(model: ModelData, app: string, request: FileRequest = {}): Blocks<LocalBlock> {
+export function appBlocks(model: ModelData, app: string, request: AppRequest = {}): Blocks<LocalBlock> {
   const entry = findApp(app);
   const result = generateAppSnippets(model, entry.key, request);
   const repo = result.snippets[0]!.quant === null ? undefined : ggufRepo(model, quantCatalogue());

@@ -1,5 +1,6 @@
 import type { ModelData } from "../model/schema.js";
 import { commentLine } from "../format/languages.js";
+import type { RunSettings } from "../memory/run-settings.js";
 
 /** The languages library usage snippets are written in. */
 const SNIPPET_LANGUAGES = ["python", "sh", "js", "text"] as const;
@@ -27,9 +28,10 @@ export interface GgufLoad {
   additionalFiles: string[];
 }
 
-/** What the command line adds to the metadata: the GGUF file chosen by --quant, --file, --fits or the default. */
+/** What the command line adds to the metadata: the GGUF file chosen by --quant, --file, --fits or the default, and how to run it. */
 export interface LibraryRequest {
   gguf?: GgufLoad;
+  run?: RunSettings;
 }
 
 /**

@@ -18,12 +18,14 @@ export const STUBBED = [
   "npx",
   "mlx_lm.generate",
   "mlx_lm.server",
-  "lemonade-server",
+  "lemonade",
   "pi",
 ];
 
 export interface Recorded {
   argv: string[][];
+  /** Each call's environment beyond what the script was started with (an `OLLAMA_…=… ollama serve`), in argv's order. */
+  env: Record<string, string>[];
   /** Files the script left in its working folder (a `touch pwned` that ran). */
   leftovers: string[];
   status: number | null;
@@ -33,7 +35,8 @@ export interface Recorded {
 /**
  * Runs a script under bash with PATH holding only the stubs: any command not
  * stubbed fails as "not found", and every stubbed call is logged whole
- * (NUL-separated words, one record per call).
+ * (NUL-separated words, then a \x1d word and the exported variables the
+ * script added, one record per call).
  */
 export function runRecorded(script: string): Recorded {
   const root = mkdtempSync(join(tmpdir(), "hubref-recorder-"));
@@ -47,7 +50,20 @@ export function runRecorded(script: string): Recorded {
     const stub = join(bin, name);
     // One file per call, named by the time it was made: a background server's call and the foreground curl's
     // cannot interleave in one file (bash's printf may write a record in several pieces).
-    writeFileSync(stub, `#!/bin/bash\nprintf '%s\\0' "\${0##*/}" "$@" $'\\036' > "$RECORD/\${EPOCHREALTIME/./}-$BASHPID"\n`);
+    writeFileSync(
+      stub,
+      [
+        "#!/bin/bash",
+        "{",
+        `  printf '%s\\0' "\${0##*/}" "$@" $'\\035'`,
+        "  for name in $(compgen -e); do",
+        `    case $name in PATH|RECORD|HOME|PWD|OLDPWD|SHLVL|_) ;; *) printf '%s=%s\\0' "$name" "\${!name}" ;; esac`,
+        "  done",
+        `  printf '%s\\0' $'\\036'`,
+        `} > "$RECORD/\${EPOCHREALTIME/./}-$BASHPID"`,
+        "",
+      ].join("\n"),
+    );
     chmodSync(stub, 0o755);
   }
   // `wait`: servers are started in the background; their stubs must finish before the log is read.
@@ -57,11 +73,15 @@ export function runRecorded(script: string): Recorded {
     .sort()
     .map((file) => readFileSync(join(log, file), "utf8"))
     .join("");
-  const argv = text
+  const records = text
     .split("\x1e\0")
     .filter((record) => record !== "")
     .map((record) => record.split("\0").slice(0, -1));
+  const argv = records.map((words) => words.slice(0, words.lastIndexOf("\x1d")));
+  const env = records.map((words) =>
+    Object.fromEntries(words.slice(words.lastIndexOf("\x1d") + 1).map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)])),
+  );
   const leftovers = readdirSync(work);
   rmSync(root, { recursive: true, force: true });
-  return { argv, leftovers, status: result.status, stderr: result.stderr };
+  return { argv, env, leftovers, status: result.status, stderr: result.stderr };
 }

@@ -1,6 +1,23 @@
 import { usageError } from "../../errors.js";
-import { baseName, chatCurl, command, comments, lines, quantRef, waitStep, type AppRunContext, type AppStep } from "../steps.js";
-import { llamaInstallStep, llamaServerStep, llamaWaitStep } from "./llama-cpp.js";
+import { shellQuote } from "../../format/shell.js";
+import type { CacheType } from "../../memory/rules.js";
+import {
+  ALL_LAYERS,
+  PROMPT,
+  baseName,
+  chatCurl,
+  command,
+  comments,
+  envAssignment,
+  lines,
+  noteUntaken,
+  quantRef,
+  waitStep,
+  type AppRunContext,
+  type AppStep,
+  type RunSetting,
+} from "../steps.js";
+import { llamaCppFlags, llamaCppTaken, llamaInstallStep, llamaServerStep, llamaWaitStep } from "./llama-cpp.js";
 import { mlxAgentServer } from "./servers.js";
 
 /*
@@ -26,6 +43,33 @@ function hfCoName(context: AppRunContext, fileTagAllowed: boolean): string {
   );
 }
 
+/*
+ * node-llama-cpp's `chat` options, from its `chat --help`
+ * (src/cli/commands/ChatCommand.ts in withcatai/node-llama-cpp, checked in
+ * 3.22): --contextSize, --gpuLayers (a count; one above the model's is
+ * clamped to it), --flashAttention / --no-fa (unset: on where supported),
+ * --kvCacheKeyType / --kvCacheValueType (GgmlType names). It has no option
+ * that keeps expert tensors in system memory.
+ */
+const GGML_TYPE_NAMES = { f16: "F16", q8_0: "Q8_0", q4_0: "Q4_0" } as const satisfies Record<CacheType, string>;
+
+function nodeLlamaCppOptions(context: AppRunContext): string[] {
+  const { run } = context;
+  const words: string[] = [];
+  if (run.contextSize !== undefined) words.push("--contextSize", String(run.contextSize));
+  if (run.gpuLayers !== undefined) words.push("--gpuLayers", String(run.gpuLayers === "all" ? ALL_LAYERS : run.gpuLayers));
+  if (run.flashAttention === "on") words.push("--flashAttention");
+  if (run.flashAttention === "off") words.push("--no-fa");
+  if (run.cacheTypeK !== undefined) words.push("--kvCacheKeyType", GGML_TYPE_NAMES[run.cacheTypeK]);
+  if (run.cacheTypeV !== undefined) words.push("--kvCacheValueType", GGML_TYPE_NAMES[run.cacheTypeV]);
+  noteUntaken(
+    context,
+    ["contextSize", "gpuLayers", "flashAttention", "cache"],
+    (it) => `it has no option for ${it}; llama.cpp (--app llama.cpp) has --n-cpu-moe`,
+  );
+  return words;
+}
+
 export function nodeLlamaCppSteps(context: AppRunContext): AppStep[] {
   const { choice, model } = context;
   const uri = quantRef(context) ? `hf:${quantRef(context)}` : `hf:${model.id}/${choice!.variant.file}`;
@@ -34,25 +78,109 @@ export function nodeLlamaCppSteps(context: AppRunContext): AppStep[] {
       title: "chat with the model in the terminal (Node.js 20 or newer)",
       language: "sh",
       setup: false,
-      content: command("npx", "-y", "node-llama-cpp", "chat", uri),
+      content: command("npx", "-y", "node-llama-cpp", "chat", ...nodeLlamaCppOptions(context), uri),
     },
   ];
+}
+
+/*
+ * Ollama, from docs/faq.mdx, docs/api.md and envconfig/config.go in
+ * ollama/ollama: `ollama serve` reads OLLAMA_CONTEXT_LENGTH,
+ * OLLAMA_FLASH_ATTENTION (1 or 0; unset, on where the backend has it) and
+ * OLLAMA_KV_CACHE_TYPE (one type for both K and V) when it starts; a request's
+ * options take num_ctx and num_gpu (layers on the GPU; a count above the
+ * model's is clamped). `ollama run` takes neither option on its command line.
+ * Nothing keeps expert tensors in system memory.
+ */
+function ollamaServerEnv(context: AppRunContext, taken: RunSetting[]): string[] {
+  const { run } = context;
+  const env: string[] = [];
+  if (run.contextSize !== undefined) env.push(envAssignment("OLLAMA_CONTEXT_LENGTH", String(run.contextSize)));
+  if (run.flashAttention === "on" || run.flashAttention === "off") env.push(envAssignment("OLLAMA_FLASH_ATTENTION", run.flashAttention === "on" ? "1" : "0"));
+  const k = run.cacheTypeK ?? "f16";
+  const v = run.cacheTypeV ?? "f16";
+  if ((run.cacheTypeK !== undefined || run.cacheTypeV !== undefined) && k === v) {
+    env.push(envAssignment("OLLAMA_KV_CACHE_TYPE", k));
+    taken.push("cache");
+  }
+  return env;
+}
+
+/** A chat request to Ollama's own API, whose options (unlike the OpenAI-compatible route's) take num_ctx and num_gpu. */
+function ollamaOptionsCurl(port: number, model: string, options: Record<string, number>): string {
+  const body = JSON.stringify({ model, messages: [{ role: "user", content: PROMPT }], stream: false, options });
+  return lines(command("curl", `http://localhost:${port}/api/chat`), command("-H", "Content-Type: application/json"), `-d ${shellQuote(body)}`);
 }
 
 export function ollamaSteps(context: AppRunContext): AppStep[] {
   const name = hfCoName(context, true);
   const port = context.app.port ?? 11434;
-  return [
-    { title: "download the model (Ollama's server must be running: ollama serve)", language: "sh", setup: true, content: command("ollama", "pull", name) },
-    { title: `ask the model through Ollama's chat API on port ${port}`, language: "sh", setup: false, content: chatCurl(port, name) },
-    { title: "chat with the model in the terminal", language: "sh", setup: false, content: command("ollama", "run", name) },
-  ];
+  const { run } = context;
+  const taken: RunSetting[] = ["contextSize", "gpuLayers", "flashAttention"];
+  const env = ollamaServerEnv(context, taken);
+  noteUntaken(context, taken, (it) => `it has no setting for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
+  const options: Record<string, number> = {};
+  if (run.contextSize !== undefined) options.num_ctx = run.contextSize;
+  if (run.gpuLayers !== undefined) options.num_gpu = run.gpuLayers === "all" ? ALL_LAYERS : run.gpuLayers;
+  if (options.num_gpu !== undefined) {
+    context.notes.push(`ollama run takes no GPU layer count on its command line: in its chat, type /set parameter num_gpu ${options.num_gpu}`);
+  }
+  const steps: AppStep[] = [];
+  if (env.length > 0) {
+    steps.push(
+      {
+        title: `start Ollama's server with these settings on port ${port}, in the background (stop a running Ollama first: it reads them only when it starts)`,
+        language: "sh",
+        setup: false,
+        content: `${env.join(" ")} ollama serve &`,
+      },
+      waitStep(port, "/api/version", "ollama serve", false),
+    );
+  }
+  const pullTitle = env.length > 0 ? "download the model" : "download the model (Ollama's server must be running: ollama serve)";
+  steps.push({ title: pullTitle, language: "sh", setup: true, content: command("ollama", "pull", name) });
+  steps.push(
+    Object.keys(options).length > 0
+      ? {
+          title: `ask the model through Ollama's chat API on port ${port}, with the settings in the request's options`,
+          language: "sh",
+          setup: false,
+          content: ollamaOptionsCurl(port, name, options),
+        }
+      : { title: `ask the model through Ollama's chat API on port ${port}`, language: "sh", setup: false, content: chatCurl(port, name) },
+  );
+  steps.push({ title: "chat with the model in the terminal", language: "sh", setup: false, content: command("ollama", "run", name) });
+  return steps;
+}
+
+/*
+ * Docker Model Runner, from cmd/cli/commands/configure.go and
+ * configure_flags.go in docker/model-runner, and
+ * docs.docker.com/ai/model-runner/configuration: `docker model configure
+ * --context-size N MODEL -- FLAGS...` keeps the model's context and the flags
+ * its llama.cpp runner starts with (pkg/inference/runtime_flags_allowlist.go
+ * accepts -ngl, --n-cpu-moe, -fa, -ctk and -ctv). Transformers weights run on
+ * its vLLM engine, which takes only the context this way.
+ */
+function dockerConfigureStep(context: AppRunContext, name: string): AppStep | undefined {
+  const { run } = context;
+  const gguf = context.format === "gguf";
+  const flags = gguf ? llamaCppFlags(run, { context: false }) : [];
+  noteUntaken(context, gguf ? llamaCppTaken() : ["contextSize"], (it) => `its vLLM engine for transformers weights takes only the context this way, not ${it}`);
+  if (run.contextSize === undefined && flags.length === 0) return undefined;
+  const words = ["docker", "model", "configure"];
+  if (run.contextSize !== undefined) words.push("--context-size", String(run.contextSize));
+  words.push(name);
+  if (flags.length > 0) words.push("--", ...flags);
+  return { title: "set how the model runs: its context and its llama.cpp flags", language: "sh", setup: true, content: command(...words) };
 }
 
 export function dockerModelRunnerSteps(context: AppRunContext): AppStep[] {
   const name = hfCoName(context, false);
+  const configure = dockerConfigureStep(context, name);
   return [
     { title: "download the model", language: "sh", setup: true, content: command("docker", "model", "pull", name) },
+    ...(configure ? [configure] : []),
     { title: "ask the model once", language: "sh", setup: false, content: command("docker", "model", "run", name, "Hello! What can you do?") },
   ];
 }
@@ -62,13 +190,18 @@ export function localAiSteps(context: AppRunContext): AppStep[] {
   if (!choice) throw usageError(`LocalAI loads one GGUF file, and the file list of ${model.id} is unknown`, "pass the hub id, so hubref fetches the file list");
   const port = context.app.port ?? 8080;
   const uri = `huggingface://${model.id}/${choice.variant.file}`;
+  // LocalAI's flags are also environment variables (docs/content/reference/cli-reference.md in mudler/LocalAI):
+  // LOCALAI_CONTEXT_SIZE is the models' default context. The other settings live in a model's YAML file.
+  const docker = ["docker run --rm", command("-p", `${port}:8080`)];
+  if (context.run.contextSize !== undefined) docker.push(command("-e", `LOCALAI_CONTEXT_SIZE=${context.run.contextSize}`));
+  noteUntaken(context, ["contextSize"], (it) => `set ${it} in a model YAML file for its llama-cpp backend (localai.io/docs/advanced/model-configuration)`);
   return [
     {
       // No --name: a fixed one fails on the second run; --rm removes the container when it stops.
       title: `start LocalAI in Docker on port ${port} with the GGUF file, in the background`,
       language: "sh",
       setup: false,
-      content: `${lines("docker run --rm", command("-p", `${port}:8080`), "localai/localai:latest", command(uri))} &`,
+      content: `${lines(...docker, "localai/localai:latest", command(uri))} &`,
     },
     waitStep(port, "/readyz", "LocalAI"),
     // LocalAI names a model loaded from a URI after its file.
@@ -76,18 +209,34 @@ export function localAiSteps(context: AppRunContext): AppStep[] {
   ];
 }
 
+/*
+ * Lemonade's `lemonade` command (docs/guide/cli.md in lemonade-sdk/lemonade;
+ * it replaced `lemonade-server`, removed in 2026): `pull user.NAME --checkpoint
+ * main REPO:QUANT --recipe llamacpp` registers a hub file, and `run NAME
+ * --ctx-size N --llamacpp-args "..."` loads it. Lemonade sets the GPU layers
+ * itself: --llamacpp-args refuses -ngl and --ctx-size (docs/api/lemonade.md).
+ */
 export function lemonadeSteps(context: AppRunContext): AppStep[] {
-  const { model } = context;
+  const { model, run } = context;
   const checkpoint = hfCoName(context, false).slice("hf.co/".length);
   const name = `user.${model.id.slice(model.id.indexOf("/") + 1).replace(/[^A-Za-z0-9._-]/g, "-")}`;
+  const load = [command("lemonade", "run", name)];
+  if (run.contextSize !== undefined) load.push(command("--ctx-size", String(run.contextSize)));
+  const flags = llamaCppFlags(run, { context: false, gpuLayers: false });
+  if (flags.length > 0) load.push(command("--llamacpp-args", flags.join(" ")));
+  noteUntaken(
+    context,
+    llamaCppTaken({ gpuLayers: false }),
+    (it) => `Lemonade decides the GPU layers itself and refuses -ngl in --llamacpp-args; llama.cpp (--app llama.cpp) takes ${it}`,
+  );
   return [
     {
-      title: "register the model with Lemonade Server (install it from https://lemonade-server.ai)",
+      title: "register the model with Lemonade (install it from https://lemonade-server.ai)",
       language: "sh",
       setup: true,
-      content: lines(command("lemonade-server", "pull", name), command("--checkpoint", checkpoint), "--recipe llamacpp"),
+      content: lines(command("lemonade", "pull", name), command("--checkpoint", "main", checkpoint), "--recipe llamacpp"),
     },
-    { title: "chat with the model", language: "sh", setup: false, content: command("lemonade-server", "run", name) },
+    { title: "load the model and chat with it in Lemonade's web app", language: "sh", setup: false, content: lines(...load) },
   ];
 }
 

@@ -1,6 +1,45 @@
-import { command, chatCurl, lines, quantRef, resolveUrl, waitStep, type AppRunContext, type AppStep } from "../steps.js";
+import type { RunSettings } from "../../memory/run-settings.js";
+import { command, chatCurl, lines, quantRef, resolveUrl, waitStep, type AppRunContext, type AppStep, type RunSetting } from "../steps.js";
+
+/*
+ * llama.cpp's flags, from its `llama-server --help` (common/arg.cpp in
+ * ggml-org/llama.cpp, and tools/server/README.md): -c, -ngl (a count, `auto`
+ * or `all`), --n-cpu-moe, -fa on|off|auto, -ctk/-ctv.
+ */
 
 const PORT = 8080;
+
+/** Which of llama.cpp's run flags a caller writes; Docker Model Runner and Lemonade set some through their own options. */
+interface FlagChoice {
+  context?: boolean;
+  gpuLayers?: boolean;
+}
+
+/** The settings as llama.cpp's own flags, as words (each becomes one shell word); an absent setting adds none. */
+export function llamaCppFlags(run: RunSettings, choice: FlagChoice = {}): string[] {
+  const words: string[] = [];
+  if (choice.context !== false && run.contextSize !== undefined) words.push("-c", String(run.contextSize));
+  if (choice.gpuLayers !== false && run.gpuLayers !== undefined) words.push("-ngl", String(run.gpuLayers));
+  if (run.cpuMoeLayers !== undefined) words.push("--n-cpu-moe", String(run.cpuMoeLayers));
+  if (run.flashAttention !== undefined) words.push("-fa", run.flashAttention);
+  if (run.cacheTypeK !== undefined) words.push("-ctk", run.cacheTypeK);
+  if (run.cacheTypeV !== undefined) words.push("-ctv", run.cacheTypeV);
+  return words;
+}
+
+/** The settings' flags as one line of the command, or none. */
+export function settingsLine(run: RunSettings, choice: FlagChoice = {}): string[] {
+  const words = llamaCppFlags(run, choice);
+  return words.length > 0 ? [command(...words)] : [];
+}
+
+/** What llamaCppFlags carries with `choice`, for the note on the rest. */
+export function llamaCppTaken(choice: FlagChoice = {}): RunSetting[] {
+  const taken: RunSetting[] = ["cache", "flashAttention", "cpuMoeLayers"];
+  if (choice.context !== false) taken.push("contextSize");
+  if (choice.gpuLayers !== false) taken.push("gpuLayers");
+  return taken;
+}
 
 /** The words that name the model to llama-server or llama-cli. */
 function llamaCppModelArgs(context: AppRunContext): string[] {
@@ -19,7 +58,7 @@ export function llamaServerStep(context: AppRunContext): AppStep {
     title: `start an OpenAI-compatible server on port ${PORT}, in the background${found}`,
     language: "sh",
     setup: false,
-    content: `${lines("llama-server", ...llamaCppModelArgs(context), command("--port", String(PORT)))} &`,
+    content: `${lines("llama-server", ...llamaCppModelArgs(context), ...settingsLine(context.run), command("--port", String(PORT)))} &`,
   };
 }
 

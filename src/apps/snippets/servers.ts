@@ -1,10 +1,39 @@
 import { usageError } from "../../errors.js";
-import { baseModel, chatCurl, command, lines, quantRef, waitStep, type AppRunContext, type AppStep } from "../steps.js";
+import { baseModel, chatCurl, command, lines, noteUntaken, quantRef, waitStep, type AppRunContext, type AppStep, type RunSetting } from "../steps.js";
 
 /*
  * Servers for transformers weights (vLLM, SGLang, TGI) and MLX LM. Each is
  * started in the background, then asked once through its chat API.
+ *
+ * Of a run's settings these servers take only the context: each keeps every
+ * layer on the GPU (so "every layer on the GPU" needs no flag), picks its
+ * attention kernel itself, and its cache types are not llama.cpp's.
  */
+
+/** The settings a GPU server carries with its context flag; a note says what it cannot. */
+function gpuServerTaken(context: AppRunContext, advice: (them: "it" | "them") => string): void {
+  const taken: RunSetting[] = ["contextSize"];
+  if (context.run.gpuLayers === "all") taken.push("gpuLayers");
+  if (context.run.flashAttention === "auto") taken.push("flashAttention");
+  noteUntaken(context, taken, advice);
+}
+
+/** `[flag, N]` when the run sets a context, else nothing. */
+function contextWords(context: AppRunContext, flag: string): string[] {
+  return context.run.contextSize === undefined ? [] : [flag, String(context.run.contextSize)];
+}
+
+/** The same as one line of a longer command. */
+function contextFlag(context: AppRunContext, flag: string): string[] {
+  const words = contextWords(context, flag);
+  return words.length > 0 ? [command(...words)] : [];
+}
+
+// vLLM's engine arguments (docs.vllm.ai, `vllm serve --help`): --max-model-len caps the context, for a GGUF file as
+// for transformers weights (the file's own trained length is the default); --kv-cache-dtype takes auto or fp8 types
+// only; --cpu-offload-gb, not a layer count, moves weights to system memory.
+const VLLM_ADVICE = (it: string) =>
+  `it has no flag for ${it} (its --kv-cache-dtype takes fp8 types; --cpu-offload-gb moves weights by size, not by layer); llama.cpp (--app llama.cpp) takes every setting`;
 
 function ask(port: number, model: string): AppStep {
   return { title: "ask the model through the server's chat API", language: "sh", setup: false, content: chatCurl(port, model) };
@@ -13,6 +42,7 @@ function ask(port: number, model: string): AppStep {
 export function vllmSteps(context: AppRunContext): AppStep[] {
   const { model } = context;
   const port = context.app.port ?? 8000;
+  gpuServerTaken(context, VLLM_ADVICE);
   if (context.format !== "gguf") {
     return [
       { title: "install vLLM", language: "sh", setup: true, content: "pip install vllm" },
@@ -20,7 +50,7 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
         title: `start an OpenAI-compatible server on port ${port}, in the background`,
         language: "sh",
         setup: false,
-        content: `${command("vllm", "serve", model.id, "--port", String(port))} &`,
+        content: `${command("vllm", "serve", model.id, ...contextWords(context, "--max-model-len"), "--port", String(port))} &`,
       },
       waitStep(port, "/health", "vLLM"),
       ask(port, model.id),
@@ -45,7 +75,7 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
   const serve = ["vllm serve", command(source)];
   if (tokenizer) serve.push(command("--tokenizer", tokenizer));
   // The GGUF form would otherwise be the served name; the chat call names the repository.
-  serve.push(command("--served-model-name", model.id), command("--port", String(port)));
+  serve.push(...contextFlag(context, "--max-model-len"), command("--served-model-name", model.id), command("--port", String(port)));
   steps.push({
     title: `start an OpenAI-compatible server on port ${port} with the base model's tokenizer, in the background`,
     language: "sh",
@@ -56,23 +86,36 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
   return steps;
 }
 
+// SGLang's server arguments (docs.sglang.io, `python3 -m sglang.launch_server --help`): --context-length.
 export function sglangSteps(context: AppRunContext): AppStep[] {
   const port = context.app.port ?? 30000;
+  gpuServerTaken(context, (it) => `it has no flag for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
   return [
     { title: "install SGLang", language: "sh", setup: true, content: "pip install sglang" },
     {
       title: `start an OpenAI-compatible server on port ${port}, in the background`,
       language: "sh",
       setup: false,
-      content: `${lines("python3 -m sglang.launch_server", command("--model-path", context.model.id), command("--port", String(port)))} &`,
+      content: `${lines("python3 -m sglang.launch_server", command("--model-path", context.model.id), ...contextFlag(context, "--context-length"), command("--port", String(port)))} &`,
     },
     waitStep(port, "/health", "SGLang"),
     ask(port, context.model.id),
   ];
 }
 
+/*
+ * TGI's launcher arguments (huggingface.co/docs/text-generation-inference,
+ * `text-generation-launcher --help`): --max-total-tokens bounds prompt and
+ * reply together, and --max-input-tokens must stay below it.
+ */
+function tgiContextFlags(context: AppRunContext): string[] {
+  const size = context.run.contextSize;
+  return size === undefined ? [] : [command("--max-input-tokens", String(size - 1), "--max-total-tokens", String(size))];
+}
+
 export function tgiSteps(context: AppRunContext): AppStep[] {
   const port = context.app.port ?? 8080;
+  gpuServerTaken(context, (it) => `it has no flag for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
   return [
     {
       title: `start Text Generation Inference in Docker on port ${port} (GPU), in the background`,
@@ -84,6 +127,7 @@ export function tgiSteps(context: AppRunContext): AppStep[] {
         '-v "$HOME/.cache/huggingface:/data"',
         "ghcr.io/huggingface/text-generation-inference:latest",
         command("--model-id", context.model.id),
+        ...tgiContextFlags(context),
       )} &`,
     },
     waitStep(port, "/health", "TGI"),
@@ -107,7 +151,22 @@ export function mlxServerSteps(model: string, port: number): AppStep[] {
   ];
 }
 
+/*
+ * MLX LM (mlx_lm/server.py and generate.py in ml-explore/mlx-lm) has no
+ * context limit to set: its cache grows with the conversation. Its quantized
+ * cache (--kv-bits) is not llama.cpp's, and there is nothing to offload: MLX
+ * runs in unified memory.
+ */
+function mlxNote(context: AppRunContext): void {
+  noteUntaken(
+    context,
+    context.run.gpuLayers === "all" ? ["gpuLayers"] : [],
+    (it) => `it has no setting for ${it}: it grows its cache with the conversation, in unified memory`,
+  );
+}
+
 export function mlxLmSteps(context: AppRunContext): AppStep[] {
+  mlxNote(context);
   // mlx_lm.server listens on 8080 unless told otherwise; the request goes where it listens.
   const port = context.app.port ?? 8080;
   return [
@@ -125,5 +184,6 @@ export function mlxLmSteps(context: AppRunContext): AppStep[] {
 
 /** Installs MLX LM and serves the model on `port`, for an agent that talks to it. */
 export function mlxAgentServer(context: AppRunContext, port: number): AppStep[] {
+  mlxNote(context);
   return [MLX_INSTALL, ...mlxServerSteps(context.model.id, port)];
 }

@@ -1,4 +1,6 @@
 import { pyString, pyValue } from "../../format/python.js";
+import type { CacheType } from "../../memory/rules.js";
+import type { RunSettings } from "../../memory/run-settings.js";
 import type { ModelData } from "../../model/schema.js";
 import { hasTag, python, repoFiles, sh, widgetText, type GgufLoad, type LibrarySnippetGenerator } from "../generator.js";
 
@@ -13,15 +15,37 @@ function defaultLoad(model: ModelData): GgufLoad {
   return { filename: preferred ?? (model.gguf ? "*Q4_K_M.gguf" : "*.gguf"), additionalFiles: [] };
 }
 
+/*
+ * Llama()'s arguments (llama_cpp/llama.py in abetlen/llama-cpp-python, checked
+ * in 0.3.35; from_pretrained passes them on): n_ctx, n_gpu_layers (-1 for
+ * every layer), flash_attn (a bool), type_k / type_v (ggml type ids, the
+ * module's GGML_TYPE_* constants). What it cannot take, src/libraries/gguf-choice.ts says in a note.
+ */
+const GGML_TYPES = { f16: "GGML_TYPE_F16", q8_0: "GGML_TYPE_Q8_0", q4_0: "GGML_TYPE_Q4_0" } as const satisfies Record<CacheType, string>;
+
+/** The keyword arguments that carry the run's settings, each on its own line; an absent setting adds none. */
+function runArguments(run: RunSettings): string[] {
+  const args: string[] = [];
+  if (run.contextSize !== undefined) args.push(`n_ctx=${run.contextSize},`);
+  if (run.gpuLayers !== undefined) args.push(`n_gpu_layers=${run.gpuLayers === "all" ? -1 : run.gpuLayers},`);
+  if (run.flashAttention === "on" || run.flashAttention === "off") args.push(`flash_attn=${run.flashAttention === "on" ? "True" : "False"},`);
+  if (run.cacheTypeK !== undefined) args.push(`type_k=llama_cpp.${GGML_TYPES[run.cacheTypeK]},`);
+  if (run.cacheTypeV !== undefined) args.push(`type_v=llama_cpp.${GGML_TYPES[run.cacheTypeV]},`);
+  return args;
+}
+
 export const llamaCppPython: LibrarySnippetGenerator = (model, request = {}) => {
   const { filename, additionalFiles } = request.gguf ?? defaultLoad(model);
   // A split file: the other shards are downloaded beside the first, where llama.cpp looks for them.
   const shards = additionalFiles.length > 0 ? `\n    additional_files=${pyValue(additionalFiles, 4, 4)},` : "";
-  const load = `from llama_cpp import Llama
+  const settings = runArguments(request.run ?? {});
+  const imports = settings.some((arg) => arg.includes("llama_cpp.")) ? "import llama_cpp\nfrom llama_cpp import Llama" : "from llama_cpp import Llama";
+  const extra = settings.map((arg) => `\n    ${arg}`).join("");
+  const load = `${imports}
 
 llm = Llama.from_pretrained(
     repo_id=${pyString(model.id)},
-    filename=${pyString(filename)},${shards}
+    filename=${pyString(filename)},${shards}${extra}
 )`;
   const chat = hasTag(model, "conversational") || Boolean(model.gguf?.chat_template);
   const run = chat
