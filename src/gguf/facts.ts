@@ -63,10 +63,17 @@ function perLayer(value: GgufValue | undefined): number | number[] | undefined {
   return count(value);
 }
 
+/** A vision projector's header (`general.architecture` clip, or a `general.type` other than model): never a quant to run. */
+export function isProjectorHeader(metadata: GgufHeader["metadata"]): boolean {
+  const type = metadata.get("general.type");
+  return metadata.get("general.architecture") === "clip" || (typeof type === "string" && type !== "model");
+}
+
 export function factsOfHeader(header: GgufHeader): GgufFacts {
   const { metadata } = header;
   const architecture = metadata.get("general.architecture");
   if (typeof architecture !== "string") throw new GgufFormatError("the header has no general.architecture");
+  if (isProjectorHeader(metadata)) throw new GgufFormatError("the file is a vision projector (by its header), not a model to estimate");
   const key = (name: string) => metadata.get(`${architecture}.${name}`);
   const tokens = metadata.get("tokenizer.ggml.tokens");
   const pattern = key("attention.sliding_window_pattern");
