@@ -34,6 +34,7 @@ export function sizeOnlyPlan(budget: MemoryBudget, cacheType: CacheType = "f16")
     cacheType,
     notes: [],
     budget,
+    planBudget: { gpus: budget.gpu === undefined ? [] : [budget.gpu], ...(budget.system === undefined ? {} : { system: budget.system }) },
     estimateFor: (weights, projector) => sizeOnlyEstimate({ ctx, cacheType, weights, projector }, FITS_ALLOWANCE_BYTES),
   };
 }

@@ -4,6 +4,7 @@ import { budgetOf, type FitsRequest, type MemoryBudget } from "../hardware/budge
 import { detectMachine, type DetectSettings } from "../hardware/detect.js";
 import { contextSize, estimateMemory, sizeOnlyEstimate, type MemoryEstimate } from "../memory/estimate.js";
 import type { EstimateSettings } from "../memory/options.js";
+import { planMemory, type PlanBudget, type PlanOutcome, type PlanSettings, type QuantWeights } from "../memory/plan.js";
 import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
@@ -32,10 +33,28 @@ export interface EstimatePlan {
   /** Said on stderr: the header read, the context chosen, rules that did not apply. */
   notes: string[];
   estimateFor(weights: number, projector: number): MemoryEstimate;
+  /**
+   * The plan of one quant against a budget (src/memory/plan.ts): context,
+   * cache types, flash attention, GPU and CPU-MoE layers, bytes per device,
+   * and the RunSettings its command carries. Absent without a header (the
+   * estimate is then file sizes and an allowance: there are no layers to place).
+   * `settings` overrides what --ctx and --cache-type gave.
+   */
+  planFor?(quant: QuantWeights, budget: PlanBudget, settings?: Partial<PlanSettings>): PlanOutcome;
 }
 
 export interface FitsPlan extends EstimatePlan {
   budget: MemoryBudget;
+  /** The budget per device, for planFor: each GPU's memory and system memory. */
+  planBudget: PlanBudget;
+}
+
+/** The budget per device: a named GPU's memory once per card (several cards split the layers), else what was found. */
+export function planBudgetOf(budget: MemoryBudget, fits: FitsRequest): PlanBudget {
+  const system = budget.system === undefined ? {} : { system: budget.system };
+  if (budget.gpu === undefined) return { gpus: [], ...system };
+  const count = fits.kind === "hardware" && fits.hardware.device.kind !== "apple" ? fits.hardware.count : 1;
+  return { gpus: Array.from({ length: count }, () => budget.gpu! / count), ...system };
 }
 
 /** The file whose header stands for the repository: the smallest variant's (first shard), the cheapest to read. */
@@ -70,7 +89,12 @@ export async function estimatePlan(model: ModelData, settings: EstimateSettings,
     return facts ? estimateMemory(facts, request) : sizeOnlyEstimate(request, FITS_ALLOWANCE_BYTES);
   };
   notes.push(...estimateFor(0, 0).notes);
-  return { ctx, cacheType, ...(facts ? { facts } : {}), notes, estimateFor };
+  const header = facts;
+  const planFor = header
+    ? (quant: QuantWeights, budget: PlanBudget, overrides: Partial<PlanSettings> = {}): PlanOutcome =>
+        planMemory(header, quant, budget, { ctx: settings.ctx ?? ctx, cacheTypeK: cacheType, cacheTypeV: cacheType, flashAttention: "auto", ...overrides })
+    : undefined;
+  return { ctx, cacheType, ...(facts ? { facts } : {}), notes, estimateFor, ...(planFor ? { planFor } : {}) };
 }
 
 export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: EstimateSettings, source: PlanSource): Promise<FitsPlan> {
@@ -83,5 +107,5 @@ export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: Es
     budget = detected.budget;
   } else budget = budgetOf(fits);
   const plan = await estimatePlan(model, settings, source);
-  return { ...plan, notes: [...notes, ...plan.notes], budget };
+  return { ...plan, notes: [...notes, ...plan.notes], budget, planBudget: planBudgetOf(budget, fits) };
 }

@@ -8,11 +8,13 @@ import { GgufFactsSchema, type GgufFacts } from "./facts.js";
  * Facts read from GGUF headers, kept beside the model's metadata in the
  * cache (one file per model, facts by file name), so --offline can estimate
  * without the network. A header does not change under a file name unless the
- * file is uploaded again; --refresh reads it again.
+ * file is uploaded again; --refresh reads it again. Version 2 added the
+ * tensor facts the plan needs (experts, token embedding, data end): a version 1
+ * file reads as empty and is written again.
  */
 
 const GgufCacheSchema = z.strictObject({
-  version: z.literal(1),
+  version: z.literal(2),
   endpoint: z.string(),
   id: z.string(),
   files: z.record(z.string(), GgufFactsSchema),
@@ -43,5 +45,5 @@ export async function readGgufCache(slot: GgufCacheSlot): Promise<Record<string,
 
 export async function writeGgufCache(slot: GgufCacheSlot, file: string, facts: GgufFacts): Promise<CacheWrite> {
   const files = { ...(await readGgufCache(slot)), [file]: facts };
-  return writeCacheFile(slot.file, JSON.stringify({ version: 1, endpoint: slot.endpoint, id: slot.id, files }));
+  return writeCacheFile(slot.file, JSON.stringify({ version: 2, endpoint: slot.endpoint, id: slot.id, files }));
 }

@@ -22,6 +22,10 @@ export const GgufFactsSchema = z.strictObject({
   slidingWindow: Count.optional(),
   /** A period N (every N-th layer is global), or one flag per layer (true: sliding window). */
   slidingWindowPattern: z.union([Count, z.array(z.boolean())]).optional(),
+  /** The per-head key and value lengths of MLA's decompressed attention; llama.cpp compresses the cache only when both are given. */
+  keyLengthMla: Count.optional(),
+  valueLengthMla: Count.optional(),
+  feedForwardLength: PerLayer.optional(),
   kvLoraRank: Count.optional(),
   ropeDimension: Count.optional(),
   ssmConvKernel: Count.optional(),
@@ -31,11 +35,20 @@ export const GgufFactsSchema = z.strictObject({
   wkvHeadSize: Count.optional(),
   tokenShiftCount: Count.optional(),
   expertCount: Count.optional(),
+  expertUsedCount: Count.optional(),
+  expertFeedForwardLength: Count.optional(),
+  expertSharedCount: Count.optional(),
   vocabSize: Count.optional(),
   splitCount: Count.optional(),
   tensorCount: Count,
   layerTensorBytes: z.array(z.number().nonnegative()),
+  /** Of each layer's bytes, its expert tensors'. */
+  layerExpertBytes: z.array(z.number().nonnegative()),
   otherTensorBytes: z.number().nonnegative(),
+  /** Of the other bytes, the token embedding's. */
+  tokenEmbeddingBytes: z.number().nonnegative(),
+  /** Where the tensor data ends after the header: with headerBytes, the size the file should have. */
+  tensorDataEnd: z.number().nonnegative(),
   /** Bytes read to get the header. */
   headerBytes: Count,
 });
@@ -50,10 +63,17 @@ function perLayer(value: GgufValue | undefined): number | number[] | undefined {
   return count(value);
 }
 
+/** A vision projector's header (`general.architecture` clip, or a `general.type` other than model): never a quant to run. */
+export function isProjectorHeader(metadata: GgufHeader["metadata"]): boolean {
+  const type = metadata.get("general.type");
+  return metadata.get("general.architecture") === "clip" || (typeof type === "string" && type !== "model");
+}
+
 export function factsOfHeader(header: GgufHeader): GgufFacts {
   const { metadata } = header;
   const architecture = metadata.get("general.architecture");
   if (typeof architecture !== "string") throw new GgufFormatError("the header has no general.architecture");
+  if (isProjectorHeader(metadata)) throw new GgufFormatError("the file is a vision projector (by its header), not a model to estimate");
   const key = (name: string) => metadata.get(`${architecture}.${name}`);
   const tokens = metadata.get("tokenizer.ggml.tokens");
   const pattern = key("attention.sliding_window_pattern");
@@ -61,7 +81,10 @@ export function factsOfHeader(header: GgufHeader): GgufFacts {
     architecture,
     tensorCount: header.tensorCount,
     layerTensorBytes: header.layerTensorBytes,
+    layerExpertBytes: header.layerExpertBytes,
     otherTensorBytes: header.otherTensorBytes,
+    tokenEmbeddingBytes: header.tokenEmbeddingBytes,
+    tensorDataEnd: header.tensorDataEnd,
     headerBytes: header.headerBytes,
   };
   const optional: [keyof GgufFacts, number | number[] | boolean[] | undefined][] = [
@@ -72,6 +95,9 @@ export function factsOfHeader(header: GgufHeader): GgufFacts {
     ["headCountKv", perLayer(key("attention.head_count_kv"))],
     ["keyLength", count(key("attention.key_length"))],
     ["valueLength", count(key("attention.value_length"))],
+    ["keyLengthMla", count(key("attention.key_length_mla"))],
+    ["valueLengthMla", count(key("attention.value_length_mla"))],
+    ["feedForwardLength", perLayer(key("feed_forward_length"))],
     ["slidingWindow", count(key("attention.sliding_window"))],
     ["slidingWindowPattern", Array.isArray(pattern) && pattern.every((item) => typeof item === "boolean") ? (pattern as boolean[]) : count(pattern)],
     ["kvLoraRank", count(key("attention.kv_lora_rank"))],
@@ -83,6 +109,9 @@ export function factsOfHeader(header: GgufHeader): GgufFacts {
     ["wkvHeadSize", count(key("wkv.head_size"))],
     ["tokenShiftCount", count(key("token_shift_count"))],
     ["expertCount", count(key("expert_count"))],
+    ["expertUsedCount", count(key("expert_used_count"))],
+    ["expertFeedForwardLength", count(key("expert_feed_forward_length"))],
+    ["expertSharedCount", count(key("expert_shared_count"))],
     ["vocabSize", count(key("vocab_size")) ?? (typeof tokens === "object" && !Array.isArray(tokens) ? tokens.length : undefined)],
     ["splitCount", count(metadata.get("split.count"))],
   ];

@@ -74,7 +74,13 @@ export interface GgufHeader {
   tensorCount: number;
   /** Bytes of the tensors of each block (`blk.N.`), by N; other tensors (embeddings, output) in `otherTensorBytes`. */
   layerTensorBytes: number[];
+  /** Of each block's bytes, its expert tensors' (`*_exps`): what llama.cpp's --n-cpu-moe keeps in system memory. */
+  layerExpertBytes: number[];
   otherTensorBytes: number;
+  /** Of the other bytes, the token embedding's: llama.cpp keeps it in system memory wherever the layers run. */
+  tokenEmbeddingBytes: number;
+  /** Where the last tensor's data ends, counted from the start of the data section (the file size check). */
+  tensorDataEnd: number;
   /** Tensors whose type the size table does not know (their bytes are not counted). */
   unknownTensorTypes: number;
   /** Where the header ends: the bytes that had to be read. */
@@ -221,6 +227,7 @@ function readValue(cursor: Cursor, type: GgufValueType, depth: number, limits: G
 }
 
 const LAYER = /^blk\.(\d+)\./;
+const EXPERTS = /_exps\.(weight|bias)$/;
 
 /**
  * Parses the header at the start of `bytes`. Throws NeedMoreBytes when the
@@ -253,7 +260,10 @@ export function parseGgufHeader(bytes: Uint8Array, tensorSizes: TensorSizes, lim
   }
 
   const layerTensorBytes: number[] = [];
+  const layerExpertBytes: number[] = [];
   let otherTensorBytes = 0;
+  let tokenEmbeddingBytes = 0;
+  let tensorDataEnd = 0;
   let unknownTensorTypes = 0;
   for (let index = 0; index < tensorCount; index++) {
     cursor.section = `tensor info ${index + 1} of ${tensorCount}`;
@@ -263,23 +273,43 @@ export function parseGgufHeader(bytes: Uint8Array, tensorSizes: TensorSizes, lim
     let elements = 1;
     for (let axis = 0; axis < dimensions; axis++) elements *= cursor.count("a tensor dimension", Number.MAX_SAFE_INTEGER);
     const typeId = cursor.u32();
-    cursor.skip(8);
+    const offset = cursor.count("a tensor's data offset", Number.MAX_SAFE_INTEGER);
     const size = tensorSizes.get(typeId);
     if (!size) {
       unknownTensorTypes++;
       continue;
     }
     const bytes = Math.ceil(elements / size.blockSize) * size.bytesPerBlock;
-    const layer = typeof name === "string" ? LAYER.exec(name) : null;
+    tensorDataEnd = Math.max(tensorDataEnd, offset + bytes);
+    const tensorName = typeof name === "string" ? name : "";
+    const layer = LAYER.exec(tensorName);
     if (layer) {
       const at = Number(layer[1]);
       // The block number indexes an array: one beyond any real model's count is hostile.
       if (at >= 100_000) throw new GgufFormatError(`${cursor.section} names block ${at}`);
-      while (layerTensorBytes.length <= at) layerTensorBytes.push(0);
+      while (layerTensorBytes.length <= at) {
+        layerTensorBytes.push(0);
+        layerExpertBytes.push(0);
+      }
       layerTensorBytes[at]! += bytes;
-    } else otherTensorBytes += bytes;
+      if (EXPERTS.test(tensorName)) layerExpertBytes[at]! += bytes;
+    } else {
+      otherTensorBytes += bytes;
+      if (tensorName.startsWith("token_embd.")) tokenEmbeddingBytes += bytes;
+    }
   }
-  return { version, metadata, tensorCount, layerTensorBytes, otherTensorBytes, unknownTensorTypes, headerBytes: cursor.offset };
+  return {
+    version,
+    metadata,
+    tensorCount,
+    layerTensorBytes,
+    layerExpertBytes,
+    otherTensorBytes,
+    tokenEmbeddingBytes,
+    tensorDataEnd,
+    unknownTensorTypes,
+    headerBytes: cursor.offset,
+  };
 }
 
 /** The size table from the catalogue's tensor types. */

@@ -85,5 +85,11 @@ export const HYBRID_ARCHITECTURES: ReadonlySet<string> = new Set(["jamba", "falc
 /** llama.cpp's default micro-batch (--ubatch-size): the rows one step of the compute graph holds. */
 export const MICRO_BATCH = 512;
 
+/** llama.cpp's default batch (--batch-size): the most tokens one decode call takes. */
+export const BATCH = 2048;
+
+/** llama.cpp rounds the context up to a multiple of this (llama-context.cpp), and sizes sliding windows in its steps. */
+export const CONTEXT_PADDING = 256;
+
 /** llama.cpp's default when no --ctx-size is given is the trained length; hubref caps its default here. */
 export const DEFAULT_CONTEXT_CAP = 8192;

@@ -28,9 +28,10 @@ const hostileHeader = new ByteWriter()
   .u64(2n ** 63n)
   .toBuffer();
 
-// With --ctx 32768 and f16: KV cache 32 × 32768 × 8 × 256 × 2 bytes, compute 4 × 512 × (128,256 + 32768 × 32).
+// With --ctx 32768 and f16: KV cache 32 × 32768 × 8 × 256 × 2 bytes; compute with flash attention (llama.cpp's auto):
+// the logits phase 4 × 512 × (128,256 + 2 × 4096) with the allocator's 8% allowance, and one sequence's logits 4 × 128,256.
 const KV = 4_294_967_296;
-const COMPUTE = 2_410_151_936;
+const COMPUTE = Math.ceil(1.08 * 4 * 512 * (128_256 + 2 * 4096)) + 4 * 128_256;
 const need = (weights: number) => weights + KV + COMPUTE;
 
 let hub: GgufHub;
@@ -73,10 +74,10 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
   it("a size: the largest quant whose weights + KV cache + compute buffers fit, and why", async () => {
     const result = await snippet(LLAMA, "--fits", "12GB", "--ctx", "32768");
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`-hf ${LLAMA}:Q4_K_M`);
+    expect(result.stdout).toContain(`-hf ${LLAMA}:Q6_K`);
     expect(result.stderr).toBe(
-      `note: Q4_K_M is the largest quant that fits in 12GB: it needs ${gb(need(4.92e9))} (4.92 GB weights + ${gb(KV)} KV cache (32,768 tokens, f16) + ${gb(COMPUTE)} compute buffers); ` +
-        `Q5_K_M would need ${gb(need(5.73e9))} (5.73 GB weights + ${gb(KV)} KV cache (32,768 tokens, f16) + ${gb(COMPUTE)} compute buffers)\n`,
+      `note: Q6_K is the largest quant that fits in 12GB: it needs ${gb(need(6.6e9))} (6.60 GB weights + ${gb(KV)} KV cache (32,768 tokens, f16) + 302.3 MB compute buffers); ` +
+        `Q8_0 would need ${gb(need(8.54e9))} (8.54 GB weights + ${gb(KV)} KV cache (32,768 tokens, f16) + 302.3 MB compute buffers)\n`,
     );
   });
 
@@ -85,13 +86,13 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`-hf ${LLAMA}:Q8_0`);
     expect(result.stderr).toMatch(
-      /^note: Q8_0 is the largest quant that fits on RTX 4090, 24 GB \(25\.77 GB\): it needs 15\.25 GB \(.*\): fits entirely in GPU memory\n$/,
+      /^note: Q8_0 is the largest quant that fits on RTX 4090, 24 GB \(25\.77 GB\): it needs 13\.14 GB \(.*\): fits entirely in GPU memory\n$/,
     );
   });
 
   it("a smaller cache type and context fit a larger quant", async () => {
-    const f16 = await snippet(LLAMA, "--fits", "8GB", "--ctx", "8192");
-    const q4 = await snippet(LLAMA, "--fits", "8GB", "--ctx", "8192", "--cache-type", "q4_0");
+    const f16 = await snippet(LLAMA, "--fits", "7.5GB", "--ctx", "8192");
+    const q4 = await snippet(LLAMA, "--fits", "7.5GB", "--ctx", "8192", "--cache-type", "q4_0");
     expect(f16.stderr).toMatch(/^note: Q5_K_M is the largest .*KV cache \(8,192 tokens, f16\)/);
     expect(q4.stderr).toMatch(/^note: Q6_K is the largest .*KV cache \(8,192 tokens, q4_0\)/);
   });
@@ -104,7 +105,7 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     const lines = result.stderr.split("\n");
     expect(lines[0]).toMatch(/^note: --fits auto: found NVIDIA GeForce RTX 3060 \(12\.88 GB, 12\.35 GB free\); .* of (available )?system memory/);
     expect(lines[1]).toMatch(
-      /^note: Q4_K_M is the largest quant that fits on this machine's NVIDIA GeForce RTX 3060 .*: fits entirely in GPU memory; Q5_K_M would need .*: 3[0-9] of 32 layers on the GPU, [0-9] offloaded to system memory \(slower\)$/,
+      /^note: Q6_K is the largest quant that fits on this machine's NVIDIA GeForce RTX 3060 .*: fits entirely in GPU memory; Q8_0 would need .*: [23][0-9] of 32 layers on the GPU, [0-9]+ offloaded to system memory \(slower\)$/,
     );
   });
 
@@ -143,7 +144,7 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     const before = hub.fileRequests.length;
     const result = await snippet(SPLIT, "--fits", "RTX 4090", "--ctx", "32768");
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/^note: Q8_0 is the largest quant that fits .*: it needs 15\.25 GB \(8\.54 GB weights \+/);
+    expect(result.stderr).toMatch(/^note: Q8_0 is the largest quant that fits .*: it needs 13\.14 GB \(8\.54 GB weights \+/);
     expect(new Set(hub.fileRequests.slice(before).map((request) => request.path))).toEqual(
       new Set([`/${SPLIT}/resolve/main/Q8_0/Split-Q8_0-00001-of-00002.gguf`]),
     );
@@ -184,9 +185,9 @@ describe("hubref quant-types --for ID --ctx --fits", () => {
     const result = await runInProcess(["quant-types", "--for", LLAMA, "--ctx", "32768", "--fits", "12GB"], { env: env() });
     expect(result.status).toBe(0);
     expect(result.stdout.split("\n")[3]).toBe(`Q4_K_M\t1 file\t4.92 GB\t${gb(need(4.92e9))}\tyes\tLlama-3.1-8B-Instruct-Q4_K_M.gguf`);
-    expect(result.stdout.split("\n")[2]).toMatch(/^Q5_K_M\t1 file\t5\.73 GB\t12\.44 GB\tno\t/);
+    expect(result.stdout.split("\n")[0]).toMatch(/^Q8_0\t1 file\t8\.54 GB\t13\.14 GB\tno\t/);
     const json = JSON.parse((await runInProcess(["quant-types", "--for", LLAMA, "--ctx", "32768", "--fits", "12GB", "--json"], { env: env() })).stdout);
-    expect(json).toMatchObject({ model: LLAMA, ctx: 32768, cacheType: "f16", choice: "Llama-3.1-8B-Instruct-Q4_K_M.gguf" });
+    expect(json).toMatchObject({ model: LLAMA, ctx: 32768, cacheType: "f16", choice: "Llama-3.1-8B-Instruct-Q6_K.gguf" });
     expect(json.quants[3]).toMatchObject({
       quant: "Q4_K_M",
       memory: { weights: 4.92e9, kvCache: KV, compute: COMPUTE, total: need(4.92e9), rule: "attention" },

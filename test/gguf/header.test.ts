@@ -54,6 +54,26 @@ describe("reading a GGUF header", () => {
     expect(facts).toMatchObject({ architecture: model.architecture, ...expected });
   });
 
+  it("keeps expert tensors apart per layer, and the token embedding apart from the other tensors", async () => {
+    const model = qwen3moe(1000);
+    const facts = factsOfHeader((await read(writeGguf(model.spec))).header);
+    const experts = model.spec
+      .tensors!.filter((tensor) => tensor.name.startsWith("blk.0.") && tensor.name.includes("_exps"))
+      .reduce((sum, tensor) => sum + tensorBytes(tensor), 0);
+    expect(facts.layerExpertBytes[0]).toBe(experts);
+    expect(facts.layerExpertBytes[0]).toBeLessThan(facts.layerTensorBytes[0]!);
+    expect(facts.tokenEmbeddingBytes).toBe(tensorBytes(model.spec.tensors!.find((tensor) => tensor.name === "token_embd.weight")!));
+    expect(factsOfHeader((await read(writeGguf(llama(10).spec))).header).layerExpertBytes.every((bytes) => bytes === 0)).toBe(true);
+  });
+
+  it("a vision projector, by its header (clip, or general.type mmproj), is not a model to estimate", async () => {
+    const clip = writeGguf({ metadata: [["general.architecture", str("clip")]] });
+    expect(() => factsOfHeader(parseGgufHeader(clip, sizes))).toThrow(/vision projector/);
+    const typed = llama(10).spec;
+    typed.metadata.push(["general.type", str("mmproj")]);
+    expect(() => factsOfHeader(parseGgufHeader(writeGguf(typed), sizes))).toThrow(/vision projector/);
+  });
+
   it("keeps a per-layer array of key-value heads", async () => {
     const spec = llama(10).spec;
     spec.metadata = spec.metadata.map(([key, value]) => (key === "llama.attention.head_count_kv" ? [key, u32s([8, 0, 8, 0])] : [key, value]));

@@ -91,14 +91,18 @@ describe("--fits values", () => {
 describe("the verdict", () => {
   const estimate = (total: number, fixed: number, layers: number): MemoryEstimate => ({
     ctx: 8192,
+    context: 8192,
     cacheType: "f16",
+    cacheTypeV: "f16",
+    flashAttention: true,
     weights: total - fixed,
     projector: 0,
+    tokenEmbedding: 0,
     kvCache: 0,
     compute: fixed,
     total,
     rule: "attention",
-    layers: Array.from({ length: layers }, () => ({ weights: (total - fixed) / layers, cache: 0 })),
+    layers: Array.from({ length: layers }, () => ({ weights: (total - fixed) / layers, experts: 0, cache: 0 })),
     fixed,
     notes: [],
   });

@@ -4,7 +4,7 @@ import { factsOfHeader, type GgufFacts } from "../../src/gguf/facts.js";
 import { parseGgufHeader, tensorSizesOf } from "../../src/gguf/header.js";
 import { contextSize, estimateMemory, offloadTo } from "../../src/memory/estimate.js";
 import { deepseek2, gemma3, jamba, llama, mamba, qwen2vl, qwen3moe, rwkv6, type ArchitectureCase } from "../helpers/gguf-models.js";
-import { bools, u32, writeGguf } from "../helpers/gguf-writer.js";
+import { bools, u32, type Value, writeGguf } from "../helpers/gguf-writer.js";
 
 const catalogue = JSON.parse(readFileSync("catalogue/quant-types.json", "utf8")) as { tensorTypes: { id: number; blockSize: number; bytesPerBlock: number }[] };
 const sizes = tensorSizesOf(catalogue.tensorTypes);
@@ -38,14 +38,16 @@ describe("the KV cache, by architecture", () => {
       key === "llama.attention.head_count_kv" ? { type: "array", itemType: "uint32", items: Array.from({ length: 32 }, (_, i) => u32(i < 16 ? 8 : 4)) } : value,
     ]);
     const estimate = estimateMemory(factsOfHeader(parseGgufHeader(writeGguf(spec), sizes)), { ctx: 1000, cacheType: "f16", weights: 0 });
-    expect(estimate.kvCache).toBe((16 * 8 + 16 * 4) * 1000 * 256 * f16);
+    // llama.cpp rounds the context up to a multiple of 256.
+    expect(estimate.context).toBe(1024);
+    expect(estimate.kvCache).toBe((16 * 8 + 16 * 4) * 1024 * 256 * f16);
   });
 
   it("sliding window (Gemma 3): five window layers to each global one, by the architecture's period", () => {
     const estimate = estimateMemory(factsOf(gemma3(100)), { ctx: 32768, cacheType: "f16", weights: 0 });
     expect(estimate.rule).toBe("sliding-window");
-    // Layers 5, 11, 17, 23 and 29 are global.
-    expect(estimate.kvCache).toBe((5 * 32768 + 29 * 1024) * 4 * (256 + 256) * f16);
+    // Layers 5, 11, 17, 23 and 29 are global; the others hold the window plus one micro-batch (1,024 + 512 cells).
+    expect(estimate.kvCache).toBe((5 * 32768 + 29 * 1536) * 4 * (256 + 256) * f16);
     // Below the window, every layer holds the whole context.
     expect(estimateMemory(factsOf(gemma3(100)), { ctx: 512, cacheType: "f16", weights: 0 }).kvCache).toBe(34 * 512 * 4 * 512 * f16);
   });
@@ -54,13 +56,34 @@ describe("the KV cache, by architecture", () => {
     const spec = gemma3(100).spec;
     spec.metadata.push(["gemma3.attention.sliding_window_pattern", bools(Array.from({ length: 34 }, (_, i) => i % 2 === 0))]);
     const estimate = estimateMemory(factsOfHeader(parseGgufHeader(writeGguf(spec), sizes)), { ctx: 8192, cacheType: "f16", weights: 0 });
-    expect(estimate.kvCache).toBe((17 * 8192 + 17 * 1024) * 4 * 512 * f16);
+    expect(estimate.kvCache).toBe((17 * 8192 + 17 * 1536) * 4 * 512 * f16);
   });
 
-  it("MLA (DeepSeek-V2-Lite): the compressed cache, kv_lora_rank + rope dimensions per token and layer", () => {
-    const estimate = estimateMemory(factsOf(deepseek2(100)), { ctx: 32768, cacheType: "f16", weights: 0 });
+  it("MLA (DeepSeek-V2-Lite) with the _mla keys: the compressed cache, kv_lora_rank + rope dimensions per token and layer", () => {
+    const spec = deepseek2(100).spec;
+    // The current layout: one latent head of kv_lora_rank + rope, the per-head lengths under the _mla keys.
+    const current: Record<string, Value> = {
+      "deepseek2.attention.head_count_kv": u32(1),
+      "deepseek2.attention.key_length": u32(512 + 64),
+      "deepseek2.attention.value_length": u32(512),
+    };
+    spec.metadata = spec.metadata.map(([key, value]) => [key, current[key] ?? value]);
+    spec.metadata.push(["deepseek2.attention.key_length_mla", u32(192)], ["deepseek2.attention.value_length_mla", u32(128)]);
+    const estimate = estimateMemory(factsOfHeader(parseGgufHeader(writeGguf(spec), sizes)), { ctx: 32768, cacheType: "f16", weights: 0 });
     expect(estimate.rule).toBe("mla");
     expect(estimate.kvCache).toBe(27 * 32768 * (512 + 64) * f16);
+  });
+
+  it("DeepSeek2 in the older layout (no _mla keys): llama.cpp caches every head, key and value", () => {
+    const estimate = estimateMemory(factsOf(deepseek2(100)), { ctx: 32768, cacheType: "f16", weights: 0 });
+    expect(estimate.rule).toBe("attention");
+    expect(estimate.kvCache).toBe(27 * 32768 * 16 * (192 + 128) * f16);
+  });
+
+  it("separate K and V cache types", () => {
+    const facts = factsOf(llama(100));
+    const mixed = estimateMemory(facts, { ctx: 4096, cacheType: "q8_0", cacheTypeV: "q4_0", weights: 0 });
+    expect(mixed.kvCache).toBe(32 * 4096 * ((1024 / 32) * 34 + (1024 / 32) * 18));
   });
 
   it("MoE (Qwen3 30B-A3B): the experts change the weights, not the cache", () => {
@@ -102,10 +125,17 @@ describe("the KV cache, by architecture", () => {
 });
 
 describe("weights, compute buffers and offloading", () => {
-  it("compute buffers: f32 logits and attention scores of one 512-token micro-batch", () => {
-    const estimate = estimateMemory(factsOf(llama(100)), { ctx: 32768, cacheType: "f16", weights: 4.92 * GB });
-    expect(estimate.compute).toBe(4 * 512 * (128_256 + 32768 * 32));
-    expect(estimate.total).toBe(estimate.weights + estimate.kvCache + estimate.compute);
+  it("compute buffers: with flash attention they barely grow with the context; without, the score matrix does", () => {
+    const facts = factsOf(llama(100));
+    const flash = (ctx: number) => estimateMemory(facts, { ctx, cacheType: "f16", weights: 4.92 * GB }).compute;
+    // The logits of a 512-token micro-batch beside the final norm (llama.cpp: 266.5 MiB for this shape), and one sequence's logits.
+    const logits = 4 * 512 * (128_256 + 2 * 4096);
+    expect(flash(2048)).toBeGreaterThanOrEqual(logits);
+    expect(flash(32768)).toBe(flash(2048));
+    const off = estimateMemory(facts, { ctx: 32768, cacheType: "f16", flashAttention: false, weights: 4.92 * GB });
+    // 32 heads × 32,768 cells of f32 scores per token, and the f32 mask (llama.cpp: 2,156 MiB).
+    expect(off.compute / 2 ** 20).toBeCloseTo(2156, -1);
+    expect(off.total).toBe(off.weights + off.kvCache + off.compute);
   });
 
   it("a vision repository's projector is counted in the weights and kept whole", () => {
