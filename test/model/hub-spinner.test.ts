@@ -49,6 +49,17 @@ describe("startSpinner", () => {
     expect(out.writes).toHaveLength(count);
   });
 
+  it("waits HUBREF_SPINNER_DELAY_MS before drawing when it is set, and refuses a value that is not a count", () => {
+    const out = stream(true);
+    const spinner = startSpinner(out, "fetching acme/m", { HUBREF_SPINNER_DELAY_MS: "1000" });
+    vi.advanceTimersByTime(999);
+    expect(out.writes).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(out.writes).toHaveLength(1);
+    spinner.stop();
+    expect(() => startSpinner(out, "fetching acme/m", { HUBREF_SPINNER_DELAY_MS: "soon" })).toThrow(/HUBREF_SPINNER_DELAY_MS takes a whole number/);
+  });
+
   it("Ctrl-C clears the spinner's line and exits 130; once stopped, Ctrl-C is no longer its business", () => {
     const out = stream(true);
     const exits: number[] = [];

@@ -48,7 +48,8 @@ function isRetryableStatus(status: number): boolean {
 }
 
 /** A whole number of milliseconds (or retries) from the environment, within bounds. */
-function envCount(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+/** A whole number from the environment, or undefined when unset; out of range is a usage error. */
+export function envCount(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
   const value = Number(raw);

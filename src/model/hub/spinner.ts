@@ -1,5 +1,6 @@
 import { ExitCode } from "../../errors.js";
 import type { OutputStream } from "../../output/output.js";
+import { envCount } from "./hub-get.js";
 
 export interface SpinnerSettings {
   /** Nothing is drawn for answers quicker than this: a flash is noise. */
@@ -32,7 +33,10 @@ function canSpin(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
  */
 export function startSpinner(stream: OutputStream, message: string, env: NodeJS.ProcessEnv, settings: Partial<SpinnerSettings> = {}): Spinner {
   if (!canSpin(stream, env)) return idle;
-  const { delayMs, intervalMs, exit } = { ...DEFAULT_SPINNER_SETTINGS, ...settings };
+  // HUBREF_SPINNER_DELAY_MS: a test that reads a terminal's bytes sets it high, so no frame depends on how
+  // fast the machine answers; a person may set it to 0 to see the spinner at once.
+  const envDelay = envCount(env, "HUBREF_SPINNER_DELAY_MS", 0, 3_600_000);
+  const { delayMs, intervalMs, exit } = { ...DEFAULT_SPINNER_SETTINGS, ...(envDelay === undefined ? {} : { delayMs: envDelay }), ...settings };
   // A line longer than the terminal wraps, and "\r" would then only clear its last row.
   const columns = (stream as { columns?: number }).columns;
   const text = columns && message.length > columns - 3 ? `${message.slice(0, Math.max(0, columns - 4))}…` : message;
