@@ -342,10 +342,8 @@ export function jambaModel(): ArchModel {
   const kvHeads = range(layers).map((layer) => (layer % 4 === 2 ? 4 : 0));
   const shape: Shape = { embd, layers, heads, kvHeads, head, ff, vocab };
   const layer = (index: number): TensorInfo[] => {
-    const blk = `blk.${index}`;
-    const mixer = kvHeads[index] === 0 ? mambaLayer(index, embd, inner, state, kernel, dtRank, true) : attention(index, shape, kvHeads[index]!).concat();
-    const ffn = index % 2 === 1 ? expertFfn(index, embd, ff, experts) : denseFfn(index, embd, ff);
-    return [...mixer, ...ffn.filter((tensor) => tensor.name !== `${blk}.never`)];
+    const mixer = kvHeads[index] === 0 ? mambaLayer(index, embd, inner, state, kernel, dtRank, true) : attention(index, shape, kvHeads[index]!);
+    return [...mixer, ...(index % 2 === 1 ? expertFfn(index, embd, ff, experts) : denseFfn(index, embd, ff))];
   };
   return {
     label: "Jamba (hybrid)",
@@ -373,7 +371,7 @@ export function gptOssModel(): ArchModel {
   const experts = 16;
   const layer = (index: number): TensorInfo[] => {
     const blk = `blk.${index}`;
-    const { embd, heads, head, ff } = shape;
+    const { embd, heads, ff } = shape;
     return [
       ...attention(index, shape, 2, { bias: true }),
       t(`${blk}.attn_output.bias`, [embd], F32T),
@@ -387,7 +385,7 @@ export function gptOssModel(): ArchModel {
       t(`${blk}.ffn_up_exps.bias`, [ff, experts], F32T),
       t(`${blk}.ffn_down_exps.weight`, [ff, embd, experts]),
       t(`${blk}.ffn_down_exps.bias`, [embd, experts], F32T),
-    ].filter((tensor) => tensor.name !== `${blk}.ffn_norm.weight` || head > 0);
+    ];
   };
   return {
     label: "gpt-oss (sliding window, MoE)",
