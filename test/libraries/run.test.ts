@@ -118,7 +118,7 @@ describe.skipIf(missing !== "" && !clientsRequired())("library snippets run as p
       runPythonFile(write("sklearn_snippet.py", sklearnCode), [], snippetEnv),
       runPythonFile(write("bm25_snippet.py", await pythonBlock("bm25s", BM25_MODEL)), [], snippetEnv),
     ]);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await hub?.close();
