@@ -26,8 +26,10 @@ const MiB = 2 ** 20;
 /**
  * Where the rule misses a goal, stated rather than hidden: gpt-oss's compute
  * buffer with flash attention at 32,768 tokens stands about a quarter above
- * every phase of the rule (at 8,192 and 131,072 tokens the rule holds); the
- * total stays within its goal. Each is held to the bound given.
+ * every phase of the rule, while at 24,576 and 40,960 tokens it is the same
+ * as at 8,192: a fragment of llama.cpp's graph allocator at that one size,
+ * which the rule does not model. The total stays within its goal. Each is
+ * held to the bound given.
  */
 const KNOWN_MISSES: { model: string; ctx: number; flash: boolean; term: keyof typeof GOALS; bound: number }[] = [
   { model: "gpt-oss (sliding window, MoE)", ctx: 32768, flash: true, term: "compute", bound: 0.3 },
