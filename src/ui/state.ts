@@ -3,7 +3,7 @@
  * effects (copying, writing a file, leaving) are queued as commands in the
  * state and run by the screen, so fast keys never act on a stale state.
  */
-import { formatBytes } from "../apps/memory.js";
+import { formatBytes } from "../util/bytes.js";
 import { buildCombos, clientKeyOf, resolveSelection, type Combo, type Preferences, type Selection } from "./combos.js";
 import type { CopyOutcome } from "./copy.js";
 import type { KeyPress } from "./keys.js";
