@@ -111,74 +111,74 @@ function expertFfn(layer: number, embd: number, ff: number, experts: number): Te
   ];
 }
 
+/** A model of the shape's header and tensors: the outer tensors (output tied to the embedding or not), then each layer's. */
+function archModel(
+  label: string,
+  architecture: string,
+  shape: Shape,
+  trained: number,
+  extra: [string, Value][],
+  layer: (index: number) => TensorInfo[],
+  tied = false,
+): ArchModel {
+  return {
+    label,
+    architecture,
+    trained,
+    spec: { metadata: header(architecture, shape, trained, extra), tensors: [...outer(shape, tied), ...range(shape.layers).flatMap(layer)] },
+  };
+}
+
 /** Llama 3-style grouped-query attention (4 query heads per key-value head). */
 export function llamaModel(): ArchModel {
   const shape: Shape = { embd: 1024, layers: 32, heads: 16, kvHeads: 4, head: 64, ff: 3584, vocab: 32_000 };
-  return {
-    label: "Llama (GQA)",
-    architecture: "llama",
-    trained: 131_072,
-    spec: {
-      metadata: header("llama", shape, 131_072, [["llama.rope.freq_base", f32(500_000)]]),
-      tensors: [...outer(shape), ...range(shape.layers).flatMap((layer) => [...attention(layer, shape, 4), ...denseFfn(layer, shape.embd, shape.ff)])],
-    },
-  };
+  return archModel("Llama (GQA)", "llama", shape, 131_072, [["llama.rope.freq_base", f32(500_000)]], (layer) => [
+    ...attention(layer, shape, 4),
+    ...denseFfn(layer, shape.embd, shape.ff),
+  ]);
 }
 
 /** Qwen2: biases on the query, key and value projections. */
 export function qwen2Model(): ArchModel {
   const shape: Shape = { embd: 896, layers: 24, heads: 14, kvHeads: 2, head: 64, ff: 4864, vocab: 24_000 };
-  return {
-    label: "Qwen2",
-    architecture: "qwen2",
-    trained: 32_768,
-    spec: {
-      metadata: header("qwen2", shape, 32_768, []),
-      tensors: [
-        ...outer(shape, true),
-        ...range(shape.layers).flatMap((layer) => [...attention(layer, shape, 2, { bias: true }), ...denseFfn(layer, shape.embd, shape.ff)]),
-      ],
-    },
-  };
+  return archModel(
+    "Qwen2",
+    "qwen2",
+    shape,
+    32_768,
+    [],
+    (layer) => [...attention(layer, shape, 2, { bias: true }), ...denseFfn(layer, shape.embd, shape.ff)],
+    true,
+  );
 }
 
 /** Qwen3: norms on the query and key heads, a head size wider than embd / heads. */
 export function qwen3Model(): ArchModel {
   const shape: Shape = { embd: 1024, layers: 28, heads: 16, kvHeads: 8, head: 128, ff: 3072, vocab: 30_000 };
-  return {
-    label: "Qwen3",
-    architecture: "qwen3",
-    trained: 40_960,
-    spec: {
-      metadata: header("qwen3", shape, 40_960, []),
-      tensors: [
-        ...outer(shape, true),
-        ...range(shape.layers).flatMap((layer) => [...attention(layer, shape, 8, { qkNorm: true }), ...denseFfn(layer, shape.embd, shape.ff)]),
-      ],
-    },
-  };
+  return archModel(
+    "Qwen3",
+    "qwen3",
+    shape,
+    40_960,
+    [],
+    (layer) => [...attention(layer, shape, 8, { qkNorm: true }), ...denseFfn(layer, shape.embd, shape.ff)],
+    true,
+  );
 }
 
 /** Qwen3 MoE: every layer's feed-forward is 32 experts, 4 of them used per token. */
 export function qwen3moeModel(): ArchModel {
   const shape: Shape = { embd: 1024, layers: 48, heads: 16, kvHeads: 4, head: 128, ff: 3072, vocab: 30_000 };
   const [experts, expertFf] = [32, 384];
-  return {
-    label: "Qwen3 MoE",
-    architecture: "qwen3moe",
-    trained: 40_960,
-    spec: {
-      metadata: header("qwen3moe", shape, 40_960, [
-        ["qwen3moe.expert_count", u32(experts)],
-        ["qwen3moe.expert_used_count", u32(4)],
-        ["qwen3moe.expert_feed_forward_length", u32(expertFf)],
-      ]),
-      tensors: [
-        ...outer(shape),
-        ...range(shape.layers).flatMap((layer) => [...attention(layer, shape, 4, { qkNorm: true }), ...expertFfn(layer, shape.embd, expertFf, experts)]),
-      ],
-    },
-  };
+  const extra: [string, Value][] = [
+    ["qwen3moe.expert_count", u32(experts)],
+    ["qwen3moe.expert_used_count", u32(4)],
+    ["qwen3moe.expert_feed_forward_length", u32(expertFf)],
+  ];
+  return archModel("Qwen3 MoE", "qwen3moe", shape, 40_960, extra, (layer) => [
+    ...attention(layer, shape, 4, { qkNorm: true }),
+    ...expertFfn(layer, shape.embd, expertFf, experts),
+  ]);
 }
 
 function gemmaLayer(layer: number, shape: Shape, qkNorm: boolean): TensorInfo[] {
@@ -194,33 +194,26 @@ function gemmaLayer(layer: number, shape: Shape, qkNorm: boolean): TensorInfo[] 
 /** Gemma 2: every other layer attends within a 512-token window; tied output. */
 export function gemma2Model(): ArchModel {
   const shape: Shape = { embd: 1152, layers: 26, heads: 8, kvHeads: 4, head: 128, ff: 4608, vocab: 40_000 };
-  return {
-    label: "Gemma 2 (sliding window)",
-    architecture: "gemma2",
-    trained: 8192,
-    spec: {
-      metadata: header("gemma2", shape, 8192, [
-        ["gemma2.attention.sliding_window", u32(512)],
-        ["gemma2.attn_logit_softcapping", f32(50)],
-        ["gemma2.final_logit_softcapping", f32(30)],
-      ]),
-      tensors: [...outer(shape, true), ...range(shape.layers).flatMap((layer) => gemmaLayer(layer, shape, false))],
-    },
-  };
+  const extra: [string, Value][] = [
+    ["gemma2.attention.sliding_window", u32(512)],
+    ["gemma2.attn_logit_softcapping", f32(50)],
+    ["gemma2.final_logit_softcapping", f32(30)],
+  ];
+  return archModel("Gemma 2 (sliding window)", "gemma2", shape, 8192, extra, (layer) => gemmaLayer(layer, shape, false), true);
 }
 
 /** Gemma 3: five sliding-window layers (1,024 tokens) to each global one. */
 export function gemma3Model(): ArchModel {
   const shape: Shape = { embd: 1152, layers: 34, heads: 4, kvHeads: 1, head: 256, ff: 6912, vocab: 40_000 };
-  return {
-    label: "Gemma 3 (sliding window)",
-    architecture: "gemma3",
-    trained: 131_072,
-    spec: {
-      metadata: header("gemma3", shape, 131_072, [["gemma3.attention.sliding_window", u32(1024)]]),
-      tensors: [...outer(shape, true), ...range(shape.layers).flatMap((layer) => gemmaLayer(layer, shape, true))],
-    },
-  };
+  return archModel(
+    "Gemma 3 (sliding window)",
+    "gemma3",
+    shape,
+    131_072,
+    [["gemma3.attention.sliding_window", u32(1024)]],
+    (layer) => gemmaLayer(layer, shape, true),
+    true,
+  );
 }
 
 /**
@@ -342,29 +335,19 @@ export function jambaModel(): ArchModel {
   const kvHeads = range(layers).map((layer) => (layer % 4 === 2 ? 4 : 0));
   const shape: Shape = { embd, layers, heads, kvHeads, head, ff, vocab };
   const layer = (index: number): TensorInfo[] => {
-    const blk = `blk.${index}`;
-    const mixer = kvHeads[index] === 0 ? mambaLayer(index, embd, inner, state, kernel, dtRank, true) : attention(index, shape, kvHeads[index]!).concat();
+    const mixer = kvHeads[index] === 0 ? mambaLayer(index, embd, inner, state, kernel, dtRank, true) : attention(index, shape, kvHeads[index]!);
     const ffn = index % 2 === 1 ? expertFfn(index, embd, ff, experts) : denseFfn(index, embd, ff);
-    return [...mixer, ...ffn.filter((tensor) => tensor.name !== `${blk}.never`)];
+    return [...mixer, ...ffn];
   };
-  return {
-    label: "Jamba (hybrid)",
-    architecture: "jamba",
-    trained: 262_144,
-    spec: {
-      metadata: [
-        ...header("jamba", shape, 262_144, [
-          ["jamba.ssm.conv_kernel", u32(kernel)],
-          ["jamba.ssm.inner_size", u32(inner)],
-          ["jamba.ssm.state_size", u32(state)],
-          ["jamba.ssm.time_step_rank", u32(dtRank)],
-          ["jamba.expert_count", u32(experts)],
-          ["jamba.expert_used_count", u32(2)],
-        ]),
-      ],
-      tensors: [...outer(shape), ...range(layers).flatMap(layer)],
-    },
-  };
+  const extra: [string, Value][] = [
+    ["jamba.ssm.conv_kernel", u32(kernel)],
+    ["jamba.ssm.inner_size", u32(inner)],
+    ["jamba.ssm.state_size", u32(state)],
+    ["jamba.ssm.time_step_rank", u32(dtRank)],
+    ["jamba.expert_count", u32(experts)],
+    ["jamba.expert_used_count", u32(2)],
+  ];
+  return archModel("Jamba (hybrid)", "jamba", shape, 262_144, extra, layer);
 }
 
 /** gpt-oss: sliding-window layers (128 tokens) alternating with global ones, attention sinks, biased experts. */
@@ -373,7 +356,7 @@ export function gptOssModel(): ArchModel {
   const experts = 16;
   const layer = (index: number): TensorInfo[] => {
     const blk = `blk.${index}`;
-    const { embd, heads, head, ff } = shape;
+    const { embd, heads, ff } = shape;
     return [
       ...attention(index, shape, 2, { bias: true }),
       t(`${blk}.attn_output.bias`, [embd], F32T),
@@ -387,23 +370,16 @@ export function gptOssModel(): ArchModel {
       t(`${blk}.ffn_up_exps.bias`, [ff, experts], F32T),
       t(`${blk}.ffn_down_exps.weight`, [ff, embd, experts]),
       t(`${blk}.ffn_down_exps.bias`, [embd, experts], F32T),
-    ].filter((tensor) => tensor.name !== `${blk}.ffn_norm.weight` || head > 0);
+    ];
   };
-  return {
-    label: "gpt-oss (sliding window, MoE)",
-    architecture: "gpt-oss",
-    trained: 131_072,
-    spec: {
-      metadata: header("gpt-oss", shape, 131_072, [
-        ["gpt-oss.attention.sliding_window", u32(128)],
-        ["gpt-oss.expert_count", u32(experts)],
-        ["gpt-oss.expert_used_count", u32(4)],
-        ["gpt-oss.expert_feed_forward_length", u32(shape.ff)],
-        ["gpt-oss.rope.freq_base", f32(150_000)],
-      ]),
-      tensors: [...outer(shape), ...range(shape.layers).flatMap(layer)],
-    },
-  };
+  const extra: [string, Value][] = [
+    ["gpt-oss.attention.sliding_window", u32(128)],
+    ["gpt-oss.expert_count", u32(experts)],
+    ["gpt-oss.expert_used_count", u32(4)],
+    ["gpt-oss.expert_feed_forward_length", u32(shape.ff)],
+    ["gpt-oss.rope.freq_base", f32(150_000)],
+  ];
+  return archModel("gpt-oss (sliding window, MoE)", "gpt-oss", shape, 131_072, extra, layer);
 }
 
 /** Every architecture the estimate has a rule for, as llama.cpp loads it. */
