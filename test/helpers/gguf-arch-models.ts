@@ -111,6 +111,11 @@ function expertFfn(layer: number, embd: number, ff: number, experts: number): Te
   ];
 }
 
+/** A layer of attention (with the shape's key-value heads) and a dense feed-forward. */
+function denseLayer(shape: Shape, options: { bias?: boolean; qkNorm?: boolean } = {}): (index: number) => TensorInfo[] {
+  return (index) => [...attention(index, shape, shape.kvHeads as number, options), ...denseFfn(index, shape.embd, shape.ff)];
+}
+
 /** A model of the shape's header and tensors: the outer tensors (output tied to the embedding or not), then each layer's. */
 function archModel(
   label: string,
@@ -132,38 +137,19 @@ function archModel(
 /** Llama 3-style grouped-query attention (4 query heads per key-value head). */
 export function llamaModel(): ArchModel {
   const shape: Shape = { embd: 1024, layers: 32, heads: 16, kvHeads: 4, head: 64, ff: 3584, vocab: 32_000 };
-  return archModel("Llama (GQA)", "llama", shape, 131_072, [["llama.rope.freq_base", f32(500_000)]], (layer) => [
-    ...attention(layer, shape, 4),
-    ...denseFfn(layer, shape.embd, shape.ff),
-  ]);
+  return archModel("Llama (GQA)", "llama", shape, 131_072, [["llama.rope.freq_base", f32(500_000)]], denseLayer(shape));
 }
 
 /** Qwen2: biases on the query, key and value projections. */
 export function qwen2Model(): ArchModel {
   const shape: Shape = { embd: 896, layers: 24, heads: 14, kvHeads: 2, head: 64, ff: 4864, vocab: 24_000 };
-  return archModel(
-    "Qwen2",
-    "qwen2",
-    shape,
-    32_768,
-    [],
-    (layer) => [...attention(layer, shape, 2, { bias: true }), ...denseFfn(layer, shape.embd, shape.ff)],
-    true,
-  );
+  return archModel("Qwen2", "qwen2", shape, 32_768, [], denseLayer(shape, { bias: true }), true);
 }
 
 /** Qwen3: norms on the query and key heads, a head size wider than embd / heads. */
 export function qwen3Model(): ArchModel {
   const shape: Shape = { embd: 1024, layers: 28, heads: 16, kvHeads: 8, head: 128, ff: 3072, vocab: 30_000 };
-  return archModel(
-    "Qwen3",
-    "qwen3",
-    shape,
-    40_960,
-    [],
-    (layer) => [...attention(layer, shape, 8, { qkNorm: true }), ...denseFfn(layer, shape.embd, shape.ff)],
-    true,
-  );
+  return archModel("Qwen3", "qwen3", shape, 40_960, [], denseLayer(shape, { qkNorm: true }), true);
 }
 
 /** Qwen3 MoE: every layer's feed-forward is 32 experts, 4 of them used per token. */
