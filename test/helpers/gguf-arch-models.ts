@@ -263,20 +263,47 @@ export function deepseek2Model(mla: boolean): ArchModel {
   };
 }
 
-function mambaLayer(index: number, embd: number, inner: number, state: number, kernel: number, dtRank: number, norms: boolean): TensorInfo[] {
+/** A Mamba block's sizes: its width, inner size, state size, convolution kernel and time-step rank. */
+export interface MambaShape {
+  embd: number;
+  layers: number;
+  inner: number;
+  state: number;
+  kernel: number;
+  dtRank: number;
+}
+
+/** The `mamba.*` keys of a Mamba header. */
+export function mambaMetadata({ embd, layers, inner, state, kernel, dtRank }: MambaShape): [string, Value][] {
+  return [
+    ["mamba.context_length", u32(1_048_576)],
+    ["mamba.embedding_length", u32(embd)],
+    ["mamba.block_count", u32(layers)],
+    ["mamba.feed_forward_length", u32(0)],
+    ["mamba.attention.head_count", u32(0)],
+    ["mamba.ssm.conv_kernel", u32(kernel)],
+    ["mamba.ssm.inner_size", u32(inner)],
+    ["mamba.ssm.state_size", u32(state)],
+    ["mamba.ssm.time_step_rank", u32(dtRank)],
+    ["mamba.attention.layer_norm_rms_epsilon", f32(1e-5)],
+  ];
+}
+
+/** One Mamba layer's tensors; `biases`: the convolution's and the time step's, `norms`: Jamba's norms on the time step and B, C. */
+export function mambaLayer(index: number, { embd, inner, state, kernel, dtRank }: MambaShape, options: { biases: boolean; norms: boolean }): TensorInfo[] {
   const blk = `blk.${index}`;
   return [
     t(`${blk}.attn_norm.weight`, [embd], F32T),
     t(`${blk}.ssm_in.weight`, [embd, 2 * inner]),
     t(`${blk}.ssm_conv1d.weight`, [kernel, inner], F32T),
-    t(`${blk}.ssm_conv1d.bias`, [inner], F32T),
+    ...(options.biases ? [t(`${blk}.ssm_conv1d.bias`, [inner], F32T)] : []),
     t(`${blk}.ssm_x.weight`, [inner, dtRank + 2 * state]),
     t(`${blk}.ssm_dt.weight`, [dtRank, inner]),
-    t(`${blk}.ssm_dt.bias`, [inner], F32T),
+    ...(options.biases ? [t(`${blk}.ssm_dt.bias`, [inner], F32T)] : []),
     t(`${blk}.ssm_a`, [state, inner], F32T),
     t(`${blk}.ssm_d`, [inner], F32T),
     t(`${blk}.ssm_out.weight`, [inner, embd]),
-    ...(norms
+    ...(options.norms
       ? [t(`${blk}.ssm_dt_norm.weight`, [dtRank], F32T), t(`${blk}.ssm_b_norm.weight`, [state], F32T), t(`${blk}.ssm_c_norm.weight`, [state], F32T)]
       : []),
   ];
@@ -284,7 +311,8 @@ function mambaLayer(index: number, embd: number, inner: number, state: number, k
 
 /** Mamba: a fixed recurrent state per layer, nothing that grows with the context. */
 export function mambaModel(): ArchModel {
-  const [embd, layers, inner, state, kernel, dtRank, vocab] = [768, 24, 1536, 16, 4, 64, 16_000];
+  const vocab = 16_000;
+  const mamba: MambaShape = { embd: 768, layers: 24, inner: 1536, state: 16, kernel: 4, dtRank: 64 };
   return {
     label: "Mamba (recurrent)",
     architecture: "mamba",
@@ -295,21 +323,12 @@ export function mambaModel(): ArchModel {
         ["general.name", str("mamba test")],
         ["general.file_type", u32(7)],
         ...vocabulary(vocab),
-        ["mamba.context_length", u32(1_048_576)],
-        ["mamba.embedding_length", u32(embd)],
-        ["mamba.block_count", u32(layers)],
-        ["mamba.feed_forward_length", u32(0)],
-        ["mamba.attention.head_count", u32(0)],
-        ["mamba.ssm.conv_kernel", u32(kernel)],
-        ["mamba.ssm.inner_size", u32(inner)],
-        ["mamba.ssm.state_size", u32(state)],
-        ["mamba.ssm.time_step_rank", u32(dtRank)],
-        ["mamba.attention.layer_norm_rms_epsilon", f32(1e-5)],
+        ...mambaMetadata(mamba),
       ],
       tensors: [
-        t("token_embd.weight", [embd, vocab]),
-        t("output_norm.weight", [embd], F32T),
-        ...range(layers).flatMap((layer) => mambaLayer(layer, embd, inner, state, kernel, dtRank, false)),
+        t("token_embd.weight", [mamba.embd, vocab]),
+        t("output_norm.weight", [mamba.embd], F32T),
+        ...range(mamba.layers).flatMap((layer) => mambaLayer(layer, mamba, { biases: true, norms: false })),
       ],
     },
   };
@@ -321,7 +340,10 @@ export function jambaModel(): ArchModel {
   const kvHeads = range(layers).map((layer) => (layer % 4 === 2 ? 4 : 0));
   const shape: Shape = { embd, layers, heads, kvHeads, head, ff, vocab };
   const layer = (index: number): TensorInfo[] => {
-    const mixer = kvHeads[index] === 0 ? mambaLayer(index, embd, inner, state, kernel, dtRank, true) : attention(index, shape, kvHeads[index]!);
+    const mixer =
+      kvHeads[index] === 0
+        ? mambaLayer(index, { embd, layers, inner, state, kernel, dtRank }, { biases: true, norms: true })
+        : attention(index, shape, kvHeads[index]!);
     const ffn = index % 2 === 1 ? expertFfn(index, embd, ff, experts) : denseFfn(index, embd, ff);
     return [...mixer, ...ffn];
   };
