@@ -19,7 +19,7 @@ export interface ReadSettings {
   firstBytes: number;
 }
 
-export const DEFAULT_READ_SETTINGS: ReadSettings = { limits: DEFAULT_GGUF_LIMITS, firstBytes: 2_000_000 };
+const DEFAULT_READ_SETTINGS: ReadSettings = { limits: DEFAULT_GGUF_LIMITS, firstBytes: 2_000_000 };
 
 export interface ReadResult {
   header: GgufHeader;

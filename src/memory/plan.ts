@@ -104,7 +104,7 @@ const F32 = 4;
  * CPU, CUDA, ROCm (HIP, built from the CUDA kernels), Metal and Vulkan
  * backends all have it in current builds, so hubref resolves `auto` to on.
  */
-export function resolveFlashAttention(setting: FlashAttentionSetting, cacheTypeV: CacheType): { on: boolean; problem?: PlanProblem } {
+function resolveFlashAttention(setting: FlashAttentionSetting, cacheTypeV: CacheType): { on: boolean; problem?: PlanProblem } {
   if (setting === "off" && cacheTypeV !== "f16")
     return {
       on: false,

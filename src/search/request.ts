@@ -14,7 +14,7 @@ import { DEFAULT_LIMIT, parseLimit, parseParamRange, SORT_NAMES, type SearchRequ
 export type SearchInput = { query?: string; gguf?: boolean } & { [Filter in Exclude<keyof SearchRequest, "search" | "gguf">]?: string };
 
 /** What `--provider` takes: a provider hubref knows, or "all" for any live one. */
-export const SEARCH_PROVIDERS = [...PROVIDER_IDS, "all"] as const;
+const SEARCH_PROVIDERS = [...PROVIDER_IDS, "all"] as const;
 
 /** An author (a user or an organisation name) as the hub spells them. */
 const AUTHOR = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
