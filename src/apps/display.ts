@@ -20,12 +20,12 @@ function templateText(value: unknown): string | undefined {
 }
 
 /** The chat template, where the hub looks for it: the GGUF header's, else config.chat_template_jinja, else the tokenizer config's. */
-export function chatTemplate(model: ModelData): string | undefined {
+function chatTemplate(model: ModelData): string | undefined {
   const config = record(model.config);
   return templateText(model.gguf?.chat_template) ?? templateText(config?.chat_template_jinja) ?? templateText(record(config?.tokenizer_config)?.chat_template);
 }
 
-export function isLora(model: ModelData): boolean {
+function isLora(model: ModelData): boolean {
   return model.tags.includes("lora");
 }
 

@@ -3,7 +3,8 @@ import type { GgufRepo } from "./gguf-files.js";
 import { sizeOnlyEstimate, type MemoryEstimate } from "../memory/estimate.js";
 import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
 import type { FitsPlan } from "./fits.js";
-import { FITS_ALLOWANCE_BYTES, formatBytes } from "./memory.js";
+import { formatBytes } from "../util/bytes.js";
+import { FITS_ALLOWANCE_BYTES } from "./memory.js";
 
 /*
  * Estimates in words and verdicts per quant: what the file selection and the

@@ -9,7 +9,8 @@ import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { ggufRepo, type GgufRepo } from "./gguf-files.js";
-import { FITS_ALLOWANCE_BYTES, formatBytes } from "./memory.js";
+import { formatBytes } from "../util/bytes.js";
+import { FITS_ALLOWANCE_BYTES } from "./memory.js";
 
 /*
  * `--fits`, `--ctx`, `--cache-type`: the memory each quant of a repository

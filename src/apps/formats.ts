@@ -26,7 +26,7 @@ function servedQuantization(model: ModelData): boolean {
   return typeof method === "string" && SERVED_QUANT_METHODS.has(method);
 }
 
-export function modelFormats(model: ModelData): Set<AppFormat> {
+function modelFormats(model: ModelData): Set<AppFormat> {
   const formats = new Set<AppFormat>();
   if (hasGguf(model)) formats.add("gguf");
   if (tagged(model, "mlx")) formats.add("mlx");
@@ -49,7 +49,7 @@ export function runsLocally(model: ModelData): boolean {
 }
 
 /** Whether `app` runs `model`: it loads one of the formats the repository holds, where the hub's display rule shows it. */
-export function appRuns(app: AppEntry, model: ModelData): boolean {
+function appRuns(app: AppEntry, model: ModelData): boolean {
   const formats = modelFormats(model);
   return app.runs.some((format) => formats.has(format) && shownFor(app, model, format));
 }

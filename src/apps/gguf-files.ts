@@ -47,7 +47,7 @@ function baseName(path: string): string {
 }
 
 /** A vision projector, whatever else its name says (`gemma-3-4b-it-mmproj-f16.gguf`): never a quant to run. */
-export function isProjector(path: string): boolean {
+function isProjector(path: string): boolean {
   return /mmproj/i.test(baseName(path));
 }
 

@@ -1,13 +1,6 @@
-/*
- * Sizes in messages print decimal units, as the hub shows file sizes;
- * `--fits` reads GB and GiB alike (parseMemorySize, src/hardware/budget.ts).
- */
-
 /**
  * Without a GGUF header (a model file, a header that cannot be read), the
  * memory a quant needs is its file sizes plus this fixed allowance for the
  * KV cache and the compute buffers: 1.5 GB.
  */
 export const FITS_ALLOWANCE_BYTES = 1.5e9;
-
-export { formatBytes } from "../util/bytes.js";

@@ -7,7 +7,7 @@ import { didYouMean } from "../util/suggest.js";
 import { describeVerdict } from "../hardware/budget.js";
 import { describeEstimate, fitMarkOf, fitOf, projectorSize } from "./fit-verdict.js";
 import type { FitsPlan } from "./fits.js";
-import { formatBytes } from "./memory.js";
+import { formatBytes } from "../util/bytes.js";
 import type { GgufRepo, GgufVariant, QuantGroup } from "./gguf-files.js";
 
 /*

@@ -65,7 +65,7 @@ export function runSettingsOf(run: RunSettings): RunSetting[] {
 }
 
 /** A setting in words, for the note that says what to set by hand. */
-export function describeSetting(run: RunSettings, setting: RunSetting): string {
+function describeSetting(run: RunSettings, setting: RunSetting): string {
   return RUN_SETTINGS[setting].words(run);
 }
 

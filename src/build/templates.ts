@@ -15,7 +15,7 @@ import type { Language } from "../inference/ids.js";
  */
 
 /** Blocks several templates of a language share: templates/<language>/_partials/<name>.eta. */
-export const PARTIALS_FOLDER = "_partials";
+const PARTIALS_FOLDER = "_partials";
 /** The options every template is compiled with (test/inference/compiled-templates.test.ts compiles with them too). */
 export const ETA_OPTIONS: Partial<EtaConfig> = { autoEscape: false, autoTrim: false, cache: false, useWith: false };
 
@@ -26,7 +26,7 @@ const PARTIAL_LINE = /^<%~ partial\("([a-z0-9_.-]+)"\) %>\n/gm;
  * an include gets a copy of the data, and the fields objects compute their
  * values in getters, which a copy drops.
  */
-export function templateSource(file: string, language: Language, seen: readonly string[] = []): string {
+function templateSource(file: string, language: Language, seen: readonly string[] = []): string {
   return readFileSync(file, "utf8").replace(PARTIAL_LINE, (_line, name: string) => {
     if (seen.includes(name)) throw new Error(`template partial ${language}/${name} includes itself`);
     return templateSource(join(TEMPLATES_DIR, language, PARTIALS_FOLDER, `${name}.eta`), language, [...seen, name]);

@@ -76,12 +76,8 @@ export async function runApps(command: AppsCommand, context: CommandContext): Pr
     ];
     if (app.port) rows.push(["port", String(app.port)]);
     if (app.runs.includes("gguf")) rows.push(["split GGUF", app.splitFiles === false ? "no: quants split into shards are refused" : "yes"]);
-    const { renderFields } = await import("../output/layout.js");
-    print(
-      renderFields(rows, style, terminalColumns(context.stdout))
-        .map((line) => `${line}\n`)
-        .join(""),
-    );
+    const { fieldsText } = await import("../output/layout.js");
+    print(fieldsText(rows, style, terminalColumns(context.stdout)));
     return;
   }
 

@@ -77,12 +77,8 @@ export async function runLibraries(command: LibrariesCommand, context: CommandCo
       // The hub's query text indents its continuation lines with tabs, which a terminal expands at random-looking stops.
       ["downloads", `${rule.query.replace(/\n[ \t]+/g, "\n")}${rule.isDefault ? " (default rule)" : ""}`],
     ];
-    const { renderFields } = await import("../output/layout.js");
-    print(
-      renderFields(rows, style, terminalColumns(context.stdout))
-        .map((line) => `${line}\n`)
-        .join(""),
-    );
+    const { fieldsText } = await import("../output/layout.js");
+    print(fieldsText(rows, style, terminalColumns(context.stdout)));
     return;
   }
 

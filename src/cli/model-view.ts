@@ -1,6 +1,6 @@
 import { resolveOptionsOf, type CacheFlags, type CommandContext } from "./context.js";
 import { checkFlags } from "./flag-rules.js";
-import { formatBytes } from "../apps/memory.js";
+import { formatBytes } from "../util/bytes.js";
 import { commandRefOf, resolveModelArgument } from "../model/resolve.js";
 import { modelOffer, type ModelOffer } from "../offer/offer.js";
 import { renderJson, styleFor, type Style } from "../output/output.js";

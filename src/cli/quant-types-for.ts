@@ -5,7 +5,7 @@ import { terminalLine } from "../output/terminal-text.js";
 import { resolveModelArgument } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { quantEstimates, quantRows, quantThatFits, type QuantEstimateRow } from "../apps/quant-listing.js";
-import { formatBytes } from "../apps/memory.js";
+import { formatBytes } from "../util/bytes.js";
 import type { EstimatePlan, FitsPlan } from "../apps/fits.js";
 import { estimatePlanFor, fitsPlanFor } from "../apps/fits-plan.js";
 import { HubrefError } from "../errors.js";

@@ -76,7 +76,7 @@ export type LibraryLanguage = { [L in Language]: (typeof LANGUAGE_DESCRIPTORS)[L
 export const LIBRARY_LANGUAGES = LANGUAGES.filter((language): language is LibraryLanguage => LANGUAGE_DESCRIPTORS[language].libraryCode);
 
 /** Plain text: a library's notes, a local app's link. It has no comment syntax; a header over it is the text itself. */
-export const TEXT_DESCRIPTOR = { label: "Text", fileName: "snippet.txt", comment: (text: string) => text } as const;
+const TEXT_DESCRIPTOR = { label: "Text", fileName: "snippet.txt", comment: (text: string) => text } as const;
 
 /** The descriptor of a language a code block names, or undefined for a name that is none (a block's own kind such as "url"). */
 export function describeLanguage(language: string): Pick<LanguageDescriptor, "label" | "fileName" | "comment"> | undefined {

@@ -42,7 +42,7 @@ const EVERY_RAW_IN_JSON = new RegExp(RAW_IN_JSON_CLASS, "g");
  * JSON text (or JavaScript, whose string escapes JSON's are) with the characters JSON.stringify leaves raw
  * that must not be, written as `\uXXXX`. They can only be inside strings, so the value is unchanged.
  */
-export function escapeRawInJson(json: string): string {
+function escapeRawInJson(json: string): string {
   return HOLDS_RAW_IN_JSON.test(json) ? json.replace(EVERY_RAW_IN_JSON, (char) => `\\u${hex4(char.charCodeAt(0))}`) : json;
 }
 

@@ -64,7 +64,7 @@ function perLayer(value: GgufValue | undefined): number | number[] | undefined {
 }
 
 /** A vision projector's header (`general.architecture` clip, or a `general.type` other than model): never a quant to run. */
-export function isProjectorHeader(metadata: GgufHeader["metadata"]): boolean {
+function isProjectorHeader(metadata: GgufHeader["metadata"]): boolean {
   const type = metadata.get("general.type");
   return metadata.get("general.architecture") === "clip" || (typeof type === "string" && type !== "model");
 }

@@ -7,21 +7,7 @@
  */
 
 /** The value types of the format, by their numeric id. */
-export const GGUF_VALUE_TYPES = [
-  "uint8",
-  "int8",
-  "uint16",
-  "int16",
-  "uint32",
-  "int32",
-  "float32",
-  "bool",
-  "string",
-  "array",
-  "uint64",
-  "int64",
-  "float64",
-] as const;
+const GGUF_VALUE_TYPES = ["uint8", "int8", "uint16", "int16", "uint32", "int32", "float32", "bool", "string", "array", "uint64", "int64", "float64"] as const;
 export type GgufValueType = (typeof GGUF_VALUE_TYPES)[number];
 
 const FIXED_SIZE: Partial<Record<GgufValueType, number>> = {

@@ -1,4 +1,3 @@
-import { open } from "node:fs/promises";
 import { DEFAULT_GGUF_LIMITS, GgufFormatError, NeedMoreBytes, parseGgufHeader, type GgufHeader, type GgufLimits, type TensorSizes } from "./header.js";
 
 /*
@@ -20,7 +19,7 @@ export interface ReadSettings {
   firstBytes: number;
 }
 
-export const DEFAULT_READ_SETTINGS: ReadSettings = { limits: DEFAULT_GGUF_LIMITS, firstBytes: 2_000_000 };
+const DEFAULT_READ_SETTINGS: ReadSettings = { limits: DEFAULT_GGUF_LIMITS, firstBytes: 2_000_000 };
 
 export interface ReadResult {
   header: GgufHeader;
@@ -58,21 +57,4 @@ export async function readGgufHeader(source: ByteSource, tensorSizes: TensorSize
 /** The bytes of a buffer, as a source (tests, stdin). */
 export function bufferSource(bytes: Uint8Array): ByteSource {
   return { read: async (offset, length) => bytes.subarray(offset, offset + length) };
-}
-
-/** A local file, read piece by piece. */
-export async function readGgufFile(path: string, tensorSizes: TensorSizes, settings: Partial<ReadSettings> = {}): Promise<ReadResult> {
-  const handle = await open(path, "r");
-  try {
-    const source: ByteSource = {
-      read: async (offset, length) => {
-        const target = new Uint8Array(length);
-        const { bytesRead } = await handle.read(target, 0, length, offset);
-        return target.subarray(0, bytesRead);
-      },
-    };
-    return await readGgufHeader(source, tensorSizes, settings);
-  } finally {
-    await handle.close();
-  }
 }

@@ -23,7 +23,7 @@ export interface DetectSettings {
   platform: NodeJS.Platform;
 }
 
-export const DEFAULT_DETECT_SETTINGS: Omit<DetectSettings, "env"> = {
+const DEFAULT_DETECT_SETTINGS: Omit<DetectSettings, "env"> = {
   timeoutMs: 5_000,
   meminfoPath: "/proc/meminfo",
   totalmem,
@@ -86,7 +86,7 @@ interface Gpu {
 const MIB = 2 ** 20;
 
 /** `name, total, used` per line, memory in MiB (nvidia-smi's nounits). */
-export function parseNvidiaSmi(text: string): Gpu[] | undefined {
+function parseNvidiaSmi(text: string): Gpu[] | undefined {
   const gpus: Gpu[] = [];
   for (const line of text.split("\n")) {
     if (!line.trim()) continue;
@@ -98,7 +98,7 @@ export function parseNvidiaSmi(text: string): Gpu[] | undefined {
 }
 
 /** `rocm-smi --showmeminfo vram --csv`: a header, then `card0,total,used` in bytes. */
-export function parseRocmSmi(text: string): Gpu[] | undefined {
+function parseRocmSmi(text: string): Gpu[] | undefined {
   const gpus: Gpu[] = [];
   for (const line of text.split("\n")) {
     const match = /^\s*(card\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*$/.exec(line);
@@ -108,7 +108,7 @@ export function parseRocmSmi(text: string): Gpu[] | undefined {
 }
 
 /** `sysctl -n hw.memsize machdep.cpu.brand_string`: bytes, then the chip's name. */
-export function parseSysctl(text: string): { total: number; chip: string } | undefined {
+function parseSysctl(text: string): { total: number; chip: string } | undefined {
   const [memsize, brand] = text.split("\n").map((line) => line.trim());
   if (!memsize || !/^\d+$/.test(memsize) || !brand?.startsWith("Apple")) return undefined;
   const total = Number(memsize);
@@ -116,7 +116,7 @@ export function parseSysctl(text: string): { total: number; chip: string } | und
 }
 
 /** MemAvailable from /proc/meminfo, in bytes. */
-export function parseMeminfo(text: string): number | undefined {
+function parseMeminfo(text: string): number | undefined {
   const match = /^MemAvailable:\s+(\d+)\s*kB$/m.exec(text);
   return match ? Number(match[1]) * 1024 : undefined;
 }

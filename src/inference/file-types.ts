@@ -7,7 +7,7 @@
  */
 
 /** Content types whose file extension is not their subtype. */
-export const EXTENSION_BY_CONTENT_TYPE = {
+const EXTENSION_BY_CONTENT_TYPE = {
   "image/jpeg": "jpg",
   "audio/mpeg": "mp3",
   "audio/x-wav": "wav",

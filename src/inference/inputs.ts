@@ -146,7 +146,7 @@ export function chatInput(example: ChatInput, raw: string | undefined, images: r
 /** What is at a local path: a file, a folder, or nothing. */
 export type PathProbe = (path: string) => "file" | "folder" | undefined;
 
-export const probeLocalPath: PathProbe = (path) => {
+const probeLocalPath: PathProbe = (path) => {
   try {
     return statSync(path).isDirectory() ? "folder" : "file";
   } catch {

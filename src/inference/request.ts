@@ -15,8 +15,8 @@ import type { CallMode, TokenSource } from "./token.js";
  * is what the library will send.
  */
 
-export const ROUTER_URL = "https://router.huggingface.co";
-export const ROUTER_CHAT_URL = `${ROUTER_URL}/v1/chat/completions`;
+const ROUTER_URL = "https://router.huggingface.co";
+const ROUTER_CHAT_URL = `${ROUTER_URL}/v1/chat/completions`;
 
 export interface HttpRequest {
   url: string;
@@ -157,14 +157,14 @@ export function taskRequest(target: Target, task: Exclude<RouteTask, "conversati
 }
 
 /** An endpoint URL's chat route: `/v1/chat/completions` below it unless it already names one. */
-export function endpointChatUrl(endpointUrl: string): string {
+function endpointChatUrl(endpointUrl: string): string {
   const base = endpointUrl.replace(/\/+$/, "");
   if (base.endsWith("/chat/completions")) return base;
   if (base.endsWith("/v1")) return `${base}/chat/completions`;
   return `${base}/v1/chat/completions`;
 }
 
-export function chatBody(model: string, messages: Tree[], parameters: ChatParameters): Tree {
+function chatBody(model: string, messages: Tree[], parameters: ChatParameters): Tree {
   return {
     model,
     messages,

@@ -12,10 +12,6 @@ export const CACHE_TYPES = {
 export type CacheType = keyof typeof CACHE_TYPES;
 export const CACHE_TYPE_NAMES = Object.keys(CACHE_TYPES) as CacheType[];
 
-export function bytesPerElement(type: CacheType): number {
-  return CACHE_TYPES[type].bytesPerBlock / CACHE_TYPES[type].blockSize;
-}
-
 /**
  * Architectures whose sliding-window layers llama.cpp lays out by a period
  * when the header names none: every N-th layer is global, the others hold only
@@ -84,9 +80,6 @@ export const HYBRID_ARCHITECTURES: ReadonlySet<string> = new Set(["jamba", "falc
 
 /** llama.cpp's default micro-batch (--ubatch-size): the rows one step of the compute graph holds. */
 export const MICRO_BATCH = 512;
-
-/** llama.cpp's default batch (--batch-size): the most tokens one decode call takes. */
-export const BATCH = 2048;
 
 /** llama.cpp rounds the context up to a multiple of this (llama-context.cpp), and sizes sliding windows in its steps. */
 export const CONTEXT_PADDING = 256;

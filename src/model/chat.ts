@@ -5,7 +5,7 @@ import type { ModelData } from "./schema.js";
  * them through chat completions, and local apps that serve chat (vLLM, TGI)
  * load their transformers weights. One list, so the two never disagree.
  */
-export const CHAT_TASKS = ["text-generation", "image-text-to-text"] as const;
+const CHAT_TASKS = ["text-generation", "image-text-to-text"] as const;
 
 export function isChatTask(tag: string | undefined): boolean {
   return (CHAT_TASKS as readonly (string | undefined)[]).includes(tag);

@@ -55,3 +55,10 @@ export function renderFields(rows: readonly (readonly [string, string])[], style
       .map((row, index) => `${index === 0 ? style.bold(padVisible(name, width)) : " ".repeat(width)}  ${row}`.trimEnd()),
   );
 }
+
+/** The fields as text to print: every line of renderFields ended. */
+export function fieldsText(rows: readonly (readonly [string, string])[], style: { bold(text: string): string }, columns?: number): string {
+  return renderFields(rows, style, columns)
+    .map((line) => `${line}\n`)
+    .join("");
+}

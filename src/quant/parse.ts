@@ -7,7 +7,7 @@ function escapeRegExp(text: string): string {
 const patterns = new WeakMap<QuantCatalogue, RegExp>();
 
 /** The K-quant families of the catalogue's types: `Q5_K` from `Q5_K_M`, `Q5_K_S`, ... */
-export function kQuantBases(catalogue: QuantCatalogue): string[] {
+function kQuantBases(catalogue: QuantCatalogue): string[] {
   const bases = catalogue.fileTypes.flatMap((type) => {
     const match = /^(I?Q\d_K)_[A-Z]+$/.exec(type.name);
     return match ? [match[1]!] : [];

@@ -6,7 +6,7 @@ import { usageError } from "../errors.js";
  */
 
 /** The sorts a person picks, and the hub's name for each. Descending, as the hub sorts by default. */
-export const SORTS = {
+const SORTS = {
   trending: "trendingScore",
   downloads: "downloads",
   likes: "likes",
@@ -22,13 +22,13 @@ export const SORT_NAMES = Object.keys(SORTS) as SortName[];
  * live providers; the hub has sent it as an object keyed by provider and, in
  * older answers, as a list, and both are read.
  */
-export const SEARCH_FIELDS = ["pipeline_tag", "library_name", "downloads", "likes", "trendingScore", "createdAt", "inferenceProviderMapping", "gated"] as const;
+const SEARCH_FIELDS = ["pipeline_tag", "library_name", "downloads", "likes", "trendingScore", "createdAt", "inferenceProviderMapping", "gated"] as const;
 
 /** Most results one command asks for. */
-export const MAX_LIMIT = 1000;
+const MAX_LIMIT = 1000;
 export const DEFAULT_LIMIT = 20;
 /** Results per request: a page the hub answers quickly; more follow the Link header. */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 /** A parameter count bound as the hub reads it: a number with K, M, B or T. */
 const PARAM_COUNT = /^\d+(\.\d+)?[KMBT]$/;
@@ -72,7 +72,7 @@ export function parseParamRange(text: string): ParamRange {
 const SCALE: Readonly<Record<string, number>> = { K: 1e3, M: 1e6, B: 1e9, T: 1e12 };
 
 /** A parameter count such as "7B" as a number. */
-export function paramCount(bound: string): number {
+function paramCount(bound: string): number {
   return Number(bound.slice(0, -1)) * SCALE[bound.slice(-1)]!;
 }
 

@@ -6,22 +6,15 @@ import { libraryEntries } from "../libraries/registry.js";
 import { requireTask } from "../tasks/task-choice.js";
 import { DEFAULT_LIMIT, parseLimit, parseParamRange, SORT_NAMES, type SearchRequest, type SortName } from "./query.js";
 
-/** The filters as typed, before they are checked. */
-export interface SearchInput {
-  query?: string;
-  task?: string;
-  library?: string;
-  provider?: string;
-  app?: string;
-  author?: string;
-  gguf?: boolean;
-  params?: string;
-  sort?: string;
-  limit?: string;
-}
+/**
+ * The filters as typed, before they are checked: each of the request's
+ * filters as text, but the free text (`query`, the request's `search`) and
+ * the `--gguf` switch.
+ */
+export type SearchInput = { query?: string; gguf?: boolean } & { [Filter in Exclude<keyof SearchRequest, "search" | "gguf">]?: string };
 
 /** What `--provider` takes: a provider hubref knows, or "all" for any live one. */
-export const SEARCH_PROVIDERS = [...PROVIDER_IDS, "all"] as const;
+const SEARCH_PROVIDERS = [...PROVIDER_IDS, "all"] as const;
 
 /** An author (a user or an organisation name) as the hub spells them. */
 const AUTHOR = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;

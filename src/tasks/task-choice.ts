@@ -8,7 +8,7 @@ import { allTasks, pipelineCatalogue } from "./catalogue.js";
  */
 
 /** Short names people use for tasks, lower case, each to the pipeline tag it means. */
-export const TASK_ALIASES: Readonly<Record<string, string>> = {
+const TASK_ALIASES: Readonly<Record<string, string>> = {
   asr: "automatic-speech-recognition",
   "speech-to-text": "automatic-speech-recognition",
   stt: "automatic-speech-recognition",

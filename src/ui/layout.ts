@@ -10,7 +10,7 @@ export interface ScreenLayout {
 }
 
 /** Below this many rows the compact layout is used. */
-export const COMPACT_BELOW_ROWS = 16;
+const COMPACT_BELOW_ROWS = 16;
 
 /**
  * The screen keeps one row free: output as tall as the terminal makes Ink

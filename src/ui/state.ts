@@ -3,7 +3,7 @@
  * effects (copying, writing a file, leaving) are queued as commands in the
  * state and run by the screen, so fast keys never act on a stale state.
  */
-import { formatBytes } from "../apps/memory.js";
+import { formatBytes } from "../util/bytes.js";
 import { buildCombos, clientKeyOf, resolveSelection, type Combo, type Preferences, type Selection } from "./combos.js";
 import type { CopyOutcome } from "./copy.js";
 import type { KeyPress } from "./keys.js";
@@ -461,7 +461,7 @@ function onKey(state: PickerState, key: KeyPress, load: SnippetLoader): PickerSt
   }
 }
 
-export function copyMessage(entry: CodeBlock, outcome: CopyOutcome): StatusMessage {
+function copyMessage(entry: CodeBlock, outcome: CopyOutcome): StatusMessage {
   const provider = entry.source === "inference" ? ` / ${providerLabel(entry.provider)}` : "";
   const what = `${languageLabel(blockLanguage(entry))} / ${safeLine(blockTool(entry))}${provider}`;
   if (!outcome.ok) return { text: `Copy failed: ${outcome.reason}`, tone: "error" };
@@ -469,7 +469,7 @@ export function copyMessage(entry: CodeBlock, outcome: CopyOutcome): StatusMessa
   return { text: `Copied via the terminal (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
 }
 
-export function openMessage(label: string, outcome: OpenOutcome): StatusMessage {
+function openMessage(label: string, outcome: OpenOutcome): StatusMessage {
   if (outcome.ok) return { text: `Asked the system to open ${safeLine(label)} (${outcome.opener})`, tone: "success" };
   return { text: outcome.reason, tone: "warning" };
 }

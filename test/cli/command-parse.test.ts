@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HubrefError } from "../../src/errors.js";
+import { thrown as refusal } from "../helpers/errors.js";
 import { parseTasksCommand } from "../../src/cli/tasks.js";
 import { parseLibrariesCommand } from "../../src/cli/libraries.js";
 import { parseAppsCommand } from "../../src/cli/apps.js";
@@ -14,16 +14,6 @@ import { FORMAT_LIBRARIES } from "../../src/libraries/registry.js";
  * without running: commander's strings in, one typed command or one usage
  * error out, before any model is read or anything printed.
  */
-
-function refusal(parse: () => unknown): HubrefError {
-  try {
-    parse();
-  } catch (error) {
-    if (error instanceof HubrefError) return error;
-    throw error;
-  }
-  throw new Error("accepted");
-}
 
 describe("tasks", () => {
   it("lists with the filters checked, or shows one task named in any case", () => {

@@ -2,24 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CommandContext } from "../../src/cli/context.js";
-import { runProgram } from "../../src/cli/program.js";
+import { runInProcess } from "../helpers/in-process.js";
 
 const LORA = "catalogue/models/ostris--watercolor_style_lora_sdxl.json";
 
-/** Runs `hubref ARGS` in-process, as through a pipe, and collects both streams. */
-async function hubref(...args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const context: CommandContext = {
-    stdout: { isTTY: false, write: (text: string) => (stdout += text) },
-    stderr: { isTTY: false, write: (text: string) => (stderr += text) },
-    env: { HUBREF_OFFLINE: "1" },
-    stdinIsTTY: false,
-  };
-  const status = await runProgram(["node", "hubref", ...args], context);
-  return { status, stdout, stderr };
-}
+/** Runs `hubref ARGS` in-process, offline. */
+const hubref = (...args: string[]) => runInProcess(args, { env: { HUBREF_OFFLINE: "1" } });
 
 describe("hubref snippet --library with other options", () => {
   it("--language keeps only the blocks in that language", async () => {

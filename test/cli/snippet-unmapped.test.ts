@@ -2,23 +2,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CommandContext } from "../../src/cli/context.js";
-import { runProgram } from "../../src/cli/program.js";
+import { runInProcess } from "../helpers/in-process.js";
 
 const GGUF = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
 
-async function hubref(...args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const context: CommandContext = {
-    stdout: { isTTY: false, write: (text: string) => (stdout += text) },
-    stderr: { isTTY: false, write: (text: string) => (stderr += text) },
-    env: { HUBREF_OFFLINE: "1" },
-    stdinIsTTY: false,
-  };
-  const status = await runProgram(["node", "hubref", "snippet", ...args], context);
-  return { status, stdout, stderr };
-}
+/** Runs `hubref snippet ARGS` in-process, offline. */
+const hubref = (...args: string[]) => runInProcess(["snippet", ...args], { env: { HUBREF_OFFLINE: "1" } });
 
 describe("hubref snippet --direct for a model without a provider mapping", () => {
   it("exits 2 instead of printing the provider's URL with the hub id as the model", async () => {

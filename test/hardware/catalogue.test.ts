@@ -1,24 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { usageRefusal } from "../helpers/errors.js";
 import { hardwarePart } from "../../src/build/parts.js";
-import { HubrefError } from "../../src/errors.js";
 import { budgetOf, describeVerdict, judge, parseFits } from "../../src/hardware/budget.js";
 import { parseHardware } from "../../src/hardware/catalogue.js";
 import type { MemoryEstimate } from "../../src/memory/estimate.js";
 
 const catalogue = hardwarePart.load();
 const parse = (text: string) => parseHardware(text, catalogue);
-
-function usage(action: () => unknown): HubrefError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HubrefError);
-    expect((error as HubrefError).exitCode).toBe(2);
-    return error as HubrefError;
-  }
-  throw new Error("no error");
-}
 
 describe("the hardware catalogue", () => {
   it("holds every device of the hub's list, with its memory sizes", () => {
@@ -51,13 +40,13 @@ describe("--fits HARDWARE", () => {
   });
 
   it("a chip sold with several sizes needs one named; a CPU needs the machine's memory", () => {
-    expect(usage(() => parse("M3 Max")).message).toBe("Apple M3 Max comes with 36, 48, 64, 96, 128 GB: name one after a colon");
-    expect(usage(() => parse("M3 Max:65")).message).toMatch(/not 65/);
-    expect(usage(() => parse("Intel Core 13th Generation (i9)")).hint).toBe('for example: --fits "Intel Core 13th Generation (i9):32"');
+    expect(usageRefusal(() => parse("M3 Max")).message).toBe("Apple M3 Max comes with 36, 48, 64, 96, 128 GB: name one after a colon");
+    expect(usageRefusal(() => parse("M3 Max:65")).message).toMatch(/not 65/);
+    expect(usageRefusal(() => parse("Intel Core 13th Generation (i9)")).hint).toBe('for example: --fits "Intel Core 13th Generation (i9):32"');
   });
 
   it("an unknown name exits 2 with a suggestion", () => {
-    const error = usage(() => parse("RTX 4909"));
+    const error = usageRefusal(() => parse("RTX 4909"));
     expect(error.message).toBe("unknown hardware 'RTX 4909'");
     expect(error.hint).toBe("did you mean 'RTX 4090'?");
   });
@@ -68,7 +57,7 @@ describe("--fits HARDWARE", () => {
     // What the GPU's share cannot hold runs on the CPU, in the rest of the same memory.
     expect(budget.system).toBe(64 * 2 ** 30 * 0.25);
     expect(parse("RTX 3060:12").memoryGB).toBe(12);
-    expect(usage(() => parse("RTX 3060")).hint).toBe('for example: --fits "RTX 3060:12"');
+    expect(usageRefusal(() => parse("RTX 3060")).hint).toBe('for example: --fits "RTX 3060:12"');
     expect(budget.label).toMatch(/^on Apple M3 Max with 64 GB of unified memory \(51\.54 GB of it for the GPU\)$/);
   });
 });
@@ -84,7 +73,7 @@ describe("--fits values", () => {
     expect(parseFits("AUTO")).toEqual({ kind: "auto" });
     expect(parseFits("RTX 4090")).toMatchObject({ kind: "hardware" });
     expect(parseFits("3090ti")).toMatchObject({ kind: "hardware", hardware: { device: { name: "RTX 3090 Ti" } } });
-    expect(usage(() => parseFits("24")).hint).toBe("write 24GB (10^9 bytes) or 24GiB (2^30 bytes)");
+    expect(usageRefusal(() => parseFits("24")).hint).toBe("write 24GB (10^9 bytes) or 24GiB (2^30 bytes)");
   });
 });
 

@@ -111,74 +111,60 @@ function expertFfn(layer: number, embd: number, ff: number, experts: number): Te
   ];
 }
 
+/** A layer of attention (with the shape's key-value heads) and a dense feed-forward. */
+function denseLayer(shape: Shape, options: { bias?: boolean; qkNorm?: boolean } = {}): (index: number) => TensorInfo[] {
+  return (index) => [...attention(index, shape, shape.kvHeads as number, options), ...denseFfn(index, shape.embd, shape.ff)];
+}
+
+/** A model of the shape's header and tensors: the outer tensors (output tied to the embedding or not), then each layer's. */
+function archModel(
+  label: string,
+  architecture: string,
+  shape: Shape,
+  trained: number,
+  extra: [string, Value][],
+  layer: (index: number) => TensorInfo[],
+  tied = false,
+): ArchModel {
+  return {
+    label,
+    architecture,
+    trained,
+    spec: { metadata: header(architecture, shape, trained, extra), tensors: [...outer(shape, tied), ...range(shape.layers).flatMap(layer)] },
+  };
+}
+
 /** Llama 3-style grouped-query attention (4 query heads per key-value head). */
 export function llamaModel(): ArchModel {
   const shape: Shape = { embd: 1024, layers: 32, heads: 16, kvHeads: 4, head: 64, ff: 3584, vocab: 32_000 };
-  return {
-    label: "Llama (GQA)",
-    architecture: "llama",
-    trained: 131_072,
-    spec: {
-      metadata: header("llama", shape, 131_072, [["llama.rope.freq_base", f32(500_000)]]),
-      tensors: [...outer(shape), ...range(shape.layers).flatMap((layer) => [...attention(layer, shape, 4), ...denseFfn(layer, shape.embd, shape.ff)])],
-    },
-  };
+  return archModel("Llama (GQA)", "llama", shape, 131_072, [["llama.rope.freq_base", f32(500_000)]], denseLayer(shape));
 }
 
 /** Qwen2: biases on the query, key and value projections. */
 export function qwen2Model(): ArchModel {
   const shape: Shape = { embd: 896, layers: 24, heads: 14, kvHeads: 2, head: 64, ff: 4864, vocab: 24_000 };
-  return {
-    label: "Qwen2",
-    architecture: "qwen2",
-    trained: 32_768,
-    spec: {
-      metadata: header("qwen2", shape, 32_768, []),
-      tensors: [
-        ...outer(shape, true),
-        ...range(shape.layers).flatMap((layer) => [...attention(layer, shape, 2, { bias: true }), ...denseFfn(layer, shape.embd, shape.ff)]),
-      ],
-    },
-  };
+  return archModel("Qwen2", "qwen2", shape, 32_768, [], denseLayer(shape, { bias: true }), true);
 }
 
 /** Qwen3: norms on the query and key heads, a head size wider than embd / heads. */
 export function qwen3Model(): ArchModel {
   const shape: Shape = { embd: 1024, layers: 28, heads: 16, kvHeads: 8, head: 128, ff: 3072, vocab: 30_000 };
-  return {
-    label: "Qwen3",
-    architecture: "qwen3",
-    trained: 40_960,
-    spec: {
-      metadata: header("qwen3", shape, 40_960, []),
-      tensors: [
-        ...outer(shape, true),
-        ...range(shape.layers).flatMap((layer) => [...attention(layer, shape, 8, { qkNorm: true }), ...denseFfn(layer, shape.embd, shape.ff)]),
-      ],
-    },
-  };
+  return archModel("Qwen3", "qwen3", shape, 40_960, [], denseLayer(shape, { qkNorm: true }), true);
 }
 
 /** Qwen3 MoE: every layer's feed-forward is 32 experts, 4 of them used per token. */
 export function qwen3moeModel(): ArchModel {
   const shape: Shape = { embd: 1024, layers: 48, heads: 16, kvHeads: 4, head: 128, ff: 3072, vocab: 30_000 };
   const [experts, expertFf] = [32, 384];
-  return {
-    label: "Qwen3 MoE",
-    architecture: "qwen3moe",
-    trained: 40_960,
-    spec: {
-      metadata: header("qwen3moe", shape, 40_960, [
-        ["qwen3moe.expert_count", u32(experts)],
-        ["qwen3moe.expert_used_count", u32(4)],
-        ["qwen3moe.expert_feed_forward_length", u32(expertFf)],
-      ]),
-      tensors: [
-        ...outer(shape),
-        ...range(shape.layers).flatMap((layer) => [...attention(layer, shape, 4, { qkNorm: true }), ...expertFfn(layer, shape.embd, expertFf, experts)]),
-      ],
-    },
-  };
+  const extra: [string, Value][] = [
+    ["qwen3moe.expert_count", u32(experts)],
+    ["qwen3moe.expert_used_count", u32(4)],
+    ["qwen3moe.expert_feed_forward_length", u32(expertFf)],
+  ];
+  return archModel("Qwen3 MoE", "qwen3moe", shape, 40_960, extra, (layer) => [
+    ...attention(layer, shape, 4, { qkNorm: true }),
+    ...expertFfn(layer, shape.embd, expertFf, experts),
+  ]);
 }
 
 function gemmaLayer(layer: number, shape: Shape, qkNorm: boolean): TensorInfo[] {
@@ -194,33 +180,26 @@ function gemmaLayer(layer: number, shape: Shape, qkNorm: boolean): TensorInfo[] 
 /** Gemma 2: every other layer attends within a 512-token window; tied output. */
 export function gemma2Model(): ArchModel {
   const shape: Shape = { embd: 1152, layers: 26, heads: 8, kvHeads: 4, head: 128, ff: 4608, vocab: 40_000 };
-  return {
-    label: "Gemma 2 (sliding window)",
-    architecture: "gemma2",
-    trained: 8192,
-    spec: {
-      metadata: header("gemma2", shape, 8192, [
-        ["gemma2.attention.sliding_window", u32(512)],
-        ["gemma2.attn_logit_softcapping", f32(50)],
-        ["gemma2.final_logit_softcapping", f32(30)],
-      ]),
-      tensors: [...outer(shape, true), ...range(shape.layers).flatMap((layer) => gemmaLayer(layer, shape, false))],
-    },
-  };
+  const extra: [string, Value][] = [
+    ["gemma2.attention.sliding_window", u32(512)],
+    ["gemma2.attn_logit_softcapping", f32(50)],
+    ["gemma2.final_logit_softcapping", f32(30)],
+  ];
+  return archModel("Gemma 2 (sliding window)", "gemma2", shape, 8192, extra, (layer) => gemmaLayer(layer, shape, false), true);
 }
 
 /** Gemma 3: five sliding-window layers (1,024 tokens) to each global one. */
 export function gemma3Model(): ArchModel {
   const shape: Shape = { embd: 1152, layers: 34, heads: 4, kvHeads: 1, head: 256, ff: 6912, vocab: 40_000 };
-  return {
-    label: "Gemma 3 (sliding window)",
-    architecture: "gemma3",
-    trained: 131_072,
-    spec: {
-      metadata: header("gemma3", shape, 131_072, [["gemma3.attention.sliding_window", u32(1024)]]),
-      tensors: [...outer(shape, true), ...range(shape.layers).flatMap((layer) => gemmaLayer(layer, shape, true))],
-    },
-  };
+  return archModel(
+    "Gemma 3 (sliding window)",
+    "gemma3",
+    shape,
+    131_072,
+    [["gemma3.attention.sliding_window", u32(1024)]],
+    (layer) => gemmaLayer(layer, shape, true),
+    true,
+  );
 }
 
 /**
@@ -284,20 +263,47 @@ export function deepseek2Model(mla: boolean): ArchModel {
   };
 }
 
-function mambaLayer(index: number, embd: number, inner: number, state: number, kernel: number, dtRank: number, norms: boolean): TensorInfo[] {
+/** A Mamba block's sizes: its width, inner size, state size, convolution kernel and time-step rank. */
+export interface MambaShape {
+  embd: number;
+  layers: number;
+  inner: number;
+  state: number;
+  kernel: number;
+  dtRank: number;
+}
+
+/** The `mamba.*` keys of a Mamba header. */
+export function mambaMetadata({ embd, layers, inner, state, kernel, dtRank }: MambaShape): [string, Value][] {
+  return [
+    ["mamba.context_length", u32(1_048_576)],
+    ["mamba.embedding_length", u32(embd)],
+    ["mamba.block_count", u32(layers)],
+    ["mamba.feed_forward_length", u32(0)],
+    ["mamba.attention.head_count", u32(0)],
+    ["mamba.ssm.conv_kernel", u32(kernel)],
+    ["mamba.ssm.inner_size", u32(inner)],
+    ["mamba.ssm.state_size", u32(state)],
+    ["mamba.ssm.time_step_rank", u32(dtRank)],
+    ["mamba.attention.layer_norm_rms_epsilon", f32(1e-5)],
+  ];
+}
+
+/** One Mamba layer's tensors; `biases`: the convolution's and the time step's, `norms`: Jamba's norms on the time step and B, C. */
+export function mambaLayer(index: number, { embd, inner, state, kernel, dtRank }: MambaShape, options: { biases: boolean; norms: boolean }): TensorInfo[] {
   const blk = `blk.${index}`;
   return [
     t(`${blk}.attn_norm.weight`, [embd], F32T),
     t(`${blk}.ssm_in.weight`, [embd, 2 * inner]),
     t(`${blk}.ssm_conv1d.weight`, [kernel, inner], F32T),
-    t(`${blk}.ssm_conv1d.bias`, [inner], F32T),
+    ...(options.biases ? [t(`${blk}.ssm_conv1d.bias`, [inner], F32T)] : []),
     t(`${blk}.ssm_x.weight`, [inner, dtRank + 2 * state]),
     t(`${blk}.ssm_dt.weight`, [dtRank, inner]),
-    t(`${blk}.ssm_dt.bias`, [inner], F32T),
+    ...(options.biases ? [t(`${blk}.ssm_dt.bias`, [inner], F32T)] : []),
     t(`${blk}.ssm_a`, [state, inner], F32T),
     t(`${blk}.ssm_d`, [inner], F32T),
     t(`${blk}.ssm_out.weight`, [inner, embd]),
-    ...(norms
+    ...(options.norms
       ? [t(`${blk}.ssm_dt_norm.weight`, [dtRank], F32T), t(`${blk}.ssm_b_norm.weight`, [state], F32T), t(`${blk}.ssm_c_norm.weight`, [state], F32T)]
       : []),
   ];
@@ -305,7 +311,8 @@ function mambaLayer(index: number, embd: number, inner: number, state: number, k
 
 /** Mamba: a fixed recurrent state per layer, nothing that grows with the context. */
 export function mambaModel(): ArchModel {
-  const [embd, layers, inner, state, kernel, dtRank, vocab] = [768, 24, 1536, 16, 4, 64, 16_000];
+  const vocab = 16_000;
+  const mamba: MambaShape = { embd: 768, layers: 24, inner: 1536, state: 16, kernel: 4, dtRank: 64 };
   return {
     label: "Mamba (recurrent)",
     architecture: "mamba",
@@ -316,21 +323,12 @@ export function mambaModel(): ArchModel {
         ["general.name", str("mamba test")],
         ["general.file_type", u32(7)],
         ...vocabulary(vocab),
-        ["mamba.context_length", u32(1_048_576)],
-        ["mamba.embedding_length", u32(embd)],
-        ["mamba.block_count", u32(layers)],
-        ["mamba.feed_forward_length", u32(0)],
-        ["mamba.attention.head_count", u32(0)],
-        ["mamba.ssm.conv_kernel", u32(kernel)],
-        ["mamba.ssm.inner_size", u32(inner)],
-        ["mamba.ssm.state_size", u32(state)],
-        ["mamba.ssm.time_step_rank", u32(dtRank)],
-        ["mamba.attention.layer_norm_rms_epsilon", f32(1e-5)],
+        ...mambaMetadata(mamba),
       ],
       tensors: [
-        t("token_embd.weight", [embd, vocab]),
-        t("output_norm.weight", [embd], F32T),
-        ...range(layers).flatMap((layer) => mambaLayer(layer, embd, inner, state, kernel, dtRank, false)),
+        t("token_embd.weight", [mamba.embd, vocab]),
+        t("output_norm.weight", [mamba.embd], F32T),
+        ...range(mamba.layers).flatMap((layer) => mambaLayer(layer, mamba, { biases: true, norms: false })),
       ],
     },
   };
@@ -342,27 +340,22 @@ export function jambaModel(): ArchModel {
   const kvHeads = range(layers).map((layer) => (layer % 4 === 2 ? 4 : 0));
   const shape: Shape = { embd, layers, heads, kvHeads, head, ff, vocab };
   const layer = (index: number): TensorInfo[] => {
-    const mixer = kvHeads[index] === 0 ? mambaLayer(index, embd, inner, state, kernel, dtRank, true) : attention(index, shape, kvHeads[index]!);
-    return [...mixer, ...(index % 2 === 1 ? expertFfn(index, embd, ff, experts) : denseFfn(index, embd, ff))];
+    const mixer =
+      kvHeads[index] === 0
+        ? mambaLayer(index, { embd, layers, inner, state, kernel, dtRank }, { biases: true, norms: true })
+        : attention(index, shape, kvHeads[index]!);
+    const ffn = index % 2 === 1 ? expertFfn(index, embd, ff, experts) : denseFfn(index, embd, ff);
+    return [...mixer, ...ffn];
   };
-  return {
-    label: "Jamba (hybrid)",
-    architecture: "jamba",
-    trained: 262_144,
-    spec: {
-      metadata: [
-        ...header("jamba", shape, 262_144, [
-          ["jamba.ssm.conv_kernel", u32(kernel)],
-          ["jamba.ssm.inner_size", u32(inner)],
-          ["jamba.ssm.state_size", u32(state)],
-          ["jamba.ssm.time_step_rank", u32(dtRank)],
-          ["jamba.expert_count", u32(experts)],
-          ["jamba.expert_used_count", u32(2)],
-        ]),
-      ],
-      tensors: [...outer(shape), ...range(layers).flatMap(layer)],
-    },
-  };
+  const extra: [string, Value][] = [
+    ["jamba.ssm.conv_kernel", u32(kernel)],
+    ["jamba.ssm.inner_size", u32(inner)],
+    ["jamba.ssm.state_size", u32(state)],
+    ["jamba.ssm.time_step_rank", u32(dtRank)],
+    ["jamba.expert_count", u32(experts)],
+    ["jamba.expert_used_count", u32(2)],
+  ];
+  return archModel("Jamba (hybrid)", "jamba", shape, 262_144, extra, layer);
 }
 
 /** gpt-oss: sliding-window layers (128 tokens) alternating with global ones, attention sinks, biased experts. */
@@ -387,21 +380,14 @@ export function gptOssModel(): ArchModel {
       t(`${blk}.ffn_down_exps.bias`, [embd, experts], F32T),
     ];
   };
-  return {
-    label: "gpt-oss (sliding window, MoE)",
-    architecture: "gpt-oss",
-    trained: 131_072,
-    spec: {
-      metadata: header("gpt-oss", shape, 131_072, [
-        ["gpt-oss.attention.sliding_window", u32(128)],
-        ["gpt-oss.expert_count", u32(experts)],
-        ["gpt-oss.expert_used_count", u32(4)],
-        ["gpt-oss.expert_feed_forward_length", u32(shape.ff)],
-        ["gpt-oss.rope.freq_base", f32(150_000)],
-      ]),
-      tensors: [...outer(shape), ...range(shape.layers).flatMap(layer)],
-    },
-  };
+  const extra: [string, Value][] = [
+    ["gpt-oss.attention.sliding_window", u32(128)],
+    ["gpt-oss.expert_count", u32(experts)],
+    ["gpt-oss.expert_used_count", u32(4)],
+    ["gpt-oss.expert_feed_forward_length", u32(shape.ff)],
+    ["gpt-oss.rope.freq_base", f32(150_000)],
+  ];
+  return archModel("gpt-oss (sliding window, MoE)", "gpt-oss", shape, 131_072, extra, layer);
 }
 
 /** Every architecture the estimate has a rule for, as llama.cpp loads it. */

@@ -1,3 +1,4 @@
+import { mambaLayer, mambaMetadata, type MambaShape } from "./gguf-arch-models.js";
 import { f32, type GgufSpec, str, strs, TENSOR_TYPE, type TensorInfo, u32, u32s, type Value } from "./gguf-writer.js";
 
 /*
@@ -200,39 +201,17 @@ export function deepseek2(vocab = 102_400): ArchitectureCase {
 
 /** Mamba 2.8B: a recurrent state per layer, nothing that grows with the context. */
 export function mamba(vocab = 50_280): ArchitectureCase {
-  const [embd, layers, inner, state, kernel, dtRank] = [2560, 64, 5120, 16, 4, 160];
-  const layer = (index: number): TensorInfo[] => {
-    const blk = `blk.${index}`;
-    return [
-      { name: `${blk}.attn_norm.weight`, dims: [embd], type: F32T },
-      { name: `${blk}.ssm_in.weight`, dims: [embd, 2 * inner], type: Q8 },
-      { name: `${blk}.ssm_conv1d.weight`, dims: [kernel, inner], type: F32T },
-      { name: `${blk}.ssm_x.weight`, dims: [inner, dtRank + 2 * state], type: Q8 },
-      { name: `${blk}.ssm_dt.weight`, dims: [dtRank, inner], type: Q8 },
-      { name: `${blk}.ssm_a`, dims: [state, inner], type: F32T },
-      { name: `${blk}.ssm_d`, dims: [inner], type: F32T },
-      { name: `${blk}.ssm_out.weight`, dims: [inner, embd], type: Q8 },
-    ];
-  };
+  const shape: MambaShape = { embd: 2560, layers: 64, inner: 5120, state: 16, kernel: 4, dtRank: 160 };
   return {
     label: "Mamba 2.8B (recurrent)",
     architecture: "mamba",
     rule: "recurrent",
     spec: {
-      metadata: [
-        ...common("mamba", "Mamba 2.8b Hf", vocab),
-        ["mamba.context_length", u32(1_048_576)],
-        ["mamba.embedding_length", u32(embd)],
-        ["mamba.block_count", u32(layers)],
-        ["mamba.feed_forward_length", u32(0)],
-        ["mamba.attention.head_count", u32(0)],
-        ["mamba.ssm.conv_kernel", u32(kernel)],
-        ["mamba.ssm.inner_size", u32(inner)],
-        ["mamba.ssm.state_size", u32(state)],
-        ["mamba.ssm.time_step_rank", u32(dtRank)],
-        ["mamba.attention.layer_norm_rms_epsilon", f32(1e-5)],
+      metadata: [...common("mamba", "Mamba 2.8b Hf", vocab), ...mambaMetadata(shape)],
+      tensors: [
+        ...outer(shape.embd, 50_304).filter((t) => t.name !== "output.weight"),
+        ...range(shape.layers).flatMap((layer) => mambaLayer(layer, shape, { biases: false, norms: false })),
       ],
-      tensors: [...outer(embd, 50_304).filter((t) => t.name !== "output.weight"), ...range(layers).flatMap(layer)],
     },
   };
 }

@@ -44,6 +44,26 @@ function batchDir(name: string): string {
   return mkdtempSync(join(base, `${name}-`));
 }
 
+/** Runs `body` in a batch folder of its own, removed afterwards whatever happens; no cases, no folder. */
+async function inBatch(name: string, cases: Cases, body: (dir: string) => Promise<Map<string, RunOutcome>>): Promise<Map<string, RunOutcome>> {
+  if (cases.length === 0) return new Map();
+  const dir = batchDir(name);
+  try {
+    return await body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes each case's source to `case-<index>.<extension>` in the batch, for a driver that runs the files in one process. */
+function writeCaseFiles(dir: string, cases: Cases, options: RunOptions, extension: string, source: (item: SnippetCase, index: number) => string) {
+  return cases.map((item, index) => {
+    const file = join(dir, `case-${index}.${extension}`);
+    writeFileSync(file, source(item, index));
+    return { id: item.id, file, cwd: item.cwd ?? options.cwd };
+  });
+}
+
 /** Runs `<command> <index>` per case, four at a time, from one bash: cheaper than a spawn per case from the test worker. */
 const PROCESS_DRIVER = String.raw`
 dir=$1 count=$2
@@ -165,10 +185,8 @@ function pruneGoBatches(batches: string): void {
 }
 
 export async function runGo(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
-  if (cases.length === 0) return new Map();
-  pruneGoBatches(join(ROOT, ".tmp", "go-batches"));
-  const dir = batchDir("go");
-  try {
+  return inBatch("go", cases, async (dir) => {
+    pruneGoBatches(join(ROOT, ".tmp", "go-batches"));
     const cache = join(ROOT, ".tmp", "go-cache");
     const env = childEnv({ GOCACHE: cache, HOME: dir, GOPATH: join(dir, "gopath"), GOFLAGS: "-mod=mod", GOPROXY: "off", GO111MODULE: "on", CGO_ENABLED: "0" });
     const outcomes = new Map<string, RunOutcome>();
@@ -206,9 +224,7 @@ export async function runGo(cases: Cases, options: RunOptions): Promise<Map<stri
       { HUBREF_ORIGIN: `http://127.0.0.1:${options.port}/` },
     );
     return new Map([...outcomes, ...ran]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // ---------------------------------------------------------------- Java
@@ -385,9 +401,7 @@ function javaSource(item: SnippetCase, index: number): string {
 }
 
 export async function runJava(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
-  if (cases.length === 0) return new Map();
-  const dir = batchDir("java");
-  try {
+  return inBatch("java", cases, async (dir) => {
     const sources = join(dir, "sources");
     mkdirSync(join(sources, "harness"), { recursive: true });
     writeFileSync(join(sources, "harness", "Hooks.java"), JAVA_HOOKS);
@@ -413,9 +427,7 @@ export async function runJava(cases: Cases, options: RunOptions): Promise<Map<st
       outcomes.set(id, ok === "true" ? { id, ok: true, stdout } : { id, ok: false, error: Buffer.from(error ?? "", "base64").toString("utf8"), stdout });
     }
     return outcomes;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // ---------------------------------------------------------------- Ruby
@@ -479,14 +491,8 @@ File.write(job['results'], JSON.generate(results))
 `;
 
 export async function runRuby(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
-  if (cases.length === 0) return new Map();
-  const dir = batchDir("ruby");
-  try {
-    const files = cases.map((item, index) => {
-      const file = join(dir, `case-${index}.rb`);
-      writeFileSync(file, item.source);
-      return { id: item.id, file, cwd: item.cwd ?? options.cwd };
-    });
+  return inBatch("ruby", cases, async (dir) => {
+    const files = writeCaseFiles(dir, cases, options, "rb", (item) => item.source);
     const jobFile = join(dir, "job.json");
     const results = join(dir, "results.json");
     writeFileSync(jobFile, JSON.stringify({ port: options.port, cases: files, results }));
@@ -495,9 +501,7 @@ export async function runRuby(cases: Cases, options: RunOptions): Promise<Map<st
     if (result.code !== 0) throw new Error(`ruby driver failed (${result.code}): ${result.stderr}`);
     const outcomes = JSON.parse(readFileSync(results, "utf8")) as RunOutcome[];
     return new Map(outcomes.map((outcome) => [outcome.id, outcome.error === null ? { id: outcome.id, ok: outcome.ok, stdout: outcome.stdout } : outcome]));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // ---------------------------------------------------------------- PHP
@@ -584,14 +588,8 @@ function phpSource(item: SnippetCase, index: number): string {
 }
 
 export async function runPhp(cases: Cases, options: RunOptions): Promise<Map<string, RunOutcome>> {
-  if (cases.length === 0) return new Map();
-  const dir = batchDir("php");
-  try {
-    const files = cases.map((item, index) => {
-      const file = join(dir, `case-${index}.php`);
-      writeFileSync(file, phpSource(item, index));
-      return { id: item.id, file, cwd: item.cwd ?? options.cwd };
-    });
+  return inBatch("php", cases, async (dir) => {
+    const files = writeCaseFiles(dir, cases, options, "php", phpSource);
     const progress = join(dir, "progress");
     const jobFile = join(dir, "job.json");
     writeFileSync(jobFile, JSON.stringify({ origin: `http://127.0.0.1:${options.port}/`, cases: files, progress }));
@@ -622,7 +620,5 @@ export async function runPhp(cases: Cases, options: RunOptions): Promise<Map<str
       next = started + 1;
     }
     return outcomes;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

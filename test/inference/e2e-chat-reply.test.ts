@@ -65,17 +65,15 @@ function snippetOf(language: string, client: string): Snippet {
 
 beforeAll(async () => {
   rig = await startRig();
-  rig.server.respond(
-    "",
-    plausibleReply({
-      task: "text-generation",
-      modelId: MODEL.id,
-      provider: "together",
-      providerId: providerIdFor("together", MODEL.id),
-      output: "json",
-      chat: true,
-    }),
-  );
+  const reply = plausibleReply({
+    task: "text-generation",
+    modelId: MODEL.id,
+    provider: "together",
+    providerId: providerIdFor("together", MODEL.id),
+    output: "json",
+    chat: true,
+  });
+  rig.server.respond("", reply);
   const port = rig.server.port;
   const runs: Promise<void>[] = [];
   const python = join(rig.dir, "chat.py");
@@ -86,14 +84,6 @@ beforeAll(async () => {
     writeFileSync(file, NODE_PRELUDE(port) + snippetOf("js", client).content);
     runs.push(run(process.execPath, [file], rig.dir).then((outcome) => void printed.set(`js|${client}`, outcome)));
   }
-  const reply = plausibleReply({
-    task: "text-generation",
-    modelId: MODEL.id,
-    provider: "together",
-    providerId: providerIdFor("together", MODEL.id),
-    output: "json",
-    chat: true,
-  });
   const cases = STDLIB.flatMap((pair) => {
     const [language, client] = pair.split("|") as [string, string];
     return [false, true].map((stream) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { usageRefusal } from "../helpers/errors.js";
 import { chatInput, imageWarnings, parseUserInputs, type TaskInput } from "../../src/inference/inputs.js";
 import { fileNode, fileRef } from "../../src/inference/payload.js";
-import { HubrefError } from "../../src/errors.js";
 
 /* --inputs: JSON where the task takes an object or messages, text everywhere else. */
 
@@ -11,16 +11,8 @@ const structured: TaskInput = { kind: "structured", fields: { question: "q", con
 const imagePrompt: TaskInput = { kind: "image-prompt", image: fileRef("cats.jpg", "image"), prompt: "p" };
 const audio: TaskInput = { kind: "file", file: fileRef("sample1.flac", "audio") };
 
-function usage(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HubrefError);
-    expect((error as HubrefError).exitCode).toBe(2);
-    return (error as HubrefError).message;
-  }
-  throw new Error("expected a usage error");
-}
+/** The message of the usage error `run` throws. */
+const usage = (run: () => unknown): string => usageRefusal(run).message;
 
 const SAMPLE = { type: "image_url", image_url: { url: "https://example.com/sample.jpg" } };
 const vision = { kind: "messages", messages: [{ role: "user", content: [{ type: "text", text: "Describe it." }, SAMPLE] }] } as const satisfies TaskInput;

@@ -28,7 +28,7 @@ export function llamaCppFlags(run: RunSettings, choice: FlagChoice = {}): string
 }
 
 /** The settings' flags as one line of the command, or none. */
-export function settingsLine(run: RunSettings, choice: FlagChoice = {}): string[] {
+function settingsLine(run: RunSettings, choice: FlagChoice = {}): string[] {
   const words = llamaCppFlags(run, choice);
   return words.length > 0 ? [command(...words)] : [];
 }

@@ -138,7 +138,7 @@ export function tgiSteps(context: AppRunContext): AppStep[] {
 const MLX_INSTALL: AppStep = { title: "install MLX LM (Apple silicon)", language: "sh", setup: true, content: "pip install mlx-lm" };
 
 /** mlx_lm.server in the background, and the wait until it answers: for MLX LM itself and the agents that use it. */
-export function mlxServerSteps(model: string, port: number): AppStep[] {
+function mlxServerSteps(model: string, port: number): AppStep[] {
   return [
     {
       title: `start an OpenAI-compatible server on port ${port}, in the background`,

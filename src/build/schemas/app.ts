@@ -8,14 +8,14 @@ import { APP_KINDS, type AppKey } from "../../apps/app-keys.js";
  */
 
 /** What an app loads: GGUF files, MLX weights, transformers weights, a diffusers pipeline, a Core ML model. */
-export const AppFormatSchema = z.enum(["gguf", "mlx", "transformers", "diffusers", "coreml"]);
+const AppFormatSchema = z.enum(["gguf", "mlx", "transformers", "diffusers", "coreml"]);
 
 /**
  * The hub's display rule for an app, beyond the weights it loads: every field
  * given must hold. `pipelineTags` holds when the model's pipeline tag is one of
  * them, or it has one of the `orTags`.
  */
-export const ShownWhenSchema = z.strictObject({
+const ShownWhenSchema = z.strictObject({
   tags: z.array(z.string().min(1)).min(1).optional(),
   libraryName: z.string().min(1).optional(),
   pipelineTags: z.array(z.string().min(1)).min(1).optional(),

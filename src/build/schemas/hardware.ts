@@ -6,9 +6,9 @@ import { z } from "zod";
  * reads it.
  */
 
-export const HardwareKindSchema = z.enum(["gpu", "cpu", "apple"]);
+const HardwareKindSchema = z.enum(["gpu", "cpu", "apple"]);
 
-export const DeviceSchema = z.strictObject({
+const DeviceSchema = z.strictObject({
   name: z.string().min(1),
   kind: HardwareKindSchema,
   vendor: z.string().min(1),

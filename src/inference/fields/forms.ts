@@ -22,7 +22,7 @@ function pyBase64(path: string): string {
   return `base64.b64encode(Path(${pyString(path)}).read_bytes()).decode("ascii")`;
 }
 
-export const pyResolveFile: ResolveFile = (file, encoding) => {
+const pyResolveFile: ResolveFile = (file, encoding) => {
   if (encoding === "native") return pyString(file.path);
   if (encoding === "base64") return pyBase64(file.path);
   return `${pyString(`data:${file.mime};base64,`)} + ${pyBase64(file.path)}`;

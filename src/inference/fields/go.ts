@@ -18,7 +18,7 @@ function key(path: JsonPath): string {
   return path.map((part) => (typeof part === "number" ? String(part) : goString(part))).join(", ");
 }
 
-export const GO: HttpLanguage = {
+const GO: HttpLanguage = {
   string: goString,
   comment: goComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `os.Getenv("${token.name}")` : goString(token.value)),

@@ -19,7 +19,7 @@ function path(parts: JsonPath): string {
 
 const call = (name: string, args: string[]) => `${name}(${args.join(", ")})`;
 
-export const JAVA: HttpLanguage = {
+const JAVA: HttpLanguage = {
   string: javaString,
   comment: javaComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `System.getenv("${token.name}")` : javaString(token.value)),

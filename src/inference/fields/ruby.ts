@@ -16,7 +16,7 @@ function path(parts: JsonPath): string {
   return parts.map((part) => (typeof part === "number" ? String(part) : rubyString(part))).join(", ");
 }
 
-export const RUBY: HttpLanguage = {
+const RUBY: HttpLanguage = {
   string: rubyString,
   comment: rubyComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `ENV.fetch('${token.name}')` : rubyString(token.value)),

@@ -20,7 +20,7 @@ function withoutNulls(value: unknown): unknown {
 }
 
 /** Parses and checks a 2xx body. A bad remote answer is the hub's fault, not the user's: exit 1. */
-export function parseHubModel(body: string, context: RequestContext): ModelData {
+function parseHubModel(body: string, context: RequestContext): ModelData {
   let value: unknown;
   try {
     value = JSON.parse(body);

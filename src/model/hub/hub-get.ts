@@ -110,7 +110,7 @@ export async function withRetries<R extends HubResponse>(
 }
 
 /** The settings and the headers every hub request sends (the token too: fetch drops it on a redirect to another host). */
-export function hubHeaders(options: FetchModelOptions, accept: string): { headers: Record<string, string>; settings: HubFetchSettings } {
+function hubHeaders(options: FetchModelOptions, accept: string): { headers: Record<string, string>; settings: HubFetchSettings } {
   const settings: HubFetchSettings = { ...DEFAULT_FETCH_SETTINGS, ...options.settings };
   const headers: Record<string, string> = { accept, "user-agent": "hubref" };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -22,7 +22,7 @@ export interface BrowserProps {
 }
 
 /** Results asked per search: a screenful or two; `hubref models --limit` gives more. */
-export const BROWSER_LIMIT = 50;
+const BROWSER_LIMIT = 50;
 
 /** Frames a second the browser draws at most. */
 export const BROWSER_MAX_FPS = 60;

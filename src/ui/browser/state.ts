@@ -73,7 +73,7 @@ export function rowLabels(state: BrowserState, row: FilterRow): string[] {
 }
 
 /** The chosen value of a filter row, undefined for "any". */
-export function filterValue(state: BrowserState, row: FilterRow): string | undefined {
+function filterValue(state: BrowserState, row: FilterRow): string | undefined {
   const index = state.filters[row];
   if (row === "sort") return state.choices.sort[index];
   return index === 0 ? undefined : state.choices[row][index - 1];

@@ -30,7 +30,7 @@ const OPEN_KEY: KeyHint = { text: "o open", priority: 5 };
 const QUIT_KEY: KeyHint = { text: "q quit", priority: 7 };
 
 /** The keys that apply, as many as fit; `q quit` always does. */
-export function keyHints(canOpen: boolean, width: number): string {
+function keyHints(canOpen: boolean, width: number): string {
   const hints = [...KEYS, ...(canOpen ? [OPEN_KEY] : []), QUIT_KEY];
   return truncate(fitHints(hints, width), width);
 }
