@@ -127,8 +127,13 @@ export function describePlan(plan: MemoryPlan, budget: MemoryBudget, verbose = f
   const devices = usedDevices(plan)
     .map((device) => `${device.device} ${deviceTotal(device)}`)
     .join(", ");
-  const verdict = plan.fits ? "fits" : planFits(plan, budget) ? "fits the GPU" : "does not fit";
-  const lines = [`${head} ${verdict} ${budget.label}: ${whereItRuns(plan)}; ${devices}`];
+  const system = plan.devices.find((device) => device.device === SYSTEM)!;
+  const verdict = plan.fits
+    ? `fits ${budget.label}`
+    : planFits(plan, budget)
+      ? `fits ${budget.label}, given ${formatBytes(system.total)} of system memory`
+      : `does not fit ${budget.label}`;
+  const lines = [`${head} ${verdict}: ${whereItRuns(plan)}; ${devices}`];
   if (verbose)
     for (const device of plan.devices)
       lines.push(
@@ -152,12 +157,13 @@ export function planReport(plan: MemoryPlan, budget: MemoryBudget) {
     ngl: plan.ngl,
     cpuMoeLayers: plan.cpuMoeLayers,
     placement: plan.placement,
+    // Whole bytes: a file's size spread over its layers leaves fractions that mean nothing.
     devices: plan.devices.map(({ device, weights, kvCache, compute, total, budget: bytes }) => ({
       device,
-      weights,
-      kvCache,
-      compute,
-      total,
+      weights: Math.round(weights),
+      kvCache: Math.round(kvCache),
+      compute: Math.round(compute),
+      total: Math.round(total),
       budget: bytes ?? null,
     })),
     fits: planFits(plan, budget),
