@@ -126,7 +126,8 @@ function plannedRun(model: ModelData, file: string | null, fits: FitsPlan, run: 
     const trained = model.gguf?.context_length;
     return {
       run: askedSettings(run, trained === undefined ? { reason: "there is no GGUF header to read it from" } : { length: trained }),
-      notes: ["without a GGUF header there are no layers to place: the command carries only the settings asked, and the app decides the rest"],
+      // The note that there is no header (fits.ts) already says the estimate is file sizes: nothing is placed.
+      notes: [],
     };
   }
   const projectors = repo.projectors.map((projector) => projector.size ?? 0);

@@ -6,48 +6,21 @@ import { isCommandApp } from "../../src/apps/app-keys.js";
 import { appEntries } from "../../src/apps/registry.js";
 import { runRecorded, type Recorded } from "../apps/recorder.js";
 import { startGgufHub, type GgufHub } from "../helpers/gguf-hub.js";
-import { gemma3, llama, qwen3moe, LLAMA_8B_QUANT_SIZES } from "../helpers/gguf-models.js";
-import { type GgufSpec, TENSOR_TYPE, writeGguf } from "../helpers/gguf-writer.js";
 import { runInProcess } from "../helpers/in-process.js";
+import { DENSE, MOE, planRepos, SWA } from "./plan-repos.js";
 
 /*
  * `snippet ID --app KEY --fits … --ctx …` runs the plan it reports: against a
- * stand-in hub serving header-only GGUF files of a dense model (Llama 3.1 8B),
- * a MoE model too large for one GPU (Qwen3 30B-A3B, one Q8_0 file) and a
- * sliding-window model (Gemma 3 4B), every printed command is run under bash
+ * stand-in hub serving the repositories of plan-repos.ts (dense, MoE, sliding
+ * window), every printed command is run under bash
  * with the apps replaced by a recorder, and what they were given is compared
  * with the plan `--json` reports.
  */
 
-const DENSE = "acme/Llama-3.1-8B-Instruct-GGUF";
-const MOE = "acme/Qwen3-30B-A3B-GGUF";
-const SWA = "acme/gemma-3-4b-it-GGUF";
-
-/** The bytes a header's tensors take (Q8_0: 34 bytes per 32 weights), so a file's size agrees with its header. */
-function tensorBytes(spec: GgufSpec): number {
-  const perWeight: Record<number, number> = { [TENSOR_TYPE.F32]: 4, [TENSOR_TYPE.Q8_0]: 34 / 32 };
-  return (spec.tensors ?? []).reduce((sum, tensor) => sum + tensor.dims.reduce((a, b) => a * b, 1) * perWeight[tensor.type]!, 0);
-}
-
 let hub: GgufHub;
 const root = mkdtempSync(join(tmpdir(), "hubref-fits-run-"));
 beforeAll(async () => {
-  const moe = qwen3moe(32_000).spec;
-  const swa = gemma3(32_000).spec;
-  const dense = writeGguf(llama(32_000).spec);
-  hub = await startGgufHub({
-    [DENSE]: {
-      files: LLAMA_8B_QUANT_SIZES.map(([quant, size]) => ({ name: `Llama-3.1-8B-Instruct-${quant}.gguf`, size, content: dense })),
-      gguf: { architecture: "llama", context_length: 131072 },
-    },
-    [MOE]: { files: [{ name: "Qwen3-30B-A3B-Q8_0.gguf", size: Math.round(tensorBytes(moe)), content: writeGguf(moe) }] },
-    [SWA]: {
-      files: [
-        { name: "gemma-3-4b-it-Q4_K_M.gguf", size: 2.49e9, content: writeGguf(swa) },
-        { name: "gemma-3-4b-it-Q8_0.gguf", size: Math.round(tensorBytes(swa)), content: writeGguf(swa) },
-      ],
-    },
-  });
+  hub = await startGgufHub(planRepos());
 });
 afterAll(async () => {
   await hub.close();
