@@ -1,7 +1,7 @@
 import { resolveOptionsOf, type CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
-import type { AppRequest } from "../apps/generate.js";
+import type { FileRequest } from "../apps/select.js";
 import { resolveModelArgument } from "../model/resolve.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks, renderLocalSteps } from "../blocks/model-blocks.js";
@@ -24,7 +24,7 @@ export async function runAppSnippet(command: AppCommand, context: CommandContext
   for (const arg of command.models) {
     const resolved = await resolveModelArgument(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
     const planner = await runPlannerFor(command, resolved, resolveOptionsOf(command, context));
-    const request: AppRequest = { ...command.files };
+    const request: FileRequest = { ...command.files };
     // --fits picks the quant unless one is named; then it plans that one.
     if (planner?.fits && request.quant === undefined && request.file === undefined) request.fits = planner.fits;
     const result = appBlocks(resolved.model, command.app, request, planner);
