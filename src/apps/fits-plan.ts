@@ -123,6 +123,11 @@ function plannedRun(model: ModelData, file: string | null, fits: FitsPlan, run: 
   const repo = ggufRepo(model, quantCatalogue());
   const variant = file === null ? undefined : repo.variants.find((candidate) => candidate.files.includes(file));
   if (fits.planFor === undefined || variant === undefined || variant.size === undefined) {
+    if (run.ctx === "fit")
+      throw usageError(
+        "--ctx fit places the quant's layers, and without its GGUF header there are none to place",
+        "give the hub id so hubref reads the header, or --ctx a number of tokens",
+      );
     const trained = model.gguf?.context_length;
     return {
       run: askedSettings(run, trained === undefined ? { reason: "there is no GGUF header to read it from" } : { length: trained }),

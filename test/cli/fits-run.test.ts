@@ -237,17 +237,25 @@ describe("bad input: one error line, exit 2, nothing printed", () => {
     await refused([DENSE, "--app", "llama.cpp", "--cache-type", "q8_0", "--cache-type-k", "q4_0"], "--cache-type sets the K and V caches both");
   });
 
-  it("--ctx max without a header to read the trained length from: an error with a hint", async () => {
+  it("--ctx max and --ctx fit without a header: an error with a hint", async () => {
     const file = join(root, "no-header.json");
     writeFileSync(
       file,
-      JSON.stringify({ id: "acme/NoHeader-GGUF", tags: ["gguf"], siblings: [{ rfilename: "NoHeader-Q4_K_M.gguf" }], pipeline_tag: "text-generation" }),
+      JSON.stringify({
+        id: "acme/NoHeader-GGUF",
+        tags: ["gguf"],
+        siblings: [{ rfilename: "NoHeader-Q4_K_M.gguf", size: 4e9 }],
+        pipeline_tag: "text-generation",
+      }),
     );
     const result = await snippet(file, "--app", "llama.cpp", "--ctx", "max");
     expect(result).toMatchObject({ status: 2, stdout: "" });
     expect(result.stderr).toMatch(
       /^error: --ctx max needs the model's trained context length, and .*\nhint: give --ctx a number of tokens, for example --ctx 32k\n$/,
     );
+    const fit = await snippet(file, "--app", "llama.cpp", "--fits", "8GB", "--quant", "Q4_K_M", "--ctx", "fit");
+    expect(fit).toMatchObject({ status: 2, stdout: "" });
+    expect(fit.stderr).toMatch(/^error: --ctx fit places the quant's layers, and without its GGUF header there are none to place$/m);
   });
 });
 
