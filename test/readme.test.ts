@@ -4,9 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT } from "./helpers/cli.js";
-import { startGgufHub, type GgufHub, type RepoFile } from "./helpers/gguf-hub.js";
-import { llama, LLAMA_8B_QUANT_SIZES } from "./helpers/gguf-models.js";
-import { writeGguf } from "./helpers/gguf-writer.js";
+import { startGgufHub, type GgufHub } from "./helpers/gguf-hub.js";
+import { planRepos } from "./cli/plan-repos.js";
 import { startSearchHub, type SearchHub } from "./helpers/search-hub.js";
 
 /*
@@ -14,8 +13,9 @@ import { startSearchHub, type SearchHub } from "./helpers/search-hub.js";
  * followed by its output in a code block runs under bash with `hubref` on the
  * PATH, and must print exactly what README shows (stdout and stderr together,
  * or each apart where README marks stderr lines with `stderr: `). Hub ids go to
- * stand-in hubs: the search fixture, and the Llama 3.1 8B GGUF repository
- * README describes (its header, the published quants' sizes).
+ * stand-in hubs: the search fixture, and the GGUF repositories of
+ * test/cli/plan-repos.ts (the Llama 3.1 8B one README describes, with its
+ * header and the published quants' sizes, a MoE and a sliding-window one).
  */
 
 interface Example {
@@ -65,9 +65,8 @@ let searchHub: SearchHub;
 const root = mkdtempSync(join(tmpdir(), "hubref-readme-"));
 
 beforeAll(async () => {
-  const header = writeGguf(llama(32_000).spec);
-  const files: RepoFile[] = LLAMA_8B_QUANT_SIZES.map(([quant, size]) => ({ name: `Meta-Llama-3.1-8B-Instruct-${quant}.gguf`, size, content: header }));
-  ggufHub = await startGgufHub({ [LLAMA]: { files, gguf: { architecture: "llama", context_length: 131072, total: 8.03e9 } } });
+  // The Llama repository under bartowski's id, and the MoE and sliding-window repositories the --fits examples show.
+  ggufHub = await startGgufHub(planRepos(LLAMA));
   searchHub = await startSearchHub();
 });
 

@@ -4,7 +4,7 @@ import { budgetOf, type FitsRequest, type MemoryBudget } from "../hardware/budge
 import { detectMachine, type DetectSettings } from "../hardware/detect.js";
 import { contextSize, estimateMemory, sizeOnlyEstimate, type MemoryEstimate } from "../memory/estimate.js";
 import type { EstimateSettings } from "../memory/options.js";
-import { planMemory, type PlanBudget, type PlanOutcome, type PlanSettings, type QuantWeights } from "../memory/plan.js";
+import { planMemory, type FlashAttentionSetting, type PlanBudget, type PlanOutcome, type PlanSettings, type QuantWeights } from "../memory/plan.js";
 import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
@@ -21,6 +21,15 @@ import { FITS_ALLOWANCE_BYTES } from "./memory.js";
 
 export type { EstimateSettings } from "../memory/options.js";
 
+/** What the command line asked of the run; each field absent when not asked. */
+export interface RunRequest {
+  /** Tokens; `max`: the trained length; `fit`: the largest that fits (with --fits and one quant). */
+  ctx?: number | "max" | "fit";
+  cacheTypeK?: CacheType;
+  cacheTypeV?: CacheType;
+  flashAttention?: FlashAttentionSetting;
+}
+
 /** Where the header comes from: a hub id is read (or taken from the cache); a model file has none. */
 export interface PlanSource extends FactsRequest {
   hubId?: string;
@@ -31,6 +40,8 @@ export interface EstimatePlan {
   ctx: number;
   cacheType: CacheType;
   facts?: GgufFacts;
+  /** The file whose header was read (its tensors are checked against its size when it is the quant planned). */
+  headerFile?: string;
   /** Said on stderr: the header read, the context chosen, rules that did not apply. */
   notes: string[];
   estimateFor(weights: number, projector: number): MemoryEstimate;
@@ -59,14 +70,24 @@ export function planBudgetOf(budget: MemoryBudget, fits: FitsRequest): PlanBudge
 }
 
 /** The file whose header stands for the repository: the smallest variant's (first shard), the cheapest to read. */
-function headerFile(repo: GgufRepo): string | undefined {
+export function headerFile(repo: GgufRepo): string | undefined {
   const sized = [...repo.variants].sort((a, b) => (a.size ?? Number.POSITIVE_INFINITY) - (b.size ?? Number.POSITIVE_INFINITY));
   return sized[0]?.file;
 }
 
 const SIZE_ONLY = `the estimate counts the file sizes + ${formatBytes(FITS_ALLOWANCE_BYTES)} for the KV cache and compute buffers`;
 
-export async function estimatePlan(model: ModelData, settings: EstimateSettings, source: PlanSource): Promise<EstimatePlan> {
+/** What the run asked (--cache-type-k/-v, --flash-attn, --ctx fit) as the plan's settings, --ctx and --cache-type's defaults beside. */
+export function planSettingsOf(settings: EstimateSettings, run: RunRequest, ctx: number): PlanSettings {
+  return {
+    ctx: run.ctx ?? settings.ctx ?? ctx,
+    cacheTypeK: run.cacheTypeK ?? settings.cacheType,
+    cacheTypeV: run.cacheTypeV ?? settings.cacheType,
+    flashAttention: run.flashAttention ?? "auto",
+  };
+}
+
+export async function estimatePlan(model: ModelData, settings: EstimateSettings, source: PlanSource, run: RunRequest = {}): Promise<EstimatePlan> {
   const notes: string[] = [];
   const repo = ggufRepo(model, quantCatalogue());
   let facts: GgufFacts | undefined;
@@ -85,20 +106,28 @@ export async function estimatePlan(model: ModelData, settings: EstimateSettings,
   const { ctx, note } = contextSize(settings.ctx, trained === undefined ? {} : { contextLength: trained }, DEFAULT_CONTEXT_CAP);
   if (note && facts) notes.push(note);
   const { cacheType } = settings;
+  const planSettings = planSettingsOf(settings, run, ctx);
   const estimateFor = (weights: number, projector: number): MemoryEstimate => {
-    const request = { ctx, cacheType, weights, projector };
+    const request = {
+      ctx,
+      cacheType: planSettings.cacheTypeK,
+      cacheTypeV: planSettings.cacheTypeV,
+      ...(planSettings.flashAttention === "off" && { flashAttention: false }),
+      weights,
+      projector,
+    };
     return facts ? estimateMemory(facts, request) : sizeOnlyEstimate(request, FITS_ALLOWANCE_BYTES);
   };
   notes.push(...estimateFor(0, 0).notes);
   const header = facts;
   const planFor = header
     ? (quant: QuantWeights, budget: PlanBudget, overrides: Partial<PlanSettings> = {}): PlanOutcome =>
-        planMemory(header, quant, budget, { ctx: settings.ctx ?? ctx, cacheTypeK: cacheType, cacheTypeV: cacheType, flashAttention: "auto", ...overrides })
+        planMemory(header, quant, budget, { ...planSettings, ...overrides })
     : undefined;
-  return { ctx, cacheType, ...(facts ? { facts } : {}), notes, estimateFor, ...(planFor ? { planFor } : {}) };
+  return { ctx, cacheType, ...(facts ? { facts, ...(file !== undefined && { headerFile: file }) } : {}), notes, estimateFor, ...(planFor ? { planFor } : {}) };
 }
 
-export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: EstimateSettings, source: PlanSource): Promise<FitsPlan> {
+export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: EstimateSettings, source: PlanSource, run: RunRequest = {}): Promise<FitsPlan> {
   const notes: string[] = [];
   let budget: MemoryBudget;
   if (fits.kind === "auto") {
@@ -107,6 +136,19 @@ export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: Es
     notes.push(`--fits auto: found ${detected.found.join("; ")}`);
     budget = detected.budget;
   } else budget = budgetOf(fits);
-  const plan = await estimatePlan(model, settings, source);
+  const plan = await estimatePlan(model, settings, source, run);
   return { ...plan, notes: [...notes, ...plan.notes], budget, planBudget: planBudgetOf(budget, fits) };
+}
+
+/** The trained context length, from the repository's header (read or cached) or the hub's summary; why it is unknown, else. */
+export async function trainedContext(model: ModelData, source: PlanSource): Promise<{ length?: number; reason?: string }> {
+  const file = headerFile(ggufRepo(model, quantCatalogue()));
+  let reason = `${model.id} was given as a metadata file, and hubref reads GGUF headers from the hub only`;
+  if (source.hubId !== undefined && file !== undefined) {
+    const outcome = await headerFacts(source.hubId, file, source);
+    if (outcome.facts?.contextLength !== undefined) return { length: outcome.facts.contextLength };
+    reason = outcome.facts ? `the GGUF header of ${file} gives no trained context length` : outcome.reason;
+  } else if (source.hubId !== undefined) reason = `${model.id} lists no GGUF model file to read a header from`;
+  const summary = model.gguf?.context_length;
+  return summary === undefined ? { reason } : { length: summary };
 }

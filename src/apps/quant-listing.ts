@@ -2,7 +2,7 @@ import type { QuantCatalogue } from "../build/schemas/quant-types.js";
 import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { ggufRepo, hasFileList, hasGguf } from "./gguf-files.js";
-import { judge } from "../hardware/budget.js";
+import { fitOf } from "./fit-verdict.js";
 import type { EstimatePlan, FitsPlan } from "./fits.js";
 import { selectGgufFile, type FileChoice } from "./select.js";
 
@@ -78,9 +78,11 @@ export function quantEstimates(rows: QuantRow[], plan: EstimatePlan & { budget?:
   const projector = projectors.length > 0 ? Math.min(...projectors) : 0;
   return rows.map((row) => {
     if (row.projector || row.size === null) return { ...row, memory: null, fits: null, gpuLayers: null, layerCount: null };
-    const estimate = plan.estimateFor(row.size + projector, projector);
+    // With a budget, the same plan --fits chooses by (fitOf); without one, the estimate alone.
+    const fit = "planBudget" in plan ? fitOf(plan as FitsPlan, row.size + projector, projector) : undefined;
+    const estimate = fit?.estimate ?? plan.estimateFor(row.size + projector, projector);
     const { weights, kvCache, compute, total, rule } = estimate;
-    const verdict = plan.budget ? judge(estimate, plan.budget) : undefined;
+    const verdict = fit?.verdict;
     return {
       ...row,
       memory: { weights, kvCache, compute, total, rule },

@@ -4,8 +4,7 @@ import type { ModelData } from "../model/schema.js";
 import { nearestQuant } from "../quant/nearest.js";
 import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
 import { didYouMean } from "../util/suggest.js";
-import { describeVerdict } from "../hardware/budget.js";
-import { describeEstimate, fitMarkOf, fitOf, projectorSize } from "./fit-verdict.js";
+import { describeEstimate, describeFit, fitMarkOf, fitOf, projectorSize } from "./fit-verdict.js";
 import type { FitsPlan } from "./fits.js";
 import { formatBytes } from "../util/bytes.js";
 import type { GgufRepo, GgufVariant, QuantGroup } from "./gguf-files.js";
@@ -133,7 +132,7 @@ function byFits(plan: FitsPlan, context: SelectContext): FileChoice {
   }
   candidates.sort((a, b) => b.estimate.total - a.estimate.total);
   const why = (candidate: (typeof candidates)[number]) =>
-    `${formatBytes(candidate.estimate.total)} (${describeEstimate(candidate.estimate)})${candidate.verdict.offload ? `: ${describeVerdict(candidate.verdict)}` : ""}`;
+    `${formatBytes(candidate.estimate.total)} (${describeEstimate(candidate.estimate)})${candidate.verdict.offload ? `: ${describeFit(candidate)}` : ""}`;
   // Whole in GPU memory first; layers offloaded to system memory only when no quant fits whole.
   const fitting =
     candidates.find((candidate) => fitMarkOf(candidate.verdict) === "fits") ?? candidates.find((candidate) => fitMarkOf(candidate.verdict) === "offloaded");

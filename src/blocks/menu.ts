@@ -9,6 +9,7 @@ import { isChatModel } from "../model/chat.js";
 import { onlyRunsLocally } from "../inference/engine.js";
 import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
 import type { FitsPlan } from "../apps/fits.js";
+import type { RunPlanner } from "../apps/fits-plan.js";
 import { fitMarkOf, fitOf, projectorSize, type FitMark } from "../apps/fit-verdict.js";
 import { ggufRepo } from "../apps/gguf-files.js";
 import { quantCatalogue } from "../quant/catalogue.js";
@@ -108,7 +109,7 @@ async function libraryMenu(model: ModelData): Promise<{ blocks: LibraryBlock[]; 
  * client with no snippet, a library without code, an app or quant the model
  * lacks) exits 2 with the printing command's error before any screen opens.
  */
-async function checkPresets(model: ModelData, base: SettledOptions, presets: MenuPresets): Promise<MenuPresets> {
+async function checkPresets(model: ModelData, base: SettledOptions, presets: MenuPresets, planner?: RunPlanner): Promise<MenuPresets> {
   if (base.provider !== "auto" && base.endpointUrl === undefined) requireProvider(model, base.provider);
   switch (presets.source) {
     case undefined:
@@ -123,17 +124,22 @@ async function checkPresets(model: ModelData, base: SettledOptions, presets: Men
       return presets;
     case "local": {
       const request = presets.quant === undefined ? {} : { quant: presets.quant };
-      const [block] = appBlocks(model, presets.app, request).blocks;
+      const [block] = appBlocks(model, presets.app, request, planner).blocks;
       return { source: "local", app: block!.app, ...(presets.quant !== undefined && block!.quant ? { quant: block!.quant.label } : {}) };
     }
   }
 }
 
-/** What the picker shows for one model, from the command's settled options and presets (and --fits's plan, to mark the quants that fit). */
-export async function modelMenu(model: ModelData, base: SettledOptions, presets: MenuPresets = {}, fits?: FitsPlan): Promise<Menu> {
-  const checked = await checkPresets(model, base, presets);
+/**
+ * What the picker shows for one model, from the command's settled options and
+ * presets, and the run `planner` makes of each local quant (--fits's plan,
+ * which also marks the quants that fit, or --ctx and the cache settings alone).
+ */
+export async function modelMenu(model: ModelData, base: SettledOptions, presets: MenuPresets = {}, planner?: RunPlanner): Promise<Menu> {
+  const checked = await checkPresets(model, base, presets, planner);
   const library = await libraryMenu(model);
-  const local = localBlocks(model);
+  const local = localBlocks(model, planner);
+  const fits = planner?.fits;
   const localOnly = onlyRunsLocally(model);
   const canStream = isChatModel(model);
   // The first screen's blocks are built once: to check there is something to show, then to show it.

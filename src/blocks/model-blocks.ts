@@ -12,6 +12,7 @@ import { appEntries, findApp } from "../apps/registry.js";
 import { describeSettings, runSettingsOf } from "../apps/steps.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import type { FileRequest } from "../apps/select.js";
+import type { PlannedRun, RunPlanner } from "../apps/fits-plan.js";
 import type { RunSettings } from "../memory/run-settings.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
 import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, librarySnippets } from "../libraries/registry.js";
@@ -111,6 +112,9 @@ export interface LibraryFiles {
   request?: FileRequest;
   /** How llama-cpp-python's code loads it (context, cache, GPU layers). */
   run?: RunSettings;
+  /** Makes `run` for the file chosen (--fits's plan, or --ctx alone); what it planned is left in `planned`. */
+  planner?: RunPlanner;
+  planned?: PlannedRun;
   /** Filled with why this file (--quant, --fits, the default). */
   notes?: string[];
 }
@@ -141,6 +145,12 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
     throw usageError(`${flag} picks a GGUF file, and the ${shownLibrary(library)} code of ${model.id} loads none`);
   }
   const request: LibraryRequest = {};
+  if (library === FORMAT_LIBRARIES.gguf && files.planner) {
+    // The plan is of the file the code loads, so the file is chosen first.
+    files.planned = files.planner.runFor(model, ggufLoad(model, file).load.filename);
+    files.run = files.planned.run;
+    files.notes?.push(...files.planned.notes);
+  } else if (files.planner) files.run = files.planner.runFor(model, null).run;
   if (library === FORMAT_LIBRARIES.gguf) {
     const chosen = ggufLoad(model, file, files.run);
     request.gguf = chosen.load;
@@ -199,13 +209,33 @@ function quantOf(result: AppSnippets, repo: GgufRepo | undefined, isDefault: boo
   return { label: first.quant, shards: variant?.shards ?? 1, size: variant?.size ?? null, isDefault };
 }
 
-/** What `--app KEY` runs, with the file `request` picks; its notes say why that file. */
-export function appBlocks(model: ModelData, app: string, request: AppRequest = {}): Blocks<LocalBlock> {
+/**
+ * One app's steps, run as `planner` says for the file the request picks: the
+ * file is chosen first, then planned, then the steps are made with the plan's
+ * settings. Without a planner the app keeps its defaults.
+ */
+function plannedSnippets(model: ModelData, key: string, request: AppRequest, planner?: RunPlanner): { result: AppSnippets; planned?: PlannedRun } {
+  if (!planner) return { result: generateAppSnippets(model, key, request) };
+  const chosen = generateAppSnippets(model, key, request).snippets[0]!.file;
+  const planned = planner.runFor(model, chosen);
+  const result = generateAppSnippets(model, key, { ...request, run: planned.run });
+  return { result: { ...result, notes: [...result.notes, ...planned.notes] }, planned };
+}
+
+/** What `--app KEY` runs, with the file `request` picks; its notes say why that file. With a planner, `planned` is the run it carries. */
+export function appBlocks(model: ModelData, app: string, request: AppRequest = {}, planner?: RunPlanner): Blocks<LocalBlock> & { planned?: PlannedRun } {
   const entry = findApp(app);
-  const result = generateAppSnippets(model, entry.key, request);
+  const { result, planned } = plannedSnippets(model, entry.key, request, planner);
   const repo = result.snippets[0]!.quant === null ? undefined : ggufRepo(model, quantCatalogue());
   const quant = quantOf(result, repo, request.quant === undefined && request.file === undefined && request.fits === undefined);
-  return { blocks: [localBlock(model, result, entry.prettyLabel, quant)], problems: [], hints: [], notes: result.notes, warnings: [] };
+  return {
+    blocks: [localBlock(model, result, entry.prettyLabel, quant)],
+    problems: [],
+    hints: [],
+    notes: result.notes,
+    warnings: [],
+    ...(planned && { planned }),
+  };
 }
 
 /** hubref's own errors are reported; anything else is a bug and stays loud. */
@@ -222,14 +252,15 @@ function attempt(build: () => AppSnippets, problems: string[]): AppSnippets | un
 /**
  * Every app that runs the model and, for apps that load one GGUF file, every
  * quant of the repository they can load: the picker's local menu. Each is
- * what `--app KEY --quant Q` prints, from the same generator.
+ * what `--app KEY --quant Q` prints, from the same generator, run as
+ * `planner` plans that quant (--fits, --ctx) when there is one.
  */
-export function localBlocks(model: ModelData): Blocks<LocalBlock> {
+export function localBlocks(model: ModelData, planner?: RunPlanner): Blocks<LocalBlock> {
   const problems: string[] = [];
   const blocks: LocalBlock[] = [];
   let repo: GgufRepo | undefined;
   for (const app of appsForModel(appEntries(), model)) {
-    const fallback = attempt(() => generateAppSnippets(model, app.key), problems);
+    const fallback = attempt(() => plannedSnippets(model, app.key, {}, planner).result, problems);
     if (!fallback) continue;
     const defaultLabel = fallback.snippets[0]!.quant;
     if (defaultLabel === null) {
@@ -239,7 +270,7 @@ export function localBlocks(model: ModelData): Blocks<LocalBlock> {
     repo ??= ggufRepo(model, quantCatalogue());
     for (const group of repo.groups) {
       // Quants the app cannot load (split ones, for some apps) are left out, as the command refuses them.
-      const result = attempt(() => generateAppSnippets(model, app.key, { quant: group.label }), []);
+      const result = attempt(() => plannedSnippets(model, app.key, { quant: group.label }, planner).result, []);
       if (!result || result.snippets[0]!.file === null) continue;
       blocks.push(localBlock(model, result, app.prettyLabel, quantOf(result, repo, group.label === defaultLabel)));
     }

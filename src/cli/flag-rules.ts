@@ -21,6 +21,9 @@ export const FLAG_NAMES = {
   fits: "--fits",
   ctx: "--ctx",
   cacheType: "--cache-type",
+  cacheTypeK: "--cache-type-k",
+  cacheTypeV: "--cache-type-v",
+  flashAttn: "--flash-attn",
   library: "--library",
   provider: "--provider",
   app: "--app",
@@ -74,8 +77,16 @@ export const SHARED_OPTIONS = {
   refresh: { spec: "--refresh", description: "fetch the hub metadata again, ignoring the cache", off: false },
   interactive: { spec: "-i, --interactive", description: "(needs a terminal)", off: undefined },
   fits: { spec: "--fits <memory>", description: 'a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto', off: undefined },
-  ctx: { spec: "--ctx <tokens>", description: "or max (default: the trained length, at most 8192)", off: undefined },
-  cacheType: { spec: "--cache-type <type>", description: "the KV cache type, f16 (default), q8_0 or q4_0", off: undefined },
+  ctx: {
+    spec: "--ctx <tokens>",
+    description:
+      "tokens (32768, 32k), max (the trained length) or fit (the largest that fits, with --fits and one quant); default with --fits: the trained length, at most 8192",
+    off: undefined,
+  },
+  cacheType: { spec: "--cache-type <type>", description: "the K and V cache type, f16 (default), q8_0 or q4_0", off: undefined },
+  cacheTypeK: { spec: "--cache-type-k <type>", description: "the K cache type alone, f16 (default), q8_0 or q4_0", off: undefined },
+  cacheTypeV: { spec: "--cache-type-v <type>", description: "the V cache type alone (a quantized one needs flash attention)", off: undefined },
+  flashAttn: { spec: "--flash-attn <mode>", description: "flash attention on, off or auto (default: auto, on where the GPU has it)", off: undefined },
 } as const satisfies Partial<Record<Flag, { spec: string; description: string; off: false | undefined }>>;
 
 export type SharedOption = keyof typeof SHARED_OPTIONS;
@@ -144,11 +155,19 @@ export const INFERENCE_FLAGS = [
   "topP",
 ] as const satisfies readonly SnippetFlag[];
 
-/** Flags that choose the GGUF file a local app loads. */
+/** Flags that choose the GGUF file a local app loads (--fits chooses it when neither of the others names one). */
 const FILE_FLAGS = ["quant", "file", "fits"] as const satisfies readonly SnippetFlag[];
 
-/** Flags that shape --fits's estimate. */
-const ESTIMATE_FLAGS = ["ctx", "cacheType"] as const satisfies readonly SnippetFlag[];
+/** Flags that set how the model runs: --fits's plan is made with them, and the command carries them. */
+const RUN_FLAGS = ["ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn"] as const satisfies readonly SnippetFlag[];
+
+/** --cache-type sets both caches; the K and V flags set one each: one way or the other, refused by every command that takes them. */
+const CACHE_TYPE_RULE = {
+  when: ["cacheType"],
+  refuses: ["cacheTypeK", "cacheTypeV"],
+  message: (names: string) => `--cache-type sets the K and V caches both, which ${names} would set again`,
+  hint: "give --cache-type alone, or --cache-type-k and --cache-type-v",
+} as const satisfies FlagRule<"cacheType" | "cacheTypeK" | "cacheTypeV">;
 
 /** "… which --client, --stream do not apply to". */
 const notApplying = (does: string) => (names: string, count: number) => `${does} ${names} do${count === 1 ? "es" : ""} not apply to`;
@@ -162,13 +181,13 @@ export const COMMAND_RULES = {
   snippet: [
     {
       when: ["library"],
-      refuses: [...INFERENCE_FLAGS, "app", "verbose"],
+      refuses: [...INFERENCE_FLAGS, "app"],
       message: notApplying("--library prints the library's usage code, which"),
       hint: "leave out --library for inference API snippets",
     },
     {
       when: ["app"],
-      refuses: [...INFERENCE_FLAGS, "verbose"],
+      refuses: [...INFERENCE_FLAGS],
       message: notApplying("--app prints commands that run the model locally, which"),
       hint: "leave out --app for inference API snippets",
     },
@@ -181,17 +200,18 @@ export const COMMAND_RULES = {
     {
       // The picker's library code loads the default GGUF file; only its local runs choose one.
       when: ["interactive", "library"],
-      refuses: ["quant", "fits"],
-      message: () => "-i with --library shows the library code with the default file: --quant and --fits go with --app there",
+      refuses: ["quant", "fits", ...RUN_FLAGS],
+      message: (names: string) => `-i with --library shows the library code with the default file and settings: ${names} go with --app there`,
     },
+    // Before the rule below: naming both ways of setting the cache is the mistake to point out, with or without --app.
+    CACHE_TYPE_RULE,
     {
-      flags: [...FILE_FLAGS, ...ESTIMATE_FLAGS],
+      flags: [...FILE_FLAGS, ...RUN_FLAGS],
       needs: ["app", "library"],
-      message: "--quant, --file and --fits (with --ctx, --cache-type) go with --app or --library",
-      hint: "for example: --app llama.cpp --quant Q4_K_M",
+      message: "--quant, --file, --fits, --ctx and the cache and flash-attention settings go with --app or --library",
+      hint: "for example: --app llama.cpp --quant Q4_K_M --ctx 32k",
     },
-    { oneOf: FILE_FLAGS, message: (names: string) => `${names} each pick the file: give one` },
-    { flags: ESTIMATE_FLAGS, needs: ["fits"], message: "--ctx and --cache-type go with --fits", hint: "for example: --fits 16GB --ctx 32768" },
+    { oneOf: ["quant", "file"], message: (names: string) => `${names} each pick the file: give one` },
     {
       when: ["endpointUrl"],
       refuses: ["direct"],
@@ -230,13 +250,14 @@ export const COMMAND_RULES = {
   "quant-types": [
     { oneOf: ["tensorTypes", "parse", "nearest", "for"], message: () => "--tensor-types, --parse, --nearest and --for go one at a time" },
     {
-      flags: ["fits", "ctx", "cacheType"],
+      flags: ["fits", "ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn"],
       needs: ["for"],
-      message: "--fits, --ctx and --cache-type go with --for",
+      message: "--fits, --ctx and the cache and flash-attention settings go with --for",
       hint: "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB",
     },
     // Every command that takes a hub id takes the cache flags; here only --for does.
     { flags: ["offline", "refresh"], needs: ["for"], message: "--offline and --refresh go with --for" },
+    CACHE_TYPE_RULE,
     CACHE_RULE,
     { together: ["nearest", "available"], message: "--nearest and --available go together", hint: "for example: --nearest Q4_K_M --available Q8_0,Q3_K_M" },
   ],

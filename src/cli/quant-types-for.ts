@@ -30,8 +30,8 @@ export async function runQuantTypesFor(command: QuantTypesForCommand, context: C
     return;
   }
 
-  const withBudget: FitsPlan | undefined = fits ? await fitsPlanFor(fits, settings, resolved, resolve) : undefined;
-  const plan: EstimatePlan = withBudget ?? (await estimatePlanFor(settings, resolved, resolve));
+  const withBudget: FitsPlan | undefined = fits ? await fitsPlanFor(fits, settings, resolved, resolve, command.run) : undefined;
+  const plan: EstimatePlan = withBudget ?? (await estimatePlanFor(settings, resolved, resolve, command.run));
   for (const text of plan.notes) note(text);
   const estimates = quantEstimates(rows, withBudget ?? plan);
   let chosen: string | null = null;

@@ -11,6 +11,9 @@ export interface QuantTypesOptions extends CacheFlags {
   fits?: string;
   ctx?: string;
   cacheType?: string;
+  cacheTypeK?: string;
+  cacheTypeV?: string;
+  flashAttn?: string;
   json: boolean;
 }
 

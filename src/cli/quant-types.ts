@@ -32,6 +32,9 @@ export function registerQuantTypes(program: Command, context: CommandContext): v
   sharedOption(command, "fits", { scope: "with --for", lead: "which quants fit, and the largest: " });
   sharedOption(command, "ctx", { scope: "with --for", lead: "the memory each quant needs at this context size, " });
   sharedOption(command, "cacheType", { scope: "with --for" });
+  sharedOption(command, "cacheTypeK", { scope: "with --for" });
+  sharedOption(command, "cacheTypeV", { scope: "with --for" });
+  sharedOption(command, "flashAttn", { scope: "with --for" });
   sharedOption(cacheOptions(command, "with --for"), "json")
     .addHelpText(
       "after",
@@ -56,8 +59,14 @@ export function parseQuantTypesCommand(raw: QuantTypesOptions): QuantTypesComman
   const { json } = raw;
   if (raw.for !== undefined) {
     // Here --ctx alone asks for the estimates without a verdict.
-    const estimating = raw.fits !== undefined || raw.ctx !== undefined || raw.cacheType !== undefined;
-    return { mode: "for", model: raw.for, json, estimating, ...fitsOptions(raw), offline: raw.offline, refresh: raw.refresh };
+    const estimating = [raw.fits, raw.ctx, raw.cacheType, raw.cacheTypeK, raw.cacheTypeV, raw.flashAttn].some((value) => value !== undefined);
+    const options = fitsOptions(raw);
+    if (options.run.ctx === "fit")
+      throw usageError(
+        "--ctx fit is the largest context one quant fits: ask it of that quant's command",
+        'for example: hubref snippet MODEL --app llama.cpp --fits "RTX 4090" --quant Q4_K_M --ctx fit',
+      );
+    return { mode: "for", model: raw.for, json, estimating, ...options, offline: raw.offline, refresh: raw.refresh };
   }
   if (raw.parse !== undefined) return { mode: "parse", files: raw.parse, json };
   if (raw.tensorTypes) return { mode: "tensor-types", json };

@@ -6,26 +6,37 @@ import { resolveModelArgument } from "../model/resolve.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks, renderLocalSteps } from "../blocks/model-blocks.js";
 import type { SnippetCommand } from "./snippet-command.js";
-import { fitsPlanFor } from "../apps/fits-plan.js";
+import { runPlannerFor } from "../apps/fits-plan.js";
+import { describePlan, planReport } from "../apps/fit-verdict.js";
 
 /*
- * `hubref snippet MODEL --app KEY [--quant TYPE | --file PATH | --fits SIZE|HARDWARE|auto [--ctx N] [--cache-type T]]`:
- * the commands that run the model on the user's machine.
+ * `hubref snippet MODEL --app KEY [--quant TYPE | --file PATH] [--fits SIZE|HARDWARE|auto] [--ctx N|max|fit]
+ * [--cache-type T | --cache-type-k T --cache-type-v T] [--flash-attn on|off|auto]`: the commands that run the
+ * model on the user's machine, carrying the plan's settings (or the ones asked).
  */
 
-export async function runAppSnippet(command: Extract<SnippetCommand, { mode: "app" }>, context: CommandContext): Promise<void> {
+type AppCommand = Extract<SnippetCommand, { mode: "app" }>;
+
+export async function runAppSnippet(command: AppCommand, context: CommandContext): Promise<void> {
   const blocks: LocalBlock[] = [];
+  const json: unknown[] = [];
   const note = (text: string) => context.stderr.write(`note: ${terminalLine(text)}\n`);
   for (const arg of command.models) {
     const resolved = await resolveModelArgument(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
+    const planner = await runPlannerFor(command, resolved, resolveOptionsOf(command, context));
     const request: FileRequest = { ...command.files };
-    if (command.fits) request.fits = await fitsPlanFor(command.fits, command.estimate, resolved, resolveOptionsOf(command, context));
-    const result = appBlocks(resolved.model, command.app, request);
-    for (const text of [...(request.fits?.notes ?? []), ...result.notes]) note(text);
+    // --fits picks the quant unless one is named; then it plans that one.
+    if (planner?.fits && request.quant === undefined && request.file === undefined) request.fits = planner.fits;
+    const result = appBlocks(resolved.model, command.app, request, planner);
+    for (const text of [...(planner?.notes ?? []), ...result.notes]) note(text);
+    const plan = result.planned?.plan;
+    if (plan && planner?.fits) for (const line of describePlan(plan, planner.fits.budget, command.verbose)) note(line);
     blocks.push(...result.blocks);
+    const report = plan && planner?.fits ? { plan: planReport(plan, planner.fits.budget) } : {};
+    json.push(...result.blocks.flatMap((block) => block.steps.map((step) => ({ ...step, ...report }))));
   }
   if (command.json) {
-    context.stdout.write(renderJson(blocks.flatMap((block) => block.steps)));
+    context.stdout.write(renderJson(json));
     return;
   }
   // The commands quote file names for the shell, byte for byte; at a terminal the screen shows them through the sanitiser instead.

@@ -29,9 +29,9 @@ export type SnippetCommand =
   /** Inference API calls, printed as code or as JSON. */
   | (ModelSources & { mode: "inference"; options: SettledOptions; json: boolean; verbose: boolean })
   /** The model's own library's usage code. */
-  | (ModelSources & { mode: "library"; language?: SnippetLanguage; files: Pick<FileRequest, "quant" | "file">; json: boolean } & FitsOptions)
+  | (ModelSources & { mode: "library"; language?: SnippetLanguage; files: Pick<FileRequest, "quant" | "file">; json: boolean; verbose: boolean } & FitsOptions)
   /** The commands that run the model with a local app. */
-  | (ModelSources & { mode: "app"; app: string; files: Pick<FileRequest, "quant" | "file">; json: boolean } & FitsOptions)
+  | (ModelSources & { mode: "app"; app: string; files: Pick<FileRequest, "quant" | "file">; json: boolean; verbose: boolean } & FitsOptions)
   /** The interactive picker, opened on the command line's choices. */
   | (ModelSources & { mode: "picker"; options: SettledOptions; presets: MenuPresets } & FitsOptions);
 
@@ -186,6 +186,17 @@ function modeOf(raw: SnippetCommandOptions, terminal: Terminal): SnippetMode {
   return terminal.interactive && !choseOutput ? "picker" : "inference";
 }
 
+/** --fits, --ctx and the cache settings; `--ctx fit` fits the context to one quant, so it needs --quant or --file. */
+function runOptions(raw: SnippetCommandOptions): FitsOptions {
+  const options = fitsOptions(raw);
+  if (options.run.ctx === "fit" && raw.quant === undefined && raw.file === undefined)
+    throw usageError(
+      "--ctx fit is the largest context one quant fits: name it with --quant or --file",
+      'for example: --fits "RTX 4090" --quant Q4_K_M --ctx fit',
+    );
+  return options;
+}
+
 /** Parses `hubref snippet`'s arguments and flags into one command, or throws the usage error. */
 export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions, terminal: Terminal): SnippetCommand {
   checkFlags("snippet", (flag) => given(raw, flag));
@@ -195,7 +206,7 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
   switch (mode) {
     case "app":
       checkAppLanguage(raw);
-      return { ...sources, mode, app: raw.app!, files: fileRequest(raw), json: raw.json, ...fitsOptions(raw) };
+      return { ...sources, mode, app: raw.app!, files: fileRequest(raw), json: raw.json, verbose: raw.verbose === true, ...runOptions(raw) };
     case "library":
       return {
         ...sources,
@@ -203,14 +214,15 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
         ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }),
         files: fileRequest(raw),
         json: raw.json,
-        ...fitsOptions(raw),
+        verbose: raw.verbose === true,
+        ...runOptions(raw),
       };
     case "inference":
       return { ...sources, mode, options: parseSnippetOptions(raw), json: raw.json, verbose: raw.verbose === true };
     case "picker": {
       if (models.length !== 1) throw usageError("the interactive picker shows one model at a time", "pass one MODEL, or leave out -i");
       const options = parseSnippetOptions(raw);
-      return { ...sources, mode, options, presets: pickerPresets(raw, options), ...fitsOptions(raw) };
+      return { ...sources, mode, options, presets: pickerPresets(raw, options), ...runOptions(raw) };
     }
   }
 }

@@ -6,9 +6,9 @@ import { resolveModelArgument, type ResolvedModel } from "../model/resolve.js";
 import { modelMenu, nothingToShow, type Menu, type MenuPresets } from "../blocks/menu.js";
 import { appBlocks } from "../blocks/model-blocks.js";
 import type { ModelData } from "../model/schema.js";
-import type { FitsPlan } from "../apps/fits.js";
+import { describePlan } from "../apps/fit-verdict.js";
 import { terminalLine } from "../output/terminal-text.js";
-import { fitsPlanFor } from "../apps/fits-plan.js";
+import { runPlannerFor, type RunPlanner } from "../apps/fits-plan.js";
 import type { PickerResult } from "../ui/types.js";
 import type { SnippetCommand } from "./snippet-command.js";
 
@@ -45,22 +45,25 @@ async function fittedPresets(
   command: Extract<SnippetCommand, { mode: "picker" }>,
   resolved: ResolvedModel,
   context: CommandContext,
-): Promise<{ presets: MenuPresets; plan?: FitsPlan }> {
+): Promise<{ presets: MenuPresets; planner?: RunPlanner }> {
   const presets = command.presets;
-  if (command.fits === undefined || presets.source !== "local") return { presets };
-  const plan = await fitsPlanFor(command.fits, command.estimate, resolved, resolveOptionsOf(command, context));
-  const result = appBlocks(resolved.model, presets.app, { fits: plan });
-  for (const note of [...plan.notes, ...result.notes]) context.stderr.write(`note: ${terminalLine(note)}\n`);
+  if (presets.source !== "local") return { presets };
+  const planner = await runPlannerFor(command, resolved, resolveOptionsOf(command, context));
+  if (planner?.fits === undefined) return { presets, ...(planner && { planner }) };
+  const request = presets.quant === undefined ? { fits: planner.fits } : { quant: presets.quant };
+  const result = appBlocks(resolved.model, presets.app, request, planner);
+  for (const note of [...planner.notes, ...result.notes]) context.stderr.write(`note: ${terminalLine(note)}\n`);
+  if (result.planned?.plan) for (const line of describePlan(result.planned.plan, planner.fits.budget)) context.stderr.write(`note: ${terminalLine(line)}\n`);
   const quant = result.blocks[0]!.quant?.label;
-  // The plan goes on to the picker, which marks every quant that fits.
-  return { presets: quant === undefined ? presets : { ...presets, quant }, plan };
+  // The planner goes on to the picker, which runs each quant as planned and marks every quant that fits.
+  return { presets: quant === undefined ? presets : { ...presets, quant }, planner };
 }
 
 /** The picker's model and menu for the command, before any screen: what it would refuse exits 2 here. */
 export async function pickerMenu(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<{ model: ModelData; menu: Menu }> {
   const resolved = await resolveModelArgument(command.models[0]!, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
-  const { presets, plan } = await fittedPresets(command, resolved, context);
-  return { model: resolved.model, menu: await modelMenu(resolved.model, command.options, presets, plan) };
+  const { presets, planner } = await fittedPresets(command, resolved, context);
+  return { model: resolved.model, menu: await modelMenu(resolved.model, command.options, presets, planner) };
 }
 
 export async function runSnippetPicker(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<void> {

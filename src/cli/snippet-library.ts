@@ -4,10 +4,11 @@ import { terminalLine } from "../output/terminal-text.js";
 import { resolveModelArgument } from "../model/resolve.js";
 import type { FileRequest } from "../apps/select.js";
 import type { LibraryBlock } from "../blocks/code-block.js";
-import { libraryBlocks } from "../blocks/model-blocks.js";
+import { libraryBlocks, type LibraryFiles } from "../blocks/model-blocks.js";
 import { commentLine } from "../format/languages.js";
 import type { SnippetCommand } from "./snippet-command.js";
-import { fitsPlanFor } from "../apps/fits-plan.js";
+import { runPlannerFor } from "../apps/fits-plan.js";
+import { describePlan, planReport } from "../apps/fit-verdict.js";
 
 /*
  * `hubref snippet MODEL --library`: the usage code of the model's own library,
@@ -32,23 +33,30 @@ function withNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
 }
 
-/** `--json`: each block as `{model, library, language, title?, content}`. */
-function jsonOf({ model, library, language, title, content }: LibraryBlock) {
-  return { model, library, language, ...(title !== undefined && { title }), content };
+/** `--json`: each block as `{model, library, language, title?, content}`, and with --fits the plan its code runs. */
+function jsonOf({ model, library, language, title, content }: LibraryBlock, plan?: ReturnType<typeof planReport>) {
+  return { model, library, language, ...(title !== undefined && { title }), content, ...(plan && { plan }) };
 }
 
 export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode: "library" }>, context: CommandContext): Promise<void> {
   const blocks: LibraryBlock[] = [];
+  const json: ReturnType<typeof jsonOf>[] = [];
   const notes: string[] = [];
   for (const arg of command.models) {
     const resolved = await resolveModelArgument(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
+    const planner = await runPlannerFor(command, resolved, resolveOptionsOf(command, context));
     const request: FileRequest = { ...command.files };
-    if (command.fits) {
-      request.fits = await fitsPlanFor(command.fits, command.estimate, resolved, resolveOptionsOf(command, context));
-      notes.push(...request.fits.notes);
-    }
-    blocks.push(...(await libraryBlocks(resolved.model, command.language, { request, notes })));
+    if (planner) notes.push(...planner.notes);
+    // --fits picks the quant unless one is named; then it plans that one.
+    if (planner?.fits && request.quant === undefined && request.file === undefined) request.fits = planner.fits;
+    const files: LibraryFiles = { request, notes, ...(planner && { planner }) };
+    const made = await libraryBlocks(resolved.model, command.language, files);
+    const plan = files.planned?.plan;
+    if (plan && planner?.fits) notes.push(...describePlan(plan, planner.fits.budget, command.verbose));
+    const report = plan && planner?.fits ? planReport(plan, planner.fits.budget) : undefined;
+    blocks.push(...made);
+    json.push(...made.map((block) => jsonOf(block, report)));
   }
   for (const note of notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
-  context.stdout.write(command.json ? renderJson(blocks.map(jsonOf)) : renderLibraryBlocks(blocks, command.models.length > 1));
+  context.stdout.write(command.json ? renderJson(json) : renderLibraryBlocks(blocks, command.models.length > 1));
 }

@@ -26,5 +26,8 @@ export interface SnippetCommandOptions {
   fits?: string;
   ctx?: string;
   cacheType?: string;
+  cacheTypeK?: string;
+  cacheTypeV?: string;
+  flashAttn?: string;
   verbose?: boolean;
 }

@@ -40,9 +40,12 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--app <key>", "commands that run the model locally with this app (see hubref apps)")
     .option("--quant <type>", "with --app: the GGUF quant to run, such as Q4_K_M")
     .option("--file <path>", "with --app: the exact GGUF file to run");
-  sharedOption(snippet, "fits", { scope: "with --app", lead: "the largest GGUF quant that fits: " });
-  sharedOption(snippet, "ctx", { scope: "with --fits", lead: "the context size to fit, " });
-  sharedOption(snippet, "cacheType", { scope: "with --fits" })
+  sharedOption(snippet, "fits", { scope: "with --app or --library", lead: "the largest GGUF quant that fits, run as planned (or plan --quant's): " });
+  sharedOption(snippet, "ctx", { scope: "with --app or --library", lead: "the context the command runs, " });
+  sharedOption(snippet, "cacheType", { scope: "with --app or --library" });
+  sharedOption(snippet, "cacheTypeK", { scope: "with --app or --library" });
+  sharedOption(snippet, "cacheTypeV", { scope: "with --app or --library" });
+  sharedOption(snippet, "flashAttn", { scope: "with --app or --library" })
     .addHelpText(
       "after",
       `
@@ -62,7 +65,9 @@ Examples:
   $ hubref snippet vision-model.json --inputs "What is in this photo?" --image photo.jpg
   $ hubref snippet model.json --provider fal-ai --direct --client fal_client
   $ hubref snippet - --json < model.json
-  $ hubref snippet bartowski/Llama-3.2-3B-Instruct-GGUF --app llama.cpp --quant Q5_K_M`,
+  $ hubref snippet bartowski/Llama-3.2-3B-Instruct-GGUF --app llama.cpp --quant Q5_K_M
+  $ hubref snippet bartowski/Llama-3.2-3B-Instruct-GGUF --app llama.cpp --fits "RTX 4090" --ctx 32k
+  $ hubref snippet bartowski/Llama-3.2-3B-Instruct-GGUF --app ollama --ctx 16k --cache-type q8_0`,
     )
     .action(async (models: string[], options: SnippetCommandOptions) => {
       const { runSnippet } = await import("./snippet-run.js");

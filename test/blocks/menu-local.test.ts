@@ -7,6 +7,8 @@ import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 import { initialState, rowOptions, rowsOf, shownEntry } from "../../src/ui/state.js";
 import { fakeContext } from "../helpers/context.js";
+import { runPlannerFor } from "../../src/apps/fits-plan.js";
+import { resolveModelArgument } from "../../src/model/resolve.js";
 
 /*
  * The picker's "Run locally" source against `hubref snippet MODEL --app KEY
@@ -115,5 +117,25 @@ describe("the command line's choices open the picker on them", () => {
     const raw = commandOptions({ library: true });
     const state = initialState(await modelMenu(llama, parseSnippetOptions(raw), presetsOf(raw)));
     expect(shownEntry(state)!.source).toBe("library");
+  });
+});
+
+describe("the Run locally source runs what --ctx and the cache settings ask", () => {
+  it("every quant's commands carry them, as `snippet --app KEY --quant Q --ctx N` prints them", async () => {
+    const name = GGUF_MODELS[0]!;
+    const model = load(name);
+    const raw = { app: "llama.cpp", ctx: "16k", cacheType: "q8_0" };
+    const command = parseSnippetCommand([file(name)], commandOptions({ ...raw, interactive: true }), { interactive: true });
+    if (command.mode !== "picker") throw new Error("-i parses to the picker");
+    const resolved = await resolveModelArgument(file(name), { env: {} });
+    const planner = await runPlannerFor(command, resolved, { env: {} });
+    const menu = await modelMenu(model, parseSnippetOptions(commandOptions({})), command.presets, planner);
+    const local = menu.loadBlocks(OFF).filter((block) => block.source === "local" && block.app === "llama.cpp");
+    expect(local.length).toBeGreaterThan(1);
+    for (const block of local) {
+      expect(block.content).toContain("-c 16384 -fa on -ctk q8_0 -ctv q8_0");
+      if (block.source !== "local") continue;
+      expect(block.content).toBe(await printed(name, { ...raw, quant: block.quant!.label }));
+    }
   });
 });

@@ -103,7 +103,9 @@ describe("quant-types", () => {
     expect(refusal(() => parseQuantTypesCommand({ ...raw, tensorTypes: true, for: "org/m" })).message).toBe(
       "--tensor-types, --parse, --nearest and --for go one at a time",
     );
-    expect(refusal(() => parseQuantTypesCommand({ ...raw, fits: "8GB" })).message).toBe("--fits, --ctx and --cache-type go with --for");
+    expect(refusal(() => parseQuantTypesCommand({ ...raw, fits: "8GB" })).message).toBe(
+      "--fits, --ctx and the cache and flash-attention settings go with --for",
+    );
     expect(refusal(() => parseQuantTypesCommand({ ...raw, offline: true })).message).toBe("--offline and --refresh go with --for");
     expect(refusal(() => parseQuantTypesCommand({ ...raw, nearest: "Q4_K_M" })).message).toBe("--nearest and --available go together");
     expect(refusal(() => parseQuantTypesCommand({ ...raw, nearest: "Q4_K_M", available: ["Q9_X"] })).message).toBe("unknown quantization type 'Q9_X'");

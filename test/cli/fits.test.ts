@@ -77,7 +77,8 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     expect(result.stdout).toContain(`-hf ${LLAMA}:Q6_K`);
     expect(result.stderr).toBe(
       `note: Q6_K is the largest quant that fits in 12GB: it needs ${gb(need(6.6e9))} (6.60 GB weights + ${gb(KV)} KV cache (32,768 tokens, f16) + 302.3 MB compute buffers); ` +
-        `Q8_0 would need ${gb(need(8.54e9))} (8.54 GB weights + ${gb(KV)} KV cache (32,768 tokens, f16) + 302.3 MB compute buffers)\n`,
+        `Q8_0 would need ${gb(need(8.54e9))} (8.54 GB weights + ${gb(KV)} KV cache (32,768 tokens, f16) + 302.3 MB compute buffers)\n` +
+        `note: Q6_K at 32,768 tokens (f16 cache, flash attention on) fits in 12GB: all 32 layers in system memory; system memory ${gb(need(6.6e9))} of 12.00 GB\n`,
     );
   });
 
@@ -86,7 +87,7 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`-hf ${LLAMA}:Q8_0`);
     expect(result.stderr).toMatch(
-      /^note: Q8_0 is the largest quant that fits on RTX 4090, 24 GB \(25\.77 GB\): it needs 13\.14 GB \(.*\): fits entirely in GPU memory\n$/,
+      /^note: Q8_0 is the largest quant that fits on RTX 4090, 24 GB \(25\.77 GB\): it needs 13\.14 GB \(.*\): all 32 layers on the GPU\nnote: Q8_0 at 32,768 tokens \(f16 cache, flash attention on\) fits on RTX 4090, 24 GB \(25\.77 GB\): all 32 layers on the GPU; GPU 1\d\.\d\d GB of 25\.77 GB\n$/,
     );
   });
 
@@ -105,7 +106,7 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     const lines = result.stderr.split("\n");
     expect(lines[0]).toMatch(/^note: --fits auto: found NVIDIA GeForce RTX 3060 \(12\.88 GB, 12\.35 GB free\); .* of (available )?system memory/);
     expect(lines[1]).toMatch(
-      /^note: Q6_K is the largest quant that fits on this machine's NVIDIA GeForce RTX 3060 .*: fits entirely in GPU memory; Q8_0 would need .*: [23][0-9] of 32 layers on the GPU, [0-9]+ offloaded to system memory \(slower\)$/,
+      /^note: Q6_K is the largest quant that fits on this machine's NVIDIA GeForce RTX 3060 .*: all 32 layers on the GPU; Q8_0 would need .*: [23][0-9] of 32 layers on the GPU, [0-9]+ in system memory$/,
     );
   });
 
@@ -113,7 +114,7 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     const result = await snippet(LLAMA, "--fits", "RTX 3050 Mobile:4", "--ctx", "max");
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(
-      /^error: no quant of acme\/Llama-3\.1-8B-Instruct-GGUF fits on RTX 3050 Mobile, .*: the smallest, Q2_K, needs .*KV cache \(131,072 tokens, f16\).*: does not fit in GPU memory: \d+ of 32 layers would/,
+      /^error: no quant of acme\/Llama-3\.1-8B-Instruct-GGUF fits on RTX 3050 Mobile, .*: the smallest, Q2_K, needs .*KV cache \(131,072 tokens, f16\).*: does not fit in GPU memory: \d+ of 32 layers would, the other \d+ in system memory, whose size --fits does not know/,
     );
     expect(result.stderr).toMatch(/\nhint: available: .*; a smaller --ctx or --cache-type q8_0 needs less\n$/);
   });
@@ -168,10 +169,9 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     expect(hub.fileRequests.length).toBeGreaterThan(before);
   });
 
-  it("--ctx and --cache-type: checked, and only with --fits", async () => {
-    expect((await snippet(LLAMA, "--ctx", "4096")).stderr).toBe("error: --ctx and --cache-type go with --fits\nhint: for example: --fits 16GB --ctx 32768\n");
+  it("--ctx and the cache types: checked before any model is read", async () => {
     expect((await snippet(LLAMA, "--fits", "8GB", "--ctx", "lots")).stderr).toBe(
-      "error: --ctx takes a number of tokens from 1 to 16777216, 32k, or max; got 'lots'\n",
+      "error: --ctx takes a number of tokens (32768, 32k, 1M), max or fit; got 'lots'\n",
     );
     expect((await snippet(LLAMA, "--fits", "8GB", "--cache-type", "q8")).stderr).toBe(
       "error: --cache-type takes f16, q8_0, q4_0, got 'q8'\nhint: did you mean 'q8_0'?\n",

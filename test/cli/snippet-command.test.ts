@@ -65,6 +65,9 @@ const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] }
   fits: "8GB",
   ctx: "4096",
   cacheType: "q8_0",
+  cacheTypeK: "q8_0",
+  cacheTypeV: "q4_0",
+  flashAttn: "on",
   verbose: true,
 };
 
@@ -143,10 +146,44 @@ describe("flag combinations: one table", () => {
     expect(refusal({ interactive: true, json: true }).message).toBe("-i opens the picker, which --json does not apply to");
   });
 
-  it("--quant, --file and --fits need --app, and only one of them", () => {
-    expect(refusal({ quant: "Q4_K_M" }).message).toBe("--quant, --file and --fits (with --ctx, --cache-type) go with --app or --library");
-    expect(refusal({ ctx: "4096" }).exitCode).toBe(2);
-    expect(refusal({ app: "ollama", quant: "Q4_K_M", fits: "8GB" }).message).toBe("--quant and --fits each pick the file: give one");
+  it("--quant, --file, --fits and the run settings need --app or --library; --quant and --file go one at a time", () => {
+    expect(refusal({ quant: "Q4_K_M" }).message).toBe("--quant, --file, --fits, --ctx and the cache and flash-attention settings go with --app or --library");
+    for (const flag of ["ctx", "cacheTypeK", "cacheTypeV", "flashAttn"] as const) expect(refusal({ [flag]: SAMPLE[flag] }).exitCode).toBe(2);
+    expect(refusal({ app: "ollama", quant: "Q4_K_M", file: "a.gguf" }).message).toBe("--quant and --file each pick the file: give one");
+  });
+
+  it("--fits with --quant plans that quant; --ctx, the cache types and flash attention go with --app alone", () => {
+    expect(parse({ app: "ollama", quant: "Q4_K_M", fits: "8GB" })).toMatchObject({ mode: "app", files: { quant: "Q4_K_M" }, fits: { kind: "size" } });
+    expect(parse({ app: "llama.cpp", ctx: "32k" })).toMatchObject({ mode: "app", run: { ctx: 32768 }, estimate: { ctx: 32768 } });
+    expect(parse({ app: "llama.cpp", ctx: "1M" })).toMatchObject({ run: { ctx: 1_048_576 } });
+    expect(parse({ app: "llama.cpp", ctx: "MAX" })).toMatchObject({ run: { ctx: "max" } });
+    expect(parse({ library: true, ctx: "8192", cacheType: "q8_0" })).toMatchObject({
+      mode: "library",
+      run: { ctx: 8192, cacheTypeK: "q8_0", cacheTypeV: "q8_0" },
+    });
+    expect(parse({ app: "llama.cpp", cacheTypeK: "q8_0", cacheTypeV: "q4_0", flashAttn: "AUTO" })).toMatchObject({
+      run: { cacheTypeK: "q8_0", cacheTypeV: "q4_0", flashAttention: "auto" },
+    });
+    expect(parse({ app: "llama.cpp", fits: "RTX 4090", quant: "Q4_K_M", ctx: "fit" })).toMatchObject({ run: { ctx: "fit" }, estimate: { ctx: "max" } });
+    expect(parse({ app: "llama.cpp", verbose: true, fits: "8GB" })).toMatchObject({ mode: "app", verbose: true });
+  });
+
+  it("refuses a bad --ctx, --cache-type-k/-v or --flash-attn, --ctx fit without --fits and one quant, and a quantized V cache without flash attention", () => {
+    const refused = (extra: Partial<SnippetCommandOptions>) => {
+      const error = refusal({ app: "llama.cpp", ...extra });
+      expect(error.exitCode).toBe(2);
+      return error.message;
+    };
+    expect(refused({ ctx: "lots" })).toBe("--ctx takes a number of tokens (32768, 32k, 1M), max or fit; got 'lots'");
+    expect(refused({ ctx: "1.5" })).toBe("--ctx takes a number of tokens (32768, 32k, 1M), max or fit; got '1.5'");
+    expect(refused({ ctx: "128" })).toBe("--ctx 128 is below 256 tokens, llama.cpp's smallest context");
+    expect(refused({ ctx: "fit" })).toBe("--ctx fit is the largest context that fits: it needs --fits");
+    expect(refused({ ctx: "fit", fits: "8GB" })).toBe("--ctx fit is the largest context one quant fits: name it with --quant or --file");
+    expect(refused({ cacheTypeV: "q9" })).toBe("--cache-type-v takes f16, q8_0, q4_0, got 'q9'");
+    expect(refused({ flashAttn: "yes" })).toBe("--flash-attn takes on, off or auto, got 'yes'");
+    expect(refused({ cacheType: "q8_0", flashAttn: "off" })).toBe("llama.cpp refuses a q8_0 V cache without flash attention");
+    expect(parse({ app: "llama.cpp", cacheTypeK: "q8_0", flashAttn: "off" })).toMatchObject({ run: { cacheTypeK: "q8_0", flashAttention: "off" } });
+    expect(refused({ cacheType: "q8_0", cacheTypeV: "q4_0" })).toBe("--cache-type sets the K and V caches both, which --cache-type-v would set again");
   });
 
   it("-i --library takes no --quant (the picker chooses quants for local apps only)", () => {
