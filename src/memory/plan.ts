@@ -1,5 +1,5 @@
 import type { GgufFacts } from "../gguf/facts.js";
-import { compressedMla, estimateMemory, microBatch, type MemoryEstimate } from "./estimate.js";
+import { compressedMla, estimateMemory, microBatch, padTo, type MemoryEstimate } from "./estimate.js";
 import { CONTEXT_PADDING, DEFAULT_CONTEXT_CAP, type CacheType } from "./rules.js";
 import type { RunSettings } from "./run-settings.js";
 
@@ -374,4 +374,9 @@ export function planMemory(facts: GgufFacts, weights: QuantWeights, budget: Plan
   if (best > 0) return { plan: at(best) };
   const anyFit = largestFitting(steps, (step) => step === 0 || at(step).fits);
   return { plan: at(Math.max(1, anyFit)) };
+}
+
+/** The context as `--ctx` asked, rounded as llama.cpp rounds it (for commands that carry a context without a plan). */
+export function allocatedContext(ctx: number): number {
+  return padTo(ctx, CONTEXT_PADDING);
 }
