@@ -64,7 +64,7 @@ export interface FitsPlan extends EstimatePlan {
 /** The budget per device: a named GPU's memory once per card (several cards split the layers), else what was found. */
 export function planBudgetOf(budget: MemoryBudget, fits: FitsRequest): PlanBudget {
   const system = budget.system === undefined ? {} : { system: budget.system };
-  if (budget.gpu === undefined) return { gpus: [], ...system };
+  if (budget.gpu === undefined) return { gpus: [], ...system, ...(fits.kind === "size" ? { deviceUnknown: true } : {}) };
   const count = fits.kind === "hardware" && fits.hardware.device.kind !== "apple" ? fits.hardware.count : 1;
   return { gpus: Array.from({ length: count }, () => budget.gpu! / count), ...system };
 }

@@ -37,6 +37,12 @@ export interface PlanSettings {
 export interface PlanBudget {
   gpus: readonly number[];
   system?: number;
+  /**
+   * A bare size (`--fits 12GB`) names no device: the memory may be a GPU's as
+   * well as the system's, so the plan leaves the GPU layers to the app rather
+   * than pin every layer to the CPU.
+   */
+  deviceUnknown?: boolean;
 }
 
 export interface QuantWeights {
@@ -316,7 +322,7 @@ function planAt(
     cacheTypeK: settings.cacheTypeK,
     cacheTypeV: settings.cacheTypeV,
     flashAttention: flashAttention ? "on" : "off",
-    ...(budget.gpus.length > 0 ? { gpuLayers: placed.gpuLayers === layerCount ? "all" : ngl } : { gpuLayers: 0 }),
+    ...(budget.gpus.length > 0 ? { gpuLayers: placed.gpuLayers === layerCount ? "all" : ngl } : budget.deviceUnknown ? {} : { gpuLayers: 0 }),
     ...(placed.cpuMoeLayers > 0 ? { cpuMoeLayers: placed.cpuMoeLayers } : {}),
   };
   return {

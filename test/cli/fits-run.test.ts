@@ -152,6 +152,19 @@ describe('snippet ID --app llama.cpp --fits "RTX 4090" --ctx 32768: the command 
   });
 });
 
+describe("--fits SIZE names no device", () => {
+  it("the command leaves the GPU layers to the app: the memory may be a GPU's", async () => {
+    const args = [DENSE, "--app", "llama.cpp", "--fits", "12GB", "--ctx", "32768"];
+    const printed = await snippet(...args);
+    expect(printed.status).toBe(0);
+    const plan = await planOf(...args);
+    expect(plan.runSettings).not.toHaveProperty("gpuLayers");
+    const server = recorded(printed.stdout).argv.find((argv) => argv[0] === "llama-server")!;
+    expect(holds(server, "-c", "32768")).toBe(true);
+    expect(server).not.toContain("-ngl");
+  });
+});
+
 describe("the same plan reaches every app", () => {
   // Every command app that runs GGUF files; deep-link apps print a link, and a note names the settings.
   const apps = appEntries().filter((app) => isCommandApp(app.key) && app.runs.includes("gguf"));
