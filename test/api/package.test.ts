@@ -52,6 +52,34 @@ export async function load(url, context, next) { appendFileSync(${JSON.stringify
   return execFileSync(process.execPath, args, { cwd: project, encoding: "utf8", env: { PATH: process.env.PATH } });
 }
 
+/**
+ * docs/api.md's TypeScript examples as one module: each in a function of its own (so each may name its own
+ * `model`), their imports gathered at the top, and what an example takes as given declared.
+ */
+function docsExamples(): string {
+  const text = readFileSync(join(ROOT, "docs", "api.md"), "utf8");
+  const blocks = [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+  const names = new Set<string>();
+  const bodies = blocks.map((block) =>
+    block
+      .split("\n")
+      .filter((line) => {
+        const imported = /^import \{ (.*) \} from "hubref";$/.exec(line);
+        for (const name of imported?.[1]?.split(", ") ?? []) names.add(name);
+        return imported === null;
+      })
+      .join("\n"),
+  );
+  return [
+    `import * as hubref from "hubref";`,
+    `const { ${["inferenceSnippets", "libraryCode", "localAppCommands", "describeModel", "memoryPlan", "tasks", "libraries", "hardware", "parseQuant", "searchModels", "getModel", "getGgufHeader", ...names].filter((name, index, all) => all.indexOf(name) === index).join(", ")} } = hubref;`,
+    "declare const model: hubref.ModelData;",
+    "declare const firstBytes: Uint8Array;",
+    "declare const myFetch: typeof fetch;",
+    ...bodies.map((body, index) => `export async function example${index}() {\n${body}}`),
+  ].join("\n");
+}
+
 describe("the packed package", () => {
   it("holds the built library and its declarations, not the sources", () => {
     expect(packed).toContain("dist/api/index.js");
@@ -92,12 +120,12 @@ await libraryCode(model);
     expect(unwanted).toEqual([]);
   });
 
-  it("type-checks a program against the declarations, and refuses a wrong one", () => {
+  it("type-checks a program and docs/api.md's examples against the declarations, and refuses a wrong one", () => {
     writeFileSync(
       join(project, "tsconfig.json"),
       JSON.stringify({
         compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true, noEmit: true, types: ["node"] },
-        files: ["use.ts"],
+        files: ["use.ts", "docs.ts"],
       }),
     );
     writeFileSync(
@@ -124,6 +152,7 @@ const wrong: Snippet[] = inferenceSnippets(model).value;
 void wrong;
 `,
     );
+    writeFileSync(join(project, "docs.ts"), docsExamples());
     const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
     const run = () => {
       try {
@@ -135,6 +164,7 @@ void wrong;
     expect(run).not.toThrow();
     // And the check can fail: a program misusing a type is refused.
     writeFileSync(join(project, "use.ts"), `import { parseQuant } from "hubref";\nconst n: number = parseQuant("x");\nvoid n;\n`);
+    writeFileSync(join(project, "docs.ts"), "export {};\n");
     expect(run).toThrow(/TS2322/);
   }, 180_000);
 });
