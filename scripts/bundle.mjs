@@ -9,6 +9,8 @@
 //   dist/bundle/mount.js            the picker's screen, with Ink and React (src/ui/run-picker.ts)
 //   dist/bundle/mount-browser.js    the models browser's screen (src/ui/browser/run-browser.ts)
 // The two screens share their code (Ink, React, the picker) through chunks in dist/bundle/chunks/.
+// `hubref mcp` imports ../mcp/server.js: tsc's own output in dist/mcp/, unbundled, since a long-lived
+// server pays its start-up once and the MCP SDK would otherwise weigh on every other command's start.
 import { build } from "esbuild";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +21,7 @@ const out = join(root, "dist/bundle");
 rmSync(out, { recursive: true, force: true });
 
 /** The `import()`s of files that are bundles of their own: kept as written (see above). */
-const LAZY_FILES = /^\.\/(?:snippets\/[a-z0-9-]+|mount|mount-browser)\.js$/;
+const LAZY_FILES = /^(?:\.\/(?:snippets\/[a-z0-9-]+|mount|mount-browser)|\.\.\/mcp\/server)\.js$/;
 const lazyFiles = {
   name: "lazy-files",
   setup(build) {

@@ -57,7 +57,10 @@ const name = (file: string) => relative(SRC, file);
  */
 const FLOORS: readonly (readonly string[])[] = [
   ["cli"],
-  ["ui"],
+  // The picker, and the MCP server (`hubref mcp`: the library's functions as tools).
+  ["ui", "mcp"],
+  // The library: the domain functions over plain data, problems as values.
+  ["api"],
   // What one model offers, across sources (hubref model).
   ["offer"],
   // Code blocks from every source: the one way the commands and the picker get code.

@@ -9,6 +9,7 @@ import { registerLibraries } from "./libraries.js";
 import { registerSnippet } from "./snippet.js";
 import { registerApps } from "./apps.js";
 import { registerModels } from "./models.js";
+import { registerMcp } from "./mcp.js";
 import { commanderErrorText } from "./commander-messages.js";
 import { unknownChoiceError } from "../choices/choices.js";
 import { terminalLine } from "../output/terminal-text.js";
@@ -51,6 +52,7 @@ Run 'hubref <command> --help' for a command's options.`,
   registerLibraries(program, context);
   registerApps(program, context);
   registerModels(program, context);
+  registerMcp(program, context);
   return program;
 }
 

@@ -27,7 +27,7 @@ export interface FileRef {
 const FILE = Symbol("file");
 
 /** A file reference inside a tree. A symbol key: no JSON value can carry one. */
-interface FileNode {
+export interface FileNode {
   readonly [FILE]: { file: FileRef; encoding: FileEncoding };
 }
 

@@ -6,7 +6,7 @@ import { hasGguf } from "../apps/gguf-files.js";
 import { LIBRARY_GENERATORS, type LibraryWithGenerator } from "./generators.js";
 import { DEFAULT_DOWNLOAD_QUERY, renderDownloadQuery } from "./download-query.js";
 
-interface LibraryEntry extends Library {
+export interface LibraryEntry extends Library {
   key: string;
   hasSnippets: boolean;
 }

@@ -15,10 +15,10 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** What the build reads: a change to any of them makes dist/ stale. */
-const INPUTS = ["src", "templates", "catalogue", "scripts", "tsconfig.json", "package.json"];
+const INPUTS = ["src", "templates", "catalogue", "scripts", "tsconfig.json", "tsconfig.api.json", "package.json"];
 
 /** What the build writes last in each of its steps (tsc, catalogue build, bundles). */
-export const OUTPUTS = ["dist/cli/main.js", "dist/data/tasks.json", "dist/bundle/main.cjs", "dist/bundle/mount.js"];
+export const OUTPUTS = ["dist/cli/main.js", "dist/api/index.d.ts", "dist/data/tasks.json", "dist/bundle/main.cjs", "dist/bundle/mount.js"];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

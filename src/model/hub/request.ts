@@ -9,6 +9,8 @@ export interface RequestLimits {
   bodyTimeoutMs: number;
   /** A body larger than this is refused: model metadata is small, an endless stream is not. */
   maxBodyBytes: number;
+  /** The fetch to send with; the global one when absent (a library caller may bring its own). */
+  fetch?: typeof globalThis.fetch;
 }
 
 export interface HubResponse {
@@ -107,7 +109,7 @@ export async function getBytesWithDeadlines(
   try {
     let response: Response;
     try {
-      response = await fetch(url, { headers, signal: controller.signal, redirect: "follow" });
+      response = await (limits.fetch ?? fetch)(url, { headers, signal: controller.signal, redirect: "follow" });
     } catch (error) {
       throw timedOut ? new TransportFailure(timedOut) : networkFailure(error);
     }

@@ -1,0 +1,209 @@
+import { usageError } from "../errors.js";
+import { appBlocks, inferenceBlocks, libraryBlocks, noBlocksError } from "../blocks/model-blocks.js";
+import type { LibraryBlock, LocalBlock } from "../blocks/code-block.js";
+import { appEntries, type AppEntry } from "../apps/registry.js";
+import type { FileRequest } from "../apps/select.js";
+import { factsOfHeader, type GgufFacts } from "../gguf/facts.js";
+import { tensorSizesOf } from "../gguf/header.js";
+import { bufferSource, readGgufHeader } from "../gguf/read.js";
+import { budgetOf, parseFits, type FitsRequest } from "../hardware/budget.js";
+import { hardwareCatalogue } from "../hardware/catalogue.js";
+import { settleOptions, type Snippet, type SnippetOptions } from "../inference/snippet.js";
+import type { SnippetLanguage } from "../libraries/generator.js";
+import { libraryEntries } from "../libraries/registry.js";
+import { parseCacheType, parseContext } from "../memory/options.js";
+import { planMemory, type FlashAttentionSetting, type MemoryPlan, type PlanBudget, type QuantWeights } from "../memory/plan.js";
+import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
+import { contextSize } from "../memory/estimate.js";
+import type { ModelData } from "../model/schema.js";
+import { modelOffer, type ModelOffer } from "../offer/offer.js";
+import { quantCatalogue } from "../quant/catalogue.js";
+import { parseQuantLabel } from "../quant/parse.js";
+import { allTasks } from "../tasks/catalogue.js";
+import { resolveOptions, type HubOptions } from "./hub.js";
+import { attempt, attemptNow, libraryWords, ok, problem, type Result } from "./problem.js";
+
+/*
+ * hubref as a library: the functions the command line calls, over plain data.
+ * Each takes model metadata as the hub's API returns it and options typed as
+ * the command's parsed flags are; each answers with a Result, never a throw,
+ * for anything hubref itself can say went wrong.
+ */
+
+export type { Problem, ProblemCode, Result } from "./problem.js";
+export { getGgufHeader, getModel, searchModels, type HubOptions, type SearchFilters } from "./hub.js";
+export type { ModelData } from "../model/schema.js";
+export type { Snippet, SnippetOptions } from "../inference/snippet.js";
+export type { Client, Language, ProviderChoice } from "../inference/ids.js";
+export type { LibraryBlock, LocalBlock, LocalQuant } from "../blocks/code-block.js";
+export type { AppSnippet } from "../apps/generate.js";
+export type { ModelOffer, OfferedApp, OfferedProvider, OfferedQuant } from "../offer/offer.js";
+export type { SearchHit } from "../search/hits.js";
+export type { GgufFacts } from "../gguf/facts.js";
+export type { MemoryPlan, PlanBudget, QuantWeights, FlashAttentionSetting, DeviceMemory, Placement } from "../memory/plan.js";
+export type { MemoryEstimate } from "../memory/estimate.js";
+export type { CacheType } from "../memory/rules.js";
+export type { SnippetLanguage } from "../libraries/generator.js";
+export type { AppEntry } from "../apps/registry.js";
+export type { LibraryEntry } from "../libraries/registry.js";
+
+/**
+ * Calls to hosted inference for `model`: one snippet per language and client
+ * the options keep, as `hubref snippet MODEL --json` prints them.
+ */
+export function inferenceSnippets(model: ModelData, options: SnippetOptions = {}): Result<Snippet[]> {
+  return attemptNow(() => {
+    const { blocks, ...findings } = inferenceBlocks(model, settleOptions(options));
+    if (blocks.length === 0) {
+      const error = noBlocksError(findings, model);
+      return { ok: false, problem: problem("no-code", error.message.replaceAll("\nerror: ", "\n"), error.hint) };
+    }
+    const snippets = blocks.map(({ source: _source, ...snippet }) => snippet);
+    return ok(snippets, findings.notes.map(libraryWords), findings.warnings.map(libraryWords));
+  });
+}
+
+/** Which GGUF file, for code that loads one: by quant label, by file name, or the one that fits a budget. */
+export interface FileOptions {
+  /** A quant label such as Q4_K_M. */
+  quant?: string;
+  /** A file of the repository. */
+  file?: string;
+  /** The file that fits: a size (`16GB`), hardware by name (`RTX 4090`, `2x3090`, `M3 Max:64`). Reads the model's GGUF header from the hub. */
+  fits?: string;
+  /** Tokens of context for the plan, or `max`; the trained length capped at 8,192 when absent. */
+  ctx?: number | "max";
+  /** The KV cache's type for the plan; f16 when absent. */
+  cacheType?: CacheType;
+  /** Where the header is read, for `fits`. */
+  hub?: HubOptions;
+}
+
+/** The request the domain functions take, with the --fits plan made when `fits` is given. */
+async function fileRequest(model: ModelData, options: FileOptions, notes: string[]): Promise<FileRequest> {
+  const request: FileRequest = {};
+  if (options.quant !== undefined) request.quant = options.quant;
+  if (options.file !== undefined) request.file = options.file;
+  if (options.fits !== undefined) {
+    const fits = budgetRequest(options.fits);
+    const cacheType = options.cacheType === undefined ? "f16" : parseCacheType(options.cacheType);
+    const ctx = options.ctx === undefined ? undefined : parseContext(String(options.ctx));
+    const { fitsPlan } = await import("../apps/fits.js");
+    const source = resolveOptions(options.hub ?? {});
+    request.fits = await fitsPlan(model, fits, { ...(ctx === undefined ? {} : { ctx }), cacheType }, { ...source, hubId: model.id });
+    notes.push(...request.fits.notes);
+  }
+  return request;
+}
+
+/** `fits` as the library takes it: a size or named hardware. This machine (`auto`) is the command line's alone. */
+function budgetRequest(text: string): Exclude<FitsRequest, { kind: "auto" }> {
+  const fits = parseFits(text);
+  if (fits.kind === "auto") throw usageError("`fits`: auto measures the machine the command line runs on; give a size or hardware by name");
+  return fits;
+}
+
+/** The usage code of the model's own library (`library_name`), as `hubref snippet MODEL --library --json` prints it. */
+export async function libraryCode(model: ModelData, options: FileOptions & { language?: SnippetLanguage } = {}): Promise<Result<LibraryBlock[]>> {
+  return attempt(async () => {
+    const notes: string[] = [];
+    const request = await fileRequest(model, options, notes);
+    const blocks = await libraryBlocks(model, options.language, { request, notes });
+    return ok(blocks, notes.map(libraryWords));
+  });
+}
+
+/**
+ * The commands that run the model with a local app (`app`: a key of `localApps()`),
+ * on the GGUF file `options` choose; with `fits`, the plan those commands carry.
+ */
+export async function localAppCommands(model: ModelData, app: string, options: FileOptions = {}): Promise<Result<LocalBlock>> {
+  return attempt(async () => {
+    const notes: string[] = [];
+    const request = await fileRequest(model, options, notes);
+    const result = appBlocks(model, app, request);
+    return ok(result.blocks[0]!, [...notes, ...result.notes].map(libraryWords));
+  });
+}
+
+/** What one model offers (`hubref model ID --json`): providers, local apps, library code, quants, each with its command. */
+export function describeModel(model: ModelData): Result<ModelOffer> {
+  return attemptNow(() => ok(modelOffer(model, model.id)));
+}
+
+export interface MemoryPlanOptions {
+  /** The quant's files and their bytes (the projector's too, for a vision model). */
+  weights: QuantWeights;
+  /** Memory per device, or a size or hardware by name as `fits` takes it. */
+  budget: PlanBudget | string;
+  /** Tokens, `max` (the trained length) or `fit` (the most that fits); the trained length capped at 8,192 when absent. */
+  ctx?: number | "max" | "fit";
+  cacheTypeK?: CacheType;
+  cacheTypeV?: CacheType;
+  flashAttention?: FlashAttentionSetting;
+}
+
+/**
+ * The memory plan for a GGUF header (the file's first bytes, or facts from
+ * `getGgufHeader`): context, cache, layers per device and the settings
+ * llama.cpp needs, against a budget.
+ */
+export async function memoryPlan(header: Uint8Array | GgufFacts, options: MemoryPlanOptions): Promise<Result<MemoryPlan>> {
+  return attempt(async () => {
+    let facts: GgufFacts;
+    if (header instanceof Uint8Array) {
+      try {
+        facts = factsOfHeader((await readGgufHeader(bufferSource(header), tensorSizesOf(quantCatalogue().tensorTypes))).header);
+      } catch (error) {
+        const { readFailure } = await import("../gguf/remote.js");
+        return { ok: false, problem: problem("invalid-input", `cannot read the GGUF header: ${readFailure(error)}`) };
+      }
+    } else facts = header;
+    let budget: PlanBudget;
+    if (typeof options.budget === "string") {
+      const { planBudgetOf } = await import("../apps/fits.js");
+      const fits = budgetRequest(options.budget);
+      budget = planBudgetOf(budgetOf(fits), fits);
+    } else budget = options.budget;
+    const cacheTypeK = options.cacheTypeK ?? "f16";
+    const outcome = planMemory(facts, options.weights, budget, {
+      // Without one, the context the command line picks: the trained length, capped.
+      ctx: options.ctx ?? contextSize(undefined, facts, DEFAULT_CONTEXT_CAP).ctx,
+      cacheTypeK,
+      cacheTypeV: options.cacheTypeV ?? cacheTypeK,
+      flashAttention: options.flashAttention ?? "auto",
+    });
+    if (outcome.problem) return { ok: false, problem: problem("invalid-input", outcome.problem.message) };
+    return ok(outcome.plan, outcome.plan.notes);
+  });
+}
+
+/** The task catalogue: every task with its pipeline types, example models and documentation. */
+export function tasks() {
+  return allTasks();
+}
+
+/** The library registry: every library the hub knows, and whether hubref writes usage code for it. */
+export function libraries() {
+  return libraryEntries();
+}
+
+/** The local apps: keys as `localAppCommands` takes them, labels, and what each runs. */
+export function localApps(): AppEntry[] {
+  return appEntries();
+}
+
+/** The hardware `fits` names, with each device's memory. */
+export function hardware() {
+  return hardwareCatalogue().devices;
+}
+
+/** The GGUF quantization types hubref knows. */
+export function quantTypes() {
+  return quantCatalogue();
+}
+
+/** The quant label in a GGUF file name (`Q4_K_M`, `UD-Q4_K_XL`), or null when it names none. */
+export function parseQuant(fileName: string): string | null {
+  return parseQuantLabel(fileName, quantCatalogue());
+}

@@ -1,0 +1,192 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  describeModel,
+  getGgufHeader,
+  getModel,
+  hardware,
+  inferenceSnippets,
+  libraries,
+  libraryCode,
+  localAppCommands,
+  memoryPlan,
+  parseQuant,
+  searchModels,
+  tasks,
+  type ModelData,
+} from "../../src/api/index.js";
+import { startGgufHub, type GgufHub, type RepoFile } from "../helpers/gguf-hub.js";
+import { llama, LLAMA_8B_QUANT_SIZES } from "../helpers/gguf-models.js";
+import { writeGguf } from "../helpers/gguf-writer.js";
+import { startHubServer } from "../helpers/hub-server.js";
+import { runInProcess } from "../helpers/in-process.js";
+import { startSearchHub, type SearchHub } from "../helpers/search-hub.js";
+
+/*
+ * The library over plain data: the same code as the command line, failures
+ * as problems in the library's words, and the hub reached through what the
+ * caller gives (endpoint, token, fetch), never the environment.
+ */
+
+const MODELS_DIR = "catalogue/models";
+const exampleFiles = readdirSync(MODELS_DIR).map((name) => join(MODELS_DIR, name));
+const read = (file: string): ModelData => JSON.parse(readFileSync(file, "utf8"));
+
+describe("the library and the command line agree", () => {
+  it.each(exampleFiles)("inference snippets of %s", async (file) => {
+    const cli = await runInProcess(["snippet", file, "--json"]);
+    const api = inferenceSnippets(read(file));
+    if (cli.status !== 0) {
+      expect(api.ok).toBe(false);
+      return;
+    }
+    if (!api.ok) throw new Error(api.problem.message);
+    expect(api.value).toEqual(JSON.parse(cli.stdout));
+  });
+
+  it.each(exampleFiles)("library code of %s", async (file) => {
+    const cli = await runInProcess(["snippet", file, "--library", "--json"]);
+    const api = await libraryCode(read(file));
+    if (cli.status !== 0) {
+      expect(api).toMatchObject({ ok: false, problem: { code: "invalid-input" } });
+      return;
+    }
+    if (!api.ok) throw new Error(api.problem.message);
+    expect(api.value.map(({ source: _source, ...block }) => block)).toEqual(JSON.parse(cli.stdout));
+  });
+
+  it("a model's offer is `hubref model --json`'s", async () => {
+    const file = exampleFiles.find((name) => name.includes("GGUF"))!;
+    const model = read(file);
+    const cli = await runInProcess(["model", file, "--json"]);
+    const api = describeModel(model);
+    expect(api.ok && api.value.id).toBe(model.id);
+    // The command names a file by its path; the library names the model by its id.
+    expect(api.ok && api.value).toEqual(JSON.parse(cli.stdout.replaceAll(file, model.id)));
+  });
+});
+
+describe("problems as values", () => {
+  const tiny: ModelData = { id: "acme/tiny", pipeline_tag: "text-generation", tags: ["conversational"] } as ModelData;
+
+  it("names the library's options, never the command line's flags", () => {
+    const result = inferenceSnippets(tiny, { provider: "together", direct: true });
+    expect(result).toEqual({
+      ok: false,
+      problem: {
+        code: "no-code",
+        message:
+          "acme/tiny: the metadata maps no together model id, so a direct call to together cannot name the model: set it with `providerModelId`, or leave out `direct`",
+      },
+    });
+  });
+
+  it("a model without a pipeline tag gets no snippet, and says why", () => {
+    const result = inferenceSnippets({ id: "acme/none", tags: [] } as unknown as ModelData);
+    expect(result).toMatchObject({ ok: false, problem: { code: "no-code", message: expect.stringContaining("no pipeline tag") } });
+  });
+
+  it("an unknown app is invalid input with a suggestion", async () => {
+    const model = read(exampleFiles.find((name) => name.includes("GGUF"))!);
+    const result = await localAppCommands(model, "ollamma");
+    expect(result).toMatchObject({ ok: false, problem: { code: "invalid-input", hint: expect.stringContaining("ollama") } });
+  });
+
+  it("a header that is not GGUF is invalid input", async () => {
+    const result = await memoryPlan(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), { weights: { files: ["x.gguf"], bytes: 1e9 }, budget: "16GB" });
+    expect(result).toMatchObject({ ok: false, problem: { code: "invalid-input", message: expect.stringMatching(/^cannot read the GGUF header/) } });
+  });
+});
+
+describe("catalogues and parsing", () => {
+  it("lists the catalogue's tasks, libraries and hardware", () => {
+    expect(tasks().map((task) => task.id)).toContain("text-generation");
+    expect(libraries().find((library) => library.key === "transformers")?.hasSnippets).toBe(true);
+    expect(hardware().some((device) => device.name === "RTX 4090")).toBe(true);
+  });
+
+  it("reads a quant label from a file name", () => {
+    expect(parseQuant("Llama-3.1-8B-Instruct-Q4_K_M.gguf")).toBe("Q4_K_M");
+    expect(parseQuant("README.md")).toBeNull();
+  });
+});
+
+describe("the hub, as the caller gives it", () => {
+  const LLAMA = "acme/Llama-3.1-8B-Instruct-GGUF";
+  const header = writeGguf(llama(32_000).spec);
+  const files: RepoFile[] = LLAMA_8B_QUANT_SIZES.map(([quant, size]) => ({ name: `Llama-3.1-8B-Instruct-${quant}.gguf`, size, content: header }));
+  let gguf: GgufHub;
+  let search: SearchHub;
+  beforeAll(async () => {
+    gguf = await startGgufHub({ [LLAMA]: { files, gguf: { architecture: "llama", context_length: 131072 } } });
+    search = await startSearchHub();
+  });
+  afterAll(async () => {
+    await gguf.close();
+    await search.close();
+  });
+
+  it("sends every request through the fetch given, with the token", async () => {
+    const seen: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      seen.push(String(input));
+      return fetch(input, init);
+    };
+    const hub = { endpoint: gguf.endpoint, token: "hf_test", fetch: counting };
+    const model = await getModel(LLAMA, hub, true);
+    expect(model.ok && model.value.id).toBe(LLAMA);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((url) => url.startsWith(gguf.endpoint))).toBe(true);
+  });
+
+  it("a missing model is a problem, not a throw", async () => {
+    const result = await getModel("acme/missing", { endpoint: gguf.endpoint, settings: { retries: 0 } });
+    expect(result).toMatchObject({ ok: false, problem: { code: "unavailable", message: expect.stringContaining("acme/missing") } });
+  });
+
+  it("a hub that does not answer is a problem within the deadline given", async () => {
+    const hung = await startHubServer({ "acme/slow": { headersDelayMs: 60_000 } });
+    try {
+      const result = await getModel("acme/slow", { endpoint: hung.endpoint, settings: { retries: 0, headersTimeoutMs: 200 } });
+      expect(result).toMatchObject({ ok: false, problem: { code: "unavailable" } });
+    } finally {
+      await hung.close();
+    }
+  });
+
+  it("a GGUF header and its memory plan on named hardware", async () => {
+    const facts = await getGgufHeader(LLAMA, files[0]!.name, { endpoint: gguf.endpoint });
+    if (!facts.ok) throw new Error(facts.problem.message);
+    expect(facts.value.architecture).toBe("llama");
+    const plan = await memoryPlan(facts.value, { weights: { quant: "Q8_0", files: [files[0]!.name], bytes: files[0]!.size }, budget: "RTX 4090", ctx: 32768 });
+    if (!plan.ok) throw new Error(plan.problem.message);
+    expect(plan.value).toMatchObject({ fits: true, placement: "gpu", context: 32768 });
+    // The same bytes, given as the file's first bytes.
+    const fromBytes = await memoryPlan(header, { weights: { quant: "Q8_0", files: [files[0]!.name], bytes: files[0]!.size }, budget: "RTX 4090", ctx: 32768 });
+    expect(fromBytes.ok && fromBytes.value.devices).toEqual(plan.value.devices);
+  });
+
+  it("local-app commands with a plan, as `snippet --app --fits` prints them", async () => {
+    const model = await getModel(LLAMA, { endpoint: gguf.endpoint }, true);
+    if (!model.ok) throw new Error(model.problem.message);
+    const api = await localAppCommands(model.value, "llama.cpp", { fits: "12GB", ctx: 32768, hub: { endpoint: gguf.endpoint } });
+    if (!api.ok) throw new Error(api.problem.message);
+    const cli = await runInProcess(["snippet", LLAMA, "--app", "llama.cpp", "--fits", "12GB", "--ctx", "32768"], {
+      env: { HF_ENDPOINT: gguf.endpoint, XDG_CACHE_HOME: undefined, HOME: undefined, HF_TOKEN: undefined },
+    });
+    expect(cli.status).toBe(0);
+    expect(api.value.content).toBe(cli.stdout);
+    expect(api.notes.join("\n")).toContain("Q6_K is the largest quant that fits in 12GB");
+  });
+
+  it("searches with the command's filters; a bad filter is invalid input", async () => {
+    const found = await searchModels({ task: "text-generation", limit: 5 }, { endpoint: search.endpoint });
+    if (!found.ok) throw new Error(found.problem.message);
+    expect(found.value.length).toBeGreaterThan(0);
+    expect(found.value.length).toBeLessThanOrEqual(5);
+    expect(found.value.every((hit) => hit.task === "text-generation")).toBe(true);
+    const bad = await searchModels({ sort: "sideways" }, { endpoint: search.endpoint });
+    expect(bad).toMatchObject({ ok: false, problem: { code: "invalid-input" } });
+  });
+});

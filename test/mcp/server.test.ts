@@ -1,0 +1,209 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inferenceSnippets, libraryCode, type ModelData } from "../../src/api/index.js";
+import { BIN } from "../helpers/cli.js";
+import { startGgufHub, type GgufHub, type RepoFile } from "../helpers/gguf-hub.js";
+import { llama, LLAMA_8B_QUANT_SIZES } from "../helpers/gguf-models.js";
+import { writeGguf } from "../helpers/gguf-writer.js";
+import { startHubServer, type HubServer } from "../helpers/hub-server.js";
+import { runInProcess } from "../helpers/in-process.js";
+import { HOSTILE_IDS, startSearchHub, type SearchHub } from "../helpers/search-hub.js";
+
+/*
+ * `hubref mcp`, started as a child process from the built binary and driven
+ * by the SDK's own client over stdio, against loopback stand-ins for the hub.
+ */
+
+const MODELS_DIR = "catalogue/models";
+const examples: ModelData[] = readdirSync(MODELS_DIR).map((name) => JSON.parse(readFileSync(join(MODELS_DIR, name), "utf8")));
+const LLAMA = "acme/Llama-3.1-8B-Instruct-GGUF";
+const ggufFiles: RepoFile[] = LLAMA_8B_QUANT_SIZES.map(([quant, size]) => ({
+  name: `Llama-3.1-8B-Instruct-${quant}.gguf`,
+  size,
+  content: writeGguf(llama(32_000).spec),
+}));
+/** What a terminal or an agent's screen could act on: C0 and C1 controls but line feeds, DEL, bidirectional overrides. */
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+type ToolResult = { content: { type: string; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+async function startClient(env: NodeJS.ProcessEnv): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp"],
+    env: { PATH: process.env.PATH ?? "", ...env } as Record<string, string>,
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "hubref-test", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolResult;
+const textOf = (result: ToolResult) => result.content.map((part) => part.text).join("\n");
+
+let hub: HubServer;
+let gguf: GgufHub;
+let search: SearchHub;
+let client: Client;
+let transport: StdioClientTransport;
+
+beforeAll(async () => {
+  hub = await startHubServer({
+    ...Object.fromEntries(examples.map((model) => [model.id, { body: model }])),
+    "acme/broken": { status: 500, body: { error: "upstream exploded" } },
+    "acme/hangs": { headersDelayMs: 60_000 },
+  });
+  gguf = await startGgufHub({ [LLAMA]: { files: ggufFiles, gguf: { architecture: "llama", context_length: 131072 } } });
+  search = await startSearchHub();
+  // No cache (no HOME): every answer comes from the stand-in hub. A short deadline: a hung hub costs a second.
+  ({ client, transport } = await startClient({ HF_ENDPOINT: hub.endpoint, HUBREF_HUB_TIMEOUT_MS: "1000", HUBREF_HUB_RETRIES: "0" }));
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await Promise.all([hub?.close(), gguf?.close(), search?.close()]);
+});
+
+describe("hubref mcp", () => {
+  it("lists its tools, each with JSON Schemas for input and output", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      ["describe_model", "get_snippet", "list_hardware", "list_tasks", "plan_local_run", "search_models"].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.outputSchema?.type).toBe("object");
+      expect(tool.description).toBeTruthy();
+    }
+  });
+
+  it("gives the same snippets as the command line and the library, byte for byte", async () => {
+    let compared = 0;
+    for (const model of examples) {
+      const cli = await runInProcess(["snippet", model.id, "--json"], { env: { HF_ENDPOINT: hub.endpoint, HOME: undefined, XDG_CACHE_HOME: undefined } });
+      const library = inferenceSnippets(model);
+      const blocks: { content: string; language: string }[] = [];
+      let result: ToolResult;
+      let page = 1;
+      do {
+        result = await call(client, "get_snippet", { model: model.id, page });
+        if (result.isError) break;
+        blocks.push(...(result.structuredContent!.blocks as { content: string; language: string }[]));
+        page++;
+      } while (page <= (result.structuredContent!.pages as number));
+      if (cli.status !== 0) {
+        expect(result.isError, model.id).toBe(true);
+        expect(library.ok).toBe(false);
+        continue;
+      }
+      const expected = (JSON.parse(cli.stdout) as { content: string }[]).map((snippet) => snippet.content);
+      expect(
+        blocks.map((block) => block.content),
+        model.id,
+      ).toEqual(expected);
+      expect(library.ok && library.value.map((snippet) => snippet.content), model.id).toEqual(expected);
+      compared += expected.length;
+    }
+    expect(compared).toBeGreaterThan(examples.length);
+  }, 120_000);
+
+  it("gives a model's library code as `snippet --library` does", async () => {
+    const model = examples.find((example) => example.library_name === "transformers")!;
+    const result = await call(client, "get_snippet", { model: model.id, library: true, language: "python" });
+    const library = await libraryCode(model, { language: "python" });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent!.blocks as { content: string }[]).map((block) => block.content)).toEqual(
+      library.ok && library.value.map((block) => block.content),
+    );
+  });
+
+  it("answers bad arguments with the protocol's error result, and keeps serving", async () => {
+    const model = examples.find((example) => example.id.includes("GGUF"))!;
+    const unknownApp = await call(client, "get_snippet", { model: model.id, app: "ollamma" });
+    expect(unknownApp.isError).toBe(true);
+    expect(textOf(unknownApp)).toMatch(/^error: unknown app 'ollamma'\nhint: .*ollama/);
+    const badLanguage = await call(client, "get_snippet", { model: model.id, language: "cobol" });
+    expect(badLanguage.isError).toBe(true);
+    expect(textOf(badLanguage)).toContain("language");
+    const badId = await call(client, "describe_model", { model: "not an id" });
+    expect(badId.isError).toBe(true);
+    expect((await call(client, "list_tasks", {})).isError).toBeFalsy();
+  });
+
+  it("a hub that fails, or hangs, is an error result within the deadline; the next call is served", async () => {
+    const broken = await call(client, "describe_model", { model: "acme/broken" });
+    expect(broken.isError).toBe(true);
+    expect(textOf(broken)).toMatch(/^error: .*500/);
+    const hung = await call(client, "describe_model", { model: "acme/hangs" });
+    expect(hung.isError).toBe(true);
+    expect(textOf(hung)).toMatch(/^error: /);
+    const next = await call(client, "get_snippet", { model: examples[0]!.id, language: "sh" });
+    expect(next.isError).toBeFalsy();
+  });
+
+  it("pages long lists and bounds every answer", async () => {
+    const first = await call(client, "list_hardware", {});
+    const { hardware, page, pages, total } = first.structuredContent as { hardware: unknown[]; page: number; pages: number; total: number };
+    expect(page).toBe(1);
+    expect(pages).toBeGreaterThan(1);
+    expect(hardware.length).toBeLessThan(total);
+    const last = await call(client, "list_hardware", { page: pages });
+    expect((last.structuredContent!.hardware as unknown[]).length).toBe(total - (pages - 1) * hardware.length);
+    const filtered = await call(client, "list_hardware", { query: "rtx 4090" });
+    expect((filtered.structuredContent!.hardware as { name: string }[]).every((device) => /4090/.test(device.name))).toBe(true);
+  });
+
+  it("serves fifty calls in a row on one server, its memory flat", async () => {
+    const rss = () => {
+      const status = readFileSync(`/proc/${transport.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024;
+    };
+    const model = examples[0]!.id;
+    for (let index = 0; index < 10; index++) await call(client, "get_snippet", { model });
+    const before = rss();
+    for (let index = 0; index < 50; index++) expect((await call(client, "get_snippet", { model })).isError).toBeFalsy();
+    // Warm, fifty more calls may not keep what they made: a leak of one snippet set per call would show.
+    expect(rss() - before).toBeLessThan(40e6);
+  }, 120_000);
+});
+
+describe("hubref mcp against other hubs", () => {
+  it("passes no control character or bidirectional override of hub text to the agent", async () => {
+    search.troubles.push({ kind: "hostile" });
+    const { client: hostile } = await startClient({ HF_ENDPOINT: search.endpoint, HUBREF_HUB_RETRIES: "0" });
+    try {
+      const result = await call(hostile, "search_models", { query: "evil", limit: 100 });
+      expect(result.isError).toBeFalsy();
+      const ids = (result.structuredContent!.models as { id: string }[]).map((hit) => hit.id);
+      expect(ids.some((id) => id.startsWith("evil/"))).toBe(true);
+      expect(ids.filter((id) => UNSAFE.test(id))).toEqual([]);
+      expect(UNSAFE.test(textOf(result))).toBe(false);
+      expect(HOSTILE_IDS.length).toBeGreaterThan(0);
+    } finally {
+      await hostile.close();
+    }
+  });
+
+  it("plans a local run of a GGUF repository on named hardware, as `snippet --app --fits` does", async () => {
+    const { client: local } = await startClient({ HF_ENDPOINT: gguf.endpoint });
+    try {
+      const result = await call(local, "plan_local_run", { model: LLAMA, fits: "12GB", ctx: 32768 });
+      expect(result.isError).toBeFalsy();
+      const cli = await runInProcess(["snippet", LLAMA, "--app", "llama.cpp", "--fits", "12GB", "--ctx", "32768"], {
+        env: { HF_ENDPOINT: gguf.endpoint, HOME: undefined, XDG_CACHE_HOME: undefined },
+      });
+      expect(result.structuredContent!.commands).toBe(cli.stdout);
+      expect((result.structuredContent!.quant as { label: string }).label).toBe("Q6_K");
+      expect((result.structuredContent!.notes as string[]).join("\n")).toContain("Q6_K is the largest quant that fits in 12GB");
+      const offer = await call(local, "describe_model", { model: LLAMA });
+      expect(offer.isError).toBeFalsy();
+      expect((offer.structuredContent!.model as { id: string }).id).toBe(LLAMA);
+    } finally {
+      await local.close();
+    }
+  });
+});
