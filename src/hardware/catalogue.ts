@@ -10,7 +10,7 @@ import { didYouMean } from "../util/suggest.js";
  * after `:` (`"M3 Max:64"`) and a count before `x` (`2x3090`).
  */
 
-function hardwareCatalogue(): HardwareCatalogue {
+export function hardwareCatalogue(): HardwareCatalogue {
   return readCompiled<HardwareCatalogue>("hardware");
 }
 
