@@ -131,8 +131,9 @@ function byFits(plan: FitsPlan, context: SelectContext): FileChoice {
     );
   }
   candidates.sort((a, b) => b.estimate.total - a.estimate.total);
-  const why = (candidate: (typeof candidates)[number]) =>
-    `${formatBytes(candidate.estimate.total)} (${describeEstimate(candidate.estimate)})${candidate.verdict.offload ? `: ${describeFit(candidate)}` : ""}`;
+  // Where the chosen quant's layers run is the plan's verdict line, printed beside this note; a quant not chosen says it here.
+  const why = (candidate: (typeof candidates)[number], placement = true) =>
+    `${formatBytes(candidate.estimate.total)} (${describeEstimate(candidate.estimate)})${placement && candidate.verdict.offload ? `: ${describeFit(candidate)}` : ""}`;
   // Whole in GPU memory first; layers offloaded to system memory only when no quant fits whole.
   const fitting =
     candidates.find((candidate) => fitMarkOf(candidate.verdict) === "fits") ?? candidates.find((candidate) => fitMarkOf(candidate.verdict) === "offloaded");
@@ -144,7 +145,7 @@ function byFits(plan: FitsPlan, context: SelectContext): FileChoice {
     );
   }
   const larger = candidates[candidates.indexOf(fitting) - 1];
-  const note = `${fitting.group.label} is the largest quant that fits ${plan.budget.label}: it needs ${why(fitting)}${larger ? `; ${larger.group.label} would need ${why(larger)}` : ""}`;
+  const note = `${fitting.group.label} is the largest quant that fits ${plan.budget.label}: it needs ${why(fitting, !fitting.plan)}${larger ? `; ${larger.group.label} would need ${why(larger)}` : ""}`;
   return choiceOf(fitting.group, fitting.variant, [note]);
 }
 

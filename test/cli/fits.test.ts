@@ -87,7 +87,7 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`-hf ${LLAMA}:Q8_0`);
     expect(result.stderr).toMatch(
-      /^note: Q8_0 is the largest quant that fits on RTX 4090, 24 GB \(25\.77 GB\): it needs 13\.14 GB \(.*\): all 32 layers on the GPU\nnote: Q8_0 at 32,768 tokens \(f16 cache, flash attention on\) fits on RTX 4090, 24 GB \(25\.77 GB\): all 32 layers on the GPU; GPU 1\d\.\d\d GB of 25\.77 GB\n$/,
+      /^note: Q8_0 is the largest quant that fits on RTX 4090, 24 GB \(25\.77 GB\): it needs 13\.14 GB \([^:]*\)\nnote: Q8_0 at 32,768 tokens \(f16 cache, flash attention on\) fits on RTX 4090, 24 GB \(25\.77 GB\): all 32 layers on the GPU; GPU 1\d\.\d\d GB of 25\.77 GB\n$/,
     );
   });
 
@@ -106,7 +106,7 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
     const lines = result.stderr.split("\n");
     expect(lines[0]).toMatch(/^note: --fits auto: found NVIDIA GeForce RTX 3060 \(12\.88 GB, 12\.35 GB free\); .* of (available )?system memory/);
     expect(lines[1]).toMatch(
-      /^note: Q6_K is the largest quant that fits on this machine's NVIDIA GeForce RTX 3060 .*: all 32 layers on the GPU; Q8_0 would need .*: [23][0-9] of 32 layers on the GPU, [0-9]+ in system memory$/,
+      /^note: Q6_K is the largest quant that fits on this machine's NVIDIA GeForce RTX 3060 .*compute buffers\); Q8_0 would need .*: [23][0-9] of 32 layers on the GPU, [0-9]+ in system memory$/,
     );
   });
 
