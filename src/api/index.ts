@@ -1,7 +1,9 @@
 import { usageError } from "../errors.js";
-import { appBlocks, inferenceBlocks, libraryBlocks, noBlocksError } from "../blocks/model-blocks.js";
+import { appBlocks, inferenceBlocks, libraryBlocks, noBlocksError, type LibraryFiles } from "../blocks/model-blocks.js";
+import { describePlan } from "../apps/fit-verdict.js";
 import type { LibraryBlock, LocalBlock } from "../blocks/code-block.js";
 import { appEntries, type AppEntry } from "../apps/registry.js";
+import type { RunPlanner } from "../apps/fits-plan.js";
 import type { FileRequest } from "../apps/select.js";
 import { factsOfHeader, type GgufFacts } from "../gguf/facts.js";
 import { tensorSizesOf } from "../gguf/header.js";
@@ -15,6 +17,7 @@ import { parseCacheType, parseContext } from "../memory/options.js";
 import { planMemory, type FlashAttentionSetting, type MemoryPlan, type PlanBudget, type QuantWeights } from "../memory/plan.js";
 import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
 import { contextSize } from "../memory/estimate.js";
+import type { ResolvedModel } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import { modelOffer, type ModelOffer } from "../offer/offer.js";
 import { quantCatalogue } from "../quant/catalogue.js";
@@ -79,21 +82,29 @@ export interface FileOptions {
   hub?: HubOptions;
 }
 
-/** The request the domain functions take, with the --fits plan made when `fits` is given. */
-async function fileRequest(model: ModelData, options: FileOptions, notes: string[]): Promise<FileRequest> {
+/**
+ * The request the domain functions take, and the planner the command line
+ * makes for the same options (runPlannerFor): with `fits`, the plan picks the
+ * file (unless one is named) and its settings go into the code.
+ */
+async function fileRequest(model: ModelData, options: FileOptions, notes: string[]): Promise<{ request: FileRequest; planner?: RunPlanner }> {
   const request: FileRequest = {};
   if (options.quant !== undefined) request.quant = options.quant;
   if (options.file !== undefined) request.file = options.file;
-  if (options.fits !== undefined) {
-    const fits = budgetRequest(options.fits);
-    const cacheType = options.cacheType === undefined ? "f16" : parseCacheType(options.cacheType);
-    const ctx = options.ctx === undefined ? undefined : parseContext(String(options.ctx));
-    const { fitsPlan } = await import("../apps/fits.js");
-    const source = resolveOptions(options.hub ?? {});
-    request.fits = await fitsPlan(model, fits, { ...(ctx === undefined ? {} : { ctx }), cacheType }, { ...source, hubId: model.id });
-    notes.push(...request.fits.notes);
-  }
-  return request;
+  if (options.fits === undefined) return { request };
+  const fits = budgetRequest(options.fits);
+  const cacheType = options.cacheType === undefined ? "f16" : parseCacheType(options.cacheType);
+  const ctx = options.ctx === undefined ? undefined : parseContext(String(options.ctx));
+  const { runPlannerFor } = await import("../apps/fits-plan.js");
+  const resolved: ResolvedModel = { model, source: { kind: "hub", id: model.id } };
+  const planner = await runPlannerFor(
+    { fits, estimate: { ...(ctx === undefined ? {} : { ctx }), cacheType }, run: {} },
+    resolved,
+    resolveOptions(options.hub ?? {}),
+  );
+  if (planner) notes.push(...planner.notes);
+  if (planner?.fits && request.quant === undefined && request.file === undefined) request.fits = planner.fits;
+  return { request, ...(planner && { planner }) };
 }
 
 /** `fits` as the library takes it: a size or named hardware. This machine (`auto`) is the command line's alone. */
@@ -107,8 +118,11 @@ function budgetRequest(text: string): Exclude<FitsRequest, { kind: "auto" }> {
 export async function libraryCode(model: ModelData, options: FileOptions & { language?: SnippetLanguage } = {}): Promise<Result<LibraryBlock[]>> {
   return attempt(async () => {
     const notes: string[] = [];
-    const request = await fileRequest(model, options, notes);
-    const blocks = await libraryBlocks(model, options.language, { request, notes });
+    const { request, planner } = await fileRequest(model, options, notes);
+    const files: LibraryFiles = { request, notes, ...(planner && { planner }) };
+    const blocks = await libraryBlocks(model, options.language, files);
+    const plan = files.planned?.plan;
+    if (plan && planner?.fits) notes.push(...describePlan(plan, planner.fits.budget));
     return ok(blocks, notes.map(libraryWords));
   });
 }
@@ -120,8 +134,10 @@ export async function libraryCode(model: ModelData, options: FileOptions & { lan
 export async function localAppCommands(model: ModelData, app: string, options: FileOptions = {}): Promise<Result<LocalBlock>> {
   return attempt(async () => {
     const notes: string[] = [];
-    const request = await fileRequest(model, options, notes);
-    const result = appBlocks(model, app, request);
+    const { request, planner } = await fileRequest(model, options, notes);
+    const result = appBlocks(model, app, request, planner);
+    const plan = result.planned?.plan;
+    if (plan && planner?.fits) notes.push(...describePlan(plan, planner.fits.budget));
     return ok(result.blocks[0]!, [...notes, ...result.notes].map(libraryWords));
   });
 }
