@@ -1,19 +1,13 @@
 import type { CacheFlags } from "./context.js";
-import type { FitsOptions } from "./fits-options.js";
+import type { FitsOptions, RawFitsOptions } from "./fits-options.js";
 
 /** The options of `hubref quant-types` as commander hands them over. */
-export interface QuantTypesOptions extends CacheFlags {
+export interface QuantTypesOptions extends CacheFlags, RawFitsOptions {
   tensorTypes: boolean;
   parse?: string[];
   nearest?: string;
   available?: string[];
   for?: string;
-  fits?: string;
-  ctx?: string;
-  cacheType?: string;
-  cacheTypeK?: string;
-  cacheTypeV?: string;
-  flashAttn?: string;
   json: boolean;
 }
 

@@ -1,5 +1,7 @@
+import type { RawFitsOptions } from "./fits-options.js";
+
 /** The options as commander hands them over: strings, unchecked. */
-export interface SnippetCommandOptions {
+export interface SnippetCommandOptions extends RawFitsOptions {
   language?: string;
   client?: string;
   provider?: string;
@@ -23,11 +25,5 @@ export interface SnippetCommandOptions {
   app?: string;
   quant?: string;
   file?: string;
-  fits?: string;
-  ctx?: string;
-  cacheType?: string;
-  cacheTypeK?: string;
-  cacheTypeV?: string;
-  flashAttn?: string;
   verbose?: boolean;
 }
