@@ -94,7 +94,9 @@ async function fileRequest(model: ModelData, options: FileOptions, notes: string
   if (options.fits === undefined) return { request };
   const fits = budgetRequest(options.fits);
   const cacheType = options.cacheType === undefined ? "f16" : parseCacheType(options.cacheType);
-  const ctx = options.ctx === undefined ? undefined : parseContext(String(options.ctx));
+  const parsed = options.ctx === undefined ? undefined : parseContext(String(options.ctx));
+  if (parsed === "fit") throw usageError("`ctx`: fit is the command line's (with one quant named); give a number of tokens or max");
+  const ctx = parsed;
   const { runPlannerFor } = await import("../apps/fits-plan.js");
   const resolved: ResolvedModel = { model, source: { kind: "hub", id: model.id } };
   const planner = await runPlannerFor(

@@ -1,7 +1,5 @@
 import { usageError } from "../errors.js";
-import type { EstimateSettings } from "../memory/options.js";
-import { CACHE_TYPE_NAMES, CONTEXT_PADDING, type CacheType } from "../memory/rules.js";
-import { didYouMean } from "../util/suggest.js";
+import { parseCacheType, parseContext, type EstimateSettings } from "../memory/options.js";
 import { parseFits, type FitsRequest } from "../hardware/budget.js";
 import type { RunRequest } from "../apps/fits.js";
 import type { FlashAttentionSetting } from "../memory/plan.js";
@@ -32,25 +30,6 @@ export interface RawFitsOptions {
   flashAttn?: string;
 }
 
-/** The most tokens --ctx takes: beyond any trained length, so a typo with too many digits is caught here. */
-const MAX_CONTEXT = 16_777_216;
-const SUFFIXES: Readonly<Record<string, number>> = { "": 1, k: 1024, m: 1024 * 1024 };
-
-/**
- * `--ctx`: tokens as people write them (`32768`, `32k`, `1M`, a context's k
- * being 1024 tokens), `max` for the trained length, or `fit`.
- */
-export function parseContextOption(text: string): number | "max" | "fit" {
-  const trimmed = text.trim().toLowerCase();
-  if (trimmed === "max" || trimmed === "fit") return trimmed;
-  const match = /^(\d+(?:\.\d+)?)\s*([km]?)$/.exec(trimmed);
-  const tokens = match ? Number(match[1]) * SUFFIXES[match[2]!]! : Number.NaN;
-  if (!Number.isInteger(tokens) || tokens < 1 || tokens > MAX_CONTEXT)
-    throw usageError(`--ctx takes a number of tokens (32768, 32k, 1M), max or fit; got '${text}'`);
-  if (tokens < CONTEXT_PADDING) throw usageError(`--ctx ${text.trim()} is below ${CONTEXT_PADDING} tokens, llama.cpp's smallest context`);
-  return tokens;
-}
-
 const FLASH_ATTENTION = ["on", "off", "auto"] as const satisfies readonly FlashAttentionSetting[];
 
 function parseFlashAttention(text: string): FlashAttentionSetting {
@@ -59,23 +38,16 @@ function parseFlashAttention(text: string): FlashAttentionSetting {
   return found;
 }
 
-function cacheTypeOf(flag: string, text: string): CacheType {
-  const lower = text.trim().toLowerCase();
-  const found = CACHE_TYPE_NAMES.find((name) => name === lower);
-  if (!found) throw usageError(`${flag} takes ${CACHE_TYPE_NAMES.join(", ")}, got '${text}'`, didYouMean(lower, CACHE_TYPE_NAMES));
-  return found;
-}
-
 /** The values, checked; which of them go together is each command's rules (flag-rules.ts). */
 export function fitsOptions(raw: RawFitsOptions): FitsOptions {
   const run: RunRequest = {};
-  if (raw.cacheType !== undefined) run.cacheTypeK = run.cacheTypeV = cacheTypeOf("--cache-type", raw.cacheType);
-  if (raw.cacheTypeK !== undefined) run.cacheTypeK = cacheTypeOf("--cache-type-k", raw.cacheTypeK);
-  if (raw.cacheTypeV !== undefined) run.cacheTypeV = cacheTypeOf("--cache-type-v", raw.cacheTypeV);
+  if (raw.cacheType !== undefined) run.cacheTypeK = run.cacheTypeV = parseCacheType(raw.cacheType);
+  if (raw.cacheTypeK !== undefined) run.cacheTypeK = parseCacheType(raw.cacheTypeK, "--cache-type-k");
+  if (raw.cacheTypeV !== undefined) run.cacheTypeV = parseCacheType(raw.cacheTypeV, "--cache-type-v");
   if (raw.flashAttn !== undefined) run.flashAttention = parseFlashAttention(raw.flashAttn);
   if (run.flashAttention === "off" && run.cacheTypeV !== undefined && run.cacheTypeV !== "f16")
     throw usageError(`llama.cpp refuses a ${run.cacheTypeV} V cache without flash attention`, "use --flash-attn on (or auto), or an f16 V cache");
-  if (raw.ctx !== undefined) run.ctx = parseContextOption(raw.ctx);
+  if (raw.ctx !== undefined) run.ctx = parseContext(raw.ctx);
   if (run.ctx === "fit" && raw.fits === undefined)
     throw usageError("--ctx fit is the largest context that fits: it needs --fits", 'for example: --fits "RTX 4090" --quant Q4_K_M --ctx fit');
   // The quant choice estimates at the trained length for `fit`: the context is then fitted to the quant named.

@@ -1,10 +1,11 @@
 import { usageError } from "../errors.js";
 import { didYouMean } from "../util/suggest.js";
-import { CACHE_TYPE_NAMES, type CacheType } from "./rules.js";
+import { CACHE_TYPE_NAMES, CONTEXT_PADDING, type CacheType } from "./rules.js";
 
 /*
- * `--ctx` and `--cache-type` as typed: checked before any model is read, and
- * without loading what reads headers.
+ * `--ctx` and the cache types as typed, for the command line and the library
+ * alike: checked before any model is read, and without loading what reads
+ * headers.
  */
 
 export interface EstimateSettings {
@@ -13,19 +14,29 @@ export interface EstimateSettings {
   cacheType: CacheType;
 }
 
-/** `--ctx`: a whole number of tokens (`32768`, `32k` for 32 × 1024), or `max`. */
-export function parseContext(text: string): number | "max" {
+/** The most tokens --ctx takes: beyond any trained length, so a typo with too many digits is caught here. */
+const MAX_CONTEXT = 16_777_216;
+const SUFFIXES: Readonly<Record<string, number>> = { "": 1, k: 1024, m: 1024 * 1024 };
+
+/**
+ * `--ctx`: tokens as people write them (`32768`, `32k`, `1M`, a context's k
+ * being 1024 tokens), `max` for the trained length, or `fit`.
+ */
+export function parseContext(text: string): number | "max" | "fit" {
   const trimmed = text.trim().toLowerCase();
-  if (trimmed === "max") return "max";
-  const match = /^(\d+)(k?)$/.exec(trimmed);
-  const tokens = match ? Number(match[1]) * (match[2] ? 1024 : 1) : Number.NaN;
-  if (!(tokens >= 1 && tokens <= 16_777_216)) throw usageError(`--ctx takes a number of tokens from 1 to 16777216, 32k, or max; got '${text}'`);
+  if (trimmed === "max" || trimmed === "fit") return trimmed;
+  const match = /^(\d+(?:\.\d+)?)\s*([km]?)$/.exec(trimmed);
+  const tokens = match ? Number(match[1]) * SUFFIXES[match[2]!]! : Number.NaN;
+  if (!Number.isInteger(tokens) || tokens < 1 || tokens > MAX_CONTEXT)
+    throw usageError(`--ctx takes a number of tokens (32768, 32k, 1M), max or fit; got '${text}'`);
+  if (tokens < CONTEXT_PADDING) throw usageError(`--ctx ${text.trim()} is below ${CONTEXT_PADDING} tokens, llama.cpp's smallest context`);
   return tokens;
 }
 
-export function parseCacheType(text: string): CacheType {
+/** A KV cache type, for `flag` (`--cache-type`, `--cache-type-k`, `--cache-type-v`). */
+export function parseCacheType(text: string, flag = "--cache-type"): CacheType {
   const lower = text.trim().toLowerCase();
   const found = CACHE_TYPE_NAMES.find((name) => name === lower);
-  if (!found) throw usageError(`--cache-type takes ${CACHE_TYPE_NAMES.join(", ")}, got '${text}'`, didYouMean(lower, CACHE_TYPE_NAMES));
+  if (!found) throw usageError(`${flag} takes ${CACHE_TYPE_NAMES.join(", ")}, got '${text}'`, didYouMean(lower, CACHE_TYPE_NAMES));
   return found;
 }
