@@ -89,18 +89,9 @@ export function planSettingsOf(settings: EstimateSettings, run: RunRequest, ctx:
 
 export async function estimatePlan(model: ModelData, settings: EstimateSettings, source: PlanSource, run: RunRequest = {}): Promise<EstimatePlan> {
   const notes: string[] = [];
-  const repo = ggufRepo(model, quantCatalogue());
-  let facts: GgufFacts | undefined;
-  const file = headerFile(repo);
-  if (source.hubId === undefined) {
-    notes.push(`${model.id} was given as a metadata file, and hubref reads GGUF headers from the hub only: ${SIZE_ONLY}`);
-  } else if (file === undefined) {
-    notes.push(`${model.id} lists no GGUF model file to read a header from: ${SIZE_ONLY}`);
-  } else {
-    const outcome = await headerFacts(source.hubId, file, source);
-    if (outcome.facts) facts = outcome.facts;
-    else notes.push(`${outcome.reason}; ${SIZE_ONLY}`);
-  }
+  const read = await repositoryHeader(model, source);
+  const { facts, file } = read;
+  if (read.reason !== undefined) notes.push(`${read.reason}${file === undefined ? ":" : ";"} ${SIZE_ONLY}`);
   // Without a header, the hub's own summary (expand[]=gguf) still gives the trained length.
   const trained = facts?.contextLength ?? model.gguf?.context_length;
   const { ctx, note } = contextSize(settings.ctx, trained === undefined ? {} : { contextLength: trained }, DEFAULT_CONTEXT_CAP);
@@ -140,15 +131,24 @@ export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: Es
   return { ...plan, notes: [...notes, ...plan.notes], budget, planBudget: planBudgetOf(budget, fits) };
 }
 
+/**
+ * The repository's header (read, or from the cache) and the file it was read
+ * from; else why there is none: a metadata file, no GGUF file to read, or the
+ * read's failure (`file` then says which file it was).
+ */
+async function repositoryHeader(model: ModelData, source: PlanSource): Promise<{ facts?: GgufFacts; file?: string; reason?: string }> {
+  if (source.hubId === undefined) return { reason: `${model.id} was given as a metadata file, and hubref reads GGUF headers from the hub only` };
+  const file = headerFile(ggufRepo(model, quantCatalogue()));
+  if (file === undefined) return { reason: `${model.id} lists no GGUF model file to read a header from` };
+  const outcome = await headerFacts(source.hubId, file, source);
+  return outcome.facts ? { facts: outcome.facts, file } : { file, reason: outcome.reason };
+}
+
 /** The trained context length, from the repository's header (read or cached) or the hub's summary; why it is unknown, else. */
 export async function trainedContext(model: ModelData, source: PlanSource): Promise<{ length?: number; reason?: string }> {
-  const file = headerFile(ggufRepo(model, quantCatalogue()));
-  let reason = `${model.id} was given as a metadata file, and hubref reads GGUF headers from the hub only`;
-  if (source.hubId !== undefined && file !== undefined) {
-    const outcome = await headerFacts(source.hubId, file, source);
-    if (outcome.facts?.contextLength !== undefined) return { length: outcome.facts.contextLength };
-    reason = outcome.facts ? `the GGUF header of ${file} gives no trained context length` : outcome.reason;
-  } else if (source.hubId !== undefined) reason = `${model.id} lists no GGUF model file to read a header from`;
+  const header = await repositoryHeader(model, source);
+  if (header.facts?.contextLength !== undefined) return { length: header.facts.contextLength };
+  const reason = header.facts ? `the GGUF header of ${header.file} gives no trained context length` : header.reason;
   const summary = model.gguf?.context_length;
   return summary === undefined ? { reason } : { length: summary };
 }
