@@ -30,7 +30,7 @@ export interface RawFitsOptions {
   flashAttn?: string;
 }
 
-const FLASH_ATTENTION = ["on", "off", "auto"] as const satisfies readonly FlashAttentionSetting[];
+export const FLASH_ATTENTION = ["on", "off", "auto"] as const satisfies readonly FlashAttentionSetting[];
 
 function parseFlashAttention(text: string): FlashAttentionSetting {
   const found = FLASH_ATTENTION.find((value) => value === text.trim().toLowerCase());

@@ -10,6 +10,7 @@ import { registerSnippet } from "./snippet.js";
 import { registerApps } from "./apps.js";
 import { registerModels } from "./models.js";
 import { registerMcp } from "./mcp.js";
+import { registerCompletion } from "./completion.js";
 import { commanderErrorText } from "./commander-messages.js";
 import { unknownChoiceError } from "../choices/choices.js";
 import { terminalLine } from "../output/terminal-text.js";
@@ -53,6 +54,8 @@ Run 'hubref <command> --help' for a command's options.`,
   registerApps(program, context);
   registerModels(program, context);
   registerMcp(program, context);
+  // Last: its completions read the commands registered above.
+  registerCompletion(program, context);
   return program;
 }
 
