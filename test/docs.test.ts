@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runProgram } from "../src/cli/program.js";
-import { documentedCommands, PAGES, renderAll } from "../scripts/docs.js";
+import { documentedCommands, PAGES, ROOT, renderAll } from "../scripts/docs.js";
 import { fakeContext } from "./helpers/context.js";
 
 /*
@@ -53,5 +53,33 @@ describe("docs/commands/", () => {
     const flags = await helpFlags(name);
     expect(flags).toContain("-h, --help");
     expect(pageFlags(pages.get(`${name}.md`)!)).toEqual(flags);
+  });
+});
+
+/** README.md and every Markdown file under docs/, by path from the root. */
+function markdownFiles(): string[] {
+  const found = ["README.md"];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(join(ROOT, folder), { withFileTypes: true })) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".md")) found.push(path);
+    }
+  };
+  walk("docs");
+  return found;
+}
+
+describe("links between the docs", () => {
+  it.each(markdownFiles().map((file) => [file]))("%s: every relative link names a file that exists", (file) => {
+    const text = readFileSync(join(ROOT, file), "utf8").replace(/```[\s\S]*?```/g, "");
+    // A hand-written source is read from the generated page beside it, one folder up.
+    const from = file.includes("/_examples/") ? dirname(dirname(file)) : dirname(file);
+    const broken = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((match) => match[1]!)
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .filter((target) => !existsSync(join(ROOT, from, target)))
+      .map((target) => relative(ROOT, join(ROOT, from, target)));
+    expect(broken).toEqual([]);
   });
 });

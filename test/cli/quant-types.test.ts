@@ -72,9 +72,9 @@ describe("hubref quant-types", () => {
   });
 });
 
-describe("README", () => {
+describe("docs/commands/quant-types.md", () => {
   it("shows what `quant-types --parse` prints for the MXFP4_MOE example", async () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const readme = readFileSync(new URL("../../docs/commands/quant-types.md", import.meta.url), "utf8");
     const example = /^\$ hubref (quant-types --parse [^\n]*MXFP4_MOE[^\n]*)\n([\s\S]*?)(?=^\$ )/m.exec(readme);
     expect(example).not.toBeNull();
     expect((await runInProcess(example![1]!.split(" "))).stdout).toBe(example![2]);
