@@ -48,41 +48,56 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
   return result.stdout.split("\n").filter((word) => word !== "");
 }
 
+/** Each completion starts bash and hubref: generous, for a loaded machine. */
+const SLOW = 180_000;
+
 describe("hubref completion", () => {
-  it("prints a bash script that completes commands, options and their values", async () => {
-    const bash = await script("bash");
-    expect(bash.status).toBe(0);
-    writeFileSync(join(folder, "hubref.bash"), bash.stdout);
+  it(
+    "prints a bash script that completes commands, options and their values",
+    async () => {
+      const bash = await script("bash");
+      expect(bash.status).toBe(0);
+      writeFileSync(join(folder, "hubref.bash"), bash.stdout);
 
-    expect(bashCompletes("hubref ")).toEqual(expect.arrayContaining(["snippet", "models", "quant-types", "completion"]));
-    expect(bashCompletes("hubref ")).not.toContain("__complete");
-    expect(bashCompletes("hubref sni")).toEqual(["snippet"]);
-    expect(bashCompletes("hubref snippet m.json --lang")).toEqual(["--language"]);
-    expect(bashCompletes("hubref snippet m.json --language ")).toEqual([...LANGUAGES]);
-    // The clients of the language given earlier on the line.
-    expect(bashCompletes("hubref snippet m.json --language golang --client ")).toEqual(["net/http"]);
-    expect(bashCompletes("hubref snippet m.json --provider toge")).toEqual(["together"]);
-    expect(bashCompletes("hubref models --provider al")).toEqual(["all"]);
-    expect(bashCompletes("hubref models --task text-to-i")).toEqual(["text-to-image"]);
-    expect(bashCompletes("hubref tasks ")).toEqual(allTasks().map((task) => task.id));
-    expect(bashCompletes("hubref snippet m.json --app llama")).toEqual(["llama.cpp"]);
-    expect(bashCompletes("hubref snippet m.json --flash-attn o")).toEqual(["on", "off"]);
-    expect(bashCompletes("hubref completion ")).toEqual([...SHELLS]);
-    // A hardware name with a space stays one word on the line.
-    expect(bashCompletes("hubref snippet m.json --app llama.cpp --fits RTX\\ 409")).toContain("RTX\\ 4090");
-  });
+      expect(bashCompletes("hubref ")).toEqual(expect.arrayContaining(["snippet", "models", "quant-types", "completion"]));
+      expect(bashCompletes("hubref ")).not.toContain("__complete");
+      expect(bashCompletes("hubref sni")).toEqual(["snippet"]);
+      expect(bashCompletes("hubref snippet m.json --lang")).toEqual(["--language"]);
+      expect(bashCompletes("hubref snippet m.json --language ")).toEqual([...LANGUAGES]);
+      // The clients of the language given earlier on the line.
+      expect(bashCompletes("hubref snippet m.json --language golang --client ")).toEqual(["net/http"]);
+      expect(bashCompletes("hubref snippet m.json --provider toge")).toEqual(["together"]);
+      expect(bashCompletes("hubref models --provider al")).toEqual(["all"]);
+      expect(bashCompletes("hubref models --task text-to-i")).toEqual(["text-to-image"]);
+      expect(bashCompletes("hubref tasks ")).toEqual(allTasks().map((task) => task.id));
+      expect(bashCompletes("hubref snippet m.json --app llama")).toEqual(["llama.cpp"]);
+      expect(bashCompletes("hubref snippet m.json --flash-attn o")).toEqual(["on", "off"]);
+      expect(bashCompletes("hubref completion ")).toEqual([...SHELLS]);
+      // A hardware name with a space stays one word on the line.
+      expect(bashCompletes("hubref snippet m.json --app llama.cpp --fits RTX\\ 409")).toContain("RTX\\ 4090");
+    },
+    SLOW,
+  );
 
-  it("completes the quants and files of a GGUF metadata file given earlier on the line", async () => {
-    writeFileSync(join(folder, "hubref.bash"), (await script("bash")).stdout);
-    const model = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
-    expect(bashCompletes(`hubref snippet ${model} --app llama.cpp --quant Q5_K`)).toEqual(["Q5_K_L", "Q5_K_M", "Q5_K_S"]);
-    expect(bashCompletes(`hubref snippet ${model} --app llama.cpp --file Llama-3.2-3B-Instruct-Q8`)).toEqual(["Llama-3.2-3B-Instruct-Q8_0.gguf"]);
-  });
+  it(
+    "completes the quants and files of a GGUF metadata file given earlier on the line",
+    async () => {
+      writeFileSync(join(folder, "hubref.bash"), (await script("bash")).stdout);
+      const model = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
+      expect(bashCompletes(`hubref snippet ${model} --app llama.cpp --quant Q5_K`)).toEqual(["Q5_K_L", "Q5_K_M", "Q5_K_S"]);
+      expect(bashCompletes(`hubref snippet ${model} --app llama.cpp --file Llama-3.2-3B-Instruct-Q8`)).toEqual(["Llama-3.2-3B-Instruct-Q8_0.gguf"]);
+    },
+    SLOW,
+  );
 
-  it("offers file names where a command takes a model file", async () => {
-    writeFileSync(join(folder, "hubref.bash"), (await script("bash")).stdout);
-    expect(bashCompletes("hubref snippet catalogue/models/bartowski--Llama-3.2-3B")).toEqual(["catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json"]);
-  });
+  it(
+    "offers file names where a command takes a model file",
+    async () => {
+      writeFileSync(join(folder, "hubref.bash"), (await script("bash")).stdout);
+      expect(bashCompletes("hubref snippet catalogue/models/bartowski--Llama-3.2-3B")).toEqual(["catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json"]);
+    },
+    SLOW,
+  );
 
   it.each([["zsh"], ["fish"]])("prints a %s script its shell reads without a syntax error (skipped where it is not installed)", async (shell) => {
     const printed = await script(shell);
