@@ -68,14 +68,28 @@ export async function pickerMenu(command: Extract<SnippetCommand, { mode: "picke
 
 export async function runSnippetPicker(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<void> {
   const { model, menu } = await pickerMenu(command, context);
-  const problems: string[] = [];
-  if (menu.loadBlocks(menu.initialToggles, (problem) => problems.push(problem)).length === 0) throw nothingToShow(model, command.options, problems);
   const stdin = keyboard(command.models);
-  const { runPicker } = await import("../ui/run-picker.js");
+  const { openPickerScreen, runPicker } = await import("../ui/run-picker.js");
   const { pickerSummary } = await import("../ui/summary.js");
+  const io = stdin ? { stdin } : {};
   let result: PickerResult;
   try {
-    result = await runPicker(menu, stdin ? { stdin } : {});
+    // The first frame before the first blocks: making them (every provider's snippets) is most of the wait.
+    const leaveScreen = openPickerScreen(menu, io);
+    const problems: string[] = [];
+    let blocks: unknown[];
+    try {
+      blocks = menu.loadBlocks(menu.initialToggles, (problem) => problems.push(problem));
+    } catch (error) {
+      leaveScreen?.();
+      throw error;
+    }
+    // Nothing to show: the printing command's error, on the terminal as it was.
+    if (blocks.length === 0) {
+      leaveScreen?.();
+      throw nothingToShow(model, command.options, problems);
+    }
+    result = await runPicker(menu, io, leaveScreen !== undefined);
   } finally {
     stdin?.destroy();
   }

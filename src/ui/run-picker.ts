@@ -21,17 +21,36 @@ export interface PickerIO {
 }
 
 /**
- * Shows the picker until the user quits and returns what they copied or saved.
- * Throws a usage error (exit 2) when stdin or stdout is not a terminal.
+ * Enters the picker's screen and draws its first frame (the splash, from what the menu knows before it makes any
+ * block) where stdin and stdout are a terminal, and returns what leaves it; elsewhere nothing (runPicker refuses).
+ * The command draws it before making the first blocks, which with Ink's import are most of the wait for the picker.
  */
-export async function runPicker(input: Menu, io: PickerIO = {}): Promise<PickerResult> {
+export function openPickerScreen(input: Menu, io: PickerIO = {}): (() => void) | undefined {
+  const stdin = io.stdin ?? process.stdin;
+  const stdout = io.stdout ?? process.stdout;
+  if (!stdin.isTTY || !stdout.isTTY) return undefined;
+  enterScreen(stdout, input);
+  return () => leaveScreen(stdout);
+}
+
+/**
+ * Shows the picker until the user quits and returns what they copied or saved.
+ * Throws a usage error (exit 2) when stdin or stdout is not a terminal. `screenOpen`: openPickerScreen has
+ * drawn the splash already (and checked the terminal).
+ */
+export async function runPicker(input: Menu, io: PickerIO = {}, screenOpen = false): Promise<PickerResult> {
   const stdin = io.stdin ?? process.stdin;
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
-  if (!stdin.isTTY || !stdout.isTTY) {
-    throw usageError("the interactive picker needs a terminal (stdin and stdout)", "run it in a terminal, or leave out -i/--interactive to print the snippet");
+  if (!screenOpen) {
+    if (!stdin.isTTY || !stdout.isTTY) {
+      throw usageError(
+        "the interactive picker needs a terminal (stdin and stdout)",
+        "run it in a terminal, or leave out -i/--interactive to print the snippet",
+      );
+    }
+    enterScreen(stdout, input);
   }
-  enterScreen(stdout, input);
   let outcome: MountOutcome;
   try {
     const { mountPicker } = await import("./mount.js");

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it, vi } from "vitest";
 import { HubrefError } from "../../src/errors.js";
-import { runPicker } from "../../src/ui/run-picker.js";
+import { openPickerScreen, runPicker } from "../../src/ui/run-picker.js";
 import { ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR, splashFrame } from "../../src/ui/screen.js";
 import { pickerSummary } from "../../src/ui/summary.js";
 import { sparseInput } from "./helpers/fixtures.js";
@@ -104,5 +104,23 @@ describe("splashFrame", () => {
       "─".repeat(40),
       "  Loading…",
     ]);
+  });
+
+  it("opens the screen with the splash ahead of the picker only on a terminal, and the picker then draws it no second time", async () => {
+    const piped = streams();
+    piped.stdout.isTTY = false;
+    expect(openPickerScreen(sparseInput(), piped.io)).toBeUndefined();
+    expect(piped.stdout.output).toBe("");
+
+    const { stdin, stdout, io } = streams();
+    const leave = openPickerScreen(sparseInput(), io);
+    expect(stdout.output.startsWith(ENTER_ALTERNATE_SCREEN)).toBe(true);
+    expect(stdout.output).toContain(splashFrame(sparseInput(), 80));
+    const running = runPicker(sparseInput(), io, leave !== undefined);
+    await vi.waitFor(() => expect(stdin.listenerCount("readable")).toBeGreaterThan(0), { timeout: 20_000, interval: 5 });
+    stdin.type("q");
+    await running;
+    expect(stdout.output.split(ENTER_ALTERNATE_SCREEN)).toHaveLength(2);
+    expect(stdout.output.endsWith(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN)).toBe(true);
   });
 });
