@@ -82,8 +82,8 @@ function templateFor({ language, client }: ClientPair, context: SnippetContext, 
     ? context.call === "chat" && context.tools !== undefined
       ? "tools"
       : stream
-      ? "conversationalStream"
-      : "conversational"
+        ? "conversationalStream"
+        : "conversational"
     : api === "http" && context.call === "task" && context.request.queue
       ? "queued"
       : "basic";

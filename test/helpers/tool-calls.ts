@@ -132,10 +132,12 @@ export function toolServer(expected: ToolExpectations): ToolServer {
       const answers = messages.slice(-planned.length);
       const assistant = messages.at(-planned.length - 1);
       const sentCalls = (assistant?.tool_calls ?? []) as { id?: string; type?: string; function?: { name?: string; arguments?: string } }[];
-      if (assistant?.role !== "assistant" || sentCalls.length !== planned.length) return fail(`no assistant message with the ${planned.length} calls before the results`);
+      if (assistant?.role !== "assistant" || sentCalls.length !== planned.length)
+        return fail(`no assistant message with the ${planned.length} calls before the results`);
       for (const [index, call] of planned.entries()) {
         const echoed = sentCalls[index]!;
-        if (echoed.id !== call.id || echoed.type !== "function" || echoed.function?.name !== call.name) return fail(`call ${index} echoed as ${JSON.stringify(echoed)}`);
+        if (echoed.id !== call.id || echoed.type !== "function" || echoed.function?.name !== call.name)
+          return fail(`call ${index} echoed as ${JSON.stringify(echoed)}`);
         if (!isDeepStrictEqual(JSON.parse(echoed.function?.arguments ?? "null"), JSON.parse(call.arguments))) return fail(`call ${index}'s arguments changed`);
         const answer = answers.find((message) => message.tool_call_id === call.id);
         if (answer?.role !== "tool") return fail(`no tool message for ${call.id}`);
@@ -145,7 +147,8 @@ export function toolServer(expected: ToolExpectations): ToolServer {
         } catch {
           return fail(`the result for ${call.id} is not JSON: ${String(answer.content)}`);
         }
-        if (expected.result !== undefined && !isDeepStrictEqual(content, expected.result)) return fail(`the result for ${call.id} is ${String(answer.content)}`);
+        if (expected.result !== undefined && !isDeepStrictEqual(content, expected.result))
+          return fail(`the result for ${call.id} is ${String(answer.content)}`);
       }
       if (body.stream) return events(model, [{ role: "assistant" }, ...FINAL_PIECES.map((content) => ({ content }))], "stop");
       return { body: completion(model, { content: FINAL_ANSWER }, "stop") };

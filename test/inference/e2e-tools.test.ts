@@ -28,13 +28,20 @@ const LIBRARIES_RUN = pythonClients.missing.filter((name) => name !== "PIL").len
 if (!LIBRARIES_RUN && clientsRequired()) throw new Error(`missing Python client packages: ${pythonClients.missing.join(", ")}`);
 
 const STDLIB = process.env.TOOLS_NO_STDLIB ? [] : runnableStdlibClients();
-const CLIENTS = ["python|requests", ...(LIBRARIES_RUN ? ["python|huggingface_hub", "python|openai"] : []), "js|fetch", "js|huggingface.js", "js|openai", ...STDLIB];
+const CLIENTS = [
+  "python|requests",
+  ...(LIBRARIES_RUN ? ["python|huggingface_hub", "python|openai"] : []),
+  "js|fetch",
+  "js|huggingface.js",
+  "js|openai",
+  ...STDLIB,
+];
 const TYPED = new Set(STDLIB);
 
 const STRUCTURED = { city: "Tokyo", country: "Japan", population: 14000000 };
 
 /** A hostile tool set: every value that could break out of a literal, a comment or a string interpolation. */
-const HOSTILE_TEXT = 'q"uote\'s \\back\\slash ${process.exit(3)} #{exit 3} $HOME $(exit 3) `exit 3` */ --> \n new line \u202e bidi \u2066 end';
+const HOSTILE_TEXT = "q\"uote's \\back\\slash ${process.exit(3)} #{exit 3} $HOME $(exit 3) `exit 3` */ --> \n new line \u202e bidi \u2066 end";
 const HOSTILE_TOOLS = parseTools(
   JSON.stringify([
     {
@@ -50,7 +57,12 @@ const HOSTILE_TOOLS = parseTools(
   "hostile.json",
 );
 const HOSTILE_SCHEMA = parseReplySchema(
-  JSON.stringify({ title: HOSTILE_TEXT, type: "object", properties: { [HOSTILE_TEXT]: { type: "string", description: HOSTILE_TEXT } }, required: [HOSTILE_TEXT] }),
+  JSON.stringify({
+    title: HOSTILE_TEXT,
+    type: "object",
+    properties: { [HOSTILE_TEXT]: { type: "string", description: HOSTILE_TEXT } },
+    required: [HOSTILE_TEXT],
+  }),
   "hostile-schema.json",
 );
 
@@ -89,19 +101,35 @@ function plan(): void {
       add(`tools-${stream ? "stream" : "whole"}`, pair, { stream, tools: { tools: SAMPLE_TOOLS, sample: true } }, { result: SAMPLE_TOOL_RESULT }, final);
     }
     const schemaFormat = responseFormat({ schema: SAMPLE_SCHEMA, sample: true });
-    add("schema-whole", pair, { schema: { schema: SAMPLE_SCHEMA, sample: true } }, { responseFormat: formats(schemaFormat, pair), structured: STRUCTURED }, (stdout) => {
-      if (TYPED.has(pair)) expect(JSON.parse(stdout)).toEqual(STRUCTURED);
-      else expect(stdout).toBe("Tokyo\n");
-    });
-    add("schema-stream", pair, { stream: true, schema: { schema: SAMPLE_SCHEMA, sample: true } }, { responseFormat: formats(schemaFormat, pair), structured: STRUCTURED }, (stdout) =>
-      expect(JSON.parse(stdout)).toEqual(STRUCTURED),
+    add(
+      "schema-whole",
+      pair,
+      { schema: { schema: SAMPLE_SCHEMA, sample: true } },
+      { responseFormat: formats(schemaFormat, pair), structured: STRUCTURED },
+      (stdout) => {
+        if (TYPED.has(pair)) expect(JSON.parse(stdout)).toEqual(STRUCTURED);
+        else expect(stdout).toBe("Tokyo\n");
+      },
+    );
+    add(
+      "schema-stream",
+      pair,
+      { stream: true, schema: { schema: SAMPLE_SCHEMA, sample: true } },
+      { responseFormat: formats(schemaFormat, pair), structured: STRUCTURED },
+      (stdout) => expect(JSON.parse(stdout)).toEqual(STRUCTURED),
     );
     add("hostile-tools", pair, { stream: true, tools: { tools: HOSTILE_TOOLS, sample: false } }, { result: PLACEHOLDER_RESULT, tools: HOSTILE_TOOLS }, final);
     const hostileFormat = responseFormat({ schema: HOSTILE_SCHEMA, sample: false });
-    add("hostile-schema", pair, { schema: { schema: HOSTILE_SCHEMA, sample: false } }, { responseFormat: formats(hostileFormat, pair), structured: { [HOSTILE_TEXT]: "x" } }, (stdout) => {
-      if (TYPED.has(pair)) expect(JSON.parse(stdout)).toEqual({ [HOSTILE_TEXT]: "x" });
-      else expect(stdout).toBe("x\n");
-    });
+    add(
+      "hostile-schema",
+      pair,
+      { schema: { schema: HOSTILE_SCHEMA, sample: false } },
+      { responseFormat: formats(hostileFormat, pair), structured: { [HOSTILE_TEXT]: "x" } },
+      (stdout) => {
+        if (TYPED.has(pair)) expect(JSON.parse(stdout)).toEqual({ [HOSTILE_TEXT]: "x" });
+        else expect(stdout).toBe("x\n");
+      },
+    );
   }
 }
 
@@ -136,14 +164,15 @@ afterAll(async () => {
 });
 
 describe("--tools and --schema snippets, run against a router that asks for tool calls", () => {
-  it.each(CLIENTS.flatMap((pair) => ["tools-whole", "tools-stream", "schema-whole", "schema-stream", "hostile-tools", "hostile-schema"].map((kind) => `${pair}|${kind}`)))(
-    "%s: runs the calls, sends the results back and prints the answer",
-    (id) => {
-      const item = cases.find((candidate) => candidate.id === id)!;
-      const outcome = outcomes.get(id);
-      expect(item.server.problems, id).toEqual([]);
-      expect(outcome?.ok, `${id}: ${outcome?.error}`).toBe(true);
-      item.expect(outcome?.stdout ?? "");
-    },
-  );
+  it.each(
+    CLIENTS.flatMap((pair) =>
+      ["tools-whole", "tools-stream", "schema-whole", "schema-stream", "hostile-tools", "hostile-schema"].map((kind) => `${pair}|${kind}`),
+    ),
+  )("%s: runs the calls, sends the results back and prints the answer", (id) => {
+    const item = cases.find((candidate) => candidate.id === id)!;
+    const outcome = outcomes.get(id);
+    expect(item.server.problems, id).toEqual([]);
+    expect(outcome?.ok, `${id}: ${outcome?.error}`).toBe(true);
+    item.expect(outcome?.stdout ?? "");
+  });
 });

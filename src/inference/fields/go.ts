@@ -62,7 +62,12 @@ function goImports(fields: HttpFields): string[] {
 
 export function goFields(client: ClientOf<"go">, context: SnippetContext): HttpFields {
   const fields = httpFields(context, client, GO);
-  const tools = toolCode(context, "go", { string: goString, comment: goComment, tree: (tree, level) => writeTree(GO_TREE, tree, GO_TREE.indent.repeat(level)) }, 1);
+  const tools = toolCode(
+    context,
+    "go",
+    { string: goString, comment: goComment, tree: (tree, level) => writeTree(GO_TREE, tree, GO_TREE.indent.repeat(level)) },
+    1,
+  );
   if (tools) fields.tools = tools;
   fields.imports = goImports(fields);
   return fields;

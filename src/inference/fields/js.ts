@@ -137,7 +137,13 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
 
 function chatMembers(context: ChatContext): Record<string, Tree | undefined> {
   const { messages, parameters } = context;
-  return { messages, response_format: parameters.response_format, temperature: parameters.temperature, max_tokens: parameters.max_tokens, top_p: parameters.top_p };
+  return {
+    messages,
+    response_format: parameters.response_format,
+    temperature: parameters.temperature,
+    max_tokens: parameters.max_tokens,
+    top_p: parameters.top_p,
+  };
 }
 
 function memberLines(members: Record<string, Tree | undefined>, baseIndent: number, writers = WRITERS): string {
