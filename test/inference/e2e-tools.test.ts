@@ -7,7 +7,7 @@ import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js
 import { mappingReply } from "../helpers/fake-replies.js";
 import type { ReceivedRequest } from "../helpers/inference-server.js";
 import { clientsRequired, findPythonClients } from "../helpers/python-clients.js";
-import { execute, runnableStdlibClients, startRig, TOKENS, type Rig } from "../helpers/snippet-harness.js";
+import { execute, postsOf, runnableStdlibClients, startRig, TOKENS, type Rig } from "../helpers/snippet-harness.js";
 import { runPython, type RunOutcome } from "../helpers/snippet-runners.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 import { FINAL_ANSWER, toolServer, type ToolExpectations, type ToolServer } from "../helpers/tool-calls.js";
@@ -133,6 +133,13 @@ function plan(): void {
   }
 }
 
+/** curl sends the first request only: it must carry the tools (or the response_format) byte for byte, and nothing else runs. */
+const CURL_CASES: { id: string; options: SnippetOptions; tools?: unknown; format?: unknown }[] = [
+  { id: "sh|curl|tools", options: { tools: { tools: HOSTILE_TOOLS, sample: false } }, tools: HOSTILE_TOOLS },
+  { id: "sh|curl|tools-stream", options: { stream: true, tools: { tools: SAMPLE_TOOLS, sample: true } }, tools: SAMPLE_TOOLS },
+  { id: "sh|curl|schema", options: { schema: { schema: HOSTILE_SCHEMA, sample: false } }, format: responseFormat({ schema: HOSTILE_SCHEMA, sample: false }) },
+];
+
 let rig: Rig;
 let outcomes: Map<string, RunOutcome>;
 
@@ -146,15 +153,13 @@ beforeAll(async () => {
   rig = await startRig();
   const isLibrary = (item: Case) => item.pair === "python|huggingface_hub" || item.pair === "python|openai";
   for (const item of cases) rig.server.respond(item.id, responder(item.server));
+  const curl = CURL_CASES.map((item) => ({ id: item.id, snippet: snippetFor("sh|curl", item.options) }));
   const [libraries, others] = await Promise.all([
     runPython(
       cases.filter(isLibrary).map((item) => ({ id: item.id, source: item.snippet.content })),
       { port: rig.server.port, cwd: rig.dir, env: TOKENS, python: pythonClients.python },
     ),
-    execute(
-      rig,
-      cases.filter((item) => !isLibrary(item)).map((item) => ({ id: item.id, snippet: item.snippet })),
-    ),
+    execute(rig, [...cases.filter((item) => !isLibrary(item)).map((item) => ({ id: item.id, snippet: item.snippet })), ...curl]),
   ]);
   outcomes = new Map([...libraries, ...others]);
 }, 600_000);
@@ -174,5 +179,15 @@ describe("--tools and --schema snippets, run against a router that asks for tool
     expect(item.server.problems, id).toEqual([]);
     expect(outcome?.ok, `${id}: ${outcome?.error}`).toBe(true);
     item.expect(outcome?.stdout ?? "");
+  });
+
+  it.each(CURL_CASES)("$id sends the first request with the tools or response_format as given", (item) => {
+    const outcome = outcomes.get(item.id);
+    expect(outcome?.ok, `${item.id}: ${outcome?.error}`).toBe(true);
+    const posts = postsOf(rig, item.id);
+    expect(posts).toHaveLength(1);
+    const body = posts[0]!.json as { tools?: unknown; response_format?: unknown };
+    if (item.tools !== undefined) expect(body.tools).toEqual(item.tools);
+    if (item.format !== undefined) expect(body.response_format).toEqual(item.format);
   });
 });
