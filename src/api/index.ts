@@ -11,6 +11,8 @@ import { bufferSource, readGgufHeader } from "../gguf/read.js";
 import { budgetOf, parseFits, type FitsRequest } from "../hardware/budget.js";
 import { hardwareCatalogue } from "../hardware/catalogue.js";
 import { settleOptions, type Snippet, type SnippetOptions } from "../inference/snippet.js";
+import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
+import { parseReplySchema, parseTools } from "../inference/tool-schema.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
 import { libraryEntries } from "../libraries/registry.js";
 import { parseCacheType, parseContext } from "../memory/options.js";
@@ -37,6 +39,8 @@ export type { Problem, ProblemCode, Result } from "./problem.js";
 export { getGgufHeader, getModel, searchModels, type HubOptions, type SearchFilters } from "./hub.js";
 export type { ModelData } from "../model/schema.js";
 export type { Snippet, SnippetOptions } from "../inference/snippet.js";
+export type { SchemaRequest, ToolSet } from "../inference/tools.js";
+export type { FunctionTool, ReplySchema } from "../inference/tool-schema.js";
 export type { Client, Language, ProviderChoice } from "../inference/ids.js";
 export type { LibraryBlock, LocalBlock, LocalQuant } from "../blocks/code-block.js";
 export type { AppSnippet } from "../apps/generate.js";
@@ -63,6 +67,22 @@ export function inferenceSnippets(model: ModelData, options: SnippetOptions = {}
     }
     const snippets = blocks.map(({ source: _source, ...snippet }) => snippet);
     return ok(snippets, findings.notes.map(libraryWords), findings.warnings.map(libraryWords));
+  });
+}
+
+/**
+ * `tools` and `schema` for inferenceSnippets from plain JSON values: `true`
+ * for the sample tool or schema, or an array of OpenAI function tools and a
+ * JSON Schema object, checked as the command line checks its files.
+ */
+export function toolOptions(tools?: unknown, schema?: unknown): Result<Pick<SnippetOptions, "tools" | "schema">> {
+  return attemptNow(() => {
+    const options: Pick<SnippetOptions, "tools" | "schema"> = {};
+    if (tools === true) options.tools = { tools: SAMPLE_TOOLS, sample: true };
+    else if (tools !== undefined && tools !== false) options.tools = { tools: parseTools(JSON.stringify(tools), "`tools`"), sample: false };
+    if (schema === true) options.schema = { schema: SAMPLE_SCHEMA, sample: true };
+    else if (schema !== undefined && schema !== false) options.schema = { schema: parseReplySchema(JSON.stringify(schema), "`schema`"), sample: false };
+    return ok(options, [], []);
   });
 }
 

@@ -39,6 +39,8 @@ const OPTION_OF_FLAG: Readonly<Record<string, string>> = {
   "--temperature": "temperature",
   "--max-tokens": "maxTokens",
   "--top-p": "topP",
+  "--tools": "tools",
+  "--schema": "schema",
   "--quant": "quant",
   "--file": "file",
   "--fits": "fits",

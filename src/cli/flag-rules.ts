@@ -41,6 +41,9 @@ export const FLAG_NAMES = {
   temperature: "--temperature",
   maxTokens: "--max-tokens",
   topP: "--top-p",
+  // tool calls and structured output
+  tools: "--tools",
+  schema: "--schema",
   quant: "--quant",
   file: "--file",
   verbose: "--verbose",
@@ -153,6 +156,9 @@ export const INFERENCE_FLAGS = [
   "temperature",
   "maxTokens",
   "topP",
+  // tool calls and structured output
+  "tools",
+  "schema",
 ] as const satisfies readonly SnippetFlag[];
 
 /** Flags that choose the GGUF file a local app loads (--fits chooses it when neither of the others names one). */

@@ -13,6 +13,8 @@ import type { FileRequest } from "../apps/select.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import { checkFlags, givenValue, INFERENCE_FLAGS } from "./flag-rules.js";
 import type { MenuPresets } from "../blocks/menu.js";
+import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
+import type { ToolFiles } from "./tool-files.js";
 
 /*
  * `hubref snippet`'s flags, parsed once into one typed command. Which flags go
@@ -93,7 +95,7 @@ function parseLanguage(text: string) {
 }
 
 /** The inference call's values, checked: what the engine and the picker's inference blocks are made from. */
-export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions {
+export function parseSnippetOptions(raw: SnippetCommandOptions, toolFiles: ToolFiles = {}): SettledOptions {
   const language = raw.language === undefined ? undefined : parseLanguage(raw.language);
   const client = raw.client === undefined ? undefined : requireChoice("client", raw.client, CLIENTS);
   if (language !== undefined && client !== undefined && !CLIENTS_BY_LANGUAGE[language].includes(client)) {
@@ -132,6 +134,13 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   if (raw.temperature !== undefined) options.temperature = numberOption("--temperature", raw.temperature, DECIMAL, (n) => n <= 2, "a number from 0 to 2");
   if (raw.maxTokens !== undefined) options.maxTokens = numberOption("--max-tokens", raw.maxTokens, WHOLE, Number.isSafeInteger, "a whole number above 0");
   if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, DECIMAL, (n) => n > 0 && n <= 1, "a number above 0, at most 1");
+  // Tool calls and structured output: a file's content is read and checked before (tool-files.ts).
+  const tools = raw.tools === true ? { tools: SAMPLE_TOOLS, sample: true } : toolFiles.tools;
+  if (givenValue(raw.tools) && tools === undefined) throw new Error("--tools FILE is read before the command is parsed (readToolFiles)");
+  if (tools !== undefined) options.tools = tools;
+  const schema = raw.schema === true ? { schema: SAMPLE_SCHEMA, sample: true } : toolFiles.schema;
+  if (givenValue(raw.schema) && schema === undefined) throw new Error("--schema FILE is read before the command is parsed (readToolFiles)");
+  if (schema !== undefined) options.schema = schema;
   return settleOptions(options);
 }
 
@@ -198,7 +207,7 @@ function runOptions(raw: SnippetCommandOptions): FitsOptions {
 }
 
 /** Parses `hubref snippet`'s arguments and flags into one command, or throws the usage error. */
-export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions, terminal: Terminal): SnippetCommand {
+export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions, terminal: Terminal, toolFiles: ToolFiles = {}): SnippetCommand {
   checkFlags("snippet", (flag) => given(raw, flag));
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   const sources: ModelSources = { models, offline: raw.offline, refresh: raw.refresh };
@@ -218,10 +227,10 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
         ...runOptions(raw),
       };
     case "inference":
-      return { ...sources, mode, options: parseSnippetOptions(raw), json: raw.json, verbose: raw.verbose === true };
+      return { ...sources, mode, options: parseSnippetOptions(raw, toolFiles), json: raw.json, verbose: raw.verbose === true };
     case "picker": {
       if (models.length !== 1) throw usageError("the interactive picker shows one model at a time", "pass one MODEL, or leave out -i");
-      const options = parseSnippetOptions(raw);
+      const options = parseSnippetOptions(raw, toolFiles);
       return { ...sources, mode, options, presets: pickerPresets(raw, options), ...runOptions(raw) };
     }
   }

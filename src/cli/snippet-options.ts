@@ -17,6 +17,9 @@ export interface SnippetCommandOptions extends RawFitsOptions {
   temperature?: string;
   maxTokens?: string;
   topP?: string;
+  // --tools [FILE] and --schema [FILE]: true without a file.
+  tools?: string | boolean;
+  schema?: string | boolean;
   json: boolean;
   library: boolean;
   interactive?: boolean;

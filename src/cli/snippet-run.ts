@@ -13,6 +13,7 @@ import { batchBlocks, batchJson, CheckedModels, inferenceJson, modelRef, type Mo
 import type { SettledOptions } from "../inference/snippet.js";
 import { printLibraryBlocks } from "./snippet-library.js";
 import { parseSnippetCommand, type SnippetCommand } from "./snippet-command.js";
+import { readToolFiles } from "./tool-files.js";
 import { terminalLine } from "../output/terminal-text.js";
 
 /*
@@ -33,7 +34,7 @@ export function renderSnippets(snippets: readonly InferenceBlock[], severalModel
 }
 
 export async function runSnippet(models: string[], raw: SnippetCommandOptions, context: CommandContext): Promise<void> {
-  const command = parseSnippetCommand(models, raw, terminalOf(context));
+  const command = parseSnippetCommand(models, raw, terminalOf(context), await readToolFiles(raw));
   await runSnippetCommand(command, context);
 }
 

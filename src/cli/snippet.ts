@@ -31,7 +31,13 @@ export function registerSnippet(program: Command, context: CommandContext): void
     )
     .option("--temperature <n>", "chat models: sampling temperature, 0 to 2")
     .option("--max-tokens <n>", "chat models: most tokens to generate, a whole number above 0")
-    .option("--top-p <n>", "chat models: nucleus sampling probability, above 0 and at most 1");
+    .option("--top-p <n>", "chat models: nucleus sampling probability, above 0 and at most 1")
+    // Tool calls and structured output.
+    .option(
+      "--tools [file]",
+      "chat models: a program that runs the tool calls the model asks for; FILE: a JSON array of function tools (default: a sample weather tool)",
+    )
+    .option("--schema [file]", "chat models: ask for a JSON reply following FILE's JSON Schema (default: a sample schema)");
   sharedOption(snippet, "json", { description: "print a JSON array of {model, language, client, provider, content}" })
     .option("--verbose", "with several models: every model's notes and warnings, each on its own line, as they come")
     .option("--library", "print the usage code of the model's own library instead (library_name)", false);
@@ -63,6 +69,8 @@ Examples:
   $ hubref snippet model.json -i
   $ hubref snippet model.json --provider together --stream
   $ hubref snippet vision-model.json --inputs "What is in this photo?" --image photo.jpg
+  $ hubref snippet meta-llama/Llama-3.1-8B-Instruct --tools --language go
+  $ hubref snippet meta-llama/Llama-3.1-8B-Instruct --tools tools.json --schema answer.json
   $ hubref snippet model.json --provider fal-ai --direct --client fal_client
   $ hubref snippet - --json < model.json
   $ hubref snippet bartowski/Llama-3.2-3B-Instruct-GGUF --app llama.cpp --quant Q5_K_M

@@ -16,6 +16,8 @@ import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, 
 import { chosenProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel, takesChatImages } from "../model/chat.js";
 import { runsLocally } from "../apps/formats.js";
+import { responseFormat, SAMPLE_SCHEMA_QUESTION, SAMPLE_TOOLS_QUESTION } from "./tools.js";
+import type { Tree } from "./payload.js";
 
 /*
  * The snippet engine: for one model, the snippets of every language and
@@ -39,7 +41,14 @@ function callMode(options: SettledOptions): CallMode {
 }
 
 function chatParameters(options: SettledOptions): ChatParameters {
-  return { temperature: options.temperature, max_tokens: options.maxTokens, top_p: options.topP, stream: options.stream };
+  return {
+    temperature: options.temperature,
+    max_tokens: options.maxTokens,
+    top_p: options.topP,
+    stream: options.stream,
+    ...(options.tools !== undefined && { tools: options.tools.tools as unknown as Tree[] }),
+    ...(options.schema !== undefined && { response_format: responseFormat(options.schema) }),
+  };
 }
 
 function hasChatParameters(options: SettledOptions): boolean {
@@ -70,9 +79,11 @@ type TemplateChoice = { template: TemplateName } | { problem: string };
 function templateFor({ language, client }: ClientPair, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
   const { api } = clientDescriptor(language, client);
   const name: TemplateName = chat
-    ? stream
-      ? "conversationalStream"
-      : "conversational"
+    ? context.call === "chat" && context.tools !== undefined
+      ? "tools"
+      : stream
+        ? "conversationalStream"
+        : "conversational"
     : api === "http" && context.call === "task" && context.request.queue
       ? "queued"
       : "basic";
@@ -189,7 +200,15 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
   if (chat) {
     if (input.kind !== "messages") throw new Error("a chat model takes messages");
     const parameters = chatParameters(options);
-    context = { ...base, call: "chat", request: chatRequest(target, input.messages, parameters), messages: input.messages, parameters };
+    context = {
+      ...base,
+      call: "chat",
+      request: chatRequest(target, input.messages, parameters),
+      messages: input.messages,
+      parameters,
+      ...(options.tools !== undefined && { tools: options.tools }),
+      ...(options.schema !== undefined && { schema: options.schema }),
+    };
   } else if (provider !== "auto") {
     const routeTask = task as Exclude<RouteTask, "conversational">;
     const accepts = mode === "endpoint" ? undefined : routeOf(provider, routeTask).accepts;
@@ -220,14 +239,25 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
       namesImage(defaults) ? "give this task's image with --inputs" : "--image is for image-text-to-text chat models",
     );
   }
-  const input =
+  let input =
     defaults.kind === "messages"
       ? chatInput(defaults, options.inputs, options.images)
       : options.inputs === undefined
         ? defaults
         : parseUserInputs(options.inputs, defaults, task);
   if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task, defaults));
+  // The sample tool and schema come with a question they fit; the user's own --inputs or images are kept.
+  const question = options.tools?.sample ? SAMPLE_TOOLS_QUESTION : options.schema?.sample ? SAMPLE_SCHEMA_QUESTION : undefined;
+  if (chat && question !== undefined && options.inputs === undefined && options.images === undefined) {
+    input = { kind: "messages", messages: [{ role: "user", content: question }] };
+  }
   if (options.images !== undefined) findings.warnings.push(...imageWarnings(options.images));
+  if (!chat && (options.tools !== undefined || options.schema !== undefined)) {
+    throw new SnippetProblem(
+      `${model.id}: ${options.tools !== undefined ? "--tools" : "--schema"} is for chat models, and this is a ${task} model`,
+      "pick a model tagged conversational (a chat model)",
+    );
+  }
   if (!chat && hasChatParameters(options)) notes.push(`${model.id}: --stream, --temperature, --max-tokens and --top-p apply to chat models only`);
   const context = contextFor(model, task, chat, input, options, findings);
 

@@ -77,6 +77,10 @@ export interface ChatParameters {
   max_tokens?: number;
   top_p?: number;
   stream: boolean;
+  /** The function tools, as sent. */
+  tools?: Tree;
+  /** Structured output's `response_format`, as sent. */
+  response_format?: Tree;
 }
 
 function headersFor(target: Target, providerHeaders: Readonly<Record<string, string>> | undefined, contentType: string): [string, string][] {
@@ -168,6 +172,8 @@ function chatBody(model: string, messages: Tree[], parameters: ChatParameters): 
   return {
     model,
     messages,
+    tools: parameters.tools,
+    response_format: parameters.response_format,
     temperature: parameters.temperature,
     max_tokens: parameters.max_tokens,
     top_p: parameters.top_p,

@@ -1,4 +1,5 @@
 import type { Client, Language, ProviderChoice } from "./ids.js";
+import type { SchemaRequest, ToolSet } from "./tools.js";
 
 /** One generated snippet, as `hubref snippet --json` prints it. */
 export interface Snippet {
@@ -30,6 +31,10 @@ export interface SnippetOptions {
   temperature?: number;
   maxTokens?: number;
   topP?: number;
+  /** Chat only: the function tools the snippet defines, runs and answers (--tools). */
+  tools?: ToolSet;
+  /** Chat only: the JSON Schema the reply follows (--schema). */
+  schema?: SchemaRequest;
 }
 
 /** Options with every default in place, as the engine and the picker read them. */

@@ -11,7 +11,8 @@ import { templateKey, type TemplateThis } from "./template-source.js";
  */
 
 /** `queued`: a raw-HTTP snippet for a queued job (submit, poll, download). */
-export type TemplateName = "basic" | "queued" | "conversational" | "conversationalStream";
+/** `tools`: a chat that runs the model's tool calls in a loop, whole or streamed (the fields say which). */
+export type TemplateName = "basic" | "queued" | "conversational" | "conversationalStream" | "tools";
 
 /** `this` for a compiled template: it reads eta's config, and nothing in it matters with escaping off. */
 const COMPILED_THIS: TemplateThis = { config: {} };

@@ -11,6 +11,7 @@ import {
   localAppCommands,
   searchModels,
   tasks,
+  toolOptions,
   type HubOptions,
   type Problem,
   type Result,
@@ -186,6 +187,16 @@ export function createServer(settings: McpSettings): McpServer {
           .describe("The inference provider; auto lets the hub choose."),
         inputs: z.string().max(100_000).optional().describe("Replaces the example input: JSON where the task takes an object or messages, else text."),
         stream: z.boolean().optional(),
+        tools: z
+          .union([z.boolean(), z.array(z.unknown())])
+          .optional()
+          .describe(
+            "Chat models: a program that runs the tool calls the model asks for; true for a sample weather tool, or an array of OpenAI function tools.",
+          ),
+        schema: z
+          .union([z.boolean(), z.record(z.string(), z.unknown())])
+          .optional()
+          .describe("Chat models: the reply is JSON following this JSON Schema; true for a sample schema."),
         library: z.boolean().optional().describe("The model's own library's usage code instead of inference calls."),
         app: z.string().max(100).optional().describe("A local app's commands instead, such as llama.cpp or ollama."),
         quant: z.string().max(100).optional().describe("With library or app: the GGUF quant, such as Q4_K_M."),
@@ -239,7 +250,10 @@ export function createServer(settings: McpSettings): McpServer {
               }
             : made;
         } else {
+          const tools = toolOptions(args.tools, args.schema);
+          if (!tools.ok) return failure(tools.problem);
           const made = inferenceSnippets(model, {
+            ...tools.value,
             ...(args.language === undefined ? {} : { language: args.language as never }),
             ...(args.client === undefined ? {} : { client: args.client as never }),
             ...(args.provider === undefined ? {} : { provider: args.provider as never }),

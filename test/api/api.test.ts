@@ -14,6 +14,7 @@ import {
   parseQuant,
   searchModels,
   tasks,
+  toolOptions,
   type ModelData,
 } from "../../src/api/index.js";
 import { startGgufHub, type GgufHub, type RepoFile } from "../helpers/gguf-hub.js";
@@ -80,6 +81,28 @@ describe("problems as values", () => {
           "acme/tiny: the metadata maps no together model id, so a direct call to together cannot name the model: set it with `providerModelId`, or leave out `direct`",
       },
     });
+  });
+
+  it("tools and schema: true for the samples, checked JSON otherwise; a bad value is invalid input in the library's words", () => {
+    const samples = toolOptions(true, true);
+    if (!samples.ok) throw new Error(samples.problem.message);
+    const tools = [{ type: "function", function: { name: "lookup", parameters: { type: "object" } } }];
+    const given = toolOptions(tools, { type: "object" });
+    expect(given).toMatchObject({ ok: true, value: { tools: { tools, sample: false }, schema: { schema: { type: "object" }, sample: false } } });
+    const snippets = inferenceSnippets(
+      { ...tiny, inferenceProviderMapping: [{ provider: "together", providerId: "t/tiny", status: "live", task: "conversational" }] } as ModelData,
+      {
+        provider: "together",
+        language: "go",
+        ...samples.value,
+      },
+    );
+    expect(snippets.ok && snippets.value[0]!.content).toContain('"get_weather": get_weather,');
+    expect(toolOptions([{ type: "function", function: { name: "a-b" } }])).toMatchObject({
+      ok: false,
+      problem: { code: "invalid-input", message: expect.stringContaining("`tools`: field '[0].function.name'") },
+    });
+    expect(toolOptions(undefined, [])).toMatchObject({ ok: false, problem: { code: "invalid-input", message: "`schema`: a schema is a JSON object" } });
   });
 
   it("a model without a pipeline tag gets no snippet, and says why", () => {

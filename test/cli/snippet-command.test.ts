@@ -54,6 +54,8 @@ const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] }
   temperature: "0.5",
   maxTokens: "10",
   topP: "0.5",
+  tools: true,
+  schema: true,
   json: true,
   library: true,
   interactive: true,

@@ -5,6 +5,7 @@ import { appBlocks, inferenceBlocks, libraryBlocks } from "../../src/blocks/mode
 import { appsForModel } from "../../src/apps/formats.js";
 import { appEntries } from "../../src/apps/registry.js";
 import { settleOptions, type SnippetOptions } from "../../src/inference/snippet.js";
+import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 
 /*
@@ -78,6 +79,10 @@ const INFERENCE_CASES: readonly InferenceCase[] = [
   { name: LLAMA, model: () => exampleModel(LLAMA), options: {} },
   { name: `${LLAMA}.stream`, model: () => exampleModel(LLAMA), options: { stream: true, temperature: 0.5, maxTokens: 256 } },
   { name: `${LLAMA}.direct`, model: () => exampleModel(LLAMA), options: { provider: "novita", direct: true } },
+  // --tools (whole and streamed) and --schema.
+  { name: `${LLAMA}.tools`, model: () => exampleModel(LLAMA), options: { tools: { tools: SAMPLE_TOOLS, sample: true } } },
+  { name: `${LLAMA}.tools-stream`, model: () => exampleModel(LLAMA), options: { stream: true, tools: { tools: SAMPLE_TOOLS, sample: true } } },
+  { name: `${LLAMA}.schema`, model: () => exampleModel(LLAMA), options: { schema: { schema: SAMPLE_SCHEMA, sample: true } } },
   { name: `${QWEN_VL}.images`, model: () => exampleModel(QWEN_VL), options: { images: ["https://example.com/cat.png", "photos/dog.jpg"] } },
   { name: `${QWEN_VL}.images-stream`, model: () => exampleModel(QWEN_VL), options: { images: ["photos/dog.jpg"], stream: true } },
   { name: FLUX, model: () => exampleModel(FLUX), options: { provider: "fal-ai" } },

@@ -116,9 +116,9 @@ for case in job["cases"]:
     try:
         with contextlib.redirect_stdout(output):
             exec(compile(case["source"], "case-%s.py" % case["id"], "exec"), {"__name__": "__main__"})
-        results.append({"id": case["id"], "ok": True})
+        results.append({"id": case["id"], "ok": True, "stdout": output.getvalue()})
     except BaseException:
-        results.append({"id": case["id"], "ok": False, "error": traceback.format_exc(limit=4)})
+        results.append({"id": case["id"], "ok": False, "error": traceback.format_exc(limit=4), "stdout": output.getvalue()})
 json.dump(results, sys.stdout)
 `;
 
@@ -226,13 +226,20 @@ globalThis.fetch = (input, init = {}) => {
 const results = [];
 const stray = [];
 process.on("unhandledRejection", (error) => stray.push(String(error && error.stack || error)));
+// What each case prints is kept with its outcome.
+let printed = "";
+process.stdout.write = (chunk) => {
+    printed += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    return true;
+};
 for (const item of job.cases) {
     current = item.id;
+    printed = "";
     try {
         await import(pathToFileURL(item.file).href);
-        results.push({ id: item.id, ok: stray.length === 0, error: stray.splice(0).join("\\n") || undefined });
+        results.push({ id: item.id, ok: stray.length === 0, error: stray.splice(0).join("\\n") || undefined, stdout: printed });
     } catch (error) {
-        results.push({ id: item.id, ok: false, error: String(error && error.stack || error) });
+        results.push({ id: item.id, ok: false, error: String(error && error.stack || error), stdout: printed });
     }
 }
 writeFileSync(job.results, JSON.stringify(results));

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { Eta } from "eta";
 import { INFERENCE_TASKS, PROVIDER_CHOICES } from "../../src/inference/id-lists.js";
 import type { TemplateFunction } from "../../src/inference/template-source.js";
+import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
@@ -50,7 +51,19 @@ describe("templates compiled at build time", () => {
         for (const provider of PROVIDER_CHOICES) {
           // --image (vision chat only; other models refuse it) reaches the chat templates' image partials.
           const images = { images: ["cats.jpg", "https://example.com/a.png", "invoice.png"] };
-          for (const variant of [{}, { stream: true }, { direct: true }, { billTo: "acme", token: "hf_x" }, images, { ...images, stream: true }]) {
+          // --tools (whole, streamed, with images) and --schema reach the tools templates and the structured replies.
+          const tools = { tools: { tools: SAMPLE_TOOLS, sample: true } };
+          const schema = { schema: { schema: SAMPLE_SCHEMA, sample: true } };
+          const chatVariants = conversational ? [tools, { ...tools, stream: true }, { ...tools, ...images, billTo: "acme" }, schema] : [];
+          for (const variant of [
+            {},
+            { stream: true },
+            { direct: true },
+            { billTo: "acme", token: "hf_x" },
+            images,
+            { ...images, stream: true },
+            ...chatVariants,
+          ]) {
             if (provider === "auto" && "direct" in variant) continue;
             try {
               snippets += generateSnippets(model, { provider, ...variant }).snippets.length;

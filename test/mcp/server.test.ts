@@ -129,6 +129,13 @@ describe("hubref mcp", () => {
     const badLanguage = await call(client, "get_snippet", { model: model.id, language: "cobol" });
     expect(badLanguage.isError).toBe(true);
     expect(textOf(badLanguage)).toContain("language");
+    const chat = examples.find((example) => example.id === "meta-llama/Llama-3.1-8B-Instruct")!;
+    const tools = await call(client, "get_snippet", { model: chat.id, language: "go", tools: true });
+    expect(tools.isError).toBeFalsy();
+    expect((tools.structuredContent!.blocks as { content: string }[])[0]!.content).toContain("maxRounds");
+    const badTools = await call(client, "get_snippet", { model: chat.id, tools: [{ type: "function", function: { name: "a b" } }] });
+    expect(badTools.isError).toBe(true);
+    expect(textOf(badTools)).toMatch(/^error: `tools`: field/);
     const badId = await call(client, "describe_model", { model: "not an id" });
     expect(badId.isError).toBe(true);
     expect((await call(client, "list_tasks", {})).isError).toBeFalsy();

@@ -5,6 +5,7 @@ import type { ChatParameters, ChatRequest, HttpRequest } from "../request.js";
 import type { CallMode, TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
 import { filesOfTree, type ReadFile } from "./forms.js";
+import type { SchemaRequest, ToolSet } from "../tools.js";
 
 interface ContextBase {
   task: InferenceTask;
@@ -29,6 +30,10 @@ export interface ChatContext extends ContextBase {
   request: ChatRequest;
   messages: Tree[];
   parameters: ChatParameters;
+  /** --tools: the snippet defines the tools and runs the calls the model asks for. */
+  tools?: ToolSet;
+  /** --schema: the reply is JSON following this schema. */
+  schema?: SchemaRequest;
 }
 
 /** A pipeline task at a known provider: the request is decided here. */

@@ -5,6 +5,7 @@ import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
+import { toolCode } from "./tool-code.js";
 import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
 
 /*
@@ -50,6 +51,7 @@ function goImports(fields: HttpFields): string[] {
   if (fields.outputKind === "url-field") used.add("encoding/json");
   if (fields.outputKind === "base64-field") used.add("encoding/base64").add("encoding/json");
   if (fields.chat) used.add("encoding/json");
+  if (fields.tools) used.add("bytes");
   if (fields.stream) used.add("bufio").add("strings").add("encoding/json");
   if (fields.queue) {
     used.add("time").add("encoding/json").add("os").add("strings");
@@ -60,6 +62,13 @@ function goImports(fields: HttpFields): string[] {
 
 export function goFields(client: ClientOf<"go">, context: SnippetContext): HttpFields {
   const fields = httpFields(context, client, GO);
+  const tools = toolCode(
+    context,
+    "go",
+    { string: goString, comment: goComment, tree: (tree, level) => writeTree(GO_TREE, tree, GO_TREE.indent.repeat(level)) },
+    1,
+  );
+  if (tools) fields.tools = tools;
   fields.imports = goImports(fields);
   return fields;
 }

@@ -6,6 +6,7 @@ import { holdsFile } from "../render-tree.js";
 import { fileVariable, variableIn } from "./forms.js";
 import { chatFiles, inputFile, outputFileName, requestOf, type SnippetContext } from "./context.js";
 import { TemplateFields, type LanguageLiterals } from "./common.js";
+import type { ToolCode } from "./tool-code.js";
 
 /*
  * Template fields for the standard-library clients of Go, Java, Ruby and PHP.
@@ -78,6 +79,10 @@ export class HttpFields extends TemplateFields {
   queue?: HttpQueueCode;
   chat = false;
   stream = false;
+  /** --tools: the local functions and the loop's limit. */
+  tools?: ToolCode;
+  /** --schema without --stream: the reply is parsed as JSON and printed as data. */
+  structured = false;
   /** The token is read from the environment. */
   readsEnv: boolean;
   /** The `Name: value` header lines, as expressions (PHP's curl takes headers so). */
@@ -146,6 +151,7 @@ export function httpFields(context: SnippetContext, client: string, language: Ht
   for (const [name, value] of request.headers) fields.headers.push({ name: language.string(name), value: language.string(value) });
   fields.chat = context.call === "chat";
   fields.stream = context.call === "chat" && context.parameters.stream;
+  fields.structured = context.call === "chat" && context.schema !== undefined && !context.parameters.stream;
   const queue = queueCode(language, request);
   if (queue) fields.queue = queue;
   const body = request.body;

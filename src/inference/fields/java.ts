@@ -5,6 +5,8 @@ import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
+import type { Tree } from "../payload.js";
+import { toolCode } from "./tool-code.js";
 import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
 
 /*
@@ -35,5 +37,9 @@ const JAVA: HttpLanguage = {
 };
 
 export function javaFields(client: ClientOf<"java">, context: SnippetContext): HttpFields {
-  return httpFields(context, client, JAVA);
+  const fields = httpFields(context, client, JAVA);
+  const writers = { string: javaString, comment: javaComment, tree: (tree: Tree, level: number) => writeTree(JAVA_TREE, tree, JAVA_TREE.indent.repeat(level)) };
+  const tools = toolCode(context, "java", writers, 3);
+  if (tools) fields.tools = tools;
+  return fields;
 }

@@ -9,6 +9,7 @@ import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWrite
 import { chatFiles, chatOf, inputFile, inputReadsLocalFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 import { jsQueue } from "./queue.js";
+import { schemaField, toolCode, type ToolCode, type ToolWriters } from "./tool-code.js";
 
 /*
  * Template fields for JavaScript snippets (ES modules, top-level await).
@@ -29,6 +30,16 @@ export class JsFields extends CodeFields {
   callMembers?: string;
   /** The client call may wait for a queued job: the snippet keeps Node running meanwhile. */
   keepAlive = false;
+  /** --tools: the local functions and the loop's limit. */
+  tools?: ToolCode;
+  /** A tools snippet's request as an object, messages included: the loop adds to its messages. */
+  toolPayload?: string;
+  /** Whether the tools snippet streams. */
+  stream = false;
+  /** --schema: the reply is parsed as JSON. */
+  structured = false;
+  /** The reply's field a structured snippet prints, as a literal (the whole reply without one). */
+  schemaField?: string;
 
   constructor(context: SnippetContext) {
     super(context, JS);
@@ -55,8 +66,40 @@ function chatFileSetup(files: readonly ReadFile[]): string {
   return files.map(({ file, variable }) => `const ${variable} = (await readFile(${jsString(file.path)})).toString("base64");`).join("\n");
 }
 
+const JS_TOOL_WRITERS: ToolWriters = { string: jsString, comment: jsComment, tree: (tree, level) => WRITERS.ts.tree(tree, level * 4) };
+
+/** What a chat with tools or a structured reply adds: its tool code, its printed field. */
+function chatExtras(context: SnippetContext, fields: JsFields): void {
+  if (context.call !== "chat") return;
+  fields.stream = context.parameters.stream;
+  const tools = toolCode(context, "js", JS_TOOL_WRITERS, 1);
+  if (tools !== undefined) fields.tools = tools;
+  if (context.schema !== undefined && !context.parameters.stream) {
+    fields.structured = true;
+    const field = schemaField(context, jsString);
+    if (field !== undefined) fields.schemaField = field;
+  }
+}
+
+/** A client library's tools request as an object: the call's argument, which the loop sends again with each round's messages. */
+function libraryToolPayload(context: ChatContext, target: Record<string, Tree | undefined>): string {
+  const { messages, parameters } = context;
+  const tree: Tree = {
+    ...target,
+    messages,
+    tools: parameters.tools,
+    response_format: parameters.response_format,
+    temperature: parameters.temperature,
+    max_tokens: parameters.max_tokens,
+    top_p: parameters.top_p,
+    ...(parameters.stream && { stream: true }),
+  };
+  return variableWriters(variableIn(chatFiles(context))).ts.tree(tree);
+}
+
 function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   const fields = new JsFields(context);
+  chatExtras(context, fields);
   const body = request.body;
   const file = inputFile(context.input);
   const images = context.call === "chat" ? chatFiles(context) : [];
@@ -94,7 +137,13 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
 
 function chatMembers(context: ChatContext): Record<string, Tree | undefined> {
   const { messages, parameters } = context;
-  return { messages, temperature: parameters.temperature, max_tokens: parameters.max_tokens, top_p: parameters.top_p };
+  return {
+    messages,
+    response_format: parameters.response_format,
+    temperature: parameters.temperature,
+    max_tokens: parameters.max_tokens,
+    top_p: parameters.top_p,
+  };
 }
 
 function memberLines(members: Record<string, Tree | undefined>, baseIndent: number, writers = WRITERS): string {
@@ -117,6 +166,9 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
   if (context.call === "chat") {
     fields.callMembers = chatCallMembers(context, fields, { ...target, ...chatMembers(context) }, 8);
     fields.resultName = "chatCompletion";
+    chatExtras(context, fields);
+    // The stream's own method streams: the request carries no stream member.
+    if (context.tools !== undefined) fields.toolPayload = libraryToolPayload({ ...context, parameters: { ...context.parameters, stream: false } }, target);
     return fields;
   }
   if (!method) throw new Error(`huggingface.js has no method for ${context.task}`);
@@ -154,6 +206,8 @@ function openaiFields(context: ChatContext): JsFields {
   fields.baseUrl = jsString(request.baseUrl);
   fields.callMembers = chatCallMembers(context, fields, { model: request.model, ...chatMembers(context) }, 4);
   fields.resultName = "chatCompletion";
+  chatExtras(context, fields);
+  if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, { model: request.model });
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
   if (extra.length > 0)
     fields.headers = bracedEntries(

@@ -5,6 +5,8 @@ import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import { requestOf, type SnippetContext } from "./context.js";
+import type { Tree } from "../payload.js";
+import { toolCode } from "./tool-code.js";
 import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
 
 /*
@@ -47,5 +49,8 @@ function headerLines(context: SnippetContext): string[] {
 export function phpFields(client: ClientOf<"php">, context: SnippetContext): HttpFields {
   const fields = httpFields(context, client, PHP);
   fields.headerLines = headerLines(context);
+  const writers = { string: phpString, comment: phpComment, tree: (tree: Tree, level: number) => writeTree(PHP_TREE, tree, PHP_TREE.indent.repeat(level)) };
+  const tools = toolCode(context, "php", writers, 2);
+  if (tools) fields.tools = tools;
   return fields;
 }

@@ -9,6 +9,7 @@ import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWrite
 import { chatFiles, chatOf, inputFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
 import { pythonQueue } from "./queue.js";
+import { schemaField, toolCode, type ToolCode, type ToolWriters } from "./tool-code.js";
 
 /*
  * Template fields for Python snippets. Every value is Python source text
@@ -27,15 +28,61 @@ const PYTHON: LanguageLiterals = {
 export class PythonFields extends CodeFields {
   /** Argument lines (4-space indented, each ending in a comma) for the client call. */
   callArguments?: string;
+  /** --tools: the local functions and the loop's limit. */
+  tools?: ToolCode;
+  /** A tools snippet's request as a dict, messages included: the loop adds to its messages. */
+  toolPayload?: string;
+  /** Whether the tools snippet streams. */
+  stream = false;
+  /** --schema: the reply is parsed as JSON. */
+  structured = false;
+  /** The reply's field a structured snippet prints, as a literal (the whole reply without one). */
+  schemaField?: string;
 
   constructor(context: SnippetContext) {
     super(context, PYTHON);
   }
 }
 
+const PYTHON_TOOL_WRITERS: ToolWriters = { string: pyString, comment: pyComment, tree: (tree, level) => WRITERS.python.tree(tree, level * 4) };
+
+/** What a chat with tools or a structured reply adds: the imports it needs, its tool code, its printed field. */
+function chatExtras(context: SnippetContext, fields: PythonFields, standard: string[]): void {
+  if (context.call !== "chat") return;
+  fields.stream = context.parameters.stream;
+  const tools = toolCode(context, "python", PYTHON_TOOL_WRITERS, 1);
+  if (tools !== undefined) {
+    fields.tools = tools;
+    standard.push("import json", "import sys");
+  }
+  if (context.schema !== undefined && !context.parameters.stream) {
+    fields.structured = true;
+    const field = schemaField(context, pyString);
+    if (field !== undefined) fields.schemaField = field;
+    if (tools === undefined) standard.push("import json");
+  }
+}
+
+/** A client library's tools request as a dict: the call's arguments, which the loop sends again with each round's messages. */
+function libraryToolPayload(context: ChatContext, model: string): string {
+  const { messages, parameters } = context;
+  const tree: Tree = {
+    model,
+    messages,
+    tools: parameters.tools,
+    response_format: parameters.response_format,
+    temperature: parameters.temperature,
+    max_tokens: parameters.max_tokens,
+    top_p: parameters.top_p,
+    stream: parameters.stream ? true : undefined,
+  };
+  return variableWriters(variableIn(chatFiles(context))).python.tree(tree);
+}
+
 /** The standard-library import lines (`import x` before `from x import y`); the client's own import is in its templates. */
 function importBlock(context: SnippetContext, standard: string[]): string {
   if (context.token.kind === "env") standard.push("import os");
+  standard = [...new Set(standard)];
   standard.sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
   return standard.join("\n");
 }
@@ -76,6 +123,7 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   if (queue && [queue.status, queue.result].some((address) => address?.kind === "url-path")) standard.push("from urllib.parse import urlsplit");
   if (encodesFiles || request.output.kind === "base64-field") standard.push("import base64");
   if (context.call === "chat" && context.parameters.stream) standard.push("import json");
+  chatExtras(context, fields, standard);
   fields.authScheme = request.auth.scheme;
   const headers: [string, string][] = [[pyString("Authorization"), fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([pyString(name), pyString(value)]);
@@ -107,6 +155,7 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
 const chatArgumentLines = memoPerContext((context: ChatContext): string => {
   const { messages, parameters } = context;
   const args: { name: string; value: Tree }[] = [{ name: "messages", value: messages }];
+  if (parameters.response_format !== undefined) args.push({ name: "response_format", value: parameters.response_format });
   if (parameters.temperature !== undefined) args.push({ name: "temperature", value: parameters.temperature });
   if (parameters.max_tokens !== undefined) args.push({ name: "max_tokens", value: parameters.max_tokens });
   if (parameters.top_p !== undefined) args.push({ name: "top_p", value: parameters.top_p });
@@ -130,6 +179,8 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
     fields.callArguments = chatArgumentLines(context);
     fields.resultName = "completion";
     readChatImages(context, fields, standard);
+    chatExtras(context, fields, standard);
+    if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, fields.modelText);
   } else {
     if (!method) throw new Error(`huggingface_hub has no method for ${context.task}`);
     fields.methodName = method.name;
@@ -157,6 +208,8 @@ function openaiFields(context: ChatContext): PythonFields {
   fields.baseUrl = pyString(request.baseUrl);
   const standard: string[] = [];
   readChatImages(context, fields, standard);
+  chatExtras(context, fields, standard);
+  if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, request.model);
   fields.imports = importBlock(context, standard);
   fields.callArguments = chatArgumentLines(context);
   fields.resultName = "completion";

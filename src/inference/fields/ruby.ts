@@ -5,6 +5,8 @@ import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
+import type { Tree } from "../payload.js";
+import { toolCode } from "./tool-code.js";
 import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
 
 /*
@@ -32,5 +34,9 @@ const RUBY: HttpLanguage = {
 };
 
 export function rubyFields(client: ClientOf<"ruby">, context: SnippetContext): HttpFields {
-  return httpFields(context, client, RUBY);
+  const fields = httpFields(context, client, RUBY);
+  const writers = { string: rubyString, comment: rubyComment, tree: (tree: Tree, level: number) => writeTree(RUBY_TREE, tree, RUBY_TREE.indent.repeat(level)) };
+  const tools = toolCode(context, "ruby", writers, 2);
+  if (tools) fields.tools = tools;
+  return fields;
 }

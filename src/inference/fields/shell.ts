@@ -26,6 +26,10 @@ const SHELL: LanguageLiterals = {
 
 export class ShellFields extends TemplateFields {
   fullUrl = "";
+  /** --tools: the comment saying a tool call needs a program, which curl is not. */
+  toolsNote?: string;
+  /** A tools request that streams. */
+  stream = false;
   providerInputs?: LiteralForms;
   /** The `-H` arguments besides Authorization. */
   headerWords: string[] = [];
@@ -126,6 +130,15 @@ export function shellFields(client: ClientOf<"sh">, context: SnippetContext): Sh
   const temporaries = [output.kind !== "json" && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
   if (temporaries.length > 0) fields.temporaries = temporaries.join(" ");
   // A chat's image that cannot be read stops the script rather than send an empty data URL.
+  if (context.call === "chat" && context.tools !== undefined) {
+    fields.stream = context.parameters.stream;
+    fields.toolsNote = [
+      "This sends the first request only. When the reply asks for tool calls, running them and",
+      "sending their results back takes a program: --language python, js, go, java, ruby or php.",
+    ]
+      .map(shellComment)
+      .join("\n");
+  }
   fields.strict = output.kind !== "json" || (fields.fileSetup !== undefined && (context.call === "chat" || inputFile(context.input)?.remote === true));
   return fields;
 }

@@ -1,0 +1,95 @@
+import json
+import os
+import sys
+
+from huggingface_hub import InferenceClient
+
+client = InferenceClient(
+    provider="auto",
+    api_key=os.environ["HF_TOKEN"],
+)
+
+payload = {
+    "model": "meta-llama/Llama-3.1-8B-Instruct",
+    "messages": [
+        {
+            "role": "user",
+            "content": "What is the weather like in Paris and in Tokyo?",
+        },
+    ],
+    "tools": [
+        {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "Get the current weather in a city.",
+                "parameters": {
+                    "type": "object",
+                    "properties": {
+                        "location": {
+                            "type": "string",
+                            "description": "The city, e.g. Paris",
+                        },
+                        "unit": {
+                            "type": "string",
+                            "enum": [
+                                "celsius",
+                                "fahrenheit",
+                            ],
+                        },
+                    },
+                    "required": [
+                        "location",
+                    ],
+                },
+            },
+        },
+    ],
+}
+
+MAX_ROUNDS = 5
+
+
+def get_weather(arguments):
+    # A sample: fixed data stands for a real weather lookup.
+    return {
+        "temperature": 22,
+        "unit": "celsius",
+        "conditions": "sunny",
+    }
+
+
+# The function for each tool name the model may ask for.
+TOOL_FUNCTIONS = {
+    "get_weather": get_weather,
+}
+
+
+def ask():
+    """Sends the conversation so far; returns the reply's text and the tool calls it asks for."""
+    message = client.chat.completions.create(**payload).choices[0].message
+    calls = [{"id": call.id, "name": call.function.name, "arguments": call.function.arguments} for call in message.tool_calls or []]
+    return message.content, calls
+
+
+messages = payload["messages"]
+for _ in range(MAX_ROUNDS):
+    content, calls = ask()
+    if not calls:
+        print(content)
+        break
+    messages.append({
+        "role": "assistant",
+        "content": content,
+        "tool_calls": [
+            {"id": call["id"], "type": "function", "function": {"name": call["name"], "arguments": call["arguments"]}}
+            for call in calls
+        ],
+    })
+    # Every call the reply asks for is answered before the model is asked again.
+    for call in calls:
+        function = TOOL_FUNCTIONS.get(call["name"])
+        result = function(json.loads(call["arguments"] or "{}")) if function else {"error": "no such tool"}
+        messages.append({"role": "tool", "tool_call_id": call["id"], "content": json.dumps(result)})
+else:
+    sys.exit(f"No final answer after {MAX_ROUNDS} rounds of tool calls")

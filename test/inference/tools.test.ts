@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { generateSnippets } from "../../src/inference/engine.js";
+import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js";
+import { localToolNames, MAX_TOOL_ROUNDS, responseFormat, SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
+import type { HubrefError } from "../../src/errors.js";
+import { syntheticModel } from "../helpers/synthetic-models.js";
+
+/* --tools and --schema in the engine: what the files may hold, what the request carries, what the code names. */
+
+const CHAT = syntheticModel("text-generation", { conversational: true, id: "acme/chat", providers: ["together"] });
+
+function refusal(run: () => unknown): HubrefError {
+  try {
+    run();
+  } catch (error) {
+    return error as HubrefError;
+  }
+  throw new Error("accepted");
+}
+
+const tool = (name: string) => ({ type: "function", function: { name, parameters: { type: "object", properties: {} } } });
+
+describe("the tools file", () => {
+  it("takes an array of function tools in the OpenAI shape", () => {
+    expect(parseTools(JSON.stringify([tool("get_weather"), tool("_lookup2")]), "t.json").map((t) => t.function.name)).toEqual(["get_weather", "_lookup2"]);
+  });
+
+  it.each([
+    ["{}", "t.json: not an array of function tools"],
+    ["[]", "t.json: field '(top level)': the file holds no tool"],
+    ['[{"type": "retrieval"}]', "t.json: field '[0].type': Invalid input: expected \"function\""],
+    [JSON.stringify([tool("get-weather")]), "t.json: field '[0].function.name': a tool name is a letter or _, then letters, digits or _ (at most 64)"],
+    [JSON.stringify([tool("9lives")]), "t.json: field '[0].function.name': a tool name is a letter or _, then letters, digits or _ (at most 64)"],
+    [JSON.stringify([tool("a"), tool("a")]), "t.json: the tool name a is given twice"],
+    ["[", "t.json: not JSON"],
+  ])("refuses %s with exit 2 and a hint", (text, message) => {
+    const error = refusal(() => parseTools(text, "t.json"));
+    expect(error.exitCode).toBe(2);
+    expect(error.message.startsWith(message), error.message).toBe(true);
+    expect(error.hint).toBeTruthy();
+  });
+
+  it("a schema is a JSON object", () => {
+    expect(parseReplySchema('{"type": "object"}', "s.json")).toEqual({ type: "object" });
+    for (const text of ["[]", "1", '"x"', "null"]) expect(refusal(() => parseReplySchema(text, "s.json")).message).toBe("s.json: a schema is a JSON object");
+  });
+});
+
+describe("the request", () => {
+  it("carries the tools as given, and response_format with name, schema and strict", () => {
+    const { snippets } = generateSnippets(CHAT, {
+      provider: "together",
+      language: "sh",
+      tools: { tools: SAMPLE_TOOLS, sample: true },
+      schema: { schema: SAMPLE_SCHEMA, sample: true },
+    });
+    const body = snippets[0]!.content;
+    expect(body).toContain('"name": "get_weather"');
+    expect(body).toContain('"response_format": {');
+    expect(responseFormat({ schema: SAMPLE_SCHEMA, sample: true })).toEqual({
+      type: "json_schema",
+      json_schema: { name: "answer", schema: SAMPLE_SCHEMA, strict: true },
+    });
+    expect(responseFormat({ schema: { title: "city_facts", type: "object" }, sample: false })).toMatchObject({ json_schema: { name: "city_facts" } });
+    // A title that is no name is not one.
+    expect(responseFormat({ schema: { title: "a b", type: "object" }, sample: false })).toMatchObject({ json_schema: { name: "answer" } });
+  });
+
+  it("refuses --tools and --schema for a model that is not a chat model", () => {
+    const model = syntheticModel("fill-mask", { providers: ["hf-inference"] });
+    const result = generateSnippets(model, { provider: "hf-inference", tools: { tools: SAMPLE_TOOLS, sample: true } });
+    expect(result.snippets).toEqual([]);
+    expect(result.problems).toEqual(["acme/fill-mask-model: --tools is for chat models, and this is a fill-mask model"]);
+    expect(result.hints).toEqual(["pick a model tagged conversational (a chat model)"]);
+  });
+
+  it("every client of every language gets a tools program that states the rounds limit", () => {
+    const { snippets } = generateSnippets(CHAT, { provider: "together", tools: { tools: SAMPLE_TOOLS, sample: true } });
+    expect(snippets.map((s) => `${s.language}/${s.client}`)).toEqual([
+      "python/huggingface_hub",
+      "python/requests",
+      "python/openai",
+      "js/huggingface.js",
+      "js/fetch",
+      "js/openai",
+      "sh/curl",
+      "go/net/http",
+      "java/java.net.http",
+      "ruby/net/http",
+      "php/curl",
+    ]);
+    for (const snippet of snippets.filter((s) => s.language !== "sh")) expect(snippet.content, snippet.client).toContain(String(MAX_TOOL_ROUNDS));
+    expect(snippets.find((s) => s.language === "sh")!.content).toContain("takes a program");
+  });
+});
+
+describe("local function names", () => {
+  it("keep the wire name, unless the language or the snippet uses it", () => {
+    const tools = ["get_weather", "class", "print", "print_tool", "fetch", "len", "main"].map((name) => parseTools(JSON.stringify([tool(name)]), "t")[0]!);
+    expect(Object.fromEntries(localToolNames(tools, "python"))).toEqual({
+      get_weather: "get_weather",
+      class: "class_tool",
+      print: "print_tool2",
+      print_tool: "print_tool",
+      fetch: "fetch",
+      len: "len_tool",
+      main: "main",
+    });
+    expect(localToolNames(tools, "js").get("fetch")).toBe("fetchTool");
+    expect(localToolNames(tools, "go").get("len")).toBe("lenTool");
+    expect(localToolNames(tools, "go").get("main")).toBe("mainTool");
+    expect(localToolNames(tools, "java").get("class")).toBe("classTool");
+    // Ruby and PHP keep their functions in a table by wire name.
+    expect(localToolNames(tools, "ruby").size).toBe(0);
+  });
+});
