@@ -85,9 +85,11 @@ export class Batch {
 }
 
 /**
- * A printed run that mixes languages into one stdout that is no terminal
- * (`hubref snippet X > run.py`) is rarely what the user meant: one note says
- * so and names --language. Nothing at a terminal, with --json, or with a language chosen.
+ * Inference calls in several languages into one stdout that is no terminal
+ * (`hubref snippet X > run.py`) are rarely what the user meant: one note says
+ * so and names --language. Nothing at a terminal, with --json, or with a
+ * language chosen. Library code is left alone: its shell block installs what
+ * its Python block imports, so the two belong together.
  */
 export function mixedLanguagesNote(languages: readonly string[], asked: { language?: string | undefined; json: boolean }, context: CommandContext): void {
   const distinct = [...new Set(languages)];

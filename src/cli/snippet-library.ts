@@ -7,7 +7,7 @@ import type { LibraryBlock } from "../blocks/code-block.js";
 import { libraryBlocks, type LibraryFiles } from "../blocks/model-blocks.js";
 import { commentLine } from "../format/languages.js";
 import { libraryJson, libraryTitle } from "../blocks/json-batch.js";
-import { Batch, mixedLanguagesNote } from "./snippet-batch.js";
+import { Batch } from "./snippet-batch.js";
 import type { SnippetCommand } from "./snippet-command.js";
 import { runPlannerFor } from "../apps/fits-plan.js";
 import { describePlan, planReport } from "../apps/fit-verdict.js";
@@ -56,11 +56,6 @@ export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode
     json.push(...made.map((block) => ({ ...libraryJson(block), ...(report && { plan: report }) })));
   });
   for (const note of notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
-  mixedLanguagesNote(
-    blocks.map((block) => block.language),
-    command,
-    context,
-  );
   context.stdout.write(command.json ? renderJson(json) : renderLibraryBlocks(blocks, batch.several));
   batch.finish(context);
 }
