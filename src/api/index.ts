@@ -44,6 +44,8 @@ export type { FunctionTool, ReplySchema } from "../inference/tool-schema.js";
 export type { Client, Language, ProviderChoice } from "../inference/ids.js";
 export type { LibraryBlock, LocalBlock, LocalQuant } from "../blocks/code-block.js";
 export type { AppSnippet } from "../apps/generate.js";
+/** Blocks of any source as `hubref snippet --json` prints them: one shape for inference calls, library code and local apps. */
+export { blocksJson, type BlockJson } from "../blocks/json-batch.js";
 export type { ModelOffer, OfferedApp, OfferedProvider, OfferedQuant } from "../offer/offer.js";
 export type { SearchHit } from "../search/hits.js";
 export type { GgufFacts } from "../gguf/facts.js";

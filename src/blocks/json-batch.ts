@@ -2,9 +2,9 @@ import { HubrefError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { readModelFile } from "../model/read-model.js";
 import { resolveModelArgument, type ResolveOptions } from "../model/resolve.js";
-import type { SettledOptions } from "../inference/snippet.js";
+import type { SettledOptions, Snippet } from "../inference/snippet.js";
 import { arrayElement } from "../output/stream-writer.js";
-import type { InferenceBlock } from "./code-block.js";
+import type { CodeBlock, InferenceBlock, LibraryBlock, LocalBlock } from "./code-block.js";
 import { inferenceBlocks, type Blocks } from "./model-blocks.js";
 
 /*
@@ -24,9 +24,48 @@ export function modelRef(arg: string, model: ModelData): string {
   return arg === "-" ? model.id : arg;
 }
 
-/** An inference block as `--json` has always printed it: without its source field. */
-export function inferenceJson({ source: _source, ...snippet }: InferenceBlock) {
-  return snippet;
+/*
+ * `--json` prints one shape in every mode (inference calls, --library, --app):
+ * an array of blocks, each with model, source, language, the tool that picks
+ * it (client, library or app), title (the header a printed block carries) and
+ * content, then what that source adds (provider; a step's kind, quant, file).
+ */
+
+/** What a printed inference block's header says, and its `title` in `--json`. */
+export function inferenceTitle(snippet: Pick<Snippet, "language" | "client" | "provider">): string {
+  return `${snippet.language} / ${snippet.client} / ${snippet.provider}`;
+}
+
+/** What a printed library block's header says: the library, language and what sets the block apart, if anything. */
+export function libraryTitle(block: Pick<LibraryBlock, "library" | "language" | "title">): string {
+  return `${block.library} (${block.language}${block.title === undefined ? "" : `, ${block.title}`})`;
+}
+
+/** An inference call as `--json` prints it (the library's Snippet too). */
+export function inferenceJson({ model, language, client, provider, content }: Snippet) {
+  return { model, source: "inference" as const, language, client, provider, title: inferenceTitle({ language, client, provider }), content };
+}
+
+/** A library block as `--json` prints it. */
+export function libraryJson(block: LibraryBlock) {
+  const { model, library, language, content } = block;
+  return { model, source: "library" as const, language, library, title: libraryTitle(block), content };
+}
+
+/** A local app's block as `--json` prints it: one element per step (install, download, run), each its own block. */
+export function localJson(block: LocalBlock) {
+  return block.steps.map(({ model, app, language, title, content, ...step }) => ({ model, source: "local" as const, language, app, title, content, ...step }));
+}
+
+export type BlockJson = ReturnType<typeof inferenceJson> | ReturnType<typeof libraryJson> | ReturnType<typeof localJson>[number];
+
+/** Any blocks as `--json` prints them, in order; the library's snippets (without a source) too. */
+export function blocksJson(blocks: readonly (CodeBlock | Snippet)[]): BlockJson[] {
+  return blocks.flatMap((block): BlockJson[] => {
+    if (!("source" in block) || block.source === "inference") return [inferenceJson(block)];
+    if (block.source === "library") return [libraryJson(block)];
+    return localJson(block);
+  });
 }
 
 /** One model's blocks in a batch of several: a model the generator refuses is reported, so the others still run. */

@@ -6,6 +6,8 @@ import { resolveModelArgument } from "../model/resolve.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks, renderLocalSteps } from "../blocks/model-blocks.js";
 import type { SnippetCommand } from "./snippet-command.js";
+import { localJson } from "../blocks/json-batch.js";
+import { Batch } from "./snippet-batch.js";
 import { runPlannerFor } from "../apps/fits-plan.js";
 import { describePlan, planReport } from "../apps/fit-verdict.js";
 
@@ -18,10 +20,11 @@ import { describePlan, planReport } from "../apps/fit-verdict.js";
 type AppCommand = Extract<SnippetCommand, { mode: "app" }>;
 
 export async function runAppSnippet(command: AppCommand, context: CommandContext): Promise<void> {
+  const batch = new Batch(command.models.length, command.verbose, context.stderr);
   const blocks: LocalBlock[] = [];
   const json: unknown[] = [];
   const note = (text: string) => context.stderr.write(`note: ${terminalLine(text)}\n`);
-  for (const arg of command.models) {
+  await batch.each(command.models, async (arg) => {
     const resolved = await resolveModelArgument(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
     const planner = await runPlannerFor(command, resolved, resolveOptionsOf(command, context));
     const request: FileRequest = { ...command.files };
@@ -33,13 +36,13 @@ export async function runAppSnippet(command: AppCommand, context: CommandContext
     if (plan && planner?.fits) for (const line of describePlan(plan, planner.fits.budget, command.verbose)) note(line);
     blocks.push(...result.blocks);
     const report = plan && planner?.fits ? { plan: planReport(plan, planner.fits.budget) } : {};
-    json.push(...result.blocks.flatMap((block) => block.steps.map((step) => ({ ...step, ...report }))));
+    json.push(...result.blocks.flatMap((block) => localJson(block).map((step) => ({ ...step, ...report }))));
+  });
+  if (command.json) context.stdout.write(renderJson(json));
+  else {
+    // The commands quote file names for the shell, byte for byte; at a terminal the screen shows them through the sanitiser instead.
+    const text = renderLocalSteps(blocks);
+    context.stdout.write(context.stdout.isTTY ? terminalText(text) : text);
   }
-  if (command.json) {
-    context.stdout.write(renderJson(json));
-    return;
-  }
-  // The commands quote file names for the shell, byte for byte; at a terminal the screen shows them through the sanitiser instead.
-  const text = renderLocalSteps(blocks);
-  context.stdout.write(context.stdout.isTTY ? terminalText(text) : text);
+  batch.finish(context);
 }

@@ -1,6 +1,7 @@
 import type { CacheFlags, Terminal } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { usageError } from "../errors.js";
+import { parseCount, parseDecimal } from "../util/numbers.js";
 import { requireChoice } from "../choices/choices.js";
 import { LANGUAGE_ALIASES, LIBRARY_LANGUAGES, type LibraryLanguage } from "../format/languages.js";
 import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
@@ -47,19 +48,14 @@ function given(raw: SnippetCommandOptions, flag: Flag): boolean {
   return givenValue(raw[flag]);
 }
 
-/*
- * Number() reads '0x10' as 16, '' as 0 and a 20-digit count as 1e20: a typo
- * would then reach the snippet as a different value. Only plain decimal
- * notation is taken, checked against the range the API accepts.
- */
-const DECIMAL = /^\d+(\.\d+)?$/;
-const WHOLE = /^[1-9]\d*$/;
-
-function numberOption(flag: string, text: string, notation: RegExp, valid: (value: number) => boolean, expected: string): number {
-  const value = Number(text);
-  if (!notation.test(text) || !Number.isFinite(value) || !valid(value)) throw usageError(`${flag} takes ${expected}, got '${text}'`);
+/** A number flag, read by `read` (src/util/numbers.ts) and checked against the range the API accepts. */
+function numberOption(flag: string, text: string, read: (text: string) => number | undefined, valid: (value: number) => boolean, expected: string): number {
+  const value = read(text);
+  if (value === undefined || !valid(value)) throw usageError(`${flag} takes ${expected}, got '${text}'`);
   return value;
 }
+
+const tokenCount = (text: string) => parseCount(text, 1024);
 
 function endpointUrl(text: string): string {
   let url: URL;
@@ -131,9 +127,10 @@ export function parseSnippetOptions(raw: SnippetCommandOptions, toolFiles: ToolF
     options.inputs = raw.inputs;
   }
   if (raw.image !== undefined) options.images = raw.image.map(imageOption);
-  if (raw.temperature !== undefined) options.temperature = numberOption("--temperature", raw.temperature, DECIMAL, (n) => n <= 2, "a number from 0 to 2");
-  if (raw.maxTokens !== undefined) options.maxTokens = numberOption("--max-tokens", raw.maxTokens, WHOLE, Number.isSafeInteger, "a whole number above 0");
-  if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, DECIMAL, (n) => n > 0 && n <= 1, "a number above 0, at most 1");
+  if (raw.temperature !== undefined) options.temperature = numberOption("--temperature", raw.temperature, parseDecimal, (n) => n <= 2, "a number from 0 to 2");
+  if (raw.maxTokens !== undefined)
+    options.maxTokens = numberOption("--max-tokens", raw.maxTokens, tokenCount, (n) => n > 0, "a whole number above 0 (1000, 4k)");
+  if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, parseDecimal, (n) => n > 0 && n <= 1, "a number above 0, at most 1");
   // Tool calls and structured output: a file's content is read and checked before (tool-files.ts).
   const tools = raw.tools === true ? { tools: SAMPLE_TOOLS, sample: true } : toolFiles.tools;
   if (givenValue(raw.tools) && tools === undefined) throw new Error("--tools FILE is read before the command is parsed (readToolFiles)");

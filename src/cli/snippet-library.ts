@@ -6,6 +6,8 @@ import type { FileRequest } from "../apps/select.js";
 import type { LibraryBlock } from "../blocks/code-block.js";
 import { libraryBlocks, type LibraryFiles } from "../blocks/model-blocks.js";
 import { commentLine } from "../format/languages.js";
+import { libraryJson, libraryTitle } from "../blocks/json-batch.js";
+import { Batch } from "./snippet-batch.js";
 import type { SnippetCommand } from "./snippet-command.js";
 import { runPlannerFor } from "../apps/fits-plan.js";
 import { describePlan, planReport } from "../apps/fit-verdict.js";
@@ -23,7 +25,7 @@ export function renderLibraryBlocks(blocks: readonly LibraryBlock[], severalMode
   if (blocks.length === 1 && !severalModels) return withNewline(blocks[0]!.content);
   return blocks
     .map((block) => {
-      const title = `${block.library} (${block.language}${block.title === undefined ? "" : `, ${block.title}`})`;
+      const title = libraryTitle(block);
       return `${commentLine(block.language, severalModels ? `${block.model}: ${title}` : title)}\n${withNewline(block.content)}`;
     })
     .join("\n");
@@ -33,16 +35,12 @@ function withNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
 }
 
-/** `--json`: each block as `{model, library, language, title?, content}`, and with --fits the plan its code runs. */
-function jsonOf({ model, library, language, title, content }: LibraryBlock, plan?: ReturnType<typeof planReport>) {
-  return { model, library, language, ...(title !== undefined && { title }), content, ...(plan && { plan }) };
-}
-
 export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode: "library" }>, context: CommandContext): Promise<void> {
+  const batch = new Batch(command.models.length, command.verbose, context.stderr);
   const blocks: LibraryBlock[] = [];
-  const json: ReturnType<typeof jsonOf>[] = [];
+  const json: (ReturnType<typeof libraryJson> & { plan?: ReturnType<typeof planReport> })[] = [];
   const notes: string[] = [];
-  for (const arg of command.models) {
+  await batch.each(command.models, async (arg) => {
     const resolved = await resolveModelArgument(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
     const planner = await runPlannerFor(command, resolved, resolveOptionsOf(command, context));
     const request: FileRequest = { ...command.files };
@@ -55,8 +53,9 @@ export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode
     if (plan && planner?.fits) notes.push(...describePlan(plan, planner.fits.budget, command.verbose));
     const report = plan && planner?.fits ? planReport(plan, planner.fits.budget) : undefined;
     blocks.push(...made);
-    json.push(...made.map((block) => jsonOf(block, report)));
-  }
+    json.push(...made.map((block) => ({ ...libraryJson(block), ...(report && { plan: report }) })));
+  });
   for (const note of notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
-  context.stdout.write(command.json ? renderJson(json) : renderLibraryBlocks(blocks, command.models.length > 1));
+  context.stdout.write(command.json ? renderJson(json) : renderLibraryBlocks(blocks, batch.several));
+  batch.finish(context);
 }

@@ -10,7 +10,6 @@ import {
   knownLibraries,
   modalities,
   modalityOf,
-  pipelineCatalogue,
   pipelineTypesWithoutTask,
   resolveLibrary,
   resolveModality,
@@ -18,7 +17,7 @@ import {
   type TaskFilter,
 } from "../tasks/catalogue.js";
 import { didYouMean } from "../util/suggest.js";
-import { matchChoice, unknownChoiceError } from "../choices/choices.js";
+import { requireTask } from "../tasks/task-choice.js";
 import { checkFlags, givenValue, sharedOption } from "./flag-rules.js";
 
 /** The options as commander hands them over. */
@@ -104,14 +103,6 @@ async function listTasks({ filter, json }: Extract<TasksCommand, { mode: "list" 
   }
 }
 
-/** A task or pipeline type, as the hub spells it, in any case. */
-function taskOrPipelineId(typed: string): string {
-  const candidates = [...new Set([...allTasks().map((known) => known.id), ...Object.keys(pipelineCatalogue().pipelines)])];
-  const id = matchChoice(typed, candidates);
-  if (id === undefined) throw unknownChoiceError("task", typed, candidates, "run `hubref tasks` for the list");
-  return id;
-}
-
 async function showOne({ id, json }: Extract<TasksCommand, { mode: "show" }>, context: CommandContext, style: Style): Promise<void> {
   const task = findTask(id);
   const pipeline = findPipelineType(id);
@@ -130,7 +121,7 @@ async function showOne({ id, json }: Extract<TasksCommand, { mode: "show" }>, co
 /** Parses `hubref tasks [ID]`'s argument and flags into one command, or throws the usage error. */
 export function parseTasksCommand(id: string | undefined, raw: TasksOptions): TasksCommand {
   checkFlags("tasks", (flag) => (flag === "entry" ? id !== undefined : givenValue(raw[flag])), id);
-  if (id !== undefined) return { mode: "show", id: taskOrPipelineId(id), json: raw.json };
+  if (id !== undefined) return { mode: "show", id: requireTask(id), json: raw.json };
   return { mode: "list", filter: checkedFilter(raw), json: raw.json };
 }
 

@@ -13,7 +13,7 @@ import { tokenSource, type CallMode } from "./token.js";
 import type { SnippetContext } from "./fields/context.js";
 import { INFERENCE_LANGUAGES, type InferenceLanguage } from "./languages.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
-import { chosenProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
+import { chosenProvider, firstServingProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel, takesChatImages } from "../model/chat.js";
 import { runsLocally } from "../apps/formats.js";
 import { responseFormat, SAMPLE_SCHEMA_QUESTION, SAMPLE_TOOLS_QUESTION } from "./tools.js";
@@ -224,6 +224,33 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
   return context;
 }
 
+/**
+ * A pipeline task with provider auto: the hub clients leave the provider to
+ * the hub, but the others write the request themselves and need one. They get
+ * the model's first live provider that serves the task, made as if it had been
+ * asked for (--provider overrides it). Chat is not pinned: the router chooses.
+ */
+function pinnedProvider(
+  model: ModelData,
+  task: InferenceTask,
+  context: SnippetContext,
+  input: TaskInput,
+  options: SettledOptions,
+  findings: Findings,
+): { provider: ProviderId; context: SnippetContext } | undefined {
+  if (context.call !== "library") return undefined;
+  const provider = firstServingProvider(model, task);
+  if (provider === undefined) return undefined;
+  const asked = { ...options, provider };
+  try {
+    return { provider, context: contextFor(modelForProvider(model, asked), task, false, input, asked, findings) };
+  } catch (error) {
+    // A provider whose request cannot be written leaves those clients as auto left them: without a snippet, saying why.
+    if (error instanceof SnippetProblem) return undefined;
+    throw error;
+  }
+}
+
 function modelSnippets(model: ModelData, options: SettledOptions, findings: Findings): Snippet[] {
   const { problems, notes } = findings;
   const task = taskOf(model);
@@ -263,16 +290,25 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
 
   const snippets: Snippet[] = [];
   const skipped: string[] = [];
+  const pinned = pinnedProvider(model, task, context, input, options, findings);
+  const pinnedClients: string[] = [];
   for (const pair of clientPairs(options)) {
     const { language, client } = pair;
-    const choice = templateFor(pair, context, chat, options.stream);
+    const own = pinned !== undefined && clientDescriptor(language, client).api !== "hub" ? pinned.context : context;
+    const choice = templateFor(pair, own, chat, options.stream);
     if ("problem" in choice) {
       skipped.push(choice.problem);
       continue;
     }
     // Every template ends with one newline (test/inference/engine.test.ts checks it).
-    const content = renderTemplate(language, client, choice.template, fieldsFor(pair, context));
-    snippets.push({ model: model.id, language, client, provider: context.provider, content });
+    const content = renderTemplate(language, client, choice.template, fieldsFor(pair, own));
+    snippets.push({ model: model.id, language, client, provider: own.provider, content });
+    if (own !== context) pinnedClients.push(client);
+  }
+  if (pinned && pinnedClients.length > 0) {
+    notes.push(
+      `${model.id}: with provider auto, ${pinnedClients.join(", ")} ${pinnedClients.length > 1 ? "call" : "calls"} ${pinned.provider}, the model's first live provider for ${task} (choose another with --provider)`,
+    );
   }
   // Say why a combination was left out when the user asked for it, or when nothing came out.
   if (options.client !== undefined || snippets.length === 0) problems.push(...new Set(skipped));

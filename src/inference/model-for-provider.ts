@@ -1,7 +1,8 @@
 import type { ModelData } from "../model/schema.js";
 import { liveProviders, mappedTask } from "../model/provider-mapping.js";
 import { isInferenceTask, PROVIDER_IDS } from "./id-lists.js";
-import type { ProviderChoice, ProviderId } from "./ids.js";
+import type { InferenceTask, ProviderChoice, ProviderId } from "./ids.js";
+import { PROVIDERS } from "./providers/index.js";
 import type { SettledOptions } from "./snippet.js";
 
 /** The providers hubref knows that the model's mapping offers live, in the hub's order. */
@@ -20,6 +21,16 @@ export function chosenProvider(model: ModelData, options: Pick<SettledOptions, "
   if (options.provider !== "auto" || options.endpointUrl !== undefined) return options.provider;
   const mapped = mappedProviders(model);
   return mapped.length === 1 ? mapped[0]! : "auto";
+}
+
+/**
+ * With provider auto, the provider a client that cannot leave the choice to
+ * the hub calls for a pipeline task (not chat): the model's first live
+ * provider, in the hub's order, that serves the task. Undefined when none does.
+ */
+export function firstServingProvider(model: ModelData, task: InferenceTask): ProviderId | undefined {
+  if (task === "image-text-to-text") return undefined;
+  return mappedProviders(model).find((id) => PROVIDERS[id].tasks[task] !== undefined && (mappedTask(model, id) ?? task) === task);
 }
 
 /** The provider choices worth offering for a model (the picker's list): auto only when it can mean more than one. */

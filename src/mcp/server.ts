@@ -3,6 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
 import {
+  blocksJson,
   describeModel,
   getModel,
   hardware,
@@ -109,16 +110,23 @@ async function modelFrom(id: string, hub: HubOptions, sizes: boolean): Promise<R
   return getModel(id, hub, sizes);
 }
 
-/** A block of code as an agent gets it: the code unchanged, what describes it through the sanitiser. */
+/**
+ * A block of code as an agent gets it: the shape `hubref snippet --json` prints (blocksJson), the code unchanged,
+ * what describes it through the sanitiser.
+ */
 const blockOutput = z.object({
-  kind: z.enum(["inference", "library", "local"]),
+  model: z.string(),
+  source: z.enum(["inference", "library", "local"]),
   language: z.string(),
   client: z.string().optional(),
   provider: z.string().optional(),
   library: z.string().optional(),
-  title: z.string().optional(),
   app: z.string().optional(),
+  title: z.string(),
+  kind: z.enum(["snippet", "deeplink"]).optional(),
+  setup: z.boolean().optional(),
   quant: z.string().nullable().optional(),
+  file: z.string().nullable().optional(),
   content: z.string(),
 });
 type BlockOut = z.infer<typeof blockOutput>;
@@ -228,27 +236,14 @@ export function createServer(settings: McpSettings): McpServer {
         let result: Result<BlockOut[]>;
         if (args.app !== undefined) {
           const made = await localAppCommands(model, args.app, files);
-          result = made.ok
-            ? { ...made, value: [{ kind: "local", language: "sh", app: made.value.app, quant: made.value.quant?.label ?? null, content: made.value.content }] }
-            : made;
+          result = made.ok ? { ...made, value: blocksJson([made.value]) } : made;
         } else if (args.library === true) {
           const language = args.language as (typeof LIBRARY_LANGUAGES)[number] | undefined;
           if (language !== undefined && !LIBRARY_LANGUAGES.includes(language)) {
             return failure({ code: "invalid-input", message: `library code comes in ${LIBRARY_LANGUAGES.join(", ")}, not ${language}` });
           }
           const made = await libraryCode(model, { ...files, ...(language === undefined ? {} : { language }) });
-          result = made.ok
-            ? {
-                ...made,
-                value: made.value.map((block) => ({
-                  kind: "library" as const,
-                  language: block.language,
-                  library: block.library,
-                  ...(block.title === undefined ? {} : { title: block.title }),
-                  content: block.content,
-                })),
-              }
-            : made;
+          result = made.ok ? { ...made, value: blocksJson(made.value) } : made;
         } else {
           const tools = toolOptions(args.tools, args.schema);
           if (!tools.ok) return failure(tools.problem);
@@ -260,18 +255,7 @@ export function createServer(settings: McpSettings): McpServer {
             ...(args.inputs === undefined ? {} : { inputs: args.inputs }),
             ...(args.stream === undefined ? {} : { stream: args.stream }),
           });
-          result = made.ok
-            ? {
-                ...made,
-                value: made.value.map((snippet) => ({
-                  kind: "inference" as const,
-                  language: snippet.language,
-                  client: snippet.client,
-                  provider: snippet.provider,
-                  content: snippet.content,
-                })),
-              }
-            : made;
+          result = made.ok ? { ...made, value: blocksJson(made.value) } : made;
         }
         if (!result.ok) return failure(result.problem);
         const { items, ...where } = page(result.value, args.page);

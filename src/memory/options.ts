@@ -1,5 +1,6 @@
 import { usageError } from "../errors.js";
 import { didYouMean } from "../util/suggest.js";
+import { parseCount } from "../util/numbers.js";
 import { CACHE_TYPE_NAMES, CONTEXT_PADDING, type CacheType } from "./rules.js";
 
 /*
@@ -16,7 +17,6 @@ export interface EstimateSettings {
 
 /** The most tokens --ctx takes: beyond any trained length, so a typo with too many digits is caught here. */
 const MAX_CONTEXT = 16_777_216;
-const SUFFIXES: Readonly<Record<string, number>> = { "": 1, k: 1024, m: 1024 * 1024 };
 
 /**
  * `--ctx`: tokens as people write them (`32768`, `32k`, `1M`, a context's k
@@ -25,9 +25,8 @@ const SUFFIXES: Readonly<Record<string, number>> = { "": 1, k: 1024, m: 1024 * 1
 export function parseContext(text: string): number | "max" | "fit" {
   const trimmed = text.trim().toLowerCase();
   if (trimmed === "max" || trimmed === "fit") return trimmed;
-  const match = /^(\d+(?:\.\d+)?)\s*([km]?)$/.exec(trimmed);
-  const tokens = match ? Number(match[1]) * SUFFIXES[match[2]!]! : Number.NaN;
-  if (!Number.isInteger(tokens) || tokens < 1 || tokens > MAX_CONTEXT)
+  const tokens = parseCount(trimmed, 1024);
+  if (tokens === undefined || tokens < 1 || tokens > MAX_CONTEXT)
     throw usageError(`--ctx takes a number of tokens (32768, 32k, 1M), max or fit; got '${text}'`);
   if (tokens < CONTEXT_PADDING) throw usageError(`--ctx ${text.trim()} is below ${CONTEXT_PADDING} tokens, llama.cpp's smallest context`);
   return tokens;

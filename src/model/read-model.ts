@@ -2,6 +2,7 @@ import { readTextInput } from "../util/read-input.js";
 import { parseJson } from "../util/json.js";
 import { MODEL_FORMATS } from "./model-id.js";
 import type { ModelData } from "./schema.js";
+import { withoutNulls } from "./not-set.js";
 import { makeModelCheck, type ModelCheck } from "./generated/model-check.js";
 
 /*
@@ -34,8 +35,14 @@ export interface SizedModel {
 /** readModelFile, with the file's size: a batch keeps the parsed models of its first files by their bytes. */
 export async function readSizedModelFile(path: string): Promise<SizedModel> {
   const input = readTextInput(path);
-  const value = parseJson(input.text, input.source);
-  const quick = quickModelCheck(value);
-  const model = quick ?? (await import("./load-file.js")).modelDataFromValue(value, input.source);
-  return input.fileBytes === undefined ? { model } : { model, fileBytes: input.fileBytes };
+  const parsed = parseJson(input.text, input.source);
+  // Metadata without a null passes the check as it is; only the rest pays for a copy without them.
+  const quick = quickModelCheck(parsed);
+  if (quick) return sized(quick, input.fileBytes);
+  const value = withoutNulls(parsed);
+  return sized(quickModelCheck(value) ?? (await import("./load-file.js")).modelDataFromValue(value, input.source), input.fileBytes);
+}
+
+function sized(model: ModelData, fileBytes: number | undefined): SizedModel {
+  return fileBytes === undefined ? { model } : { model, fileBytes };
 }

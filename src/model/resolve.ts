@@ -62,6 +62,10 @@ export async function resolveModelArgument(arg: string, options: ResolveOptions)
   // the user pointed at something on disk, not at the hub.
   // `x.json` is a valid model id too, but far more likely a mistyped path.
   if (onDisk(arg) || /\.json$/i.test(arg)) return fromFile(arg);
+  if (/^https?:\/\//i.test(arg)) {
+    const id = modelIdOfUrl(arg, hubEndpoint(options.env));
+    return { model: await modelFromHub(id, options), source: { kind: "hub", id } };
+  }
   const problem = modelIdProblem(arg);
   if (problem) {
     throw usageError(
@@ -70,6 +74,50 @@ export async function resolveModelArgument(arg: string, options: ResolveOptions)
     );
   }
   return { model: await modelFromHub(arg, options), source: { kind: "hub", id: arg } };
+}
+
+/** The hosts of the public hub's pages; HF_ENDPOINT's host is one too. */
+const HUB_HOSTS = new Set(["huggingface.co", "www.huggingface.co", "hf.co"]);
+
+/** What follows a model's id in the path of one of its pages: a file, a folder, a branch's commits, the discussions. */
+const PAGE_PARTS = new Set(["tree", "blob", "resolve", "raw", "commit", "commits", "discussions", "blame", "edit"]);
+
+/**
+ * The model id a pasted page URL names (`https://huggingface.co/ORG/NAME`, with
+ * or without `/tree/…`, `/blob/…`, a trailing slash, a query), or the usage error.
+ */
+function modelIdOfUrl(text: string, endpoint: string): string {
+  const refused = () =>
+    usageError(
+      `'${text}' is not a model's page on the hub`,
+      "pass a model id such as meta-llama/Llama-3.1-8B-Instruct, or its page's URL https://huggingface.co/ORG/NAME",
+    );
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw refused();
+  }
+  const base = new URL(endpoint);
+  const basePath = base.pathname.replace(/\/+$/, "");
+  let path = url.pathname;
+  if (url.host === base.host && basePath !== "" && path.startsWith(`${basePath}/`)) path = path.slice(basePath.length);
+  else if (!HUB_HOSTS.has(url.hostname.toLowerCase()) && url.host !== base.host) throw refused();
+  let parts: string[];
+  try {
+    parts = path
+      .split("/")
+      .filter((part) => part !== "")
+      .map(decodeURIComponent);
+  } catch {
+    throw refused();
+  }
+  const end = parts.findIndex((part, index) => index > 0 && PAGE_PARTS.has(part));
+  const named = parts.slice(0, end === -1 ? 2 : Math.min(end, 2));
+  const id = named.join("/");
+  // The hub's own sections: `datasets/ORG/NAME` would otherwise read as a model of the org "datasets".
+  if (named.length === 0 || ["datasets", "spaces", "api", "docs", "models", "collections", "papers"].includes(named[0]!) || modelIdProblem(id)) throw refused();
+  return id;
 }
 
 async function fromFile(path: string): Promise<ResolvedModel> {

@@ -1,4 +1,5 @@
 import { usageError } from "../errors.js";
+import { parseCount } from "../util/numbers.js";
 
 /*
  * What `hubref models` (and the browser) ask the hub's model list, and the
@@ -78,8 +79,8 @@ function paramCount(bound: string): number {
 
 /** `--limit`: a whole number from 1 to MAX_LIMIT. */
 export function parseLimit(text: string): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || value < 1 || value > MAX_LIMIT) throw usageError(`--limit takes a whole number from 1 to ${MAX_LIMIT}, got '${text}'`);
+  const value = parseCount(text, 1000);
+  if (value === undefined || value < 1 || value > MAX_LIMIT) throw usageError(`--limit takes a whole number from 1 to ${MAX_LIMIT}, got '${text}'`);
   return value;
 }
 

@@ -102,6 +102,7 @@ curl http://localhost:8080/v1/chat/completions \\
     expect(JSON.parse(result.stdout)).toEqual([
       {
         model: "ggml-org/gemma-3-4b-it-GGUF",
+        source: "local",
         app: "lmstudio",
         quant: "Q4_K_M",
         file: "gemma-3-4b-it-Q4_K_M.gguf",

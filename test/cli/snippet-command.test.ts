@@ -115,6 +115,13 @@ describe("values", () => {
     });
   });
 
+  it("takes the sampling numbers as people write them: .5, 1e-1, 1k tokens", () => {
+    expect(parse({ temperature: ".5", topP: "1e-1", maxTokens: "1k" })).toMatchObject({ options: { temperature: 0.5, topP: 0.1, maxTokens: 1024 } });
+    expect(refusal({ temperature: "0x1" }).message).toBe("--temperature takes a number from 0 to 2, got '0x1'");
+    expect(refusal({ topP: "0" }).exitCode).toBe(2);
+    expect(refusal({ maxTokens: "1.5" }).message).toBe("--max-tokens takes a whole number above 0 (1000, 4k), got '1.5'");
+  });
+
   it("refuses an --image that is empty, a broken URL, or text meant for --inputs", () => {
     expect(refusal({ image: ["cat.jpg", " "] }).message).toBe("--image is empty");
     expect(refusal({ image: ["https://exa mple.com/x.jpg"] }).message).toBe('--image "https://exa mple.com/x.jpg" is not a valid URL');

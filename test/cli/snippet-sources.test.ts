@@ -46,9 +46,9 @@ describe("hubref snippet --library", () => {
     ]);
     const blocks = JSON.parse((await runInProcess(["snippet", model, "--library", "--json"])).stdout) as { language: string; title?: string }[];
     expect(blocks.map((block) => [block.language, block.title])).toEqual([
-      ["sh", undefined],
-      ["python", "pipeline"],
-      ["python", "direct load"],
+      ["sh", "transformers (sh)"],
+      ["python", "transformers (python, pipeline)"],
+      ["python", "transformers (python, direct load)"],
     ]);
   });
 

@@ -6,6 +6,7 @@ import { runCli, runCliAsync } from "../helpers/cli.js";
 import { loadModelFile } from "../../src/model/load-file.js";
 import { generateSnippets } from "../../src/inference/engine.js";
 import { renderJson } from "../../src/output/output.js";
+import { blocksJson } from "../../src/blocks/json-batch.js";
 
 /* `hubref snippet MODEL... --json` with several models: written as it is made, the same bytes as one JSON array built whole. */
 
@@ -16,7 +17,7 @@ const MODELS = readdirSync("catalogue/models")
 
 /** What the command printed before it streamed: every model's snippets, rendered as one array. */
 function wholeArray(files: string[]): string {
-  return renderJson(files.flatMap((file) => generateSnippets(loadModelFile(file), {}).snippets));
+  return renderJson(blocksJson(files.flatMap((file) => generateSnippets(loadModelFile(file), {}).snippets)));
 }
 
 describe("hubref snippet --json with several models", () => {
@@ -69,17 +70,18 @@ describe("hubref snippet --json with several models", () => {
     const [first, second] = MODELS;
     const result = runCli(["snippet", first!, "-", second!, "--json"], { input: readFileSync(MODELS[2]!) });
     expect(result.status).toBe(0);
-    const expected = renderJson([first!, MODELS[2]!, second!].flatMap((file) => generateSnippets(loadModelFile(file), {}).snippets));
+    const expected = wholeArray([first!, MODELS[2]!, second!]);
     expect(result.stdout).toBe(expected);
   });
 
-  it("prints nothing when a later model file is bad: input is checked before any output", () => {
+  it("prints the other models when a later model file is bad, names it on one error line, and exits 1", () => {
     const dir = mkdtempSync(join(tmpdir(), "hubref-stream-bad-"));
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ id: "org/model", tags: [1] }));
     const result = runCli(["snippet", ...MODELS, bad, "--json"]);
-    expect(result.status).toBe(2);
-    expect(result.stdout).toBe("");
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(wholeArray(MODELS.filter((file) => generateSnippets(loadModelFile(file), {}).snippets.length > 0)));
     expect(result.stderr).toMatch(/^error: .*bad\.json: field 'tags\[0\]'/m);
+    expect(result.stderr.match(/bad\.json/g)).toHaveLength(1);
   });
 });

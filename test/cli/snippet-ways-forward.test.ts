@@ -92,7 +92,7 @@ describe("the provider's mapping decides the task, for the command and the picke
 
 describe("file types the provider refuses", () => {
   it("the example input for fal-ai is an mp3 sample, with nothing on stderr", async () => {
-    const result = await runInProcess(["snippet", WHISPER, "--provider", "fal-ai"]);
+    const result = await runInProcess(["snippet", WHISPER, "--provider", "fal-ai", "--language", "python"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
     expect(result.stdout).toContain("sample1.mp3");
@@ -100,7 +100,7 @@ describe("file types the provider refuses", () => {
   });
 
   it("the user's own flac file gets one warning (and one that it is not here)", async () => {
-    const result = await runInProcess(["snippet", WHISPER, "--provider", "fal-ai", "--inputs", "speech.flac"]);
+    const result = await runInProcess(["snippet", WHISPER, "--provider", "fal-ai", "--inputs", "speech.flac", "--language", "python"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe(
       "warning: --inputs speech.flac: there is no such file here; the snippet reads it when it runs\n" +

@@ -15,9 +15,11 @@ const CLASSIFIER = "catalogue/models/distilbert--distilbert-base-uncased-finetun
 /** What a user's script may rely on in `--json` output. */
 const SnippetSchema = z.strictObject({
   model: z.string(),
+  source: z.literal("inference"),
   language: z.enum(LANGUAGES),
   client: z.enum(CLIENTS),
   provider: z.enum(PROVIDER_CHOICES),
+  title: z.string(),
   content: z.string(),
 });
 const LLAMA = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
@@ -65,15 +67,24 @@ describe("hubref snippet", () => {
     expect(bashSyntaxError(result.stdout)).toBeUndefined();
   });
 
-  it("--json prints an array of model, language, client, provider and content", async () => {
+  it("--json prints an array of model, source, language, client, provider, title and content", async () => {
     const result = await runInProcess(["snippet", FLUX, "--json"]);
     expect(result.status).toBe(0);
     const snippets = z.array(SnippetSchema).parse(JSON.parse(result.stdout));
-    expect(snippets.map((snippet) => `${snippet.language}/${snippet.client}`)).toEqual(["python/huggingface_hub", "js/huggingface.js"]);
+    // With provider auto the hub clients leave the choice to the hub; the others call the first live provider.
+    expect(snippets.filter((snippet) => snippet.provider === "auto").map((snippet) => `${snippet.language}/${snippet.client}`)).toEqual([
+      "python/huggingface_hub",
+      "js/huggingface.js",
+    ]);
+    expect(snippets.some((snippet) => snippet.client === "curl" && snippet.provider === "fal-ai")).toBe(true);
     for (const snippet of snippets) {
-      expect(Object.keys(snippet).sort()).toEqual(["client", "content", "language", "model", "provider"]);
+      expect(Object.keys(snippet).sort()).toEqual(["client", "content", "language", "model", "provider", "source", "title"]);
       expect(snippet.content.endsWith("\n")).toBe(true);
-      expect(snippet).toMatchObject({ model: "black-forest-labs/FLUX.1-dev", provider: "auto" });
+      expect(snippet).toMatchObject({
+        model: "black-forest-labs/FLUX.1-dev",
+        source: "inference",
+        title: `${snippet.language} / ${snippet.client} / ${snippet.provider}`,
+      });
     }
   });
 
@@ -101,11 +112,11 @@ describe("hubref snippet", () => {
     [["--temperature", "0x10"], "error: --temperature takes a number from 0 to 2, got '0x10'\n"],
     [["--temperature", "2.5"], "error: --temperature takes a number from 0 to 2, got '2.5'\n"],
     [["--temperature", ""], "error: --temperature takes a number from 0 to 2, got ''\n"],
-    [["--max-tokens", "99999999999999999999"], "error: --max-tokens takes a whole number above 0, got '99999999999999999999'\n"],
-    [["--max-tokens", "1e3"], "error: --max-tokens takes a whole number above 0, got '1e3'\n"],
+    [["--max-tokens", "99999999999999999999"], "error: --max-tokens takes a whole number above 0 (1000, 4k), got '99999999999999999999'\n"],
+    [["--max-tokens", "0"], "error: --max-tokens takes a whole number above 0 (1000, 4k), got '0'\n"],
     [["--top-p", "-0.5"], "error: --top-p takes a number above 0, at most 1, got '-0.5'\n"],
     [["--inputs", ""], "error: --inputs is empty\nhint: give the text or JSON to send, or leave out --inputs for the example input\n"],
-    [["--max-tokens", "1.5"], "error: --max-tokens takes a whole number above 0, got '1.5'\n"],
+    [["--max-tokens", "1.5"], "error: --max-tokens takes a whole number above 0 (1000, 4k), got '1.5'\n"],
     [["--top-p", "0"], "error: --top-p takes a number above 0, at most 1, got '0'\n"],
     [
       ["--endpoint-url", "https://x.example", "--direct"],
@@ -190,17 +201,16 @@ describe("hubref snippet", () => {
   });
 
   it("prints the models that get code, then says which got none and exits 1, as grep does with a missing file", async () => {
-    const result = await runInProcess(["snippet", FLUX_UNMAPPED, LLAMA, "--provider", "cerebras", "--client", "curl"]);
+    const result = await runInProcess(["snippet", FLUX_UNMAPPED, LLAMA, "--provider", "cerebras", "--language", "sh"]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe("warning: cerebras does not serve text-to-image\nerror: 1 of 2 models produced no snippet: black-forest-labs/FLUX.1-dev\n");
+    expect(result.stderr).toBe("error: black-forest-labs/FLUX.1-dev: cerebras does not serve text-to-image\n");
     expect(result.stdout).toContain("meta-llama/Llama-3.1-8B-Instruct:cerebras");
     // With several models, the header names the model even when only one printed.
     expect(result.stdout.split("\n")[0]).toBe("# meta-llama/Llama-3.1-8B-Instruct: sh / curl / cerebras");
-    const unmapped = await runInProcess(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--client", "curl"]);
+    const unmapped = await runInProcess(["snippet", FLUX, LLAMA, "--provider", "cerebras", "--language", "sh"]);
     expect(unmapped.status).toBe(1);
     expect(unmapped.stderr).toBe(
-      "warning: provider 'cerebras' does not serve 'black-forest-labs/FLUX.1-dev'; it is served by: fal-ai, replicate, together, wavespeed\n" +
-        "error: 1 of 2 models produced no snippet: black-forest-labs/FLUX.1-dev\n",
+      "error: provider 'cerebras' does not serve 'black-forest-labs/FLUX.1-dev'; it is served by: fal-ai, replicate, together, wavespeed\n",
     );
   });
 

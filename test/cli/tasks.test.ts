@@ -204,6 +204,18 @@ describe("hubref tasks <id>", () => {
     expect(result.stderr).toContain("--modality and --library filter the list");
   });
 
+  it('takes the short names and labels `models --task` takes (asr, tts, "Text Generation")', async () => {
+    for (const [typed, id] of [
+      ["asr", "automatic-speech-recognition"],
+      ["TTS", "text-to-speech"],
+      ["Text Generation", "text-generation"],
+    ]) {
+      const result = await runInProcess(["tasks", typed!, "--json"]);
+      expect(result.status, typed).toBe(0);
+      expect((JSON.parse(result.stdout) as { id: string }).id).toBe(id);
+    }
+  });
+
   it("shows what is known of a pipeline type without a definition", async () => {
     const result = await runInProcess(["tasks", "robotics"]);
     expect(result.status).toBe(0);

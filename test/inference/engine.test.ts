@@ -32,11 +32,26 @@ describe("which snippets exist", () => {
     }
   });
 
-  it("with provider auto, a non-chat task gets the hub's client libraries only", () => {
-    const result = generateSnippets(syntheticModel("text-classification"), {});
-    expect(clientsOf(result)).toEqual(["python/huggingface_hub", "js/huggingface.js"]);
-    expect(result.snippets.every((snippet) => snippet.provider === "auto")).toBe(true);
+  it("with provider auto, a non-chat task: the hub clients leave the provider to the hub, the others call the first live one serving it, and a note says so", () => {
+    // hf-inference is the first provider that serves text-classification in the synthetic mapping.
+    const result = generateSnippets(syntheticModel("text-classification", { providers: ["together", "hf-inference", "fal-ai"] }), {});
+    expect(result.snippets.filter((snippet) => snippet.provider === "auto").map((snippet) => `${snippet.language}/${snippet.client}`)).toEqual([
+      "python/huggingface_hub",
+      "js/huggingface.js",
+    ]);
+    const pinned = result.snippets.filter((snippet) => snippet.provider !== "auto");
+    expect(pinned.length).toBeGreaterThan(0);
+    expect(new Set(pinned.map((snippet) => snippet.provider))).toEqual(new Set(["hf-inference"]));
+    expect(result.notes).toEqual([
+      `acme/text-classification-model: with provider auto, ${pinned.map((snippet) => snippet.client).join(", ")} call hf-inference, the model's first live provider for text-classification (choose another with --provider)`,
+    ]);
     expect(result.problems).toEqual([]);
+    // A provider asked for is the one every client calls.
+    const asked = generateSnippets(syntheticModel("text-classification"), { provider: "hf-inference" });
+    expect(asked.notes).toEqual([]);
+    // With no live provider that serves the task, the hub clients alone.
+    const unserved = generateSnippets(syntheticModel("text-classification", { providers: ["together", "fal-ai"] }), {});
+    expect(clientsOf(unserved)).toEqual(["python/huggingface_hub", "js/huggingface.js"]);
   });
 
   it("with provider auto, chat gets every client, through the router", () => {
@@ -88,7 +103,7 @@ describe("which snippets exist", () => {
       expect(result.hints[0]).toMatch(/^with provider fal-ai: huggingface_hub \(python\), .*curl \(sh\), .*curl \(php\)$/);
     }
     const auto = generateSnippets(syntheticModel("text-to-image"), { client: "openai" });
-    expect(auto.hints).toEqual(["with provider auto: huggingface_hub (python), huggingface.js (js)"]);
+    expect(auto.hints[0]).toMatch(/^with provider auto: huggingface_hub \(python\), .*huggingface\.js \(js\), .*curl \(sh\)/);
   });
 
   it("--direct without the provider's model id gives no snippet with the hub id in the provider's model slot", () => {
@@ -120,8 +135,9 @@ describe("which snippets exist", () => {
     expect(single.problems).toEqual([]);
     expect(single.snippets.map((snippet) => snippet.provider)).toEqual(["hf-inference"]);
     expect(single.snippets[0]!.content).toContain("https://router.huggingface.co/hf-inference/models/acme/fill-mask-model");
-    const several = generateSnippets(syntheticModel("fill-mask", { providers: ["hf-inference", "together"] }), {});
-    expect(several.snippets.every((snippet) => snippet.provider === "auto")).toBe(true);
+    // With several, the hub clients leave the choice to the hub; the others call the first that serves the task.
+    const several = generateSnippets(syntheticModel("fill-mask", { providers: ["together", "hf-inference"] }), {});
+    expect(new Set(several.snippets.map((snippet) => snippet.provider))).toEqual(new Set(["auto", "hf-inference"]));
   });
 
   it("the provider's mapping decides the task: a text-generation model mapped as conversational gets chat", () => {

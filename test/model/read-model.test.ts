@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { checkSchemaOf, modelCheckModule } from "../../src/build/model-check.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
 import { GENERATED_MODULES } from "../../src/build/generated.js";
-import { quickModelCheck } from "../../src/model/read-model.js";
+import { quickModelCheck, readModelFile } from "../../src/model/read-model.js";
 
 const MODELS_DIR = "catalogue/models";
 const examples = readdirSync(MODELS_DIR)
@@ -75,5 +76,38 @@ describe("the quick model check", () => {
       /default inside anyOf/,
     );
     expect(() => checkSchemaOf(z.looseObject({ names: z.array(z.string()).default([]) }))).not.toThrow();
+  });
+});
+
+describe("null in model metadata", () => {
+  const withNulls = {
+    id: "org/model",
+    pipeline_tag: "text-classification",
+    library_name: null,
+    tags: ["a", null],
+    transformersInfo: { auto_model: "AutoModel", custom_class: null, processor: null },
+    gguf: null,
+    cardData: { base_model: null, license: "mit" },
+  };
+
+  it("is read as 'not set', as the hub's answers are, from a file or stdin", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hubref-nulls-"));
+    const path = join(dir, "m.json");
+    writeFileSync(path, JSON.stringify(withNulls));
+    const model = await readModelFile(path);
+    expect(model).toStrictEqual({
+      id: "org/model",
+      pipeline_tag: "text-classification",
+      tags: ["a", null].filter((tag) => tag !== null),
+      transformersInfo: { auto_model: "AutoModel" },
+      cardData: { license: "mit" },
+    });
+  });
+
+  it("still names a field whose value is wrong, not null", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hubref-nulls-"));
+    const path = join(dir, "m.json");
+    writeFileSync(path, JSON.stringify({ ...withNulls, pipeline_tag: 3 }));
+    await expect(readModelFile(path)).rejects.toThrow(/pipeline_tag/);
   });
 });

@@ -116,6 +116,29 @@ describe("resolveModel: file or id", () => {
     expect(commandRefOf(fromHub)).toBe(CHAT_MODEL.id);
   });
 
+  it.each([
+    "https://huggingface.co/ORG/NAME",
+    "https://huggingface.co/ORG/NAME/",
+    "https://huggingface.co/ORG/NAME/tree/main",
+    "https://huggingface.co/ORG/NAME/blob/main/config.json?download=true",
+    "http://www.huggingface.co/ORG/NAME?library=transformers#usage",
+    "https://hf.co/ORG/NAME",
+  ])("a pasted model page URL %s is the model's id", async (template) => {
+    const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    const url = template.replace("ORG/NAME", CHAT_MODEL.id);
+    const resolved = await resolveModelArgument(url, options(hub));
+    expect(resolved.source).toEqual({ kind: "hub", id: CHAT_MODEL.id });
+    expect(resolved.model.id).toBe(CHAT_MODEL.id);
+  });
+
+  it("a URL of the hub that names no model (a dataset, a space, another site) is a usage error saying so", async () => {
+    for (const url of ["https://huggingface.co/datasets/org/name", "https://huggingface.co/spaces/org/name", "https://example.com/org/name"]) {
+      const error = await rejected(resolveModel(url, options(undefined)));
+      expect(error.exitCode, url).toBe(ExitCode.usage);
+      expect(error.message, url).toContain("is not a model's page on the hub");
+    }
+  });
+
   it("a model id is fetched from HF_ENDPOINT", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
     const model = await resolveModel(CHAT_MODEL.id, options(hub));

@@ -1,23 +1,12 @@
 import { operationalError } from "../../errors.js";
 import { formatJsonPath } from "../../util/validate.js";
 import { ModelDataSchema, type ModelData } from "../schema.js";
+import { withoutNulls } from "../not-set.js";
 import { endpointHost, modelApiUrl } from "./endpoint.js";
 import type { RequestContext } from "./failures.js";
 import { hubGet, type FetchModelOptions } from "./hub-get.js";
 
 export { DEFAULT_FETCH_SETTINGS, type FetchModelOptions, type HubFetchSettings } from "./hub-get.js";
-
-/**
- * Null is how the hub says "not set"; dropping it lets the schema treat those
- * fields as absent instead of failing on them.
- */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (typeof value !== "object" || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) if (field !== null) out[key] = withoutNulls(field);
-  return out;
-}
 
 /** Parses and checks a 2xx body. A bad remote answer is the hub's fault, not the user's: exit 1. */
 function parseHubModel(body: string, context: RequestContext): ModelData {
