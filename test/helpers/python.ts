@@ -27,6 +27,30 @@ def calls(tree):
             })
     return found
 
+def imports(tree):
+    # Top-level imports only: what the block needs installed before its first line runs.
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append({"module": alias.name, "names": []})
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append({"module": node.module, "names": [alias.name for alias in node.names]})
+    return found
+
+def last_call(tree):
+    # The call the block ends with, when its last statement is one (a bare call or an assignment of one).
+    statements = [node for node in tree.body]
+    if not statements:
+        return None
+    node = statements[-1]
+    while isinstance(node, (ast.If, ast.With, ast.For)) and node.body:
+        node = node.body[-1]
+    value = node.value if isinstance(node, (ast.Expr, ast.Assign)) else None
+    if isinstance(value, ast.Await):
+        value = value.value
+    return ast.unparse(value.func) if isinstance(value, ast.Call) else None
+
 def strings(tree):
     return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
 
@@ -34,10 +58,10 @@ out = []
 for source in json.load(sys.stdin):
     try:
         tree = ast.parse(source)
-        out.append({"ok": True, "calls": calls(tree), "strings": strings(tree)})
+        out.append({"ok": True, "calls": calls(tree), "strings": strings(tree), "imports": imports(tree), "lastCall": last_call(tree)})
     except SyntaxError as error:
         out.append({"ok": False, "error": f"{error.msg} (line {error.lineno})"})
-json.dump(out, sys.stdout)
+json.dump({"parsed": out, "stdlib": sorted(sys.stdlib_module_names)}, sys.stdout)
 `;
 
 export interface PythonCall {
@@ -46,10 +70,30 @@ export interface PythonCall {
   kwargs: Record<string, unknown>;
 }
 
-export type PythonParse = { ok: true; calls: PythonCall[]; strings: string[] } | { ok: false; error: string };
+/** A top-level import: the module, and the names taken from it (`from m import a, b`), none for `import m`. */
+export interface PythonImport {
+  module: string;
+  names: string[];
+}
+
+export type PythonParse =
+  | {
+      ok: true;
+      calls: PythonCall[];
+      strings: string[];
+      imports: PythonImport[];
+      /** The function the block's last statement calls (`print`, `image.save`), or null when it ends otherwise. */
+      lastCall: string | null;
+    }
+  | { ok: false; error: string };
+
+/** The standard library's top-level modules, as the python3 that parsed the blocks names them. */
+export const pythonStdlib = new Set<string>();
 
 export function parsePython(sources: string[]): PythonParse[] {
   const result = spawnSync("python3", ["-c", CHECKER], { input: JSON.stringify(sources), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr}`);
-  return JSON.parse(result.stdout) as PythonParse[];
+  const { parsed, stdlib } = JSON.parse(result.stdout) as { parsed: PythonParse[]; stdlib: string[] };
+  for (const module of stdlib) pythonStdlib.add(module);
+  return parsed;
 }

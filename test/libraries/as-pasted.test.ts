@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { libraryBlocks } from "../../src/blocks/model-blocks.js";
+import { HubrefError } from "../../src/errors.js";
+import type { LibrarySnippet } from "../../src/libraries/generator.js";
+import { PYTHON_MODULES } from "../../src/libraries/python-modules.js";
+import { hasSnippetGenerator, libraryEntries, librarySnippets } from "../../src/libraries/registry.js";
+import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
+import { installed, provides } from "../helpers/pip-installs.js";
+import { parsePython, pythonStdlib, type PythonParse } from "../helpers/python.js";
+import { CASES } from "./snippet-cases.js";
+
+/*
+ * "Runs as pasted": every library block hubref prints, for a plain model of
+ * each library, the realistic cases of snippet-cases.ts, the catalogue's
+ * example models and the regression fixtures of test/fixtures/library/, is
+ * judged by Python's own parser (one python3 for all of them): its imports
+ * are installed by the install lines printed with it, and it ends with a
+ * result a person sees.
+ */
+
+interface Sample {
+  label: string;
+  library: string;
+  model: ModelData;
+  blocks: Pick<LibrarySnippet, "language" | "content" | "fallback" | "title">[];
+}
+
+const parse = (json: unknown) => ModelDataSchema.parse(json);
+const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as unknown;
+const jsonFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => join(dir, file));
+
+/** The model files whose printed blocks are checked as the command prints them. */
+const MODEL_FILES = [...jsonFiles("catalogue/models"), ...jsonFiles("test/fixtures/library")];
+
+async function samples(): Promise<Sample[]> {
+  const all: Sample[] = [];
+  for (const entry of libraryEntries().filter((candidate) => hasSnippetGenerator(candidate.key))) {
+    const model = parse({ id: "acme/model", library_name: entry.key, pipeline_tag: "text-generation", tags: [entry.key] });
+    all.push({ label: `${entry.key} (plain model)`, library: entry.key, model, blocks: (await librarySnippets(entry.key, model)) ?? [] });
+  }
+  for (const one of CASES) {
+    const model = parse(one.model);
+    all.push({ label: `${one.library}: ${one.name}`, library: one.library, model, blocks: (await librarySnippets(one.library, model)) ?? [] });
+  }
+  for (const file of MODEL_FILES) {
+    const model = parse(readJson(file));
+    let blocks: Awaited<ReturnType<typeof libraryBlocks>>;
+    try {
+      blocks = await libraryBlocks(model);
+    } catch (error) {
+      // A model with no library code is refused, as --library refuses it.
+      if (error instanceof HubrefError) continue;
+      throw error;
+    }
+    for (const library of new Set(blocks.map((block) => block.library))) {
+      all.push({ label: `${library} for ${file}`, library, model, blocks: blocks.filter((block) => block.library === library) });
+    }
+  }
+  return all;
+}
+
+const SAMPLES = await samples();
+/** Every Python block that holds code (a fallback says what is missing and runs nothing), with what its sample installs. */
+const PYTHON = SAMPLES.flatMap((sample) => {
+  const packages = new Set(
+    installed(
+      sample.blocks
+        .filter((block) => block.language === "sh")
+        .map((block) => block.content)
+        .join("\n"),
+    ),
+  );
+  return sample.blocks
+    .filter((block) => block.language === "python" && !block.fallback)
+    .map((block) => ({ sample, content: block.content, title: block.title, packages }));
+});
+let parsed: PythonParse[] = [];
+
+beforeAll(() => {
+  parsed = parsePython(PYTHON.map((block) => block.content));
+}, 120_000);
+
+function each(check: (block: (typeof PYTHON)[number], parse: Extract<PythonParse, { ok: true }>) => string[]): string[] {
+  return PYTHON.flatMap((block, index) => {
+    const result = parsed[index]!;
+    if (!result.ok) return [`${block.sample.label}: does not parse: ${result.error}`];
+    return check(block, result).map((problem) => `${block.sample.label}${block.title ? ` (${block.title})` : ""}: ${problem}`);
+  });
+}
+
+/** Calls that show a result: a print, or a file written (its name printed before, or the call names it). */
+const OUTPUT_CALL = /^print$|(^|\.)(save\w*|write\w*|export\w*|to_file|imwrite|dump)$/;
+
+describe("library code runs as pasted", () => {
+  it("checks the blocks of every library, the cases, the example models and the regression fixtures", () => {
+    expect(new Set(SAMPLES.map((sample) => sample.library)).size).toBeGreaterThanOrEqual(libraryEntries().filter((entry) => entry.hasSnippets).length);
+    expect(PYTHON.length).toBeGreaterThan(SAMPLES.length / 2);
+  });
+
+  it("every module a block imports is in the standard library or installed by its install line (src/libraries/python-modules.ts)", () => {
+    const problems = each((block, result) =>
+      result.imports.flatMap(({ module }) => {
+        const top = module.split(".")[0]!;
+        if (pythonStdlib.has(top)) return [];
+        const covered = provides(block.packages, top);
+        if (covered === undefined) return [`${top} is not in PYTHON_MODULES`];
+        return covered ? [] : [`${top} (${PYTHON_MODULES[top as keyof typeof PYTHON_MODULES].package}) is not installed by: ${[...block.packages].join(" ")}`];
+      }),
+    );
+    expect([...new Set(problems)]).toEqual([]);
+  });
+});
