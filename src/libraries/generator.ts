@@ -1,5 +1,6 @@
 import type { ModelData } from "../model/schema.js";
 import { commentLine } from "../format/languages.js";
+import { pyString } from "../format/python.js";
 import type { RunSettings } from "../memory/run-settings.js";
 
 /** The languages library usage snippets are written in. */
@@ -62,6 +63,15 @@ export function fallback(language: SnippetLanguage, reason: string, wayForward: 
 /** Whether the blocks hold nothing to run: a fallback, and besides it at most install lines. */
 export function onlyFallback(blocks: readonly LibrarySnippet[]): boolean {
   return blocks.some((block) => block.fallback) && blocks.every((block) => block.fallback || block.language === "sh");
+}
+
+/**
+ * The last line of Python that only loads a model (nothing in the metadata
+ * says what to run it on): it says what loaded, and what to call next, so the
+ * block still ends with something a person sees.
+ */
+export function loaded(variable: string, next: string): string {
+  return `print(type(${variable}).__name__, "loaded:", ${pyString(next)})`;
 }
 
 /** The base model named in the model card: the first when it lists several. */

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
  */
 
 const CHECKER = String.raw`
-import ast, json, sys
+import ast, builtins, json, sys
 
 def literal(node):
     try:
@@ -44,12 +44,29 @@ def last_call(tree):
     if not statements:
         return None
     node = statements[-1]
-    while isinstance(node, (ast.If, ast.With, ast.For)) and node.body:
+    # A block that cleans up in finally shows its result at the end of try.
+    while isinstance(node, (ast.If, ast.With, ast.For, ast.Try)) and node.body:
         node = node.body[-1]
     value = node.value if isinstance(node, (ast.Expr, ast.Assign)) else None
     if isinstance(value, ast.Await):
         value = value.value
     return ast.unparse(value.func) if isinstance(value, ast.Call) else None
+
+def undefined(tree):
+    # Names read that nothing binds (order aside): a missing import shows up here.
+    defined = set(dir(builtins))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            defined.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, ast.arg):
+            defined.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            defined.add(node.name)
+    return sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in defined})
 
 def strings(tree):
     return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
@@ -58,7 +75,7 @@ out = []
 for source in json.load(sys.stdin):
     try:
         tree = ast.parse(source)
-        out.append({"ok": True, "calls": calls(tree), "strings": strings(tree), "imports": imports(tree), "lastCall": last_call(tree)})
+        out.append({"ok": True, "calls": calls(tree), "strings": strings(tree), "imports": imports(tree), "lastCall": last_call(tree), "undefined": undefined(tree)})
     except SyntaxError as error:
         out.append({"ok": False, "error": f"{error.msg} (line {error.lineno})"})
 json.dump({"parsed": out, "stdlib": sorted(sys.stdlib_module_names)}, sys.stdout)
@@ -84,6 +101,8 @@ export type PythonParse =
       imports: PythonImport[];
       /** The function the block's last statement calls (`print`, `image.save`), or null when it ends otherwise. */
       lastCall: string | null;
+      /** Names the block reads that no import, assignment or definition in it binds. */
+      undefined: string[];
     }
   | { ok: false; error: string };
 

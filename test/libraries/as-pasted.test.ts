@@ -94,7 +94,7 @@ function each(check: (block: (typeof PYTHON)[number], parse: Extract<PythonParse
 }
 
 /** Calls that show a result: a print, or a file written (its name printed before, or the call names it). */
-const OUTPUT_CALL = /^print$|(^|\.)(save\w*|write\w*|export\w*|to_file|imwrite|dump)$/;
+const OUTPUT_CALL = /^print$|(^|[._])(save|write|export)\w*$|(^|\.)(to_file|imwrite|dump)$/;
 
 describe("library code runs as pasted", () => {
   it("checks the blocks of every library, the cases, the example models and the regression fixtures", () => {
@@ -111,6 +111,17 @@ describe("library code runs as pasted", () => {
         if (covered === undefined) return [`${top} is not in PYTHON_MODULES`];
         return covered ? [] : [`${top} (${PYTHON_MODULES[top as keyof typeof PYTHON_MODULES].package}) is not installed by: ${[...block.packages].join(" ")}`];
       }),
+    );
+    expect([...new Set(problems)]).toEqual([]);
+  });
+  it("every name a block reads is imported or defined in it", () => {
+    const problems = each((_block, result) => result.undefined.map((name) => `${name} is never imported or defined`));
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it("every block ends with a visible result: a print, or a file saved", () => {
+    const problems = each((_block, result) =>
+      result.lastCall !== null && OUTPUT_CALL.test(result.lastCall) ? [] : [`ends with ${result.lastCall ?? "no call"}`],
     );
     expect([...new Set(problems)]).toEqual([]);
   });

@@ -9,8 +9,10 @@ export const mlx: LibrarySnippetGenerator = (model) => {
     const run = hasTag(model, "conversational")
       ? `messages = [{"role": "user", "content": ${prompt}}]
 prompt = tokenizer.apply_chat_template(messages, add_generation_prompt=True)
-text = generate(model, tokenizer, prompt=prompt, verbose=True)`
-      : `text = generate(model, tokenizer, prompt=${prompt}, verbose=True)`;
+text = generate(model, tokenizer, prompt=prompt)
+print(text)`
+      : `text = generate(model, tokenizer, prompt=${prompt})
+print(text)`;
     return [
       sh("pip install -U mlx-lm"),
       python(`from mlx_lm import load, generate

@@ -35,8 +35,10 @@ from transformers import pipeline
 transformers_mblt.register()
 
 pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCode})
-${run(widgetText(model))}
-pipe.model.dispose()`),
+try:
+    ${run(widgetText(model)).replaceAll("\n", "\n    ")}
+finally:
+    pipe.model.dispose()`),
     ];
   }
   // Vision models are compiled .mxq files, looked up by model name.

@@ -19,6 +19,7 @@ tokenizer = AutoTokenizer.from_pretrained(${pyString(model.id)}${remoteCode})
 model = AutoModel.from_pretrained(${pyString(model.id)}${remoteCode})
 
 inputs = tokenizer("UAGCUUAUCAGACUGAUGUUGA", return_tensors="pt")
-output = model(**inputs)`;
+output = model(**inputs)
+print(output.last_hidden_state.shape)`;
   return [sh("pip install -U multimolecule"), python(code)];
 };

@@ -1,7 +1,7 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import { baseModelOf, fallback, hasTag, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { baseModelOf, fallback, hasTag, python, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 /* The transformers class that loads the base model, by PEFT task type. */
 const AUTO_BY_TASK_TYPE: Record<string, string> = {
@@ -61,6 +61,7 @@ export const peft: LibrarySnippetGenerator = (model) => {
 from transformers import ${auto}
 
 base_model = ${auto}.from_pretrained(${pyString(base)}${remoteCode})
-model = PeftModel.from_pretrained(base_model, ${pyString(model.id)})`),
+model = PeftModel.from_pretrained(base_model, ${pyString(model.id)})
+${loaded("model", "run it as you would the base model; model.merge_and_unload() folds the adapter in")}`),
   ];
 };

@@ -3,7 +3,7 @@ import { pyString, pyValue } from "../../format/python.js";
 import { exampleInput } from "../../tasks/example-input.js";
 import { Placeholder } from "../placeholders.js";
 import type { LibrarySnippet } from "../generator.js";
-import { fallback, hasTag, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { fallback, hasTag, isPythonIdentifier, loaded, python, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 const SAMPLE_IMAGE_URL = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
 
@@ -37,11 +37,11 @@ function pipelineCall(model: ModelData): string | undefined {
   if (isChat(model)) {
     // The image-text pipeline's first parameter is the images: a conversation goes in \`text\`.
     const argument = model.pipeline_tag === "image-text-to-text" ? "text=messages" : "messages";
-    return `messages = ${pyValue(chatMessages(model))}\npipe(${argument})`;
+    return `messages = ${pyValue(chatMessages(model))}\nprint(pipe(${argument}))`;
   }
   const input = exampleInput(model);
-  if (input?.kind === "text") return `pipe(${pyString(input.text)})`;
-  if (input?.kind === "file") return `pipe(${pyString(input.filename)})`;
+  if (input?.kind === "text") return `print(pipe(${pyString(input.text)}))`;
+  if (input?.kind === "file") return `print(pipe(${pyString(input.filename)}))`;
   return undefined;
 }
 
@@ -52,7 +52,7 @@ function pipelineSnippet(model: ModelData, task: string): string {
     "from transformers import pipeline",
     "",
     `pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCode(model)})`,
-    ...(call ? [call] : []),
+    call ?? loaded("pipe", "call pipe(inputs) with what the task takes"),
   ].join("\n");
 }
 
@@ -94,7 +94,7 @@ function directSnippet(model: ModelData): LibrarySnippet {
   }
   lines.push(`model = ${autoModel}.from_pretrained(${id}${remoteCode(model)})`);
   const generation = chatGeneration(model, processor, autoModel);
-  if (generation) lines.push("", generation);
+  lines.push(...(generation ? ["", generation] : [loaded("model", "call model(**inputs) on what the processor makes of your input")]));
   return python(lines.join("\n"));
 }
 
