@@ -74,6 +74,36 @@ export function loaded(variable: string, next: string): string {
   return `print(type(${variable}).__name__, "loaded:", ${pyString(next)})`;
 }
 
+/*
+ * A model tagged custom_code ships Python code in its repository that its
+ * library runs only when told to trust it. Every generator whose loader takes
+ * the flag passes it for such a model, under a comment saying what it does,
+ * and installs what that code commonly imports besides its library: the hub's
+ * metadata lists the repository's .py files, not their imports, so einops
+ * (which most remote modelling code uses) stands for them.
+ */
+const REMOTE_CODE_COMMENT = "# trust_remote_code=True runs the Python code of the model's repository on this machine: read it first.";
+const REMOTE_CODE_PACKAGES = ["einops"] as const;
+
+export function hasRemoteCode(model: ModelData): boolean {
+  return hasTag(model, "custom_code");
+}
+
+/** `, trust_remote_code=True` for a model with remote code, else nothing. */
+export function remoteCodeArgument(model: ModelData): string {
+  return hasRemoteCode(model) ? ", trust_remote_code=True" : "";
+}
+
+/** The comment line (with its newline) to put above the first call that trusts remote code; nothing without it. */
+export function remoteCodeComment(model: ModelData): string {
+  return hasRemoteCode(model) ? `${REMOTE_CODE_COMMENT}\n` : "";
+}
+
+/** What to add to the install line for the model's remote code (` einops`), or nothing. */
+export function remoteCodePackages(model: ModelData): string {
+  return hasRemoteCode(model) ? ` ${REMOTE_CODE_PACKAGES.join(" ")}` : "";
+}
+
 /** The base model named in the model card: the first when it lists several. */
 export function baseModelOf(model: ModelData): string | undefined {
   const base = model.cardData?.base_model;

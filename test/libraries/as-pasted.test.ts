@@ -37,8 +37,24 @@ const jsonFiles = (dir: string) =>
 /** The model files whose printed blocks are checked as the command prints them. */
 const MODEL_FILES = [...jsonFiles("catalogue/models"), ...jsonFiles("test/fixtures/library")];
 
+/** The libraries whose loaders take trust_remote_code, each on a model tagged custom_code. */
+const TRUSTING = ["transformers", "sentence-transformers", "setfit", "peft", "multimolecule", "mobilint", "mlx"] as const;
+const remoteCodeModel = (library: string) =>
+  parse({
+    id: "acme/remote-code-model",
+    library_name: library,
+    pipeline_tag: library === "sentence-transformers" ? "sentence-similarity" : "text-generation",
+    tags: [library, "custom_code", "conversational"],
+    config: { peft: { base_model_name_or_path: "acme/base", task_type: "CAUSAL_LM" } },
+    transformersInfo: { auto_model: "AutoModelForCausalLM", processor: "AutoTokenizer" },
+  });
+
 async function samples(): Promise<Sample[]> {
   const all: Sample[] = [];
+  for (const library of TRUSTING) {
+    const model = remoteCodeModel(library);
+    all.push({ label: `${library} (custom_code)`, library, model, blocks: (await librarySnippets(library, model)) ?? [] });
+  }
   for (const entry of libraryEntries().filter((candidate) => hasSnippetGenerator(candidate.key))) {
     const model = parse({ id: "acme/model", library_name: entry.key, pipeline_tag: "text-generation", tags: [entry.key] });
     all.push({ label: `${entry.key} (plain model)`, library: entry.key, model, blocks: (await librarySnippets(entry.key, model)) ?? [] });
@@ -117,6 +133,30 @@ describe("library code runs as pasted", () => {
   it("every name a block reads is imported or defined in it", () => {
     const problems = each((_block, result) => result.undefined.map((name) => `${name} is never imported or defined`));
     expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it("a model tagged custom_code gets trust_remote_code=True, under a comment saying what it runs, and einops installed, in every library that takes the flag", () => {
+    const remote = SAMPLES.filter((sample) => sample.model.tags.includes("custom_code") && (TRUSTING as readonly string[]).includes(sample.library));
+    expect(remote.map((sample) => sample.library)).toEqual(expect.arrayContaining([...TRUSTING]));
+    for (const sample of remote) {
+      const code = sample.blocks.filter((block) => block.language === "python");
+      expect(code.length, sample.label).toBeGreaterThan(0);
+      for (const block of code) {
+        expect(block.content, sample.label).toContain("trust_remote_code");
+        expect(block.content, sample.label).toContain("# trust_remote_code=True runs the Python code of the model's repository on this machine");
+      }
+      // mlx-lm ports the architectures itself: only the tokenizer's code is trusted.
+      if (sample.library !== "mlx")
+        expect(installed(sample.blocks.map((block) => (block.language === "sh" ? block.content : "")).join("\n")), sample.label).toContain("einops");
+    }
+  });
+
+  it("regression: nomic-embed-text-v1.5 (custom_code) with sentence-transformers trusts its remote code and installs einops", () => {
+    const nomic = SAMPLES.find((sample) => sample.model.id === "nomic-ai/nomic-embed-text-v1.5" && sample.library === "sentence-transformers")!;
+    expect(nomic.blocks.map((block) => block.content).join("\n")).toContain("pip install -U sentence-transformers einops");
+    expect(nomic.blocks.map((block) => block.content).join("\n")).toContain(
+      'model = SentenceTransformer("nomic-ai/nomic-embed-text-v1.5", trust_remote_code=True)',
+    );
   });
 
   it("every block ends with a visible result: a print, or a file saved", () => {

@@ -3,14 +3,21 @@ import { pyString, pyValue } from "../../format/python.js";
 import { exampleInput } from "../../tasks/example-input.js";
 import { Placeholder } from "../placeholders.js";
 import type { LibrarySnippet } from "../generator.js";
-import { fallback, hasTag, isPythonIdentifier, loaded, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import {
+  fallback,
+  hasRemoteCode,
+  hasTag,
+  isPythonIdentifier,
+  loaded,
+  python,
+  remoteCodeArgument,
+  remoteCodeComment,
+  remoteCodePackages,
+  sh,
+  type LibrarySnippetGenerator,
+} from "../generator.js";
 
 const SAMPLE_IMAGE_URL = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
-
-/** The keyword arguments every `from_pretrained`/`pipeline` call of this model needs after the id. */
-function remoteCode(model: ModelData): string {
-  return hasTag(model, "custom_code") ? ", trust_remote_code=True" : "";
-}
 
 /** Chat models take a messages list; image-text models get an image in the message as well. */
 function chatMessages(model: ModelData): unknown[] {
@@ -51,7 +58,7 @@ function pipelineSnippet(model: ModelData, task: string): string {
     "# Use a pipeline as a high-level helper",
     "from transformers import pipeline",
     "",
-    `pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCode(model)})`,
+    `${remoteCodeComment(model)}pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCodeArgument(model)})`,
     call ?? loaded("pipe", "call pipe(inputs) with what the task takes"),
   ].join("\n");
 }
@@ -88,11 +95,12 @@ function directSnippet(model: ModelData): LibrarySnippet {
   const processor = info.processor !== undefined && isPythonIdentifier(info.processor) ? info.processor : undefined;
   const id = pyString(model.id);
   const lines = ["# Load model directly", `from transformers import ${processor ? `${processor}, ` : ""}${autoModel}`, ""];
+  if (hasRemoteCode(model)) lines.push(remoteCodeComment(model).trimEnd());
   if (processor) {
     const variable = processor === "AutoTokenizer" ? "tokenizer" : "processor";
-    lines.push(`${variable} = ${processor}.from_pretrained(${id}${remoteCode(model)})`);
+    lines.push(`${variable} = ${processor}.from_pretrained(${id}${remoteCodeArgument(model)})`);
   }
-  lines.push(`model = ${autoModel}.from_pretrained(${id}${remoteCode(model)})`);
+  lines.push(`model = ${autoModel}.from_pretrained(${id}${remoteCodeArgument(model)})`);
   const generation = chatGeneration(model, processor, autoModel);
   lines.push(...(generation ? ["", generation] : [loaded("model", "call model(**inputs) on what the processor makes of your input")]));
   return python(lines.join("\n"));
@@ -104,7 +112,7 @@ function directSnippet(model: ModelData): LibrarySnippet {
  * (`return_tensors="pt"`), so torch is installed with it.
  */
 export const transformers: LibrarySnippetGenerator = (model) => {
-  const blocks = [sh("pip install -U transformers torch")];
+  const blocks = [sh(`pip install -U transformers torch${remoteCodePackages(model)}`)];
   const task = model.pipeline_tag ?? model.transformersInfo?.pipeline_tag;
   if (task) blocks.push({ ...python(pipelineSnippet(model, task)), title: "pipeline" });
   blocks.push({ ...directSnippet(model), title: "direct load" });
