@@ -15,7 +15,7 @@ import type { FileRequest } from "../apps/select.js";
 import type { PlannedRun, RunPlanner } from "../apps/fits-plan.js";
 import type { RunSettings } from "../memory/run-settings.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
-import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, librarySnippets } from "../libraries/registry.js";
+import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, libraryKeysOf, librarySnippets } from "../libraries/registry.js";
 import { onlyFallback, type LibraryRequest } from "../libraries/generator.js";
 import { ggufLoad } from "../libraries/gguf-choice.js";
 import type { InferenceBlock, LibraryBlock, LocalBlock, LocalQuant } from "./code-block.js";
@@ -126,7 +126,8 @@ export interface LibraryFiles {
  * `--library` asked for exactly this.
  */
 export async function libraryBlocks(model: ModelData, language?: SnippetLanguage, files: LibraryFiles = {}): Promise<LibraryBlock[]> {
-  const library = libraryKeyOf(model);
+  const libraries = libraryKeysOf(model);
+  const library = libraries[0];
   if (library === undefined) {
     throw usageError(
       `${model.id}: the metadata names no library (library_name), so there is no library usage code`,
@@ -139,19 +140,21 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
       "`hubref libraries --with-snippets` lists the libraries that have them",
     );
   }
+  // llama-cpp-python's code for the repository's GGUF files, alone or after its own library's.
+  const loadsGguf = libraries.includes(FORMAT_LIBRARIES.gguf);
   const file = files.request ?? {};
   const flag = file.quant !== undefined ? "--quant" : file.file !== undefined ? "--file" : file.fits !== undefined ? "--fits" : undefined;
-  if (flag !== undefined && library !== FORMAT_LIBRARIES.gguf) {
+  if (flag !== undefined && !loadsGguf) {
     throw usageError(`${flag} picks a GGUF file, and the ${shownLibrary(library)} code of ${model.id} loads none`);
   }
   const request: LibraryRequest = {};
-  if (library === FORMAT_LIBRARIES.gguf && files.planner) {
+  if (loadsGguf && files.planner) {
     // The plan is of the file the code loads, so the file is chosen first.
     files.planned = files.planner.runFor(model, ggufLoad(model, file).load.filename);
     files.run = files.planned.run;
     files.notes?.push(...files.planned.notes);
   } else if (files.planner) files.run = files.planner.runFor(model, null).run;
-  if (library === FORMAT_LIBRARIES.gguf) {
+  if (loadsGguf) {
     const chosen = ggufLoad(model, file, files.run);
     request.gguf = chosen.load;
     if (files.run) request.run = files.run;
@@ -161,22 +164,31 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
       `${model.id}: the ${shownLibrary(library)} code loads no GGUF file, so it carries none of: ${describeSettings(files.run, runSettingsOf(files.run))}`,
     );
   }
-  const snippets = (await librarySnippets(library, model, request)) ?? [];
-  // Only comments saying what is missing: printing them as the code would pass a non-answer off as one.
-  if (onlyFallback(snippets)) {
-    const { reason, wayForward } = snippets.find((snippet) => snippet.fallback)!.fallback!;
-    throw usageError(`${model.id}: no ${shownLibrary(library)} usage code from its metadata: ${reason}`, wayForward);
+  const all: LibraryBlock[] = [];
+  let missing: { library: string; reason: string; wayForward: string } | undefined;
+  for (const key of libraries) {
+    const snippets = (await librarySnippets(key, model, key === FORMAT_LIBRARIES.gguf ? request : {})) ?? [];
+    // A block that only says what is missing is not printed: it would pass a non-answer off as code.
+    if (onlyFallback(snippets)) {
+      missing ??= { library: key, ...snippets.find((snippet) => snippet.fallback)!.fallback! };
+      continue;
+    }
+    for (const snippet of snippets.filter((candidate) => !candidate.fallback)) {
+      // Beside the library's own code, the GGUF file's is titled as such.
+      const title = snippet.title ?? (libraries.length > 1 && key === FORMAT_LIBRARIES.gguf && snippet.language !== "sh" ? "GGUF file" : undefined);
+      all.push({
+        source: "library",
+        model: model.id,
+        library: key,
+        language: snippet.language,
+        ...(title === undefined ? {} : { title }),
+        content: snippet.content,
+      });
+    }
   }
-  const all = snippets.map(
-    (snippet): LibraryBlock => ({
-      source: "library",
-      model: model.id,
-      library,
-      language: snippet.language,
-      ...(snippet.title === undefined ? {} : { title: snippet.title }),
-      content: snippet.content,
-    }),
-  );
+  if (all.length === 0 && missing) {
+    throw usageError(`${model.id}: no ${shownLibrary(missing.library)} usage code from its metadata: ${missing.reason}`, missing.wayForward);
+  }
   const kept = language === undefined ? all : all.filter((block) => block.language === language);
   if (kept.length === 0 && all.length > 0) {
     const languages = [...new Set(all.map((block) => block.language))];
