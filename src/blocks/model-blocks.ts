@@ -16,7 +16,9 @@ import type { PlannedRun, RunPlanner } from "../apps/fits-plan.js";
 import type { RunSettings } from "../memory/run-settings.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
 import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, libraryKeysOf, librarySnippets } from "../libraries/registry.js";
-import { onlyFallback, type LibraryRequest } from "../libraries/generator.js";
+import { baseModelOf, onlyFallback, type LibraryRequest } from "../libraries/generator.js";
+import { accessNotes } from "../model/access.js";
+import { commentLine } from "../format/languages.js";
 import { ggufLoad } from "../libraries/gguf-choice.js";
 import type { InferenceBlock, LibraryBlock, LocalBlock, LocalQuant } from "./code-block.js";
 
@@ -186,6 +188,14 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
       });
     }
   }
+  // A gated or private model (or the gated base an adapter's code loads) needs a login: each code block says so first, and so does a note.
+  const base = baseModelOf(model);
+  const access = accessNotes(model, base !== undefined && all.some((block) => block.content.includes(JSON.stringify(base).slice(1, -1))) ? [base] : []);
+  if (access.length > 0) {
+    files.notes?.push(...access);
+    const commented = all.some((block) => block.language !== "sh") ? all.filter((block) => block.language !== "sh") : all.slice(-1);
+    for (const block of commented) block.content = `${access.map((note) => commentLine(block.language, note)).join("\n")}\n${block.content}`;
+  }
   if (all.length === 0 && missing) {
     throw usageError(`${model.id}: no ${shownLibrary(missing.library)} usage code from its metadata: ${missing.reason}`, missing.wayForward);
   }
@@ -227,11 +237,22 @@ function quantOf(result: AppSnippets, repo: GgufRepo | undefined, isDefault: boo
  * settings. Without a planner the app keeps its defaults.
  */
 function plannedSnippets(model: ModelData, key: string, request: AppRequest, planner?: RunPlanner): { result: AppSnippets; planned?: PlannedRun } {
-  if (!planner) return { result: generateAppSnippets(model, key, request) };
+  if (!planner) return { result: withAccess(model, generateAppSnippets(model, key, request)) };
   const chosen = generateAppSnippets(model, key, request).snippets[0]!.file;
   const planned = planner.runFor(model, chosen);
-  const result = generateAppSnippets(model, key, { ...request, run: planned.run });
+  const result = withAccess(model, generateAppSnippets(model, key, { ...request, run: planned.run }));
   return { result: { ...result, notes: [...result.notes, ...planned.notes] }, planned };
+}
+
+/** A gated or private model's app steps: the first command says how to get access, and so does a note. */
+function withAccess(model: ModelData, result: AppSnippets): AppSnippets {
+  const access = accessNotes(model);
+  if (access.length === 0) return result;
+  const first = result.snippets.findIndex((snippet) => snippet.language === "sh");
+  const snippets = result.snippets.map((snippet, index) =>
+    index === first ? { ...snippet, content: `${access.map((note) => commentLine("sh", note)).join("\n")}\n${snippet.content}` } : snippet,
+  );
+  return { ...result, snippets, notes: [...result.notes, ...access] };
 }
 
 /** What `--app KEY` runs, with the file `request` picks; its notes say why that file. With a planner, `planned` is the run it carries. */

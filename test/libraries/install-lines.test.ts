@@ -27,6 +27,14 @@ const RUNTIME: { needs: (code: string, modules: readonly string[]) => string[]; 
     // A tokenizer alone runs without one; a pipeline or a model class does not.
     needs: (code, modules) => (modules.includes("transformers") && /\bpipeline\(|AutoModel\w*\.from_pretrained/.test(code) ? [FRAMEWORKS.join("|")] : []),
   },
+  {
+    what: "Pillow for an image pipeline",
+    needs: (code, modules) =>
+      modules.includes("transformers") &&
+      /pipeline\("(image-|object-detection|depth-estimation|zero-shot-(image|object)|mask-generation|visual-question|document-question|keypoint)/.test(code)
+        ? ["PIL"]
+        : [],
+  },
   { what: "PyTorch tensors", needs: (code) => (/return_tensors="pt"/.test(code) ? ["torch"] : []) },
   { what: "device_map", needs: (code) => (/device_map=/.test(code) ? ["accelerate"] : []) },
   // Keras and KerasHub read hf:// paths through huggingface_hub, which neither depends on.
@@ -99,6 +107,7 @@ describe("library install lines", () => {
       "torch",
     ]);
     expect(runtimeNeeds('from transformers import AutoTokenizer\ntok = AutoTokenizer.from_pretrained("x")')).toEqual([]);
+    expect(runtimeNeeds('from transformers import pipeline\npipe = pipeline("image-text-to-text", model="x")')).toEqual(["torch|tensorflow|jax", "PIL"]);
     expect(runtimeNeeds('pipe = DiffusionPipeline.from_pretrained("x", device_map="cuda")')).toEqual(["accelerate"]);
     expect(runtimeNeeds('import keras\nmodel = keras.saving.load_model("hf://acme/model")')).toEqual(["huggingface_hub"]);
   });

@@ -19,6 +19,24 @@ import {
 
 const SAMPLE_IMAGE_URL = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
 
+/* Pipelines of these tasks open their images with Pillow, which transformers does not install. */
+const IMAGE_TASKS = new Set([
+  "image-text-to-text",
+  "image-classification",
+  "image-segmentation",
+  "image-to-text",
+  "image-to-image",
+  "object-detection",
+  "depth-estimation",
+  "zero-shot-image-classification",
+  "zero-shot-object-detection",
+  "mask-generation",
+  "image-feature-extraction",
+  "visual-question-answering",
+  "document-question-answering",
+  "keypoint-detection",
+]);
+
 /** Chat models take a messages list; image-text models get an image in the message as well. */
 function chatMessages(model: ModelData): unknown[] {
   if (model.pipeline_tag === "image-text-to-text") {
@@ -112,8 +130,9 @@ function directSnippet(model: ModelData): LibrarySnippet {
  * (`return_tensors="pt"`), so torch is installed with it.
  */
 export const transformers: LibrarySnippetGenerator = (model) => {
-  const blocks = [sh(`pip install -U transformers torch${remoteCodePackages(model)}`)];
   const task = model.pipeline_tag ?? model.transformersInfo?.pipeline_tag;
+  const pillow = task !== undefined && IMAGE_TASKS.has(task) ? " pillow" : "";
+  const blocks = [sh(`pip install -U transformers torch${pillow}${remoteCodePackages(model)}`)];
   if (task) blocks.push({ ...python(pipelineSnippet(model, task)), title: "pipeline" });
   blocks.push({ ...directSnippet(model), title: "direct load" });
   return blocks;
