@@ -190,7 +190,7 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
   }
   // A gated or private model (or the gated base an adapter's code loads) needs a login: each code block says so first, and so does a note.
   const base = baseModelOf(model);
-  const access = accessNotes(model, base !== undefined && all.some((block) => block.content.includes(JSON.stringify(base).slice(1, -1))) ? [base] : []);
+  const access = accessNotes(model, base !== undefined && all.some((block) => block.content.includes(JSON.stringify(base))) ? [base] : []);
   if (access.length > 0) {
     files.notes?.push(...access);
     const commented = all.some((block) => block.language !== "sh") ? all.filter((block) => block.language !== "sh") : all.slice(-1);
