@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { libraryBlocks } from "../../src/blocks/model-blocks.js";
@@ -112,6 +113,35 @@ function each(check: (block: (typeof PYTHON)[number], parse: Extract<PythonParse
 /** Calls that show a result: a print, or a file written (its name printed before, or the call names it). */
 const OUTPUT_CALL = /^print$|(^|[._])(save|write|export)\w*$|(^|\.)(to_file|imwrite|dump)$/;
 
+/*
+ * The versions whose public names the blocks are checked against: the wheels
+ * of the wheels folder (HUBREF_WHEELS, /opt/pypi/files by default). A name
+ * counts as public when the package defines it at the top level of one of its
+ * modules (class, def or assignment): transformers exports its classes through
+ * a lazy-import table built from its modules, so importing is not needed (nor
+ * torch, which is not installable here).
+ */
+const PINNED = {
+  transformers: "transformers-5.17.0-py3-none-any.whl",
+  sentence_transformers: "sentence_transformers-6.0.1-py3-none-any.whl",
+  peft: "peft-0.21.0-py3-none-any.whl",
+  timm: "timm-1.0.29-py3-none-any.whl",
+} as const;
+const WHEELS = process.env.HUBREF_WHEELS ?? "/opt/pypi/files";
+
+const DEFINED = String.raw`
+import json, re, sys, zipfile
+wanted = json.load(sys.stdin)
+missing = []
+for module, (wheel, names) in wanted.items():
+    archive = zipfile.ZipFile(wheel)
+    text = "\n".join(archive.read(n).decode("utf8", "replace") for n in archive.namelist() if n.startswith(module + "/") and n.endswith(".py"))
+    for name in names:
+        if not re.search(r"^(class|def) " + re.escape(name) + r"\b|^" + re.escape(name) + r"\s*[:=]", text, re.M):
+            missing.append(module + "." + name)
+json.dump(missing, sys.stdout)
+`;
+
 describe("library code runs as pasted", () => {
   it("checks the blocks of every library, the cases, the example models and the regression fixtures", () => {
     expect(new Set(SAMPLES.map((sample) => sample.library)).size).toBeGreaterThanOrEqual(libraryEntries().filter((entry) => entry.hasSnippets).length);
@@ -158,6 +188,27 @@ describe("library code runs as pasted", () => {
       'model = SentenceTransformer("nomic-ai/nomic-embed-text-v1.5", trust_remote_code=True)',
     );
   });
+
+  it.skipIf(!existsSync(WHEELS))(
+    "every name a block imports from transformers, sentence-transformers, peft and timm exists at the pinned version",
+    () => {
+      const wanted: Record<string, [string, string[]]> = {};
+      each((_block, result) => {
+        for (const { module, names } of result.imports) {
+          const top = module.split(".")[0]! as keyof typeof PINNED;
+          if (!Object.hasOwn(PINNED, top) || module !== top) continue;
+          wanted[top] ??= [join(WHEELS, PINNED[top]), []];
+          wanted[top][1].push(...names.filter((name) => !wanted[top]![1].includes(name)));
+        }
+        return [];
+      });
+      expect(Object.keys(wanted).length).toBeGreaterThan(0);
+      const run = spawnSync("python3", ["-c", DEFINED], { input: JSON.stringify(wanted), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual([]);
+    },
+    120_000,
+  );
 
   it("every block ends with a visible result: a print, or a file saved", () => {
     const problems = each((_block, result) =>
