@@ -15,8 +15,10 @@ import type { FileRequest } from "../apps/select.js";
 import type { PlannedRun, RunPlanner } from "../apps/fits-plan.js";
 import type { RunSettings } from "../memory/run-settings.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
-import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, librarySnippets } from "../libraries/registry.js";
-import { onlyFallback, type LibraryRequest } from "../libraries/generator.js";
+import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, libraryKeysOf, librarySnippets } from "../libraries/registry.js";
+import { baseModelOf, onlyFallback, type LibraryRequest } from "../libraries/generator.js";
+import { accessNotes } from "../model/access.js";
+import { commentLine } from "../format/languages.js";
 import { ggufLoad } from "../libraries/gguf-choice.js";
 import type { InferenceBlock, LibraryBlock, LocalBlock, LocalQuant } from "./code-block.js";
 
@@ -126,7 +128,8 @@ export interface LibraryFiles {
  * `--library` asked for exactly this.
  */
 export async function libraryBlocks(model: ModelData, language?: SnippetLanguage, files: LibraryFiles = {}): Promise<LibraryBlock[]> {
-  const library = libraryKeyOf(model);
+  const libraries = libraryKeysOf(model);
+  const library = libraries[0];
   if (library === undefined) {
     throw usageError(
       `${model.id}: the metadata names no library (library_name), so there is no library usage code`,
@@ -139,19 +142,21 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
       "`hubref libraries --with-snippets` lists the libraries that have them",
     );
   }
+  // llama-cpp-python's code for the repository's GGUF files, alone or after its own library's.
+  const loadsGguf = libraries.includes(FORMAT_LIBRARIES.gguf);
   const file = files.request ?? {};
   const flag = file.quant !== undefined ? "--quant" : file.file !== undefined ? "--file" : file.fits !== undefined ? "--fits" : undefined;
-  if (flag !== undefined && library !== FORMAT_LIBRARIES.gguf) {
+  if (flag !== undefined && !loadsGguf) {
     throw usageError(`${flag} picks a GGUF file, and the ${shownLibrary(library)} code of ${model.id} loads none`);
   }
   const request: LibraryRequest = {};
-  if (library === FORMAT_LIBRARIES.gguf && files.planner) {
+  if (loadsGguf && files.planner) {
     // The plan is of the file the code loads, so the file is chosen first.
     files.planned = files.planner.runFor(model, ggufLoad(model, file).load.filename);
     files.run = files.planned.run;
     files.notes?.push(...files.planned.notes);
   } else if (files.planner) files.run = files.planner.runFor(model, null).run;
-  if (library === FORMAT_LIBRARIES.gguf) {
+  if (loadsGguf) {
     const chosen = ggufLoad(model, file, files.run);
     request.gguf = chosen.load;
     if (files.run) request.run = files.run;
@@ -161,22 +166,39 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
       `${model.id}: the ${shownLibrary(library)} code loads no GGUF file, so it carries none of: ${describeSettings(files.run, runSettingsOf(files.run))}`,
     );
   }
-  const snippets = (await librarySnippets(library, model, request)) ?? [];
-  // Only comments saying what is missing: printing them as the code would pass a non-answer off as one.
-  if (onlyFallback(snippets)) {
-    const { reason, wayForward } = snippets.find((snippet) => snippet.fallback)!.fallback!;
-    throw usageError(`${model.id}: no ${shownLibrary(library)} usage code from its metadata: ${reason}`, wayForward);
+  const all: LibraryBlock[] = [];
+  let missing: { library: string; reason: string; wayForward: string } | undefined;
+  for (const key of libraries) {
+    const snippets = (await librarySnippets(key, model, key === FORMAT_LIBRARIES.gguf ? request : {})) ?? [];
+    // A block that only says what is missing is not printed: it would pass a non-answer off as code.
+    if (onlyFallback(snippets)) {
+      missing ??= { library: key, ...snippets.find((snippet) => snippet.fallback)!.fallback! };
+      continue;
+    }
+    for (const snippet of snippets.filter((candidate) => !candidate.fallback)) {
+      // Beside the library's own code, the GGUF file's is titled as such.
+      const title = snippet.title ?? (libraries.length > 1 && key === FORMAT_LIBRARIES.gguf && snippet.language !== "sh" ? "GGUF file" : undefined);
+      all.push({
+        source: "library",
+        model: model.id,
+        library: key,
+        language: snippet.language,
+        ...(title === undefined ? {} : { title }),
+        content: snippet.content,
+      });
+    }
   }
-  const all = snippets.map(
-    (snippet): LibraryBlock => ({
-      source: "library",
-      model: model.id,
-      library,
-      language: snippet.language,
-      ...(snippet.title === undefined ? {} : { title: snippet.title }),
-      content: snippet.content,
-    }),
-  );
+  // A gated or private model (or the gated base an adapter's code loads) needs a login: each code block says so first, and so does a note.
+  const base = baseModelOf(model);
+  const access = accessNotes(model, base !== undefined && all.some((block) => block.content.includes(JSON.stringify(base))) ? [base] : []);
+  if (access.length > 0) {
+    files.notes?.push(...access);
+    const commented = all.some((block) => block.language !== "sh") ? all.filter((block) => block.language !== "sh") : all.slice(-1);
+    for (const block of commented) block.content = `${access.map((note) => commentLine(block.language, note)).join("\n")}\n${block.content}`;
+  }
+  if (all.length === 0 && missing) {
+    throw usageError(`${model.id}: no ${shownLibrary(missing.library)} usage code from its metadata: ${missing.reason}`, missing.wayForward);
+  }
   const kept = language === undefined ? all : all.filter((block) => block.language === language);
   if (kept.length === 0 && all.length > 0) {
     const languages = [...new Set(all.map((block) => block.language))];
@@ -215,11 +237,22 @@ function quantOf(result: AppSnippets, repo: GgufRepo | undefined, isDefault: boo
  * settings. Without a planner the app keeps its defaults.
  */
 function plannedSnippets(model: ModelData, key: string, request: AppRequest, planner?: RunPlanner): { result: AppSnippets; planned?: PlannedRun } {
-  if (!planner) return { result: generateAppSnippets(model, key, request) };
+  if (!planner) return { result: withAccess(model, generateAppSnippets(model, key, request)) };
   const chosen = generateAppSnippets(model, key, request).snippets[0]!.file;
   const planned = planner.runFor(model, chosen);
-  const result = generateAppSnippets(model, key, { ...request, run: planned.run });
+  const result = withAccess(model, generateAppSnippets(model, key, { ...request, run: planned.run }));
   return { result: { ...result, notes: [...result.notes, ...planned.notes] }, planned };
+}
+
+/** A gated or private model's app steps: the first command says how to get access, and so does a note. */
+function withAccess(model: ModelData, result: AppSnippets): AppSnippets {
+  const access = accessNotes(model);
+  if (access.length === 0) return result;
+  const first = result.snippets.findIndex((snippet) => snippet.language === "sh");
+  const snippets = result.snippets.map((snippet, index) =>
+    index === first ? { ...snippet, content: `${access.map((note) => commentLine("sh", note)).join("\n")}\n${snippet.content}` } : snippet,
+  );
+  return { ...result, snippets, notes: [...result.notes, ...access] };
 }
 
 /** What `--app KEY` runs, with the file `request` picks; its notes say why that file. With a planner, `planned` is the run it carries. */

@@ -1,5 +1,6 @@
 import type { ModelData } from "../model/schema.js";
 import { commentLine } from "../format/languages.js";
+import { pyString } from "../format/python.js";
 import type { RunSettings } from "../memory/run-settings.js";
 
 /** The languages library usage snippets are written in. */
@@ -62,6 +63,45 @@ export function fallback(language: SnippetLanguage, reason: string, wayForward: 
 /** Whether the blocks hold nothing to run: a fallback, and besides it at most install lines. */
 export function onlyFallback(blocks: readonly LibrarySnippet[]): boolean {
   return blocks.some((block) => block.fallback) && blocks.every((block) => block.fallback || block.language === "sh");
+}
+
+/**
+ * The last line of Python that only loads a model (nothing in the metadata
+ * says what to run it on): it says what loaded, and what to call next, so the
+ * block still ends with something a person sees.
+ */
+export function loaded(variable: string, next: string): string {
+  return `print(type(${variable}).__name__, "loaded:", ${pyString(next)})`;
+}
+
+/*
+ * A model tagged custom_code ships Python code in its repository that its
+ * library runs only when told to trust it. Every generator whose loader takes
+ * the flag passes it for such a model, under a comment saying what it does,
+ * and installs what that code commonly imports besides its library: the hub's
+ * metadata lists the repository's .py files, not their imports, so einops
+ * (which most remote modelling code uses) stands for them.
+ */
+const REMOTE_CODE_COMMENT = "# trust_remote_code=True runs the Python code of the model's repository on this machine: read it first.";
+const REMOTE_CODE_PACKAGES = ["einops"] as const;
+
+export function hasRemoteCode(model: ModelData): boolean {
+  return hasTag(model, "custom_code");
+}
+
+/** `, trust_remote_code=True` for a model with remote code, else nothing. */
+export function remoteCodeArgument(model: ModelData): string {
+  return hasRemoteCode(model) ? ", trust_remote_code=True" : "";
+}
+
+/** The comment line (with its newline) to put above the first call that trusts remote code; nothing without it. */
+export function remoteCodeComment(model: ModelData): string {
+  return hasRemoteCode(model) ? `${REMOTE_CODE_COMMENT}\n` : "";
+}
+
+/** What to add to the install line for the model's remote code (` einops`), or nothing. */
+export function remoteCodePackages(model: ModelData): string {
+  return hasRemoteCode(model) ? ` ${REMOTE_CODE_PACKAGES.join(" ")}` : "";
 }
 
 /** The base model named in the model card: the first when it lists several. */

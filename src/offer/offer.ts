@@ -1,4 +1,5 @@
 import { localBlocks } from "../blocks/model-blocks.js";
+import { isGated } from "../model/access.js";
 import { hasFileList, hasGguf } from "../apps/gguf-files.js";
 import { quantRows } from "../apps/quant-listing.js";
 import { shellWord } from "../format/shell.js";
@@ -75,14 +76,6 @@ function license(model: ModelData): string | null {
   return tag === undefined ? null : tag.slice("license:".length);
 }
 
-/** The hub marks gated repositories with `gated`; cards of gated models carry the access prompt. */
-function gated(model: ModelData): boolean {
-  const flag = (model as { gated?: unknown }).gated;
-  if (flag !== undefined) return flag !== false && flag !== "false";
-  const card = model.cardData as Record<string, unknown> | undefined;
-  return card !== undefined && (card.extra_gated_prompt !== undefined || card.extra_gated_fields !== undefined);
-}
-
 /**
  * The offer of `model`. `source` is how the commands name it: the file path
  * typed for a file, the hub id otherwise (stdin cannot be read twice).
@@ -137,7 +130,7 @@ export function modelOffer(model: ModelData, source: string): ModelOffer {
       mlx: model.library_name === "mlx" || model.tags.includes("mlx"),
       customCode: model.tags.includes("custom_code"),
       license: license(model),
-      gated: gated(model),
+      gated: isGated(model),
     },
     inferenceCommand: live.length > 0 ? snippet : null,
     providers,

@@ -27,7 +27,12 @@ describe("the picker's first screen", () => {
 
   it("names a library's choices by what differs between them: transformers' pipeline and direct load, SAM 2's images and video", async () => {
     const libraryClients = async (library: string) => {
-      const model = { ...syntheticModel("text-generation", { providers: ["together"] }), library_name: library };
+      // With the class in its metadata, so transformers' direct load is code, not a fallback (which is not offered).
+      const model = {
+        ...syntheticModel("text-generation", { providers: ["together"] }),
+        library_name: library,
+        transformersInfo: { auto_model: "AutoModelForCausalLM", processor: "AutoTokenizer" },
+      };
       const state = initialState(await modelMenu(model, settleOptions({}), { source: "library", language: "python" }));
       return rowOptions(state, "client").labels;
     };

@@ -499,7 +499,9 @@ describe("transformers and other libraries with cases of their own", () => {
     const pipe = call(llama, "pipeline");
     expect(pipe.args).toEqual(["text-generation"]);
     expect(pipe.kwargs).toEqual({ model: "meta-llama/Llama-3.1-8B-Instruct" });
-    expect(llama.blocks[1]!.content).toContain('messages = [\n    {\n        "role": "user",\n        "content": "Who are you?",\n    },\n]\npipe(messages)');
+    expect(llama.blocks[1]!.content).toContain(
+      'messages = [\n    {\n        "role": "user",\n        "content": "Who are you?",\n    },\n]\nprint(pipe(messages))',
+    );
     expect(llama.blocks[2]!.content).toContain("from transformers import AutoTokenizer, AutoModelForCausalLM");
     expect(call(llama, "AutoTokenizer.from_pretrained").args).toEqual(["meta-llama/Llama-3.1-8B-Instruct"]);
     expect(call(llama, "AutoModelForCausalLM.from_pretrained").kwargs).toEqual({});

@@ -1,6 +1,6 @@
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import { baseModelOf, comment, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { baseModelOf, comment, python, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 /*
  * An adapter repository holds only the adapter weights; the model they plug
@@ -19,6 +19,7 @@ model = AutoAdapterModel.from_pretrained("base-model-id")`;
     python(`from adapters import AutoAdapterModel
 
 ${loadBase}
-adapter_name = model.load_adapter(${pyString(model.id)}, set_active=True)`),
+adapter_name = model.load_adapter(${pyString(model.id)}, set_active=True)
+${loaded("model", "the adapter is active: run the model on tokenized inputs")}`),
   ];
 };

@@ -40,6 +40,7 @@ model.load_state_dict(torch.load(checkpoint, map_location="cpu"))
 model.eval()
 
 image = cv2.imread("image.jpg")
-depth = model.infer_image(image)  # HxW relative depth, as a NumPy array`),
+depth = model.infer_image(image)  # HxW relative depth, as a NumPy array
+print(depth.shape)`),
   ];
 };

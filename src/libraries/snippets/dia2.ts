@@ -10,5 +10,6 @@ config = GenerationConfig(cfg_scale=2.0, audio=SamplingConfig(temperature=0.8, t
 
 # [S1] and [S2] mark the speakers.
 script = "[S1] Dia2 streams dialogue as it reads the script. [S2] So it starts talking right away?"
-dia.generate(script, config=config, output_wav="dialogue.wav")`),
+dia.generate(script, config=config, output_wav="dialogue.wav")
+print("Saved dialogue.wav")`),
 ];

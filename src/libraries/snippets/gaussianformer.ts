@@ -12,5 +12,6 @@ pipeline = GaussianFormerRenderingPipeline.from_pretrained(${pyString(model.id)}
 
 gaussians = load_ply("object.ply", up="z")  # a 3D Gaussian Splatting scene; "up" is the file's up axis
 cameras = torch.from_numpy(orbit(8, 1.7))  # 8 camera-to-world matrices on an orbit at distance 1.7
-images = pipeline(gaussians, cameras, fov=45.0)  # (8, 512, 512, 3)`),
+images = pipeline(gaussians, cameras, fov=45.0)
+print(images.shape)  # (8, 512, 512, 3)`),
 ];

@@ -14,13 +14,15 @@ function inference(model: ModelData): string {
     return `from indextts.infer_v2 import IndexTTS2
 
 tts = IndexTTS2(cfg_path="checkpoints/config.yaml", model_dir="checkpoints")
-tts.infer(spk_audio_prompt="voice.wav", text=${sentence}, output_path="speech.wav")`;
+tts.infer(spk_audio_prompt="voice.wav", text=${sentence}, output_path="speech.wav")
+print("Saved speech.wav")`;
   }
   return `from indextts.infer import IndexTTS
 
 tts = IndexTTS(model_dir="checkpoints", cfg_path="checkpoints/config.yaml")
 # voice.wav: a short recording of the voice to speak with.
-tts.infer("voice.wav", ${sentence}, "speech.wav")`;
+tts.infer("voice.wav", ${sentence}, "speech.wav")
+print("Saved speech.wav")`;
 }
 
 export const indexTts: LibrarySnippetGenerator = (model) => [

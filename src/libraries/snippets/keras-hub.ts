@@ -52,7 +52,8 @@ export const kerasHub: LibrarySnippetGenerator = (model) => {
       python(`import keras_hub
 
 backbone = keras_hub.models.Backbone.from_preset(${preset})
-backbone.summary()`),
+backbone.summary()
+print(type(backbone).__name__, "loaded: call backbone(inputs) for its features")`),
     );
   }
   // hf:// presets are read through huggingface_hub, which keras-hub does not depend on.

@@ -32,6 +32,7 @@ import keras
 from huggingface_hub import ${from}
 
 model = keras.saving.load_model(${call})
-model.summary()`),
+model.summary()
+print(type(model).__name__, "loaded: call model.predict(inputs) to run it")`),
   ];
 };

@@ -1,7 +1,7 @@
 import { pyString } from "../../format/python.js";
 import { shellQuote } from "../../format/shell.js";
 import type { ModelData } from "../../model/schema.js";
-import { hasTag, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { hasTag, python, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 interface Policy {
   module: string;
@@ -37,7 +37,8 @@ export const lerobot: LibrarySnippetGenerator = (model) => {
       python(`from ${policy.module} import ${policy.className}
 
 policy = ${policy.className}.from_pretrained(${pyString(model.id)})
-policy.eval()`),
+policy.eval()
+${loaded("policy", "call policy.select_action(observation) for the robot's next action")}`),
     );
   }
   // The command line reads the policy type from the checkpoint, so it works for every policy.

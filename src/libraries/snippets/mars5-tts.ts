@@ -6,6 +6,7 @@ export const mars5Tts: LibrarySnippetGenerator = (model) => [
   sh("pip install -U torch torchaudio librosa vocos encodec safetensors huggingface_hub"),
   python(`import librosa
 import torch
+import torchaudio
 from huggingface_hub import hf_hub_download
 
 ar_path = hf_hub_download(repo_id=${pyString(model.id)}, filename="mars5_ar.safetensors")
@@ -26,5 +27,7 @@ ref_transcript = "The words spoken in the reference recording."
 
 # A deep clone uses the transcript: slower, closer to the voice.
 cfg = config_class(deep_clone=True, rep_penalty_window=100, top_k=100, temperature=0.7, freq_penalty=3)
-ar_codes, output_audio = mars5.tts(${pyString(widgetText(model) ?? "The quick brown rat.")}, wav, ref_transcript, cfg=cfg)`),
+ar_codes, output_audio = mars5.tts(${pyString(widgetText(model) ?? "The quick brown rat.")}, wav, ref_transcript, cfg=cfg)
+torchaudio.save("speech.wav", output_audio.unsqueeze(0), mars5.sr)
+print("Saved speech.wav")`),
 ];

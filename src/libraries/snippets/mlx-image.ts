@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, repoName, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 export const mlxImage: LibrarySnippetGenerator = (model) => {
   // mlx-image names a model after its architecture; the hub repository adds "-mlxim".
@@ -9,6 +9,7 @@ export const mlxImage: LibrarySnippetGenerator = (model) => {
     python(`from mlxim.model import create_model
 
 model = create_model(${pyString(name)})
-model.eval()`),
+model.eval()
+${loaded("model", "call model(images) on a batch of images in NHWC layout")}`),
   ];
 };

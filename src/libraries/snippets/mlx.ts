@@ -1,6 +1,6 @@
 import { pyString } from "../../format/python.js";
 import { shellQuote } from "../../format/shell.js";
-import { hasTag, python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { hasTag, python, remoteCodeComment, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 export const mlx: LibrarySnippetGenerator = (model) => {
   if (model.pipeline_tag === "text-generation") {
@@ -9,13 +9,15 @@ export const mlx: LibrarySnippetGenerator = (model) => {
     const run = hasTag(model, "conversational")
       ? `messages = [{"role": "user", "content": ${prompt}}]
 prompt = tokenizer.apply_chat_template(messages, add_generation_prompt=True)
-text = generate(model, tokenizer, prompt=prompt, verbose=True)`
-      : `text = generate(model, tokenizer, prompt=${prompt}, verbose=True)`;
+text = generate(model, tokenizer, prompt=prompt)
+print(text)`
+      : `text = generate(model, tokenizer, prompt=${prompt})
+print(text)`;
     return [
       sh("pip install -U mlx-lm"),
       python(`from mlx_lm import load, generate
 
-model, tokenizer = load(${pyString(model.id)}${customCode})
+${customCode ? remoteCodeComment(model) : ""}model, tokenizer = load(${pyString(model.id)}${customCode})
 ${run}`),
     ];
   }

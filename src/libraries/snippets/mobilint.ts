@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { hasTag, python, repoName, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { python, remoteCodeArgument, remoteCodeComment, remoteCodePackages, repoName, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 /* The example call for each task that transformers-mblt runs on the NPU. */
 const RUN_BY_TASK: Record<string, (text: string | undefined) => string> = {
@@ -24,19 +24,20 @@ export const mobilint: LibrarySnippetGenerator = (model) => {
   const task = model.pipeline_tag;
   const run = task && Object.hasOwn(RUN_BY_TASK, task) ? RUN_BY_TASK[task] : undefined;
   if (task && run) {
-    const remoteCode = hasTag(model, "custom_code") ? ", trust_remote_code=True" : "";
     return [
       // transformers' pipeline() runs on PyTorch, which transformers itself does not bring.
-      sh("pip install -U transformers-mblt torch"),
+      sh(`pip install -U transformers-mblt torch${remoteCodePackages(model)}`),
       python(`import transformers_mblt
 from transformers import pipeline
 
 # Makes the Mobilint NPU classes known to transformers' Auto classes.
 transformers_mblt.register()
 
-pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCode})
-${run(widgetText(model))}
-pipe.model.dispose()`),
+${remoteCodeComment(model)}pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCodeArgument(model)})
+try:
+    ${run(widgetText(model)).replaceAll("\n", "\n    ")}
+finally:
+    pipe.model.dispose()`),
     ];
   }
   // Vision models are compiled .mxq files, looked up by model name.

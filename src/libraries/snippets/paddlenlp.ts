@@ -46,6 +46,7 @@ tokenizer = AutoTokenizer.from_pretrained(${pyString(model.id)}, from_hf_hub=Tru
 model = ${auto}.from_pretrained(${pyString(model.id)}, from_hf_hub=True)
 
 inputs = tokenizer("PaddleNLP runs models from the Hugging Face Hub.", return_tensors="pd")
-outputs = model(**inputs)`),
+outputs = model(**inputs)
+print(outputs)`),
   ];
 };

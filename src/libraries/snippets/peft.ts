@@ -1,7 +1,17 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import { baseModelOf, fallback, hasTag, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import {
+  baseModelOf,
+  fallback,
+  loaded,
+  python,
+  remoteCodeArgument,
+  remoteCodeComment,
+  remoteCodePackages,
+  sh,
+  type LibrarySnippetGenerator,
+} from "../generator.js";
 
 /* The transformers class that loads the base model, by PEFT task type. */
 const AUTO_BY_TASK_TYPE: Record<string, string> = {
@@ -54,13 +64,13 @@ export const peft: LibrarySnippetGenerator = (model) => {
       ),
     ];
   }
-  const remoteCode = hasTag(model, "custom_code") ? ", trust_remote_code=True" : "";
   return [
-    sh("pip install -U peft transformers torch"),
+    sh(`pip install -U peft transformers torch${remoteCodePackages(model)}`),
     python(`from peft import PeftModel
 from transformers import ${auto}
 
-base_model = ${auto}.from_pretrained(${pyString(base)}${remoteCode})
-model = PeftModel.from_pretrained(base_model, ${pyString(model.id)})`),
+${remoteCodeComment(model)}base_model = ${auto}.from_pretrained(${pyString(base)}${remoteCodeArgument(model)})
+model = PeftModel.from_pretrained(base_model, ${pyString(model.id)})
+${loaded("model", "run it as you would the base model; model.merge_and_unload() folds the adapter in")}`),
   ];
 };

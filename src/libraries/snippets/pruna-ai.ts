@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { python, sh, widgetText, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 export const prunaAi: LibrarySnippetGenerator = (model) => {
   const load = `from pruna import PrunaModel
@@ -10,6 +10,6 @@ model = PrunaModel.from_pretrained(${pyString(model.id)})`;
     model.pipeline_tag === "text-to-image"
       ? `\n\nimage = model(${pyString(widgetText(model) ?? "A fruit basket on a wooden table")}).images[0]
 image.save("output.png")`
-      : "";
+      : `\n${loaded("model", "call it as you would call the model it wraps")}`;
   return [sh("pip install -U pruna"), python(load + run)];
 };

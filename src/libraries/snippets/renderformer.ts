@@ -1,6 +1,6 @@
 import { pyString } from "../../format/python.js";
 import { shellQuote } from "../../format/shell.js";
-import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 /** RenderFormer renders triangle scenes; its repository converts scene files and runs inference. */
 export const renderformer: LibrarySnippetGenerator = (model) => [
@@ -18,5 +18,6 @@ pipeline = RenderFormerRenderingPipeline.from_pretrained(${pyString(model.id)})
 pipeline.to(torch.device("cuda"))
 
 # pipeline(triangles=..., texture=..., mask=..., vn=..., c2w=..., fov=..., resolution=512)
-# takes the scene tensors that scene_processor/ writes to HDF5 files.`),
+# takes the scene tensors that scene_processor/ writes to HDF5 files.
+${loaded("pipeline", "give it a scene converted by scene_processor/")}`),
 ];

@@ -23,5 +23,6 @@ model = pt.load_model(model_ids[0])
 print(model)  # the features the model expects, with their units
 
 links = pd.DataFrame({"miles": [0.1, 0.2, 0.3], "speed_mph": [30, 40, 50], "grade_percent": [-5, 0, 5]})
-energy = model.predict(links)`),
+energy = model.predict(links)
+print(energy)`),
 ];

@@ -11,5 +11,6 @@ cd sam-3d-body
 model, model_cfg = load_sam_3d_body_hf(${pyString(model.id)})
 estimator = SAM3DBodyEstimator(sam_3d_body_model=model, model_cfg=model_cfg)
 
-outputs = estimator.process_one_image("image.jpg")`),
+outputs = estimator.process_one_image("image.jpg")
+print(len(outputs), "people found")`),
 ];

@@ -19,7 +19,8 @@ image = np.array(Image.open("image.jpg").convert("RGB"))
 with torch.inference_mode(), torch.autocast("cuda", dtype=torch.bfloat16):
     predictor.set_image(image)
     # One positive click at (x=500, y=375)
-    masks, scores, _ = predictor.predict(point_coords=np.array([[500, 375]]), point_labels=np.array([1]))`,
+    masks, scores, _ = predictor.predict(point_coords=np.array([[500, 375]]), point_labels=np.array([1]))
+print(masks.shape, scores)`,
   ),
   titled(
     "video",
@@ -34,6 +35,6 @@ with torch.inference_mode(), torch.autocast("cuda", dtype=torch.bfloat16):
     state = predictor.init_state("video_frames/")
     predictor.add_new_points_or_box(state, frame_idx=0, obj_id=1, points=np.array([[500, 375]]), labels=np.array([1]))
     for frame_idx, object_ids, masks in predictor.propagate_in_video(state):
-        pass`,
+        print(frame_idx, object_ids, masks.shape)`,
   ),
 ];

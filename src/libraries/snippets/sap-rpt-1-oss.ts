@@ -18,5 +18,6 @@ X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_
 # A smaller context and fewer bags need less GPU memory
 classifier = SAP_RPT_OSS_Classifier(checkpoint=checkpoint, max_context_size=2048, bagging=1)
 classifier.fit(X_train, y_train)
-predictions = classifier.predict(X_test)`),
+predictions = classifier.predict(X_test)
+print("accuracy:", (predictions == y_test).mean())`),
 ];

@@ -1,7 +1,7 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import { fallback, python, repoFiles, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { fallback, python, repoFiles, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 function skopsSnippet(model: ModelData, file: string): string {
   return `from huggingface_hub import hf_hub_download
@@ -13,7 +13,8 @@ path = hf_hub_download(${pyString(model.id)}, ${pyString(file)})
 untrusted_types = get_untrusted_types(file=path)
 print(untrusted_types)
 
-model = load(path, trusted=untrusted_types)`;
+model = load(path, trusted=untrusted_types)
+${loaded("model", "call model.predict(X)")}`;
 }
 
 function pickleSnippet(model: ModelData, file: string): string {
@@ -21,7 +22,8 @@ function pickleSnippet(model: ModelData, file: string): string {
 from huggingface_hub import hf_hub_download
 
 # Unpickling runs code stored in the file: load only models you trust.
-model = joblib.load(hf_hub_download(${pyString(model.id)}, ${pyString(file)}))`;
+model = joblib.load(hf_hub_download(${pyString(model.id)}, ${pyString(file)}))
+${loaded("model", "call model.predict(X)")}`;
 }
 
 /*

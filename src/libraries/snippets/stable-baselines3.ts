@@ -1,6 +1,6 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
-import { python, repoName, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 const ALGORITHMS = ["A2C", "DDPG", "DQN", "PPO", "SAC", "TD3"];
 
@@ -19,7 +19,8 @@ function snippet(model: ModelData): string {
 from stable_baselines3 import ${chosen}
 
 checkpoint = load_from_hub(repo_id=${pyString(model.id)}, filename=${pyString(`${repo}.zip`)})
-${note}model = ${chosen}.load(checkpoint)`;
+${note}model = ${chosen}.load(checkpoint)
+${loaded("model", "call model.predict(observation) for the next action")}`;
 }
 
 export const stableBaselines3: LibrarySnippetGenerator = (model) => [sh("pip install -U stable-baselines3 huggingface_sb3"), python(snippet(model))];

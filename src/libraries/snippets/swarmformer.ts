@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 /** SwarmFormer weights are a safetensors state dict for a model built with the checkpoint's sizes. */
 export const swarmformer: LibrarySnippetGenerator = (model) => [
@@ -13,5 +13,6 @@ from swarmformer import SwarmFormerModel
 # These sizes are those of SwarmFormer-Base; use the ones given on the model card.
 model = SwarmFormerModel(vocab_size=30522, d_model=192, seq_len=768, cluster_size=4, num_layers=2, T_local=3)
 model.load_state_dict(load_file(hf_hub_download(${pyString(model.id)}, "model.safetensors")), strict=False)
-model.eval()`),
+model.eval()
+${loaded("model", "call model(input_ids) on token ids from a BERT tokenizer")}`),
 ];

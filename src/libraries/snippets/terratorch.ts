@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, repoName, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 /*
  * TerraTorch builds backbones by registry name and fetches their weights from
@@ -17,6 +17,7 @@ variants = [name for name in BACKBONE_REGISTRY if ${pyString(family)} in name.lo
 print(variants)
 
 # Pick the variant that matches this repository
-model = BACKBONE_REGISTRY.build(variants[0], pretrained=True)`),
+model = BACKBONE_REGISTRY.build(variants[0], pretrained=True)
+${loaded("model", "call model(images) for its features")}`),
   ];
 };

@@ -9,5 +9,6 @@ from huggingface_hub import snapshot_download
 
 model_dir = snapshot_download(repo_id=${pyString(model.id)})
 model = tf_keras.models.load_model(model_dir)
-model.summary()`),
+model.summary()
+print(type(model).__name__, "loaded: call model.predict(inputs) to run it")`),
 ];

@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 /** timm loads hub models by an `hf_hub:` name; image classifiers also get their preprocessing. */
 export const timm: LibrarySnippetGenerator = (model) => {
@@ -16,6 +16,7 @@ transform = timm.data.create_transform(**data_config, is_training=False)`
     python(`import timm
 
 model = timm.create_model(${pyString(`hf_hub:${model.id}`)}, pretrained=True)
-model = model.eval()${classify}`),
+model = model.eval()${classify}
+${loaded("model", "call model(images) on a batch of image tensors")}`),
   ];
 };

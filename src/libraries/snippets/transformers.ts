@@ -3,14 +3,39 @@ import { pyString, pyValue } from "../../format/python.js";
 import { exampleInput } from "../../tasks/example-input.js";
 import { Placeholder } from "../placeholders.js";
 import type { LibrarySnippet } from "../generator.js";
-import { fallback, hasTag, isPythonIdentifier, python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import {
+  fallback,
+  hasRemoteCode,
+  hasTag,
+  isPythonIdentifier,
+  loaded,
+  python,
+  remoteCodeArgument,
+  remoteCodeComment,
+  remoteCodePackages,
+  sh,
+  type LibrarySnippetGenerator,
+} from "../generator.js";
 
 const SAMPLE_IMAGE_URL = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
 
-/** The keyword arguments every `from_pretrained`/`pipeline` call of this model needs after the id. */
-function remoteCode(model: ModelData): string {
-  return hasTag(model, "custom_code") ? ", trust_remote_code=True" : "";
-}
+/* Pipelines of these tasks open their images with Pillow, which transformers does not install. */
+const IMAGE_TASKS = new Set([
+  "image-text-to-text",
+  "image-classification",
+  "image-segmentation",
+  "image-to-text",
+  "image-to-image",
+  "object-detection",
+  "depth-estimation",
+  "zero-shot-image-classification",
+  "zero-shot-object-detection",
+  "mask-generation",
+  "image-feature-extraction",
+  "visual-question-answering",
+  "document-question-answering",
+  "keypoint-detection",
+]);
 
 /** Chat models take a messages list; image-text models get an image in the message as well. */
 function chatMessages(model: ModelData): unknown[] {
@@ -37,11 +62,11 @@ function pipelineCall(model: ModelData): string | undefined {
   if (isChat(model)) {
     // The image-text pipeline's first parameter is the images: a conversation goes in \`text\`.
     const argument = model.pipeline_tag === "image-text-to-text" ? "text=messages" : "messages";
-    return `messages = ${pyValue(chatMessages(model))}\npipe(${argument})`;
+    return `messages = ${pyValue(chatMessages(model))}\nprint(pipe(${argument}))`;
   }
   const input = exampleInput(model);
-  if (input?.kind === "text") return `pipe(${pyString(input.text)})`;
-  if (input?.kind === "file") return `pipe(${pyString(input.filename)})`;
+  if (input?.kind === "text") return `print(pipe(${pyString(input.text)}))`;
+  if (input?.kind === "file") return `print(pipe(${pyString(input.filename)}))`;
   return undefined;
 }
 
@@ -51,8 +76,8 @@ function pipelineSnippet(model: ModelData, task: string): string {
     "# Use a pipeline as a high-level helper",
     "from transformers import pipeline",
     "",
-    `pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCode(model)})`,
-    ...(call ? [call] : []),
+    `${remoteCodeComment(model)}pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCodeArgument(model)})`,
+    call ?? loaded("pipe", "call pipe(inputs) with what the task takes"),
   ].join("\n");
 }
 
@@ -88,13 +113,14 @@ function directSnippet(model: ModelData): LibrarySnippet {
   const processor = info.processor !== undefined && isPythonIdentifier(info.processor) ? info.processor : undefined;
   const id = pyString(model.id);
   const lines = ["# Load model directly", `from transformers import ${processor ? `${processor}, ` : ""}${autoModel}`, ""];
+  if (hasRemoteCode(model)) lines.push(remoteCodeComment(model).trimEnd());
   if (processor) {
     const variable = processor === "AutoTokenizer" ? "tokenizer" : "processor";
-    lines.push(`${variable} = ${processor}.from_pretrained(${id}${remoteCode(model)})`);
+    lines.push(`${variable} = ${processor}.from_pretrained(${id}${remoteCodeArgument(model)})`);
   }
-  lines.push(`model = ${autoModel}.from_pretrained(${id}${remoteCode(model)})`);
+  lines.push(`model = ${autoModel}.from_pretrained(${id}${remoteCodeArgument(model)})`);
   const generation = chatGeneration(model, processor, autoModel);
-  if (generation) lines.push("", generation);
+  lines.push(...(generation ? ["", generation] : [loaded("model", "call model(**inputs) on what the processor makes of your input")]));
   return python(lines.join("\n"));
 }
 
@@ -104,8 +130,9 @@ function directSnippet(model: ModelData): LibrarySnippet {
  * (`return_tensors="pt"`), so torch is installed with it.
  */
 export const transformers: LibrarySnippetGenerator = (model) => {
-  const blocks = [sh("pip install -U transformers torch")];
   const task = model.pipeline_tag ?? model.transformersInfo?.pipeline_tag;
+  const pillow = task !== undefined && IMAGE_TASKS.has(task) ? " pillow" : "";
+  const blocks = [sh(`pip install -U transformers torch${pillow}${remoteCodePackages(model)}`)];
   if (task) blocks.push({ ...python(pipelineSnippet(model, task)), title: "pipeline" });
   blocks.push({ ...directSnippet(model), title: "direct load" });
   return blocks;

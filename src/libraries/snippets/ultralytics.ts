@@ -60,6 +60,7 @@ from ultralytics import YOLO
 weights = hf_hub_download(${pyString(model.id)}, filename=${pyString(chosen.file)})
 model = YOLO(weights)
 
-results = model.predict("https://ultralytics.com/images/bus.jpg", save=True)`),
+results = model.predict("https://ultralytics.com/images/bus.jpg", save=True)
+print(results[0].save_dir)  # the image with its boxes drawn`),
   ];
 };

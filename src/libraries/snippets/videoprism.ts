@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, repoName, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, repoName, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 /** The VideoPrism configuration a checkpoint was trained with, from its repository name. */
 function configurationName(repo: string): string {
@@ -31,6 +31,7 @@ def forward_fn(inputs):
 
 
 # video_inputs: [batch, frames, 288, 288, 3], RGB values in [0, 1]
-# outputs, _ = forward_fn(video_inputs)`),
+# outputs, _ = forward_fn(video_inputs)
+${loaded("flax_model", "call forward_fn(video_inputs) for the video embeddings")}`),
   ];
 };

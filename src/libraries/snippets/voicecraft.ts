@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 /** VoiceCraft's model class comes with its repository. */
 export const voicecraft: LibrarySnippetGenerator = (model) => [
@@ -9,5 +9,5 @@ cd VoiceCraft
   python(`from models import voicecraft
 
 model = voicecraft.VoiceCraft.from_pretrained(${pyString(model.id)})
-# See inference_tts.ipynb for speech editing and zero-shot text-to-speech with this model`),
+${loaded("model", "see inference_tts.ipynb for speech editing and zero-shot text-to-speech")}`),
 ];

@@ -7,5 +7,6 @@ export const yolov10: LibrarySnippetGenerator = (model) => [
   python(`from ultralytics import YOLOv10
 
 model = YOLOv10.from_pretrained(${pyString(model.id)})
-results = model.predict(source="https://ultralytics.com/images/bus.jpg", save=True)`),
+results = model.predict(source="https://ultralytics.com/images/bus.jpg", save=True)
+print(results[0].save_dir)  # the image with its boxes drawn`),
 ];

@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, sh, type LibrarySnippetGenerator, loaded } from "../generator.js";
 
 /* The Auto loader that keeps the task head, by pipeline tag; other models load as a bare backbone. */
 const AUTO_BY_TASK: Record<string, string> = {
@@ -27,5 +27,5 @@ model = ${auto}.from_weights(${pyString(model.id)})`
     : `from zeromodels import AutoZModel
 
 model = AutoZModel.from_weights(${pyString(model.id)})`;
-  return [sh("pip install -U zeromodels"), python(`${load}\nmodel.summary()`)];
+  return [sh("pip install -U zeromodels"), python(`${load}\nmodel.summary()\n${loaded("model", "call model.predict(inputs) to run it")}`)];
 };

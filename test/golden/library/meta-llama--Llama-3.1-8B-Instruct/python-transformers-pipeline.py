@@ -8,4 +8,4 @@ messages = [
         "content": "Who are you?",
     },
 ]
-pipe(messages)
+print(pipe(messages))
