@@ -12,6 +12,7 @@ import type { SnippetLanguage } from "../blocks/code-block.js";
 import type { FileRequest } from "../apps/select.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import { checkFlags, givenValue, INFERENCE_FLAGS } from "./flag-rules.js";
+import { CHAT_APIS, REASONING_EFFORTS, responsesClientList, speaksResponses } from "../inference/responses.js";
 import type { MenuPresets } from "../blocks/menu.js";
 
 /*
@@ -42,6 +43,7 @@ type Flag = keyof SnippetCommandOptions;
 /** Whether the user gave a flag (commander's defaults do not count). */
 function given(raw: SnippetCommandOptions, flag: Flag): boolean {
   if (flag === "provider") return raw.provider !== undefined && raw.provider.trim().toLowerCase() !== "auto";
+  if (flag === "api") return raw.api !== undefined && raw.api.trim().toLowerCase() !== "chat";
   return givenValue(raw[flag]);
 }
 
@@ -132,7 +134,21 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   if (raw.temperature !== undefined) options.temperature = numberOption("--temperature", raw.temperature, DECIMAL, (n) => n <= 2, "a number from 0 to 2");
   if (raw.maxTokens !== undefined) options.maxTokens = numberOption("--max-tokens", raw.maxTokens, WHOLE, Number.isSafeInteger, "a whole number above 0");
   if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, DECIMAL, (n) => n > 0 && n <= 1, "a number above 0, at most 1");
+  responsesOptions(raw, options);
   return settleOptions(options);
+}
+
+/** --api and --reasoning-effort; a client that has no Responses API code is refused by name, with the ones that have it. */
+function responsesOptions(raw: SnippetCommandOptions, options: SnippetOptions): void {
+  if (raw.api !== undefined) {
+    const api = requireChoice("api", raw.api, CHAT_APIS);
+    if (api !== "chat") options.api = api;
+  }
+  if (raw.reasoningEffort !== undefined) options.reasoningEffort = requireChoice("reasoning effort", raw.reasoningEffort, REASONING_EFFORTS);
+  const client = options.client;
+  if (options.api === "responses" && client !== undefined && !languagesOfClient(client).some((language) => speaksResponses(language, client))) {
+    throw usageError(`${options.client} does not speak the Responses API`, `use one of: ${responsesClientList()}`);
+  }
 }
 
 /** `--language` for library code: the same spellings as for inference, for the languages libraries write in. */

@@ -32,6 +32,10 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--temperature <n>", "chat models: sampling temperature, 0 to 2")
     .option("--max-tokens <n>", "chat models: most tokens to generate, a whole number above 0")
     .option("--top-p <n>", "chat models: nucleus sampling probability, above 0 and at most 1");
+  // The Responses API and reasoning effort (issue 32).
+  snippet
+    .option("--api <api>", "chat models: chat (chat completions) or responses (the Responses API, through the router)", "chat")
+    .option("--reasoning-effort <level>", "chat models: how hard a reasoning model thinks, low, medium or high");
   sharedOption(snippet, "json", { description: "print a JSON array of {model, language, client, provider, content}" })
     .option("--verbose", "with several models: every model's notes and warnings, each on its own line, as they come")
     .option("--library", "print the usage code of the model's own library instead (library_name)", false);

@@ -16,6 +16,7 @@ import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, 
 import { chosenProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel, takesChatImages } from "../model/chat.js";
 import { runsLocally } from "../apps/formats.js";
+import { responsesClientList, speaksResponses } from "./responses.js";
 
 /*
  * The snippet engine: for one model, the snippets of every language and
@@ -39,11 +40,24 @@ function callMode(options: SettledOptions): CallMode {
 }
 
 function chatParameters(options: SettledOptions): ChatParameters {
-  return { temperature: options.temperature, max_tokens: options.maxTokens, top_p: options.topP, stream: options.stream };
+  return {
+    temperature: options.temperature,
+    max_tokens: options.maxTokens,
+    top_p: options.topP,
+    ...(options.reasoningEffort !== undefined && { reasoning_effort: options.reasoningEffort }),
+    stream: options.stream,
+  };
 }
 
 function hasChatParameters(options: SettledOptions): boolean {
-  return options.stream || options.temperature !== undefined || options.maxTokens !== undefined || options.topP !== undefined;
+  return (
+    options.stream ||
+    options.temperature !== undefined ||
+    options.maxTokens !== undefined ||
+    options.topP !== undefined ||
+    options.reasoningEffort !== undefined ||
+    options.api === "responses"
+  );
 }
 
 /** A client with its language, the language's own client type kept. */
@@ -69,10 +83,15 @@ type TemplateChoice = { template: TemplateName } | { problem: string };
 
 function templateFor({ language, client }: ClientPair, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
   const { api } = clientDescriptor(language, client);
+  const responses = context.call === "chat" && context.api === "responses";
   const name: TemplateName = chat
-    ? stream
-      ? "conversationalStream"
-      : "conversational"
+    ? responses
+      ? stream
+        ? "responsesStream"
+        : "responses"
+      : stream
+        ? "conversationalStream"
+        : "conversational"
     : api === "http" && context.call === "task" && context.request.queue
       ? "queued"
       : "basic";
@@ -96,6 +115,8 @@ function templateFor({ language, client }: ClientPair, context: SnippetContext, 
     }
   } else if (OWNERS.has(client)) {
     return notFound();
+  } else if (responses && !speaksResponses(language, client)) {
+    return { problem: `${client} does not speak the Responses API: use ${responsesClientList()}` };
   }
   return templateExists(language, client, name) ? { template: name } : notFound();
 }
@@ -189,7 +210,8 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
   if (chat) {
     if (input.kind !== "messages") throw new Error("a chat model takes messages");
     const parameters = chatParameters(options);
-    context = { ...base, call: "chat", request: chatRequest(target, input.messages, parameters), messages: input.messages, parameters };
+    const api = options.api ?? "chat";
+    context = { ...base, call: "chat", api, request: chatRequest(target, input.messages, parameters, api), messages: input.messages, parameters };
   } else if (provider !== "auto") {
     const routeTask = task as Exclude<RouteTask, "conversational">;
     const accepts = mode === "endpoint" ? undefined : routeOf(provider, routeTask).accepts;
@@ -228,7 +250,8 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
         : parseUserInputs(options.inputs, defaults, task);
   if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task, defaults));
   if (options.images !== undefined) findings.warnings.push(...imageWarnings(options.images));
-  if (!chat && hasChatParameters(options)) notes.push(`${model.id}: --stream, --temperature, --max-tokens and --top-p apply to chat models only`);
+  if (!chat && hasChatParameters(options))
+    notes.push(`${model.id}: --stream, --temperature, --max-tokens, --top-p, --api and --reasoning-effort apply to chat models only`);
   const context = contextFor(model, task, chat, input, options, findings);
 
   const snippets: Snippet[] = [];

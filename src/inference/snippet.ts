@@ -1,4 +1,5 @@
 import type { Client, Language, ProviderChoice } from "./ids.js";
+import type { ChatApi, ReasoningEffort } from "./responses.js";
 
 /** One generated snippet, as `hubref snippet --json` prints it. */
 export interface Snippet {
@@ -30,6 +31,9 @@ export interface SnippetOptions {
   temperature?: number;
   maxTokens?: number;
   topP?: number;
+  /** Chat completions (default) or the Responses API, for chat models. */
+  api?: ChatApi;
+  reasoningEffort?: ReasoningEffort;
 }
 
 /** Options with every default in place, as the engine and the picker read them. */

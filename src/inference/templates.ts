@@ -11,7 +11,7 @@ import { templateKey, type TemplateThis } from "./template-source.js";
  */
 
 /** `queued`: a raw-HTTP snippet for a queued job (submit, poll, download). */
-export type TemplateName = "basic" | "queued" | "conversational" | "conversationalStream";
+export type TemplateName = "basic" | "queued" | "conversational" | "conversationalStream" | "responses" | "responsesStream";
 
 /** `this` for a compiled template: it reads eta's config, and nothing in it matters with escaping off. */
 const COMPILED_THIS: TemplateThis = { config: {} };

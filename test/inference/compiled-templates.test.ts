@@ -50,7 +50,18 @@ describe("templates compiled at build time", () => {
         for (const provider of PROVIDER_CHOICES) {
           // --image (vision chat only; other models refuse it) reaches the chat templates' image partials.
           const images = { images: ["cats.jpg", "https://example.com/a.png", "invoice.png"] };
-          for (const variant of [{}, { stream: true }, { direct: true }, { billTo: "acme", token: "hf_x" }, images, { ...images, stream: true }]) {
+          const responses = { api: "responses" } as const;
+          for (const variant of [
+            {},
+            { stream: true },
+            { direct: true },
+            { billTo: "acme", token: "hf_x" },
+            images,
+            { ...images, stream: true },
+            responses,
+            { ...responses, stream: true, reasoningEffort: "low" as const },
+            { ...responses, ...images, billTo: "acme", token: "hf_x" },
+          ]) {
             if (provider === "auto" && "direct" in variant) continue;
             try {
               snippets += generateSnippets(model, { provider, ...variant }).snippets.length;

@@ -3,6 +3,7 @@ import { fileRef, type FileRef, type Tree } from "../payload.js";
 import type { TaskInput } from "../inputs.js";
 import type { ChatParameters, ChatRequest, HttpRequest } from "../request.js";
 import type { CallMode, TokenSource } from "../token.js";
+import type { ChatApi } from "../responses.js";
 import type { Output } from "../providers/types.js";
 import { filesOfTree, type ReadFile } from "./forms.js";
 
@@ -26,6 +27,8 @@ interface ContextBase {
 /** A chat completion: every client can write it, the raw-HTTP ones from `request`. */
 export interface ChatContext extends ContextBase {
   call: "chat";
+  /** Chat completions, or the Responses API (`request` is then a Responses request). */
+  api: ChatApi;
   request: ChatRequest;
   messages: Tree[];
   parameters: ChatParameters;
