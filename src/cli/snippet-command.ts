@@ -12,7 +12,7 @@ import type { SnippetLanguage } from "../blocks/code-block.js";
 import type { FileRequest } from "../apps/select.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import { checkFlags, givenValue, INFERENCE_FLAGS } from "./flag-rules.js";
-import { CHAT_APIS, REASONING_EFFORTS, responsesClientList, speaksResponses } from "../inference/responses.js";
+import { CHAT_APIS, REASONING_EFFORTS, responsesClientList, ROUTER_POLICIES, speaksResponses, type RouterPolicy } from "../inference/responses.js";
 import type { MenuPresets } from "../blocks/menu.js";
 
 /*
@@ -105,7 +105,7 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
     );
   }
   const options: SnippetOptions = { stream: raw.stream, direct: raw.direct };
-  if (raw.provider !== undefined) options.provider = requireChoice("provider", raw.provider, PROVIDER_CHOICES);
+  if (raw.provider !== undefined) providerOption(raw, options);
   const { provider } = settleOptions(options);
   if (language !== undefined) options.language = language;
   if (client !== undefined) options.client = client;
@@ -136,6 +136,22 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
   if (raw.topP !== undefined) options.topP = numberOption("--top-p", raw.topP, DECIMAL, (n) => n > 0 && n <= 1, "a number above 0, at most 1");
   responsesOptions(raw, options);
   return settleOptions(options);
+}
+
+/** --provider: a provider, auto, or one of the router's policies (auto with `routerPolicy`), which call through the router only. */
+function providerOption(raw: SnippetCommandOptions, options: SnippetOptions): void {
+  const choice = requireChoice("provider", raw.provider!, [...PROVIDER_CHOICES, ...ROUTER_POLICIES]);
+  if (!(ROUTER_POLICIES as readonly string[]).includes(choice)) {
+    options.provider = choice as (typeof PROVIDER_CHOICES)[number];
+    return;
+  }
+  const policy = choice as RouterPolicy;
+  if (raw.direct || raw.endpointUrl !== undefined)
+    throw usageError(
+      `--provider ${policy} is the router's choice: it does not go with ${raw.direct ? "--direct" : "--endpoint-url"}`,
+      "name a provider with --provider",
+    );
+  options.routerPolicy = policy;
 }
 
 /** --api and --reasoning-effort; a client that has no Responses API code is refused by name, with the ones that have it. */

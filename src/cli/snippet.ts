@@ -16,7 +16,7 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .argument("<model...>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin")
     .option("--language <language>", languageChoicesText())
     .option("--client <client>", clientChoicesText())
-    .option("--provider <provider>", "inference provider, or auto to let the hub choose", "auto")
+    .option("--provider <provider>", "inference provider; auto lets the router choose, fastest or cheapest by its policy (chat)", "auto")
     .option("--stream", "chat models: stream the reply", false)
     .option("--bill-to <org>", "bill the requests to this hub organisation (X-HF-Bill-To)")
     .option("--token <value>", "write this token into the code instead of reading an environment variable")

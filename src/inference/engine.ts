@@ -115,6 +115,8 @@ function templateFor({ language, client }: ClientPair, context: SnippetContext, 
     }
   } else if (OWNERS.has(client)) {
     return notFound();
+  } else if (context.routerPolicy !== undefined && api === "hub") {
+    return { problem: `${client} chooses the provider itself: --provider ${context.routerPolicy} needs a client that calls the router's chat route` };
   } else if (responses && !speaksResponses(language, client)) {
     return { problem: `${client} does not speak the Responses API: use ${responsesClientList()}` };
   }
@@ -192,7 +194,14 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
     token: tokenSource(mode, provider, options.token),
     ...(options.endpointUrl !== undefined && { endpointUrl: options.endpointUrl }),
     ...(options.billTo !== undefined && { billTo: options.billTo }),
+    ...(options.routerPolicy !== undefined && provider === "auto" && { policy: options.routerPolicy }),
   };
+  if (options.routerPolicy !== undefined && !chat) {
+    throw new SnippetProblem(
+      `${model.id}: --provider ${options.routerPolicy} is the router's choice among chat providers, and ${task} is not chat`,
+      "name a provider with --provider, or leave it out",
+    );
+  }
   const base = {
     task,
     modelId: model.id,
@@ -203,6 +212,7 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
     input,
     usesExample: options.inputs === undefined,
     memo: new Map(),
+    ...(target.policy !== undefined && { routerPolicy: target.policy }),
     ...(target.endpointUrl !== undefined && { endpointUrl: target.endpointUrl }),
     ...(target.billTo !== undefined && { billTo: target.billTo }),
   };

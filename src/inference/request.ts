@@ -8,7 +8,7 @@ import { textOf } from "./input-readers.js";
 import { SnippetProblem } from "./problem.js";
 import { noRouteProblem } from "./serving.js";
 import type { CallMode, TokenSource } from "./token.js";
-import { responsesBody, type ChatApi, type ReasoningEffort } from "./responses.js";
+import { responsesBody, type ChatApi, type ReasoningEffort, type RouterPolicy } from "./responses.js";
 
 /*
  * The HTTP request a snippet sends, from the provider facts. Raw-HTTP
@@ -72,6 +72,14 @@ export interface Target {
   endpointUrl?: string;
   token: TokenSource;
   billTo?: string;
+  /** With provider auto, routed chat: the router's policy, named after the model (`<id>:fastest`). */
+  policy?: RouterPolicy;
+}
+
+/** The `model` a routed chat names: the hub id, then the provider or the router's policy; auto alone leaves the choice to the router. */
+function routedModel(target: Target): string {
+  if (target.provider !== "auto") return `${target.modelId}:${target.provider}`;
+  return target.policy === undefined ? target.modelId : `${target.modelId}:${target.policy}`;
 }
 
 export interface ChatParameters {
@@ -199,7 +207,7 @@ export function chatRequest(target: Target, messages: Tree[], parameters: ChatPa
       if (!PROVIDERS[id].chatPath) throw noRouteProblem(id, "conversational");
     }
     url = ROUTER_CHAT_URL;
-    model = target.provider === "auto" ? target.modelId : `${target.modelId}:${target.provider}`;
+    model = routedModel(target);
   } else {
     const id = hubReachableProvider(target, "conversational");
     const provider = PROVIDERS[id];
@@ -233,7 +241,7 @@ export function chatRequest(target: Target, messages: Tree[], parameters: ChatPa
 function responsesRequest(target: Target, messages: Tree[], parameters: ChatParameters): ChatRequest {
   if (target.mode !== "routed") throw new SnippetProblem("the Responses API is served by the router: leave out --direct and --endpoint-url");
   if (target.provider !== "auto") hubReachableProvider(target, "conversational");
-  const model = target.provider === "auto" ? target.modelId : `${target.modelId}:${target.provider}`;
+  const model = routedModel(target);
   return {
     url: ROUTER_RESPONSES_URL,
     model,

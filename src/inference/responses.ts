@@ -14,6 +14,10 @@ import type { Client, Language } from "./ids.js";
 export const CHAT_APIS = ["chat", "responses"] as const;
 export type ChatApi = (typeof CHAT_APIS)[number];
 
+/** The router's own choices of provider for a chat request (`model:fastest`), which `--provider` also takes. */
+export const ROUTER_POLICIES = ["fastest", "cheapest"] as const;
+export type RouterPolicy = (typeof ROUTER_POLICIES)[number];
+
 /** What `--reasoning-effort` accepts, as both APIs name the levels. */
 export const REASONING_EFFORTS = ["low", "medium", "high"] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];

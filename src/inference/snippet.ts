@@ -1,5 +1,5 @@
 import type { Client, Language, ProviderChoice } from "./ids.js";
-import type { ChatApi, ReasoningEffort } from "./responses.js";
+import type { ChatApi, ReasoningEffort, RouterPolicy } from "./responses.js";
 
 /** One generated snippet, as `hubref snippet --json` prints it. */
 export interface Snippet {
@@ -34,6 +34,8 @@ export interface SnippetOptions {
   /** Chat completions (default) or the Responses API, for chat models. */
   api?: ChatApi;
   reasoningEffort?: ReasoningEffort;
+  /** With provider auto: the router's policy for choosing one (`--provider fastest`); chat only. */
+  routerPolicy?: RouterPolicy;
 }
 
 /** Options with every default in place, as the engine and the picker read them. */

@@ -355,3 +355,16 @@ describe("--api and --reasoning-effort", () => {
     expect(parse({ api: "chat", direct: true, provider: "together" }).mode).toBe("inference");
   });
 });
+
+describe("--provider fastest and cheapest", () => {
+  it("are the router's policies: provider auto, with the policy", () => {
+    expect(parse({ provider: "Fastest" })).toMatchObject({ mode: "inference", options: { provider: "auto", routerPolicy: "fastest" } });
+    expect(parse({ provider: "cheapest" })).toMatchObject({ mode: "inference", options: { provider: "auto", routerPolicy: "cheapest" } });
+  });
+
+  it("refuse a direct call or an endpoint, and are suggested for a typo", () => {
+    expect(refusal({ provider: "fastest", direct: true }).message).toBe("--provider fastest is the router's choice: it does not go with --direct");
+    expect(refusal({ provider: "cheapest", endpointUrl: "https://example.com" }).exitCode).toBe(2);
+    expect(refusal({ provider: "cheapst" }).hint).toBe("did you mean 'cheapest'?");
+  });
+});

@@ -3,7 +3,7 @@ import { fileRef, type FileRef, type Tree } from "../payload.js";
 import type { TaskInput } from "../inputs.js";
 import type { ChatParameters, ChatRequest, HttpRequest } from "../request.js";
 import type { CallMode, TokenSource } from "../token.js";
-import type { ChatApi } from "../responses.js";
+import type { ChatApi, RouterPolicy } from "../responses.js";
 import type { Output } from "../providers/types.js";
 import { filesOfTree, type ReadFile } from "./forms.js";
 
@@ -20,6 +20,8 @@ interface ContextBase {
   input: TaskInput;
   /** The input is the task's example (no --inputs): a file it names stands for the user's own. */
   usesExample: boolean;
+  /** With provider auto: the router's policy the request names (`<id>:fastest`). */
+  routerPolicy?: RouterPolicy;
   /** Values computed once per context and shared by its snippets (see memoPerContext). */
   memo: Map<unknown, unknown>;
 }
