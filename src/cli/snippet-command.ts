@@ -1,9 +1,13 @@
 import type { CacheFlags, Terminal } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { usageError } from "../errors.js";
-import { requireChoice } from "../choices/choices.js";
+import { matchChoice, requireChoice } from "../choices/choices.js";
+import { didYouMean } from "../util/suggest.js";
 import { LANGUAGE_ALIASES, LIBRARY_LANGUAGES, type LibraryLanguage } from "../format/languages.js";
-import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
+import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, PROVIDER_IDS, languagesOfClient } from "../inference/id-lists.js";
+
+/** How the hub names providers: a lower-case slug. */
+const PROVIDER_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 import { settleOptions, type SettledOptions, type SnippetOptions } from "../inference/snippet.js";
 import { tokenProblem } from "../inference/token.js";
 import { extensionOf, isUrl } from "../inference/payload.js";
@@ -140,7 +144,19 @@ export function parseSnippetOptions(raw: SnippetCommandOptions): SettledOptions 
 
 /** --provider: a provider, auto, or one of the router's policies (auto with `routerPolicy`), which call through the router only. */
 function providerOption(raw: SnippetCommandOptions, options: SnippetOptions): void {
-  const choice = requireChoice("provider", raw.provider!, [...PROVIDER_CHOICES, ...ROUTER_POLICIES]);
+  const values = [...PROVIDER_CHOICES, ...ROUTER_POLICIES];
+  const typed = raw.provider!.trim();
+  // A provider hubref has no table for may still serve the model's chat through the router; a near miss of a known one is a typo.
+  if (matchChoice(typed, values) === undefined && PROVIDER_NAME.test(typed) && didYouMean(typed, values) === undefined) {
+    if (raw.direct || raw.endpointUrl !== undefined)
+      throw usageError(
+        `hubref has no table for the provider ${typed}, so it cannot call it ${raw.direct ? "directly" : "at an endpoint"}`,
+        `leave out ${raw.direct ? "--direct" : "--endpoint-url"} for its chat through the router, or choose one of: ${PROVIDER_IDS.join(", ")}`,
+      );
+    options.unlistedProvider = typed;
+    return;
+  }
+  const choice = requireChoice("provider", raw.provider!, values);
   if (!(ROUTER_POLICIES as readonly string[]).includes(choice)) {
     options.provider = choice as (typeof PROVIDER_CHOICES)[number];
     return;

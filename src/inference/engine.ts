@@ -6,7 +6,7 @@ import { PROVIDERS } from "./providers/index.js";
 import { chatInput, fromExample, imageWarnings, mediaWarnings, namesImage, parseUserInputs, type TaskInput } from "./inputs.js";
 import { knownMime, withType } from "./payload.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
-import { hasProviderMapping, mappingFor } from "../model/provider-mapping.js";
+import { hasProviderMapping, liveProviders, mappingFor } from "../model/provider-mapping.js";
 import { SnippetProblem, templateNotFoundMessage } from "./problem.js";
 import { templateExists, renderTemplate, type TemplateName } from "./templates.js";
 import { tokenSource, type CallMode } from "./token.js";
@@ -195,7 +195,14 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
     ...(options.endpointUrl !== undefined && { endpointUrl: options.endpointUrl }),
     ...(options.billTo !== undefined && { billTo: options.billTo }),
     ...(options.routerPolicy !== undefined && provider === "auto" && { policy: options.routerPolicy }),
+    ...(options.unlistedProvider !== undefined && provider === "auto" && { policy: options.unlistedProvider }),
   };
+  if (options.unlistedProvider !== undefined && !chat) {
+    throw new SnippetProblem(
+      `${model.id}: hubref has no table for the provider ${options.unlistedProvider}: it writes chat through the router only (${model.id}:${options.unlistedProvider}), not ${task}`,
+      "choose a provider hubref knows with --provider, or leave it out",
+    );
+  }
   if (options.routerPolicy !== undefined && !chat) {
     throw new SnippetProblem(
       `${model.id}: --provider ${options.routerPolicy} is the router's choice among chat providers, and ${task} is not chat`,
@@ -284,6 +291,13 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
 
 function snippetsFor(requested: ModelData, options: SettledOptions): SnippetResult {
   const findings: Findings = { problems: [], hints: [], notes: [], warnings: [] };
+  const unlisted = options.unlistedProvider;
+  if (unlisted !== undefined && !liveProviders(requested).some((mapping) => mapping.provider === unlisted)) {
+    const live = liveProviders(requested).map((mapping) => mapping.provider);
+    findings.problems.push(`${requested.id}: no live provider ${unlisted} in its provider mapping`);
+    findings.hints.push(live.length > 0 ? `its live providers: ${live.join(", ")}` : "no provider serves it live: leave out --provider");
+    return { snippets: [], ...findings };
+  }
   const unmapped = options.endpointUrl === undefined && !hasProviderMapping(requested);
   // Weights made for local apps: src/blocks/ says where to run them, naming the model as the user did.
   const localOnly = unmapped && runsLocally(requested);

@@ -72,8 +72,8 @@ export interface Target {
   endpointUrl?: string;
   token: TokenSource;
   billTo?: string;
-  /** With provider auto, routed chat: the router's policy, named after the model (`<id>:fastest`). */
-  policy?: RouterPolicy;
+  /** With provider auto, routed chat: the router's policy, or a provider hubref has no table for, named after the model (`<id>:fastest`). */
+  policy?: RouterPolicy | string;
 }
 
 /** The `model` a routed chat names: the hub id, then the provider or the router's policy; auto alone leaves the choice to the router. */

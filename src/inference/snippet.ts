@@ -36,6 +36,12 @@ export interface SnippetOptions {
   reasoningEffort?: ReasoningEffort;
   /** With provider auto: the router's policy for choosing one (`--provider fastest`); chat only. */
   routerPolicy?: RouterPolicy;
+  /**
+   * A live provider of the model's mapping that hubref has no table for
+   * (`--provider newcloud`): its chat goes through the router (`model:newcloud`);
+   * nothing else can be written for it. The provider stays auto.
+   */
+  unlistedProvider?: string;
 }
 
 /** Options with every default in place, as the engine and the picker read them. */

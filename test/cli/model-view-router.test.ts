@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,5 +106,15 @@ describe("hubref model: providers as the router lists them", () => {
     } finally {
       router.answer({ body: LIST });
     }
+  });
+
+  it("offers a command for a live provider hubref has no table for, since its chat goes through the router", async () => {
+    const file = join(dir, "newco.json");
+    const mapping = { newco: { providerId: "x", status: "live", task: "conversational" } };
+    writeFileSync(file, JSON.stringify({ id: "acme/m", pipeline_tag: "text-generation", tags: ["conversational"], inferenceProviderMapping: mapping }));
+    const result = await run(["model", file]);
+    expect(result.stdout).toMatch(new RegExp(` {2}newco +live +x +hubref snippet ${file.replaceAll("/", "\\/")} --provider newco\n`));
+    const snippet = await run(["snippet", file, "--provider", "newco", "--language", "sh"]);
+    expect(snippet.status, snippet.stderr).toBe(0);
   });
 });

@@ -20,8 +20,8 @@ interface ContextBase {
   input: TaskInput;
   /** The input is the task's example (no --inputs): a file it names stands for the user's own. */
   usesExample: boolean;
-  /** With provider auto: the router's policy the request names (`<id>:fastest`). */
-  routerPolicy?: RouterPolicy;
+  /** With provider auto: the router's policy, or a provider hubref has no table for, that the request names (`<id>:fastest`). */
+  routerPolicy?: RouterPolicy | string;
   /** Values computed once per context and shared by its snippets (see memoPerContext). */
   memo: Map<unknown, unknown>;
 }
