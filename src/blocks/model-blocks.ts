@@ -4,6 +4,7 @@ import { generateSnippets, onlyRunsLocally } from "../inference/engine.js";
 import { shellWord } from "../format/shell.js";
 import { PROVIDER_IDS } from "../inference/id-lists.js";
 import { liveProviders, providerMappings } from "../model/provider-mapping.js";
+import { isChatModel } from "../model/chat.js";
 import type { SettledOptions } from "../inference/snippet.js";
 import { generateAppSnippets, renderAppSnippets, type AppRequest, type AppSnippets } from "../apps/generate.js";
 import { appsForModel } from "../apps/formats.js";
@@ -68,7 +69,9 @@ export function inferenceBlocks(model: ModelData, options: SettledOptions, ref: 
   const unknown = options.endpointUrl === undefined ? unknownProviders(model) : [];
   if (unknown.length > 0) {
     findings.notes.push(
-      `${model.id}: its provider mapping names ${unknown.join(", ")}, which hubref has no snippets for yet; hubref's providers: ${PROVIDER_IDS.join(", ")}`,
+      isChatModel(model)
+        ? `${model.id}: ${unknown.join(", ")} ${unknown.length === 1 ? "serves" : "serve"} its chat through the router too (choose with --provider; hubref has no table for ${unknown.length === 1 ? "it" : "them"})`
+        : `${model.id}: its provider mapping also names ${unknown.join(", ")}, which hubref has no table for`,
     );
   }
   return { blocks: snippets.map((snippet) => ({ source: "inference", ...snippet })), ...findings };

@@ -47,6 +47,9 @@ export const FLAG_NAMES = {
   quant: "--quant",
   file: "--file",
   verbose: "--verbose",
+  // snippet: the Responses API
+  api: "--api",
+  reasoningEffort: "--reasoning-effort",
   // tasks
   modality: "--modality",
   // libraries
@@ -141,6 +144,9 @@ function filtersRule<F extends Flag>(filters: readonly F[], message: string, hin
 
 type SnippetFlag = keyof SnippetCommandOptions;
 
+/** The Responses API's flags (`api` counts as given only when it is not the default, chat). */
+const RESPONSES_FLAGS = ["api", "reasoningEffort"] as const satisfies readonly SnippetFlag[];
+
 /** Flags that shape a hosted inference call and nothing else. */
 export const INFERENCE_FLAGS = [
   "client",
@@ -159,6 +165,7 @@ export const INFERENCE_FLAGS = [
   // tool calls and structured output
   "tools",
   "schema",
+  ...RESPONSES_FLAGS,
 ] as const satisfies readonly SnippetFlag[];
 
 /** Flags that choose the GGUF file a local app loads (--fits chooses it when neither of the others names one). */
@@ -225,6 +232,13 @@ export const COMMAND_RULES = {
       hint: "leave out --direct",
     },
     { when: ["billTo"], refuses: ["direct"], message: () => "--bill-to bills a hub organisation, which --direct calls bypass" },
+    // The Responses API: only the router serves it for every provider.
+    {
+      when: ["api"],
+      refuses: ["direct", "endpointUrl"],
+      message: notApplying("--api responses goes through the hub router, which"),
+      hint: "leave them out, or use --api chat for a direct call or your own endpoint",
+    },
     // After the two rules above: its hint would lead straight into them. --provider auto counts as not given.
     {
       flags: ["direct"],

@@ -6,6 +6,9 @@ import { modelOffer, type ModelOffer } from "../offer/offer.js";
 import { renderJson, styleFor, type Style } from "../output/output.js";
 import { padTo } from "../output/pad.js";
 import { terminalLine } from "../output/terminal-text.js";
+import { isChatModel } from "../model/chat.js";
+import type { RouterProvider } from "../model/router/facts.js";
+import { HubrefError } from "../errors.js";
 
 /** The options as commander hands them over. */
 export interface ModelViewOptions extends CacheFlags {
@@ -95,13 +98,71 @@ function renderOffer(offer: ModelOffer, style: Style): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** "128k" for a context length in tokens. */
+function tokensText(tokens: number): string {
+  return tokens >= 1024 && tokens % 1024 === 0 ? `${tokens / 1024}k` : String(tokens);
+}
+
+/** "$0.2" for a price; a price is the router's number, so it is printed as a number, never as text. */
+function priceText(price: number): string {
+  return `$${Number(price.toPrecision(4))}`;
+}
+
+function yesNo(value: boolean | null, yes: string): string {
+  return value === null ? "" : value ? yes : `no ${yes}`;
+}
+
+/** The router's facts, per provider, live first: what a chat request through each costs and can do. */
+function renderRouterFacts(providers: readonly RouterProvider[], style: Style): string {
+  const live = providers.filter((provider) => provider.status === "live");
+  const other = providers.filter((provider) => provider.status !== "live");
+  const rows = [...live, ...other].map((provider) => [
+    terminalLine(provider.provider),
+    terminalLine(provider.status),
+    provider.contextLength === null ? "-" : `${tokensText(provider.contextLength)} ctx`,
+    provider.pricing === null ? "-" : `${priceText(provider.pricing.input)} in / ${priceText(provider.pricing.output)} out per 1M tokens`,
+    yesNo(provider.supportsTools, "tools"),
+    yesNo(provider.supportsStructuredOutput, "structured output"),
+  ]);
+  // The last cell is not padded: an empty one is dropped with the trailing spaces.
+  return `${section("Providers, as the router lists them", rows, style).join("\n")}\n`;
+}
+
+/**
+ * The router's facts about a hub model served for chat, or why there are
+ * none (undefined: not asked). A failure does not hide the rest of the view:
+ * it is one warning, as the hub would word it.
+ */
+async function routerFacts(command: ModelViewCommand, context: CommandContext, id: string): Promise<{ providers: RouterProvider[] | null } | undefined> {
+  const { loadRouterModels } = await import("../model/router/load.js");
+  try {
+    const models = await loadRouterModels({ env: context.env, offline: command.offline, refresh: command.refresh, stderr: context.stderr });
+    if (models === undefined) return undefined;
+    return { providers: [...(models.get(id) ?? [])] };
+  } catch (error) {
+    if (!(error instanceof HubrefError)) throw error;
+    context.stderr.write(`warning: no provider facts from the router: ${error.message}\n`);
+    return { providers: null };
+  }
+}
+
 /** `hubref model MODEL`. */
 export async function runModelView(command: ModelViewCommand, context: CommandContext): Promise<void> {
   const resolved = await resolveModelArgument(command.model, resolveOptionsOf(command, context, { sizes: true }));
   const offer = modelOffer(resolved.model, commandRefOf(resolved));
+  // The router lists chat models only; a model file is read without the network.
+  const router = resolved.source.kind === "hub" && isChatModel(resolved.model) ? await routerFacts(command, context, resolved.model.id) : undefined;
   if (command.json) {
-    context.stdout.write(renderJson(offer));
+    context.stdout.write(renderJson(router === undefined ? offer : { ...offer, routerProviders: router.providers }));
     return;
   }
-  context.stdout.write(renderOffer(offer, await styleFor(context.stdout, context.env)));
+  const style = await styleFor(context.stdout, context.env);
+  let text = renderOffer(offer, style);
+  if (router?.providers) {
+    text +=
+      router.providers.length > 0
+        ? renderRouterFacts(router.providers, style)
+        : `\n${style.bold("Providers, as the router lists them")}\n${style.dim("  the router does not list this model")}\n`;
+  }
+  context.stdout.write(text);
 }

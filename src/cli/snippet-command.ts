@@ -2,9 +2,13 @@ import type { CacheFlags, Terminal } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { usageError } from "../errors.js";
 import { parseCount, parseDecimal } from "../util/numbers.js";
-import { requireChoice } from "../choices/choices.js";
+import { matchChoice, requireChoice } from "../choices/choices.js";
+import { didYouMean } from "../util/suggest.js";
 import { LANGUAGE_ALIASES, LIBRARY_LANGUAGES, type LibraryLanguage } from "../format/languages.js";
-import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
+import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, PROVIDER_IDS, languagesOfClient } from "../inference/id-lists.js";
+
+/** How the hub names providers: a lower-case slug. */
+const PROVIDER_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 import { settleOptions, type SettledOptions, type SnippetOptions } from "../inference/snippet.js";
 import { tokenProblem } from "../inference/token.js";
 import { extensionOf, isUrl } from "../inference/payload.js";
@@ -13,6 +17,7 @@ import type { SnippetLanguage } from "../blocks/code-block.js";
 import type { FileRequest } from "../apps/select.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import { checkFlags, givenValue, INFERENCE_FLAGS } from "./flag-rules.js";
+import { CHAT_APIS, REASONING_EFFORTS, responsesClientList, ROUTER_POLICIES, speaksResponses, type RouterPolicy } from "../inference/responses.js";
 import type { MenuPresets } from "../blocks/menu.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
 import type { ToolFiles } from "./tool-files.js";
@@ -45,6 +50,7 @@ type Flag = keyof SnippetCommandOptions;
 /** Whether the user gave a flag (commander's defaults do not count). */
 function given(raw: SnippetCommandOptions, flag: Flag): boolean {
   if (flag === "provider") return raw.provider !== undefined && raw.provider.trim().toLowerCase() !== "auto";
+  if (flag === "api") return raw.api !== undefined && raw.api.trim().toLowerCase() !== "chat";
   return givenValue(raw[flag]);
 }
 
@@ -101,7 +107,7 @@ export function parseSnippetOptions(raw: SnippetCommandOptions, toolFiles: ToolF
     );
   }
   const options: SnippetOptions = { stream: raw.stream, direct: raw.direct };
-  if (raw.provider !== undefined) options.provider = requireChoice("provider", raw.provider, PROVIDER_CHOICES);
+  if (raw.provider !== undefined) providerOption(raw, options);
   const { provider } = settleOptions(options);
   if (language !== undefined) options.language = language;
   if (client !== undefined) options.client = client;
@@ -138,7 +144,56 @@ export function parseSnippetOptions(raw: SnippetCommandOptions, toolFiles: ToolF
   const schema = raw.schema === true ? { schema: SAMPLE_SCHEMA, sample: true } : toolFiles.schema;
   if (givenValue(raw.schema) && schema === undefined) throw new Error("--schema FILE is read before the command is parsed (readToolFiles)");
   if (schema !== undefined) options.schema = schema;
+  responsesOptions(raw, options);
   return settleOptions(options);
+}
+
+/** --provider: a provider, auto, or one of the router's policies (auto with `routerPolicy`), which call through the router only. */
+function providerOption(raw: SnippetCommandOptions, options: SnippetOptions): void {
+  const values = [...PROVIDER_CHOICES, ...ROUTER_POLICIES];
+  const typed = raw.provider!.trim();
+  // A provider hubref has no table for may still serve the model's chat through the router; a near miss of a known one is a typo.
+  if (matchChoice(typed, values) === undefined && PROVIDER_NAME.test(typed) && didYouMean(typed, values) === undefined) {
+    if (raw.direct || raw.endpointUrl !== undefined)
+      throw usageError(
+        `hubref has no table for the provider ${typed}, so it cannot call it ${raw.direct ? "directly" : "at an endpoint"}`,
+        `leave out ${raw.direct ? "--direct" : "--endpoint-url"} for its chat through the router, or choose one of: ${PROVIDER_IDS.join(", ")}`,
+      );
+    options.unlistedProvider = typed;
+    return;
+  }
+  const choice = requireChoice("provider", raw.provider!, values);
+  if (!(ROUTER_POLICIES as readonly string[]).includes(choice)) {
+    options.provider = choice as (typeof PROVIDER_CHOICES)[number];
+    return;
+  }
+  const policy = choice as RouterPolicy;
+  if (raw.direct || raw.endpointUrl !== undefined)
+    throw usageError(
+      `--provider ${policy} is the router's choice: it does not go with ${raw.direct ? "--direct" : "--endpoint-url"}`,
+      "name a provider with --provider",
+    );
+  options.routerPolicy = policy;
+}
+
+/** --api and --reasoning-effort; a client that has no Responses API code is refused by name, with the ones that have it. */
+function responsesOptions(raw: SnippetCommandOptions, options: SnippetOptions): void {
+  if (raw.api !== undefined) {
+    const api = requireChoice("api", raw.api, CHAT_APIS);
+    if (api !== "chat") options.api = api;
+  }
+  if (raw.reasoningEffort !== undefined) options.reasoningEffort = requireChoice("reasoning effort", raw.reasoningEffort, REASONING_EFFORTS);
+  const client = options.client;
+  if (options.api === "responses" && client !== undefined && !languagesOfClient(client).some((language) => speaksResponses(language, client))) {
+    throw usageError(`${options.client} does not speak the Responses API`, `use one of: ${responsesClientList()}`);
+  }
+  // The tool loop and the structured reply are written for chat completions; the Responses API shapes them otherwise.
+  if (options.api === "responses" && (options.tools !== undefined || options.schema !== undefined)) {
+    throw usageError(
+      `${options.tools !== undefined ? "--tools" : "--schema"} is written for chat completions, not --api responses`,
+      "leave out --api responses (or use --api chat)",
+    );
+  }
 }
 
 /** `--language` for library code: the same spellings as for inference, for the languages libraries write in. */

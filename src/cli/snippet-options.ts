@@ -29,4 +29,7 @@ export interface SnippetCommandOptions extends RawFitsOptions {
   quant?: string;
   file?: string;
   verbose?: boolean;
+  /** --api: chat (default) or responses. */
+  api?: string;
+  reasoningEffort?: string;
 }

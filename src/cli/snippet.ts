@@ -16,7 +16,7 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .argument("<model...>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin")
     .option("--language <language>", languageChoicesText())
     .option("--client <client>", clientChoicesText())
-    .option("--provider <provider>", "inference provider, or auto to let the hub choose", "auto")
+    .option("--provider <provider>", "inference provider; auto lets the router choose, fastest or cheapest by its policy (chat)", "auto")
     .option("--stream", "chat models: stream the reply", false)
     .option("--bill-to <org>", "bill the requests to this hub organisation (X-HF-Bill-To)")
     .option("--token <value>", "write this token into the code instead of reading an environment variable")
@@ -38,6 +38,10 @@ export function registerSnippet(program: Command, context: CommandContext): void
       "chat models: a program that runs the tool calls the model asks for; FILE: a JSON array of function tools (default: a sample weather tool)",
     )
     .option("--schema [file]", "chat models: ask for a JSON reply following FILE's JSON Schema (default: a sample schema)");
+  // The Responses API and reasoning effort (issue 32).
+  snippet
+    .option("--api <api>", "chat models: chat (chat completions) or responses (the Responses API, through the router)", "chat")
+    .option("--reasoning-effort <level>", "chat models: how hard a reasoning model thinks, low, medium or high");
   sharedOption(snippet, "json", { description: "print a JSON array of {model, language, client, provider, content}" })
     .option("--verbose", "with several models: every model's notes and warnings, each on its own line, as they come")
     .option("--library", "print the usage code of the model's own library instead (library_name)", false);

@@ -6,7 +6,7 @@ import { PROVIDERS } from "./providers/index.js";
 import { chatInput, fromExample, imageWarnings, mediaWarnings, namesImage, parseUserInputs, type TaskInput } from "./inputs.js";
 import { knownMime, withType } from "./payload.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
-import { hasProviderMapping, mappingFor } from "../model/provider-mapping.js";
+import { hasProviderMapping, liveProviders, mappingFor } from "../model/provider-mapping.js";
 import { SnippetProblem, templateNotFoundMessage } from "./problem.js";
 import { templateExists, renderTemplate, type TemplateName } from "./templates.js";
 import { tokenSource, type CallMode } from "./token.js";
@@ -18,6 +18,7 @@ import { isChatModel, takesChatImages } from "../model/chat.js";
 import { runsLocally } from "../apps/formats.js";
 import { responseFormat, SAMPLE_SCHEMA_QUESTION, SAMPLE_TOOLS_QUESTION } from "./tools.js";
 import type { Tree } from "./payload.js";
+import { responsesClientList, speaksResponses } from "./responses.js";
 
 /*
  * The snippet engine: for one model, the snippets of every language and
@@ -48,11 +49,19 @@ function chatParameters(options: SettledOptions): ChatParameters {
     stream: options.stream,
     ...(options.tools !== undefined && { tools: options.tools.tools as unknown as Tree[] }),
     ...(options.schema !== undefined && { response_format: responseFormat(options.schema) }),
+    ...(options.reasoningEffort !== undefined && { reasoning_effort: options.reasoningEffort }),
   };
 }
 
 function hasChatParameters(options: SettledOptions): boolean {
-  return options.stream || options.temperature !== undefined || options.maxTokens !== undefined || options.topP !== undefined;
+  return (
+    options.stream ||
+    options.temperature !== undefined ||
+    options.maxTokens !== undefined ||
+    options.topP !== undefined ||
+    options.reasoningEffort !== undefined ||
+    options.api === "responses"
+  );
 }
 
 /** A client with its language, the language's own client type kept. */
@@ -78,12 +87,17 @@ type TemplateChoice = { template: TemplateName } | { problem: string };
 
 function templateFor({ language, client }: ClientPair, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
   const { api } = clientDescriptor(language, client);
+  const responses = context.call === "chat" && context.api === "responses";
   const name: TemplateName = chat
-    ? context.call === "chat" && context.tools !== undefined
-      ? "tools"
-      : stream
-        ? "conversationalStream"
-        : "conversational"
+    ? responses
+      ? stream
+        ? "responsesStream"
+        : "responses"
+      : context.call === "chat" && context.tools !== undefined
+        ? "tools"
+        : stream
+          ? "conversationalStream"
+          : "conversational"
     : api === "http" && context.call === "task" && context.request.queue
       ? "queued"
       : "basic";
@@ -107,6 +121,10 @@ function templateFor({ language, client }: ClientPair, context: SnippetContext, 
     }
   } else if (OWNERS.has(client)) {
     return notFound();
+  } else if (context.routerPolicy !== undefined && api === "hub") {
+    return { problem: `${client} chooses the provider itself: --provider ${context.routerPolicy} needs a client that calls the router's chat route` };
+  } else if (responses && !speaksResponses(language, client)) {
+    return { problem: `${client} does not speak the Responses API: use ${responsesClientList()}` };
   }
   return templateExists(language, client, name) ? { template: name } : notFound();
 }
@@ -182,7 +200,21 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
     token: tokenSource(mode, provider, options.token),
     ...(options.endpointUrl !== undefined && { endpointUrl: options.endpointUrl }),
     ...(options.billTo !== undefined && { billTo: options.billTo }),
+    ...(options.routerPolicy !== undefined && provider === "auto" && { policy: options.routerPolicy }),
+    ...(options.unlistedProvider !== undefined && provider === "auto" && { policy: options.unlistedProvider }),
   };
+  if (options.unlistedProvider !== undefined && !chat) {
+    throw new SnippetProblem(
+      `${model.id}: hubref has no table for the provider ${options.unlistedProvider}: it writes chat through the router only (${model.id}:${options.unlistedProvider}), not ${task}`,
+      "choose a provider hubref knows with --provider, or leave it out",
+    );
+  }
+  if (options.routerPolicy !== undefined && !chat) {
+    throw new SnippetProblem(
+      `${model.id}: --provider ${options.routerPolicy} is the router's choice among chat providers, and ${task} is not chat`,
+      "name a provider with --provider, or leave it out",
+    );
+  }
   const base = {
     task,
     modelId: model.id,
@@ -193,6 +225,7 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
     input,
     usesExample: options.inputs === undefined,
     memo: new Map(),
+    ...(target.policy !== undefined && { routerPolicy: target.policy }),
     ...(target.endpointUrl !== undefined && { endpointUrl: target.endpointUrl }),
     ...(target.billTo !== undefined && { billTo: target.billTo }),
   };
@@ -200,10 +233,12 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
   if (chat) {
     if (input.kind !== "messages") throw new Error("a chat model takes messages");
     const parameters = chatParameters(options);
+    const api = options.api ?? "chat";
     context = {
       ...base,
       call: "chat",
-      request: chatRequest(target, input.messages, parameters),
+      api,
+      request: chatRequest(target, input.messages, parameters, api),
       messages: input.messages,
       parameters,
       ...(options.tools !== undefined && { tools: options.tools }),
@@ -285,7 +320,8 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
       "pick a model tagged conversational (a chat model)",
     );
   }
-  if (!chat && hasChatParameters(options)) notes.push(`${model.id}: --stream, --temperature, --max-tokens and --top-p apply to chat models only`);
+  if (!chat && hasChatParameters(options))
+    notes.push(`${model.id}: --stream, --temperature, --max-tokens, --top-p, --api and --reasoning-effort apply to chat models only`);
   const context = contextFor(model, task, chat, input, options, findings);
 
   const snippets: Snippet[] = [];
@@ -317,6 +353,13 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
 
 function snippetsFor(requested: ModelData, options: SettledOptions): SnippetResult {
   const findings: Findings = { problems: [], hints: [], notes: [], warnings: [] };
+  const unlisted = options.unlistedProvider;
+  if (unlisted !== undefined && !liveProviders(requested).some((mapping) => mapping.provider === unlisted)) {
+    const live = liveProviders(requested).map((mapping) => mapping.provider);
+    findings.problems.push(`${requested.id}: no live provider ${unlisted} in its provider mapping`);
+    findings.hints.push(live.length > 0 ? `its live providers: ${live.join(", ")}` : "no provider serves it live: leave out --provider");
+    return { snippets: [], ...findings };
+  }
   const unmapped = options.endpointUrl === undefined && !hasProviderMapping(requested);
   // Weights made for local apps: src/blocks/ says where to run them, naming the model as the user did.
   const localOnly = unmapped && runsLocally(requested);

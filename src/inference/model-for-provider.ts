@@ -4,6 +4,7 @@ import { isInferenceTask, PROVIDER_IDS } from "./id-lists.js";
 import type { InferenceTask, ProviderChoice, ProviderId } from "./ids.js";
 import { PROVIDERS } from "./providers/index.js";
 import type { SettledOptions } from "./snippet.js";
+import { isChatModel } from "../model/chat.js";
 
 /** The providers hubref knows that the model's mapping offers live, in the hub's order. */
 function mappedProviders(model: ModelData): ProviderId[] {
@@ -15,10 +16,12 @@ function mappedProviders(model: ModelData): ProviderId[] {
 /**
  * The provider a snippet is written for. With auto and exactly one mapped
  * provider, the hub can only choose that one: naming it gives raw-HTTP
- * snippets for tasks where auto has only the client libraries.
+ * snippets for tasks where auto has only the client libraries. A chat model
+ * stays with auto: the router chooses per request (the model alone), which
+ * keeps working when a provider drops the model or a new one takes it up.
  */
 export function chosenProvider(model: ModelData, options: Pick<SettledOptions, "provider" | "endpointUrl">): ProviderChoice {
-  if (options.provider !== "auto" || options.endpointUrl !== undefined) return options.provider;
+  if (options.provider !== "auto" || options.endpointUrl !== undefined || isChatModel(model)) return options.provider;
   const mapped = mappedProviders(model);
   return mapped.length === 1 ? mapped[0]! : "auto";
 }
@@ -33,10 +36,10 @@ export function firstServingProvider(model: ModelData, task: InferenceTask): Pro
   return mappedProviders(model).find((id) => PROVIDERS[id].tasks[task] !== undefined && (mappedTask(model, id) ?? task) === task);
 }
 
-/** The provider choices worth offering for a model (the picker's list): auto only when it can mean more than one. */
+/** The provider choices worth offering for a model (the picker's list): auto only when it can mean more than one, or when the router chooses (chat). */
 export function providerChoices(model: ModelData): ProviderChoice[] {
   const mapped = mappedProviders(model);
-  if (mapped.length === 1) return mapped;
+  if (mapped.length === 1 && !isChatModel(model)) return mapped;
   return ["auto", ...(mapped.length > 0 ? mapped : PROVIDER_IDS)];
 }
 

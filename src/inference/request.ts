@@ -8,6 +8,7 @@ import { textOf } from "./input-readers.js";
 import { SnippetProblem } from "./problem.js";
 import { noRouteProblem } from "./serving.js";
 import type { CallMode, TokenSource } from "./token.js";
+import { responsesBody, type ChatApi, type ReasoningEffort, type RouterPolicy } from "./responses.js";
 
 /*
  * The HTTP request a snippet sends, from the provider facts. Raw-HTTP
@@ -17,6 +18,7 @@ import type { CallMode, TokenSource } from "./token.js";
 
 const ROUTER_URL = "https://router.huggingface.co";
 const ROUTER_CHAT_URL = `${ROUTER_URL}/v1/chat/completions`;
+const ROUTER_RESPONSES_URL = `${ROUTER_URL}/v1/responses`;
 
 export interface HttpRequest {
   url: string;
@@ -70,12 +72,21 @@ export interface Target {
   endpointUrl?: string;
   token: TokenSource;
   billTo?: string;
+  /** With provider auto, routed chat: the router's policy, or a provider hubref has no table for, named after the model (`<id>:fastest`). */
+  policy?: RouterPolicy | string;
+}
+
+/** The `model` a routed chat names: the hub id, then the provider or the router's policy; auto alone leaves the choice to the router. */
+function routedModel(target: Target): string {
+  if (target.provider !== "auto") return `${target.modelId}:${target.provider}`;
+  return target.policy === undefined ? target.modelId : `${target.modelId}:${target.policy}`;
 }
 
 export interface ChatParameters {
   temperature?: number;
   max_tokens?: number;
   top_p?: number;
+  reasoning_effort?: ReasoningEffort;
   stream: boolean;
   /** The function tools, as sent. */
   tools?: Tree;
@@ -177,6 +188,7 @@ function chatBody(model: string, messages: Tree[], parameters: ChatParameters): 
     temperature: parameters.temperature,
     max_tokens: parameters.max_tokens,
     top_p: parameters.top_p,
+    reasoning_effort: parameters.reasoning_effort,
     stream: parameters.stream ? true : undefined,
   };
 }
@@ -186,7 +198,8 @@ function chatBody(model: string, messages: Tree[], parameters: ChatParameters): 
  * route and name the provider in the model (`<id>:<provider>`, or just `<id>`
  * for auto); direct calls use the provider's own route and model id.
  */
-export function chatRequest(target: Target, messages: Tree[], parameters: ChatParameters): ChatRequest {
+export function chatRequest(target: Target, messages: Tree[], parameters: ChatParameters, api: ChatApi = "chat"): ChatRequest {
+  if (api === "responses") return responsesRequest(target, messages, parameters);
   let url: string;
   let model: string;
   let scheme: AuthScheme = "Bearer";
@@ -200,7 +213,7 @@ export function chatRequest(target: Target, messages: Tree[], parameters: ChatPa
       if (!PROVIDERS[id].chatPath) throw noRouteProblem(id, "conversational");
     }
     url = ROUTER_CHAT_URL;
-    model = target.provider === "auto" ? target.modelId : `${target.modelId}:${target.provider}`;
+    model = routedModel(target);
   } else {
     const id = hubReachableProvider(target, "conversational");
     const provider = PROVIDERS[id];
@@ -222,6 +235,26 @@ export function chatRequest(target: Target, messages: Tree[], parameters: ChatPa
     auth: { scheme, token: target.token },
     headers: headersFor(target, providerHeaders, "application/json"),
     body,
+    output: JSON_OUTPUT,
+  };
+}
+
+/**
+ * A Responses API request. Only the router serves it for every provider
+ * (named after the hub id as for chat), so a direct call or an endpoint is
+ * refused here as well as by the command.
+ */
+function responsesRequest(target: Target, messages: Tree[], parameters: ChatParameters): ChatRequest {
+  if (target.mode !== "routed") throw new SnippetProblem("the Responses API is served by the router: leave out --direct and --endpoint-url");
+  if (target.provider !== "auto") hubReachableProvider(target, "conversational");
+  const model = routedModel(target);
+  return {
+    url: ROUTER_RESPONSES_URL,
+    model,
+    baseUrl: `${ROUTER_URL}/v1`,
+    auth: { scheme: "Bearer", token: target.token },
+    headers: headersFor(target, undefined, "application/json"),
+    body: { kind: "json", value: responsesBody(model, messages, parameters) },
     output: JSON_OUTPUT,
   };
 }

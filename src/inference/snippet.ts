@@ -1,5 +1,6 @@
 import type { Client, Language, ProviderChoice } from "./ids.js";
 import type { SchemaRequest, ToolSet } from "./tools.js";
+import type { ChatApi, ReasoningEffort, RouterPolicy } from "./responses.js";
 
 /** One generated snippet, as `hubref snippet --json` prints it. */
 export interface Snippet {
@@ -35,6 +36,17 @@ export interface SnippetOptions {
   tools?: ToolSet;
   /** Chat only: the JSON Schema the reply follows (--schema). */
   schema?: SchemaRequest;
+  /** Chat completions (default) or the Responses API, for chat models. */
+  api?: ChatApi;
+  reasoningEffort?: ReasoningEffort;
+  /** With provider auto: the router's policy for choosing one (`--provider fastest`); chat only. */
+  routerPolicy?: RouterPolicy;
+  /**
+   * A live provider of the model's mapping that hubref has no table for
+   * (`--provider newcloud`): its chat goes through the router (`model:newcloud`);
+   * nothing else can be written for it. The provider stays auto.
+   */
+  unlistedProvider?: string;
 }
 
 /** Options with every default in place, as the engine and the picker read them. */

@@ -8,6 +8,8 @@ import { hasSnippetGenerator } from "../libraries/registry.js";
 import { providerMappings } from "../model/provider-mapping.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
+import { isChatModel } from "../model/chat.js";
+import { didYouMean } from "../util/suggest.js";
 
 /*
  * What one model offers, gathered from the functions the snippet command
@@ -68,6 +70,19 @@ export interface ModelOffer {
 
 const KNOWN_PROVIDERS: ReadonlySet<string> = new Set(PROVIDER_IDS);
 
+/**
+ * Whether `hubref snippet --provider NAME` writes code for it: a provider
+ * hubref knows, or, for chat, any provider the router serves (named after the
+ * model), when its name is a plain slug that the command would not take for
+ * a typo of a known one.
+ */
+function callable(model: ModelData, provider: string): boolean {
+  if (KNOWN_PROVIDERS.has(provider)) return true;
+  return (
+    isChatModel(model) && /^[a-z0-9][a-z0-9-]{0,63}$/.test(provider) && didYouMean(provider, [...PROVIDER_IDS, "auto", "fastest", "cheapest"]) === undefined
+  );
+}
+
 function license(model: ModelData): string | null {
   const card = model.cardData?.license;
   if (typeof card === "string") return card;
@@ -88,7 +103,7 @@ export function modelOffer(model: ModelData, source: string): ModelOffer {
     providerId: mapping.providerId,
     status: mapping.status,
     task: mapping.task,
-    command: mapping.status === "live" && KNOWN_PROVIDERS.has(mapping.provider) ? `${snippet} --provider ${mapping.provider}` : null,
+    command: mapping.status === "live" && callable(model, mapping.provider) ? `${snippet} --provider ${mapping.provider}` : null,
   }));
   const live = providers.filter((provider) => provider.command !== null);
 

@@ -71,6 +71,8 @@ const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] }
   cacheTypeV: "q4_0",
   flashAttn: "on",
   verbose: true,
+  api: "responses",
+  reasoningEffort: "high",
 };
 
 describe("modes", () => {
@@ -321,5 +323,57 @@ describe("-i with --app and --fits: the quants that fit", () => {
     const { labels, chosen } = await quantLabels({});
     expect(chosen).toBe("Q4_K_M 2.02 GB");
     expect(labels.filter((label) => label.includes("fits"))).toEqual([]);
+  });
+});
+
+describe("--api and --reasoning-effort", () => {
+  it("takes the Responses API and an effort, any case; chat is the default and is not sent as a choice", () => {
+    expect(parse({ api: "Responses", reasoningEffort: "HIGH" })).toMatchObject({ mode: "inference", options: { api: "responses", reasoningEffort: "high" } });
+    const chat = parse({ api: "chat" });
+    expect(chat.mode === "inference" && chat.options.api).toBeUndefined();
+  });
+
+  it("refuses an unknown API or effort, with the values it takes", () => {
+    const api = refusal({ api: "completions" });
+    expect(api.exitCode).toBe(2);
+    expect(api.message).toContain("completions");
+    expect(`${api.message} ${api.hint ?? ""}`).toContain("chat, responses");
+    const effort = refusal({ reasoningEffort: "max" });
+    expect(effort.exitCode).toBe(2);
+    expect(`${effort.message} ${effort.hint ?? ""}`).toContain("low, medium, high");
+  });
+
+  it("refuses a client that cannot speak the Responses API, naming those that can", () => {
+    for (const client of ["huggingface_hub", "huggingface.js", "fal_client"]) {
+      const error = refusal({ api: "responses", client });
+      expect(error.exitCode).toBe(2);
+      expect(error.message).toBe(`${client} does not speak the Responses API`);
+      expect(error.hint).toContain("openai (python)");
+      expect(error.hint).toContain("net/http (go)");
+      expect(error.hint).not.toContain("huggingface");
+    }
+    // curl is sh's and PHP's: both speak it.
+    expect(parse({ api: "responses", client: "curl" }).mode).toBe("inference");
+  });
+
+  it("refuses --direct and --endpoint-url with --api responses: only the router serves it", () => {
+    const direct = refusal({ api: "responses", direct: true, provider: "together" });
+    expect(direct.message).toBe("--api responses goes through the hub router, which --direct does not apply to");
+    expect(direct.hint).toBe("leave them out, or use --api chat for a direct call or your own endpoint");
+    expect(refusal({ api: "responses", endpointUrl: "https://example.com" }).exitCode).toBe(2);
+    expect(parse({ api: "chat", direct: true, provider: "together" }).mode).toBe("inference");
+  });
+});
+
+describe("--provider fastest and cheapest", () => {
+  it("are the router's policies: provider auto, with the policy", () => {
+    expect(parse({ provider: "Fastest" })).toMatchObject({ mode: "inference", options: { provider: "auto", routerPolicy: "fastest" } });
+    expect(parse({ provider: "cheapest" })).toMatchObject({ mode: "inference", options: { provider: "auto", routerPolicy: "cheapest" } });
+  });
+
+  it("refuse a direct call or an endpoint, and are suggested for a typo", () => {
+    expect(refusal({ provider: "fastest", direct: true }).message).toBe("--provider fastest is the router's choice: it does not go with --direct");
+    expect(refusal({ provider: "cheapest", endpointUrl: "https://example.com" }).exitCode).toBe(2);
+    expect(refusal({ provider: "cheapst" }).hint).toBe("did you mean 'cheapest'?");
   });
 });

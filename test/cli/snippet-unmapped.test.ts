@@ -1,3 +1,4 @@
+import { PROVIDER_IDS } from "../../src/inference/id-lists.js";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,8 +69,37 @@ describe("hubref snippet for a model mapped to a provider hubref does not know",
     );
     const result = await hubref(file, "--language", "sh");
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(
-      /^note: acme\/m: its provider mapping names newco, which hubref has no snippets for yet; hubref's providers: baseten, .*together/,
+    expect(result.stderr).toBe("note: acme/m: newco serves its chat through the router too (choose with --provider; hubref has no table for it)\n");
+    // Its chat goes through the router, the provider named after the model.
+    const routed = await hubref(file, "--language", "sh", "--provider", "newco");
+    expect(routed.status, routed.stderr).toBe(0);
+    expect(routed.stdout).toContain('"model": "acme/m:newco"');
+    expect(routed.stdout).toContain("https://router.huggingface.co/v1/chat/completions");
+    // Only hubref's own table could call it directly.
+    const direct = await hubref(file, "--language", "sh", "--provider", "newco", "--direct");
+    expect(direct.status).toBe(2);
+    expect(direct.stderr).toBe(
+      `error: hubref has no table for the provider newco, so it cannot call it directly\nhint: leave out --direct for its chat through the router, or choose one of: ${PROVIDER_IDS.join(", ")}\n`,
+    );
+    // A provider the mapping does not offer live.
+    const absent = await hubref(file, "--language", "sh", "--provider", "quarkcompute");
+    expect(absent.status).toBe(2);
+    expect(absent.stderr).toContain("error: acme/m: no live provider quarkcompute in its provider mapping\nhint: its live providers: newco\n");
+    // A typo of a provider hubref knows is still one.
+    expect((await hubref(file, "--provider", "togther")).stderr).toContain("did you mean 'together'?");
+  });
+
+  it("refuses a task that is not chat for such a provider, saying what it would need", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hubref-newco-task-"));
+    const file = join(dir, "m.json");
+    const mapping = { newco: { providerId: "x", status: "live", task: "text-to-image" } };
+    writeFileSync(file, JSON.stringify({ id: "acme/img", pipeline_tag: "text-to-image", tags: [], inferenceProviderMapping: mapping }));
+    const note = await hubref(file, "--language", "python", "--client", "huggingface_hub");
+    expect(note.stderr).toContain("note: acme/img: its provider mapping also names newco, which hubref has no table for\n");
+    const refused = await hubref(file, "--provider", "newco");
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(
+      /\nerror: acme\/img: hubref has no table for the provider newco: it writes chat through the router only \(acme\/img:newco\), not text-to-image\n/,
     );
   });
 });

@@ -95,6 +95,21 @@ const INFERENCE_CASES: readonly InferenceCase[] = [
   { name: `${DISTILBERT}.hostile-inputs`, model: () => exampleModel(DISTILBERT), options: { inputs: HOSTILE } },
   { name: "acme--hostile-strings", model: hostileModel, options: { provider: "replicate", inputs: HOSTILE } },
   { name: "acme--hostile-strings", model: hostileModel, options: { provider: "fal-ai" } },
+  // The Responses API: a lone question as `input`, and a system message as `instructions`, streamed.
+  { name: `${LLAMA}.responses`, model: () => exampleModel(LLAMA), options: { api: "responses", reasoningEffort: "high" } },
+  {
+    name: `${LLAMA}.responses-stream`,
+    model: () => exampleModel(LLAMA),
+    options: {
+      api: "responses",
+      stream: true,
+      maxTokens: 256,
+      inputs: JSON.stringify([
+        { role: "system", content: "Answer in one word." },
+        { role: "user", content: "What is the capital of France?" },
+      ]),
+    },
+  },
 ];
 
 /** Models whose library usage code (`--library`) is kept. */

@@ -55,6 +55,7 @@ describe("templates compiled at build time", () => {
           const tools = { tools: { tools: SAMPLE_TOOLS, sample: true } };
           const schema = { schema: { schema: SAMPLE_SCHEMA, sample: true } };
           const chatVariants = conversational ? [tools, { ...tools, stream: true }, { ...tools, ...images, billTo: "acme" }, schema] : [];
+          const responses = { api: "responses" } as const;
           for (const variant of [
             {},
             { stream: true },
@@ -63,6 +64,9 @@ describe("templates compiled at build time", () => {
             images,
             { ...images, stream: true },
             ...chatVariants,
+            responses,
+            { ...responses, stream: true, reasoningEffort: "low" as const },
+            { ...responses, ...images, billTo: "acme", token: "hf_x" },
           ]) {
             if (provider === "auto" && "direct" in variant) continue;
             try {

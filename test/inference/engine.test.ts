@@ -259,7 +259,9 @@ describe("which snippets exist", () => {
 
   it("notes that chat options do not apply to other tasks", () => {
     const result = generateSnippets(syntheticModel("summarization"), { provider: "hf-inference", stream: true, language: "sh" });
-    expect(result.notes).toEqual(["acme/summarization-model: --stream, --temperature, --max-tokens and --top-p apply to chat models only"]);
+    expect(result.notes).toEqual([
+      "acme/summarization-model: --stream, --temperature, --max-tokens, --top-p, --api and --reasoning-effort apply to chat models only",
+    ]);
     expect(result.snippets).toHaveLength(1);
   });
 });

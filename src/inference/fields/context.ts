@@ -3,6 +3,7 @@ import { fileRef, type FileRef, type Tree } from "../payload.js";
 import type { TaskInput } from "../inputs.js";
 import type { ChatParameters, ChatRequest, HttpRequest } from "../request.js";
 import type { CallMode, TokenSource } from "../token.js";
+import type { ChatApi, RouterPolicy } from "../responses.js";
 import type { Output } from "../providers/types.js";
 import { filesOfTree, type ReadFile } from "./forms.js";
 import type { SchemaRequest, ToolSet } from "../tools.js";
@@ -20,6 +21,8 @@ interface ContextBase {
   input: TaskInput;
   /** The input is the task's example (no --inputs): a file it names stands for the user's own. */
   usesExample: boolean;
+  /** With provider auto: the router's policy, or a provider hubref has no table for, that the request names (`<id>:fastest`). */
+  routerPolicy?: RouterPolicy | string;
   /** Values computed once per context and shared by its snippets (see memoPerContext). */
   memo: Map<unknown, unknown>;
 }
@@ -27,6 +30,8 @@ interface ContextBase {
 /** A chat completion: every client can write it, the raw-HTTP ones from `request`. */
 export interface ChatContext extends ContextBase {
   call: "chat";
+  /** Chat completions, or the Responses API (`request` is then a Responses request). */
+  api: ChatApi;
   request: ChatRequest;
   messages: Tree[];
   parameters: ChatParameters;

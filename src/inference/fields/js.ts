@@ -143,7 +143,17 @@ function chatMembers(context: ChatContext): Record<string, Tree | undefined> {
     temperature: parameters.temperature,
     max_tokens: parameters.max_tokens,
     top_p: parameters.top_p,
+    reasoning_effort: parameters.reasoning_effort,
   };
+}
+
+/** The Responses call's members: the request body as sent, but `stream`, which the template writes. */
+function responsesMembers(context: ChatContext): Record<string, Tree | undefined> {
+  const body = context.request.body;
+  if (body.kind !== "json" || typeof body.value !== "object" || body.value === null || Array.isArray(body.value))
+    throw new Error("a Responses body is a JSON object");
+  const { stream: _stream, ...members } = body.value as Record<string, Tree | undefined>;
+  return members;
 }
 
 function memberLines(members: Record<string, Tree | undefined>, baseIndent: number, writers = WRITERS): string {
@@ -204,8 +214,9 @@ function openaiFields(context: ChatContext): JsFields {
   const fields = new JsFields(context);
   fields.modelText = request.model;
   fields.baseUrl = jsString(request.baseUrl);
-  fields.callMembers = chatCallMembers(context, fields, { model: request.model, ...chatMembers(context) }, 4);
-  fields.resultName = "chatCompletion";
+  const responses = context.api === "responses";
+  fields.callMembers = chatCallMembers(context, fields, responses ? responsesMembers(context) : { model: request.model, ...chatMembers(context) }, 4);
+  fields.resultName = responses ? "response" : "chatCompletion";
   chatExtras(context, fields);
   if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, { model: request.model });
   const extra = request.headers.filter(([name]) => name !== "Content-Type");

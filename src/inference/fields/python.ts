@@ -162,6 +162,28 @@ const chatArgumentLines = memoPerContext((context: ChatContext): string => {
   return argumentLines(args, variableWriters(variableIn(chatFiles(context))).python);
 });
 
+/**
+ * The chat's reasoning effort as each client takes it: openai names the
+ * argument; huggingface_hub has none, and sends it in `extra_body`.
+ */
+function reasoningLine(context: ChatContext, client: "openai" | "huggingface_hub"): string {
+  const effort = context.parameters.reasoning_effort;
+  if (effort === undefined) return "";
+  const arg = client === "openai" ? { name: "reasoning_effort", value: effort } : { name: "extra_body", value: { reasoning_effort: effort } };
+  return `\n${argumentLines([arg], WRITERS.python)}`;
+}
+
+/** The Responses call's arguments after `model=`: the request body's other members, as sent (`stream` is the template's). */
+const responsesArgumentLines = memoPerContext((context: ChatContext): string => {
+  const body = context.request.body;
+  if (body.kind !== "json" || typeof body.value !== "object" || body.value === null || Array.isArray(body.value))
+    throw new Error("a Responses body is a JSON object");
+  const args = Object.entries(body.value)
+    .filter(([name, value]) => name !== "model" && name !== "stream" && value !== undefined)
+    .map(([name, value]) => ({ name, value: value! }));
+  return argumentLines(args, variableWriters(variableIn(chatFiles(context))).python);
+});
+
 /** A client library's chat: the images are read before the call, which refers to their variables. */
 function readChatImages(context: ChatContext, fields: PythonFields, standard: string[]): void {
   const images = chatFiles(context);
@@ -176,7 +198,7 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
   if (context.call === "chat") {
     // huggingface_hub looks up no mapping for OpenAI: the model it is given goes to OpenAI as is.
     if (context.provider === "openai") fields.modelText = context.providerModelId;
-    fields.callArguments = chatArgumentLines(context);
+    fields.callArguments = chatArgumentLines(context) + reasoningLine(context, "huggingface_hub");
     fields.resultName = "completion";
     readChatImages(context, fields, standard);
     chatExtras(context, fields, standard);
@@ -211,8 +233,8 @@ function openaiFields(context: ChatContext): PythonFields {
   chatExtras(context, fields, standard);
   if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, request.model);
   fields.imports = importBlock(context, standard);
-  fields.callArguments = chatArgumentLines(context);
-  fields.resultName = "completion";
+  fields.callArguments = context.api === "responses" ? responsesArgumentLines(context) : chatArgumentLines(context) + reasoningLine(context, "openai");
+  fields.resultName = context.api === "responses" ? "response" : "completion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
   if (extra.length > 0)
     fields.headers = bracedEntries(

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { generateSnippets } from "../../src/inference/engine.js";
+import { CLIENTS_BY_LANGUAGE, LANGUAGES } from "../../src/inference/id-lists.js";
+import { responsesBody, responsesInput, speaksResponses } from "../../src/inference/responses.js";
+import { templateExists } from "../../src/inference/templates.js";
+import { syntheticModel } from "../helpers/synthetic-models.js";
+
+/*
+ * The Responses request as hubref builds it from a chat's messages, and which
+ * clients write it. The programs themselves run in e2e-responses.test.ts.
+ */
+
+const MODEL = syntheticModel("text-generation", { conversational: true, id: "acme/responses-unit", providers: ["together"] });
+const VISION = syntheticModel("image-text-to-text", { conversational: true, id: "acme/vision-unit", providers: ["together"] });
+
+describe("the request body", () => {
+  it("sends a lone user text as a string, and the system message as instructions", () => {
+    expect(responsesInput([{ role: "user", content: "Hi" }])).toEqual({ input: "Hi" });
+    expect(
+      responsesInput([
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Hi" },
+      ]),
+    ).toEqual({ instructions: "Be brief.", input: "Hi" });
+  });
+
+  it("keeps a conversation as messages, and renames content parts to the Responses names", () => {
+    const { input } = responsesInput([
+      { role: "user", content: "Hi" },
+      { role: "assistant", content: "Hello" },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "What is this?" },
+          { type: "image_url", image_url: { url: "https://example.com/cat.jpg" } },
+        ],
+      },
+    ]);
+    expect(input).toEqual([
+      { role: "user", content: "Hi" },
+      { role: "assistant", content: "Hello" },
+      {
+        role: "user",
+        content: [
+          { type: "input_text", text: "What is this?" },
+          { type: "input_image", image_url: "https://example.com/cat.jpg" },
+        ],
+      },
+    ]);
+  });
+
+  it("names the parameters as the Responses API does", () => {
+    expect(
+      responsesBody("m", [{ role: "user", content: "Hi" }], { max_tokens: 5, temperature: 0.5, top_p: 0.9, reasoning_effort: "medium", stream: true }),
+    ).toEqual({
+      model: "m",
+      instructions: undefined,
+      input: "Hi",
+      temperature: 0.5,
+      max_output_tokens: 5,
+      top_p: 0.9,
+      reasoning: { effort: "medium" },
+      stream: true,
+    });
+  });
+});
+
+describe("which clients write it", () => {
+  it("every client that speaks it has both templates, and no other client has one", () => {
+    for (const language of LANGUAGES) {
+      for (const client of CLIENTS_BY_LANGUAGE[language]) {
+        const speaks = speaksResponses(language, client);
+        expect(templateExists(language, client, "responses"), `${language}/${client}`).toBe(speaks);
+        expect(templateExists(language, client, "responsesStream"), `${language}/${client}`).toBe(speaks);
+      }
+    }
+  });
+
+  it("skips the hub clients, and says why when one is asked for", () => {
+    const all = generateSnippets(MODEL, { api: "responses", provider: "together" });
+    expect(all.snippets.map((snippet) => snippet.client)).not.toContain("huggingface_hub");
+    expect(all.snippets.every((snippet) => snippet.content.includes("responses"))).toBe(true);
+    const asked = generateSnippets(MODEL, { api: "responses", provider: "together", language: "python", client: "huggingface_hub" });
+    expect(asked.snippets).toEqual([]);
+    expect(asked.problems[0]).toMatch(/^huggingface_hub does not speak the Responses API: use requests \(python\), openai \(python\)/);
+  });
+
+  it("reads a vision chat's local image into an input_image data URL", () => {
+    const { snippets } = generateSnippets(VISION, { api: "responses", provider: "together", language: "python", client: "requests", images: ["cat.jpg"] });
+    expect(snippets[0]!.content).toContain('"type": "input_image"');
+    expect(snippets[0]!.content).toContain('"image_url": "data:image/jpeg;base64," + image');
+  });
+
+  it("refuses a direct call, which no provider's own Responses route is known for", () => {
+    const { snippets, problems } = generateSnippets(MODEL, { api: "responses", provider: "together", direct: true });
+    expect(snippets).toEqual([]);
+    expect(problems).toEqual(["the Responses API is served by the router: leave out --direct and --endpoint-url"]);
+  });
+});
