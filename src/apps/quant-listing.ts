@@ -26,12 +26,12 @@ function checkedRepo(model: ModelData, catalogue: QuantCatalogue) {
   return ggufRepo(model, catalogue);
 }
 
-/** The repository's GGUF files grouped by quant, largest type first; unlabelled files, then projectors, last. */
+/** The repository's GGUF files by quant, largest file first (a size not known, after); unlabelled files, then projectors, last. */
 export function quantRows(model: ModelData, catalogue: QuantCatalogue): QuantRow[] {
   const repo = checkedRepo(model, catalogue);
   const params = model.gguf?.total;
   const bits = (size: number | undefined) => (size !== undefined && params ? Number(((size * 8) / params).toFixed(2)) : null);
-  const grouped = repo.groups.flatMap((group) => group.variants);
+  const grouped = repo.groups.flatMap((group) => group.variants).sort((a, b) => (b.size ?? -1) - (a.size ?? -1));
   const unlabelled = repo.variants.filter((variant) => !grouped.includes(variant)).sort((a, b) => (b.size ?? 0) - (a.size ?? 0));
   const rows: QuantRow[] = [...grouped, ...unlabelled].map((variant) => ({
     quant: variant.label,

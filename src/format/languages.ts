@@ -46,7 +46,8 @@ export const LANGUAGE_DESCRIPTORS = {
   js: {
     label: "JavaScript",
     aliases: ["javascript", "node", "nodejs"],
-    fileName: "snippet.js",
+    // The snippets use import and top-level await: node runs them as a module by this extension.
+    fileName: "snippet.mjs",
     comment: jsComment,
     string: jsString,
     tree: JS_TREE,

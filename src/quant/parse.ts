@@ -27,6 +27,8 @@ function quantPattern(catalogue: QuantCatalogue): RegExp {
     names.push(...Object.keys(catalogue.filenameAliases));
     // K-quant families without a bare type (Q5_K, Q4_K), only with a size suffix: `Q5_K_L` reads as a label, as `Q6_K_L` does through Q6_K.
     const bases = kQuantBases(catalogue).filter((base) => !names.includes(base));
+    // Longest first: the first alternative that matches wins, and Q4_0 would take Q4_0_4_4's name.
+    names.sort((a, b) => b.length - a.length);
     const alternatives = [...names.map(escapeRegExp), ...bases.map((base) => `${escapeRegExp(base)}(?=_[A-Z])`)];
     pattern = new RegExp(`(?:UD-)?(?:${alternatives.join("|")})(?:_[A-Z]+)?`, "g");
     patterns.set(catalogue, pattern);

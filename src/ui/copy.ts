@@ -28,10 +28,19 @@ export function osc52(text: string): string {
   return `\x1b]52;c;${Buffer.from(text, "utf8").toString("base64")}\x07`;
 }
 
-/** A short reason for the status line; clipboardy's messages run to several sentences. */
+/** The tools clipboardy runs on Linux, each with the package that has it. */
+const CLIPBOARD_TOOLS = [
+  { tool: "wl-copy", package: "wl-clipboard" },
+  { tool: "xsel", package: "xsel" },
+] as const;
+
+/** A short reason for the status line; clipboardy's messages run to several sentences, and name the tool it missed. */
 export function clipboardErrorReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (/display server|can't open display|no display/i.test(message)) return "no display server";
+  const missing = /find the `?([\w-]+)`? binary|spawn ([\w-]+) ENOENT/.exec(message);
+  const tool = CLIPBOARD_TOOLS.find(({ tool }) => tool === (missing?.[1] ?? missing?.[2]));
+  if (tool !== undefined) return `install ${tool.package} for the system clipboard (sudo apt install ${tool.package})`;
   const first = message.split(/[.\n]/)[0]?.trim() || "unknown error";
   return first.length > 60 ? `${first.slice(0, 59)}…` : first;
 }

@@ -18,7 +18,9 @@ export type KeyName =
   | "pageDown"
   | "home"
   | "end"
-  | "interrupt";
+  | "interrupt"
+  /** Ctrl+U: clears a line being typed, as in a shell. */
+  | "clearLine";
 
 export type KeyPress = { name: KeyName } | { name: "char"; char: string };
 
@@ -48,6 +50,7 @@ function special(key: Key): KeyName | undefined {
  */
 export function keyPresses(input: string, key: Key): KeyPress[] {
   if (key.ctrl && input === "c") return [{ name: "interrupt" }];
+  if (key.ctrl && input === "u") return [{ name: "clearLine" }];
   const name = special(key);
   if (name) return [{ name }];
   if (key.ctrl || key.meta) return [];

@@ -25,8 +25,8 @@ export interface StatusMessage {
 
 export type Mode =
   | { kind: "browse" }
-  /** Asking for a file name. */
-  | { kind: "naming"; name: string }
+  /** Asking for a file name; `selected`: the name is the default, shown selected, and the first key typed replaces it. */
+  | { kind: "naming"; name: string; selected?: boolean }
   /** A write is under way; only Ctrl+C counts. */
   | { kind: "saving"; name: string }
   /** The file exists: overwrite it? */
@@ -346,7 +346,7 @@ function startCopy(state: PickerState): PickerState {
 function startNaming(state: PickerState): PickerState {
   const entry = shownEntry(state);
   if (!entry) return { ...state, message: { text: "Nothing to save", tone: "warning" } };
-  return { ...state, mode: { kind: "naming", name: defaultFileName(blockLanguage(entry)) }, message: undefined };
+  return { ...state, mode: { kind: "naming", name: defaultFileName(blockLanguage(entry)), selected: true }, message: undefined };
 }
 
 /** Letters that act while browsing; j and k scroll the preview a line, as in less. */
@@ -407,16 +407,23 @@ function browseKey(before: PickerState, key: KeyPress, load: SnippetLoader): Pic
   }
 }
 
-function namingKey(state: PickerState, name: string, key: KeyPress): PickerState {
+function namingKey(state: PickerState, name: string, selected: boolean, key: KeyPress): PickerState {
   switch (key.name) {
     case "interrupt":
       return exit(state, true);
     case "escape":
       return { ...state, mode: { kind: "browse" }, message: { text: "Not saved", tone: "info" } };
+    case "clearLine":
+      return { ...state, mode: { kind: "naming", name: "" } };
     case "backspace":
-      return { ...state, mode: { kind: "naming", name: [...name].slice(0, -1).join("") } };
+      return { ...state, mode: { kind: "naming", name: selected ? "" : [...name].slice(0, -1).join("") } };
+    // The arrows and End keep the selected default, to be edited from its end.
+    case "left":
+    case "right":
+    case "end":
+      return { ...state, mode: { kind: "naming", name } };
     case "char":
-      return { ...state, mode: { kind: "naming", name: name + key.char }, message: undefined };
+      return { ...state, mode: { kind: "naming", name: (selected ? "" : name) + key.char }, message: undefined };
     case "enter": {
       const trimmed = name.trim();
       const entry = shownEntry(state);
@@ -453,7 +460,7 @@ function onKey(state: PickerState, key: KeyPress, load: SnippetLoader): PickerSt
     case "browse":
       return browseKey(state, key, load);
     case "naming":
-      return namingKey(state, mode.name, key);
+      return namingKey(state, mode.name, mode.selected === true, key);
     case "confirming":
       return confirmingKey(state, mode, key);
     case "saving":

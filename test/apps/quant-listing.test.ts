@@ -8,10 +8,12 @@ import { GGUF_CHAT, GGUF_VISION, MLX } from "./models.js";
 const catalogue = quantCatalogue();
 
 describe("a repository's GGUF files by quant", () => {
-  it("groups files by quant, largest type first, with split counts, sizes and bits per weight", () => {
+  it("lists files by quant, largest first, each under its own label, with split counts, sizes and bits per weight", () => {
     const rows = quantRows(GGUF_CHAT, catalogue);
-    // Q4_K_L reads as a label, as Q6_K_L does, and sorts just above Q4_K_M.
-    expect(rows.map((row) => row.quant)).toEqual(["Q8_0", "Q6_K", "Q5_K_M", "Q4_K_L", "Q4_K_M", "IQ4_XS", "Q4_0", "Q4_0", "Q3_K_M", "IQ2_M", "IQ1_M"]);
+    // Q4_K_L reads as a label, as Q6_K_L does; Q4_0_4_4 is a type of its own, not a second Q4_0.
+    expect(rows.map((row) => row.quant)).toEqual(["Q8_0", "Q6_K", "Q5_K_M", "Q4_K_L", "Q4_K_M", "Q4_0", "Q4_0_4_4", "IQ4_XS", "Q3_K_M", "IQ2_M", "IQ1_M"]);
+    const sizes = rows.map((row) => row.size!);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     expect(rows[0]).toMatchObject({ shards: 2, size: 75e9, bitsPerWeight: 8.5, type: "Q8_0" });
     expect(rows[3]).toMatchObject({ quant: "Q4_K_L", file: "Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf", shards: 1 });
     // The importance matrix is not a model file.

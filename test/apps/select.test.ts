@@ -75,7 +75,7 @@ describe("which GGUF file a command names", () => {
       const error = thrown(() => generateAppSnippets(GGUF_CHAT, app, { quant: "Q6_K" }));
       expect(error.exitCode).toBe(2);
       expect(error.message).toMatch(/cannot load Q6_K of bartowski\/Meta-Llama-3\.1-70B-Instruct-GGUF: it exists only as a file split into 2 shards/);
-      expect(error.hint).toBe("single-file quants: Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
+      expect(error.hint).toBe("single-file quants: Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0_4_4, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
     }
   });
 
@@ -83,7 +83,7 @@ describe("which GGUF file a command names", () => {
     const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q5_K_S" }));
     expect(error.exitCode).toBe(2);
     expect(error.message).toBe("bartowski/Meta-Llama-3.1-70B-Instruct-GGUF has no Q5_K_S file");
-    expect(error.hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K, Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
+    expect(error.hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K, Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0_4_4, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
   });
 
   it("suggests the type meant for a misspelt one", () => {
@@ -96,12 +96,13 @@ describe("which GGUF file a command names", () => {
     expect(first(generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "q5_k_m" })).quant).toBe("Q5_K_M");
   });
 
-  it("takes the file whose name ends at the label for Q4_0, and names Q4_0_4_4 as the other one", () => {
+  it("reads Q4_0_4_4 as a quant of its own, not a second Q4_0", () => {
     const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q4_0" });
     expect(first(result).file).toBe("Meta-Llama-3.1-70B-Instruct-Q4_0.gguf");
-    expect(result.notes).toEqual(["Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf also reads as Q4_0: pick one with --file"]);
-    // The label is shared, so llama.cpp is given the exact file.
-    expect(result.snippets[1]!.content).toContain("--hf-file Meta-Llama-3.1-70B-Instruct-Q4_0.gguf");
+    expect(result.notes).toEqual([]);
+    const own = generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q4_0_4_4" });
+    expect(first(own).file).toBe("Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf");
+    expect(first(own).quant).toBe("Q4_0_4_4");
   });
 
   it("runs a file named with --file by that name", () => {

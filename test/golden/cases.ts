@@ -87,6 +87,8 @@ const INFERENCE_CASES: readonly InferenceCase[] = [
   { name: `${QWEN_VL}.images-stream`, model: () => exampleModel(QWEN_VL), options: { images: ["photos/dog.jpg"], stream: true } },
   { name: FLUX, model: () => exampleModel(FLUX), options: { provider: "fal-ai" } },
   { name: FLUX, model: () => exampleModel(FLUX), options: { provider: "replicate" } },
+  // fal_client saves the image the result names.
+  { name: `${FLUX}.direct`, model: () => exampleModel(FLUX), options: { provider: "fal-ai", direct: true, client: "fal_client" } },
   { name: WHISPER, model: () => exampleModel(WHISPER), options: { provider: "hf-inference" } },
   // fal_client calls fal-ai only, and only directly.
   { name: `${WHISPER}.direct`, model: () => exampleModel(WHISPER), options: { provider: "fal-ai", direct: true } },

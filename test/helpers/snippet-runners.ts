@@ -135,7 +135,7 @@ export async function runPython(cases: SnippetCase[], options: RunOptions & { py
   return new Map(outcomes.map((outcome) => [outcome.id, outcome]));
 }
 
-function shellPrelude(port: number, caseId: string): string {
+export function shellPrelude(port: number, caseId: string): string {
   return `export TEST_CASE=${shellWord(caseId)}
 curl() {
     local args=() a

@@ -57,8 +57,20 @@ describe("osc52 and reasons", () => {
     expect(osc52("hi")).toBe("\x1b]52;c;aGk=\x07");
   });
 
+  it("says what to install when the clipboard tool is missing, in one sentence of its own", () => {
+    const noXsel = new Error(
+      "Couldn't find the `xsel` binary and fallback didn't work. On Debian/Ubuntu you can install xsel with: sudo apt install xsel\nThe bundled `xsel` fallback was not found.",
+    );
+    expect(clipboardErrorReason(noXsel)).toBe("install xsel for the system clipboard (sudo apt install xsel)");
+    const noWayland = new Error("Couldn't find the `wl-copy` binary. On Debian/Ubuntu you can install wl-clipboard with: sudo apt install wl-clipboard");
+    expect(clipboardErrorReason(noWayland)).toBe("install wl-clipboard for the system clipboard (sudo apt install wl-clipboard)");
+    expect(clipboardErrorReason(Object.assign(new Error("spawn xsel ENOENT"), { code: "ENOENT" }))).toBe(
+      "install xsel for the system clipboard (sudo apt install xsel)",
+    );
+  });
+
   it("keeps reasons short", () => {
-    expect(clipboardErrorReason(new Error("Couldn't find the xsel binary. Tried everything."))).toBe("Couldn't find the xsel binary");
+    expect(clipboardErrorReason(new Error("The clipboard broke. Tried everything."))).toBe("The clipboard broke");
     expect(clipboardErrorReason("x".repeat(100))).toHaveLength(60);
   });
 });

@@ -49,7 +49,7 @@ describe("labels", () => {
   });
 
   it("names the file to save after the language", () => {
-    expect(["python", "js", "sh", "text", "cobol"].map(defaultFileName)).toEqual(["snippet.py", "snippet.js", "snippet.sh", "snippet.txt", "snippet.txt"]);
+    expect(["python", "js", "sh", "text", "cobol"].map(defaultFileName)).toEqual(["snippet.py", "snippet.mjs", "snippet.sh", "snippet.txt", "snippet.txt"]);
     // The names their toolchains expect: `go run main.go`, `java Main.java` (class Main), and the scripts' own.
     expect(["go", "java", "ruby", "php"].map(defaultFileName)).toEqual(["main.go", "Main.java", "main.rb", "main.php"]);
   });

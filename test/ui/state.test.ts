@@ -294,14 +294,21 @@ describe("copy, save and quit", () => {
 
   it("asks for a file name named after the language, and saves under the name typed", () => {
     const picker = start().press("right", "right", "s");
-    expect(picker.state.mode).toEqual({ kind: "naming", name: "snippet.sh" });
-    picker.press("backspace", "backspace", "backspace", ".", "b", "a", "s", "h", "q", "backspace", "enter");
+    expect(picker.state.mode).toEqual({ kind: "naming", name: "snippet.sh", selected: true });
+    // The default is selected: the arrow keeps it, to edit from its end.
+    picker.press("right", "backspace", "backspace", "backspace", ".", "b", "a", "s", "h", "q", "backspace", "enter");
     expect(picker.state.mode).toEqual({ kind: "saving", name: "snippet.bash" });
     expect(commands(picker.state)).toEqual([{ kind: "save", name: "snippet.bash", content: picker.shown().content, overwrite: false }]);
     picker.send({ type: "saveFinished", outcome: { kind: "saved", path: "/work/snippet.bash" } });
     expect(picker.state.mode.kind).toBe("browse");
     expect(picker.state.result.savedTo).toBe("/work/snippet.bash");
     expect(picker.state.message).toEqual({ text: "Saved to /work/snippet.bash", tone: "success" });
+  });
+
+  it("replaces the selected default with the first key typed, clears it with backspace or Ctrl+U", () => {
+    expect(start().press("s", "a").state.mode).toEqual({ kind: "naming", name: "a" });
+    expect(start().press("s", "backspace").state.mode).toEqual({ kind: "naming", name: "" });
+    expect(start().press("s", "right", "clearLine", "b").state.mode).toEqual({ kind: "naming", name: "b" });
   });
 
   it("asks before overwriting: n goes back to the name, y overwrites", () => {

@@ -256,7 +256,16 @@ function falClientFields(context: SnippetContext, request: HttpRequest): PythonF
   const file = inputFile(context.input);
   // A remote file's URL is in the arguments as is: fal fetches it.
   if (file && !file.remote) fields.fileSetup = `${falUrlVariable(file)} = client.upload_file(${pyString(file.path)})`;
-  fields.imports = importBlock(context, []);
+  // A file the result names is saved, as every client does; fal_client's own HTTP client is not for downloads.
+  const standard: string[] = [];
+  // subscribe() follows a queued job to its result, which names the file where the queue's output says.
+  const filePath = request.queue?.output ?? (request.output.kind === "url-field" ? request.output.path : undefined);
+  if (filePath !== undefined) {
+    fields.outputKind = "url-field";
+    fields.outputField = subscripts(filePath);
+    standard.push("from pathlib import Path", "import urllib.request");
+  }
+  fields.imports = importBlock(context, standard);
   return fields;
 }
 

@@ -5,7 +5,7 @@ import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import type { JsonPath, Output } from "../providers/types.js";
 import { filesOfTree, fileVariable, literalForms, variableIn, WRITERS, type LiteralForms } from "./forms.js";
-import { inputFile, outputFileName, requestOf, type SnippetContext } from "./context.js";
+import { outputFileName, requestOf, type SnippetContext } from "./context.js";
 import { TemplateFields, type LanguageLiterals } from "./common.js";
 import { shellQueue, type ShellQueueCode } from "./queue.js";
 
@@ -79,6 +79,8 @@ function writeBody(fields: ShellFields, request: HttpRequest): void {
   if (request.body.kind === "binary") {
     const file = request.body.file;
     if (!file.remote) {
+      // curl sends an empty body, and exits 0, for a file it cannot read: the script checks it first.
+      fields.fileSetup = `[ -r ${shellWord(file.path)} ] || { echo ${shellQuote(`Cannot read ${file.path}`)} >&2; exit 1; }`;
       fields.dataArgument = `--data-binary ${shellWord(`@${file.path}`)}`;
       return;
     }
@@ -129,7 +131,6 @@ export function shellFields(client: ClientOf<"sh">, context: SnippetContext): Sh
   // Whatever the reply becomes is written to a temporary file first, then named.
   const temporaries = [output.kind !== "json" && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
   if (temporaries.length > 0) fields.temporaries = temporaries.join(" ");
-  // A chat's image that cannot be read stops the script rather than send an empty data URL.
   if (context.call === "chat" && context.tools !== undefined) {
     fields.stream = context.parameters.stream;
     fields.toolsNote = [
@@ -139,6 +140,7 @@ export function shellFields(client: ClientOf<"sh">, context: SnippetContext): Sh
       .map(shellComment)
       .join("\n");
   }
-  fields.strict = output.kind !== "json" || (fields.fileSetup !== undefined && (context.call === "chat" || inputFile(context.input)?.remote === true));
+  // A file that cannot be read stops the script rather than send an empty body or data URL.
+  fields.strict = output.kind !== "json" || fields.fileSetup !== undefined;
   return fields;
 }

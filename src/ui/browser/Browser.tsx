@@ -4,9 +4,10 @@ import { useTerminalSize } from "../hooks/use-terminal-size.js";
 import { keyPresses } from "../keys.js";
 import { fitHints, type KeyHint } from "../layout.js";
 import { ACCENT, MESSAGE_COLORS } from "../theme.js";
-import { padEnd, safeLine, textWidth, truncate } from "../text.js";
+import { safeLine, truncate } from "../text.js";
 import { screenRow, TABLE_HEADER } from "../../search/render.js";
 import { SearchScheduler } from "./scheduler.js";
+import { columnWidths, tableLine } from "./table.js";
 import { browserReducer, initialBrowserState, memoryOf, rowLabels, searchRequestOf } from "./state.js";
 import { FILTER_ROWS, type BrowserExit, type BrowserMemory, type BrowserServices, type FilterRow, type SearchReply } from "./types.js";
 
@@ -49,22 +50,6 @@ const ROW_KEYS: KeyHint[] = [
   { text: "esc list", priority: 3 },
 ];
 const QUIT_KEY: KeyHint = { text: "q quit", priority: 7 };
-
-/** The table's columns for the hits on screen: the id takes what the others leave. */
-/** The widest each column but the id gets: the id matters most when choosing. */
-const MAX_WIDTHS = [22, 9, 6, 22, 4];
-
-function columnWidths(rows: string[][], width: number): number[] {
-  const others = TABLE_HEADER.slice(1).map((title, index) =>
-    Math.min(MAX_WIDTHS[index]!, Math.max(title.length, ...rows.map((row) => textWidth(row[index + 1]!)))),
-  );
-  const id = Math.max(12, width - 2 - others.reduce((sum, w) => sum + w + 2, 0));
-  return [id, ...others];
-}
-
-function tableLine(cells: readonly string[], widths: readonly number[]): string {
-  return cells.map((cell, index) => padEnd(truncate(cell, widths[index]!), widths[index]!)).join("  ");
-}
 
 /** The models browser: a search field, filter rows and the results; Enter hands a model to the snippet picker. */
 export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserProps) {

@@ -97,7 +97,14 @@ export function App({ input, services }: AppProps) {
 
   return (
     <Box flexDirection="column" width={columns}>
-      <Header model={input.model} notice={input.notice} provider={provider} compact={layout.compact} width={columns} />
+      <Header
+        model={input.model}
+        notice={input.notice}
+        provider={provider}
+        {...(entry?.source === "local" && { app: entry.appLabel })}
+        compact={layout.compact}
+        width={columns}
+      />
       {layout.compact ? null : <Text dimColor>{"─".repeat(columns)}</Text>}
       {rowIds.map((id) => {
         const { labels, chosen } = rowOptions(state, id);

@@ -9,6 +9,8 @@ export interface HeaderProps {
   notice?: string;
   /** Label of the provider of the shown snippet. */
   provider: string;
+  /** The local app the shown snippet runs, named instead of a provider. */
+  app?: string;
   /** One line instead of two. */
   compact: boolean;
   /** Columns available; nothing drawn is wider. */
@@ -16,13 +18,15 @@ export interface HeaderProps {
 }
 
 /** Which model, task, library and provider the snippets are for. */
-export function Header({ model, notice, provider, compact, width }: HeaderProps) {
+export function Header({ model, notice, provider, app, compact, width }: HeaderProps) {
   const id = safeLine(model.id);
   const task = safeLine(model.pipelineTag ?? "—");
   const library = safeLine(model.libraryName ?? "—");
-  const serving = notice === undefined ? `provider ${provider}` : safeLine(notice);
+  const serving = notice !== undefined ? safeLine(notice) : app !== undefined ? `app ${safeLine(app)}` : `provider ${provider}`;
   if (compact) {
-    return <Text wrap="truncate-end">{truncate(`${id} · ${task} · ${notice === undefined ? provider : serving}`, width)}</Text>;
+    return (
+      <Text wrap="truncate-end">{truncate(`${id} · ${task} · ${notice === undefined ? (app === undefined ? provider : safeLine(app)) : serving}`, width)}</Text>
+    );
   }
   return (
     <Box flexDirection="column">

@@ -18,8 +18,8 @@ export function SavePrompt({ mode, width }: SavePromptProps) {
       return (
         <Text wrap="truncate-end">
           <Text bold>{label}</Text>
-          {truncateStart(safeLine(mode.name), Math.max(1, width - label.length - help.length - 1))}
-          <Text inverse> </Text>
+          <Text inverse={mode.selected === true}>{truncateStart(safeLine(mode.name), Math.max(1, width - label.length - help.length - 1))}</Text>
+          {mode.selected === true ? " " : <Text inverse> </Text>}
           <Text dimColor>{help}</Text>
         </Text>
       );

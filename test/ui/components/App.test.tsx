@@ -190,7 +190,7 @@ describe("saving", () => {
     const picker = await renderPicker();
     picker.press(KEY.right, KEY.right, "s");
     await picker.waitFor("Save as: snippet.sh   enter save · esc cancel");
-    picker.press(KEY.backspace, KEY.backspace, "bash", KEY.enter);
+    picker.press("snippet.bash", KEY.enter);
     const path = join(picker.cwd, "snippet.bash");
     await picker.waitFor(`Saved to ${path}`);
     expect(readFileSync(path, "utf8")).toBe(`${content("sh", "curl", "together")}\n`);
@@ -230,14 +230,33 @@ describe("saving", () => {
 
   it("shows why a file could not be written, and lets the name be changed", async () => {
     const picker = await renderPicker();
-    picker.press("s", KEY.backspace.repeat(10), "missing/a.py", KEY.enter);
+    picker.press("s", "missing/a.py", KEY.enter);
     await picker.waitFor(`Could not save: folder ${join(picker.cwd, "missing")} does not exist`, "Save as: missing/a.py");
+  });
+
+  it("starts with the default name selected: typing replaces it, Ctrl+U clears it", async () => {
+    const picker = await renderPicker();
+    picker.press("s");
+    await picker.waitFor("Save as: snippet.py");
+    picker.press("main.py");
+    await picker.waitFor("Save as: main.py ");
+    expect(picker.frame()).not.toContain("snippet.pymain.py");
+    picker.press(KEY.ctrlU, "x.py");
+    await picker.waitFor("Save as: x.py ");
+    picker.press(KEY.ctrlU, KEY.ctrlU);
+    await picker.waitFor("Save as:    enter save");
+  });
+
+  it("names a JavaScript file .mjs, as node runs it", async () => {
+    const picker = await renderPicker();
+    picker.press(KEY.right, "s");
+    await picker.waitFor("Save as: snippet.mjs ");
   });
 
   it("types q and s into the name instead of quitting or saving again", async () => {
     const picker = await renderPicker();
-    picker.press("s", KEY.backspace, KEY.backspace, KEY.backspace, "qs");
-    await picker.waitFor("Save as: snippetqs");
+    picker.press("s", "qs");
+    await picker.waitFor("Save as: qs ");
     expect(picker.onExit).not.toHaveBeenCalled();
   });
 });
@@ -391,6 +410,14 @@ describe("the Run locally source", () => {
     expect(opened).toEqual(["lmstudio://open_from_hf?model=org%2Fmodel-GGUF&file=model-Q4_K_M.gguf"]);
     picker.press("o");
     await picker.waitFor("No system opener here (xdg-open is not installed): copy the link with c");
+  });
+
+  it("names the app in the header, not a provider", async () => {
+    const picker = await renderPicker(localInput());
+    picker.press(KEY.up, KEY.right);
+    await picker.waitFor("─ Run locally / llama.cpp / Q4_K_M ─");
+    expect(linesOf(picker.frame())[1]).toMatch(/· app llama\.cpp$/);
+    expect(picker.frame()).not.toContain("provider local");
   });
 
   it("says in the header when no inference provider serves the model", async () => {

@@ -27,6 +27,7 @@ export const KEY = {
   end: "\x1b[F",
   backspace: "\x7f",
   ctrlC: "\x03",
+  ctrlU: "\x15",
 } as const;
 
 export interface PickerOptions {

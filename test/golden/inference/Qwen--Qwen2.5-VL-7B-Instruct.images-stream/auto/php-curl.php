@@ -46,6 +46,10 @@ $pending = '';
 $done = false;
 $printDeltas = function ($curl, string $bytes) use (&$pending, &$done): int {
     $pending .= $bytes;
+    // A refusal's body is kept whole, to show it.
+    if (curl_getinfo($curl, CURLINFO_RESPONSE_CODE) >= 300) {
+        return strlen($bytes);
+    }
     while (!$done && ($end = strpos($pending, "\n")) !== false) {
         $line = rtrim(substr($pending, 0, $end), "\r");
         $pending = substr($pending, $end + 1);

@@ -34,7 +34,8 @@ payload = {
 
 # The provider queues the job: submit it, poll it until it is done, then download the output.
 response = requests.post(API_URL, headers=headers, json=payload)
-response.raise_for_status()
+if not response.ok:
+    raise SystemExit(f"Request failed: {response.status_code} {response.text}")
 job = response.json()
 status_url = "https://router.huggingface.co/fal-ai" + urlsplit(job["response_url"]).path + "/status?_subdomain=queue"
 
@@ -48,7 +49,8 @@ while status.get("status") != "COMPLETED":
     response = requests.get(status_url, headers=headers)
     # A server error on one poll is not the job's: ask again at the next poll.
     if response.status_code < 500:
-        response.raise_for_status()
+        if not response.ok:
+            raise SystemExit(f"Request failed: {response.status_code} {response.text}")
         status = response.json()
 
 response = requests.get("https://router.huggingface.co/fal-ai" + urlsplit(job["response_url"]).path + "?_subdomain=queue", headers=headers)

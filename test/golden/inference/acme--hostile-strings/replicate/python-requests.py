@@ -37,7 +37,8 @@ payload = {
 
 # The provider queues the job: submit it, poll it until it is done, then download the output.
 response = requests.post(API_URL, headers=headers, json=payload)
-response.raise_for_status()
+if not response.ok:
+    raise SystemExit(f"Request failed: {response.status_code} {response.text}")
 job = response.json()
 status_url = "https://router.huggingface.co/replicate" + urlsplit(job["urls"]["get"]).path
 
@@ -53,7 +54,8 @@ while status.get("status") != "succeeded":
     response = requests.get(status_url, headers=headers)
     # A server error on one poll is not the job's: ask again at the next poll.
     if response.status_code < 500:
-        response.raise_for_status()
+        if not response.ok:
+            raise SystemExit(f"Request failed: {response.status_code} {response.text}")
         status = response.json()
 
 result = status

@@ -12,5 +12,6 @@ headers = {
 data = Path("sample1.flac").read_bytes()
 
 response = requests.post(API_URL, headers=headers, data=data)
-response.raise_for_status()
+if not response.ok:
+    raise SystemExit(f"Request failed: {response.status_code} {response.text}")
 print(response.json())
