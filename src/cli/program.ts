@@ -10,6 +10,7 @@ import { registerSnippet } from "./snippet.js";
 import { registerApps } from "./apps.js";
 import { registerModels } from "./models.js";
 import { registerMcp } from "./mcp.js";
+import { registerHardware } from "./hardware.js";
 import { commanderErrorText } from "./commander-messages.js";
 import { unknownChoiceError } from "../choices/choices.js";
 import { terminalLine } from "../output/terminal-text.js";
@@ -53,6 +54,7 @@ Run 'hubref <command> --help' for a command's options.`,
   registerApps(program, context);
   registerModels(program, context);
   registerMcp(program, context);
+  registerHardware(program, context);
   return program;
 }
 

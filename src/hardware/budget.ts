@@ -68,8 +68,25 @@ export function parseFits(text: string): FitsRequest {
       }
     }
   }
-  if (/^\d+(\.\d+)?$/.test(trimmed)) throw usageError(`--fits ${trimmed} has no unit`, `write ${trimmed}GB (10^9 bytes) or ${trimmed}GiB (2^30 bytes)`);
+  if (/^\d+(\.\d+)?$/.test(trimmed)) {
+    // `4090` is a card people name by its number: a device wins over a size without a unit.
+    const hardware = deviceByNumber(trimmed);
+    if (hardware) return { kind: "hardware", text: trimmed, hardware };
+    throw usageError(
+      `--fits ${trimmed} has no unit and names no device`,
+      `for memory write ${trimmed}GB (10^9 bytes) or ${trimmed}GiB (2^30 bytes); for a device, \`hubref hardware\` lists the names`,
+    );
+  }
   return { kind: "hardware", text: trimmed, hardware: parseHardware(trimmed) };
+}
+
+/** The device a bare number names (`4090`), if exactly one answers to it; a number naming several or none is not a device. */
+function deviceByNumber(text: string): NamedHardware | undefined {
+  try {
+    return parseHardware(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Hardware memory is sold in GB that are in fact GiB: a 24 GB card holds 24 × 2^30 bytes. */
