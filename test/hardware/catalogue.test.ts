@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { usageRefusal } from "../helpers/errors.js";
 import { hardwarePart } from "../../src/build/parts.js";
-import { budgetOf, describeVerdict, judge, parseFits } from "../../src/hardware/budget.js";
+import { ASSUMED_SYSTEM_BANDWIDTH, budgetOf, describeVerdict, judge, parseFits } from "../../src/hardware/budget.js";
 import { parseHardware } from "../../src/hardware/catalogue.js";
 import type { MemoryEstimate } from "../../src/memory/estimate.js";
 
@@ -40,6 +40,20 @@ describe("--fits HARDWARE", () => {
     ["a100:80", "A100"],
   ])("'%s' is %s, case and brand words aside", (text, name) => {
     expect(parse(text).device.name).toBe(name);
+  });
+
+  it("gives the speed estimate each device's bandwidth and FLOPS, and a stated one for the system memory beside a GPU", () => {
+    expect(budgetOf({ kind: "hardware", text: "4090", hardware: parse("4090") }).speed).toEqual({
+      gpuBandwidth: 1008e9,
+      systemBandwidth: ASSUMED_SYSTEM_BANDWIDTH,
+      flops: 82.58e12,
+    });
+    // Unified memory: the layers the GPU's share cannot hold are read at the same bandwidth.
+    expect(budgetOf({ kind: "hardware", text: "M3 Max:64", hardware: parse("M3 Max:64") }).speed).toMatchObject({
+      gpuBandwidth: 400e9,
+      systemBandwidth: 400e9,
+    });
+    expect(budgetOf({ kind: "size", text: "16GB", bytes: 16e9 }).speed).toBeUndefined();
   });
 
   it("counts several GPUs with 2x", () => {
