@@ -181,6 +181,15 @@ interface CachedList {
   url: string;
   fetchedAt: number;
   hits: SearchHit[];
+  /** Repositories skipped for a header or metadata that could not be read, and why: not tried again while the list is fresh. */
+  skipped?: Record<string, string>;
+}
+
+/** The list, where it is kept, and what was skipped the last time it was judged. */
+interface Candidates {
+  hits: SearchHit[];
+  skipped: Record<string, string>;
+  keep(skipped: Record<string, string>): Promise<void>;
 }
 
 /** One file per search URL, beside the models' metadata of the same endpoint. */
@@ -198,7 +207,7 @@ async function readListCache(file: string, url: string): Promise<CachedList | un
 }
 
 /** The GGUF repositories the search lists: from the cache when fresh (or --offline), else from the hub, then cached. */
-async function candidateList(request: FitsSearchRequest): Promise<SearchHit[]> {
+async function candidateList(request: FitsSearchRequest): Promise<Candidates> {
   const { cacheRoot, DEFAULT_CACHE_TTL_MS, endpointFolder, writeCacheFile } = await import("../model/hub/cache.js");
   const { env } = request.resolve;
   const endpoint = hubEndpoint(env);
@@ -207,8 +216,12 @@ async function candidateList(request: FitsSearchRequest): Promise<SearchHit[]> {
   const root = cacheRoot(env);
   const file = listCacheFile(root === undefined ? undefined : join(root, "searches", endpointFolder(endpoint)), url);
   const now = (request.now ?? Date.now)();
+  const keeper = (hits: SearchHit[], fetchedAt: number) => async (skipped: Record<string, string>) => {
+    if (file !== undefined) await writeCacheFile(file, JSON.stringify({ url, fetchedAt, hits, skipped } satisfies CachedList));
+  };
   const cached = file === undefined || request.resolve.refresh ? undefined : await readListCache(file, url);
-  if (cached && (request.resolve.offline || now - cached.fetchedAt < (request.resolve.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS))) return cached.hits;
+  if (cached && (request.resolve.offline || now - cached.fetchedAt < (request.resolve.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS)))
+    return { hits: cached.hits, skipped: cached.skipped ?? {}, keep: keeper(cached.hits, cached.fetchedAt) };
   if (request.resolve.offline)
     throw operationalError(
       file === undefined
@@ -220,8 +233,7 @@ async function candidateList(request: FitsSearchRequest): Promise<SearchHit[]> {
   const { hits } = await searchModels(search, { endpoint, ...(token ? { token } : {}), settings: { ...fetchSettingsFromEnv(env), ...request.resolve.fetch } }, [
     "gguf",
   ]);
-  if (file !== undefined) await writeCacheFile(file, JSON.stringify({ url, fetchedAt: now, hits } satisfies CachedList));
-  return hits;
+  return { hits, skipped: {}, keep: keeper(hits, now) };
 }
 
 /**
@@ -230,7 +242,8 @@ async function candidateList(request: FitsSearchRequest): Promise<SearchHit[]> {
  */
 export async function searchFitting(request: FitsSearchRequest): Promise<FitsSearchOutcome> {
   const { budget, notes } = await machineBudget(request);
-  const hits = await candidateList(request);
+  const list = await candidateList(request);
+  const { hits } = list;
   const limit = request.search.limit;
   const concurrency = Math.max(1, request.concurrency ?? FITS_CONCURRENCY);
   const results: (Judged | undefined)[] = new Array(hits.length);
@@ -243,7 +256,9 @@ export async function searchFitting(request: FitsSearchRequest): Promise<FitsSea
       const index = next++;
       inFlight++;
       try {
-        const judged = await judge(hits[index]!, request, budget);
+        const hit = hits[index]!;
+        const known = list.skipped[hit.id];
+        const judged: Judged = known === undefined ? await judge(hit, request, budget) : { kind: "skipped", why: known };
         results[index] = judged;
         if (judged.kind === "fits") fitting++;
       } finally {
@@ -262,6 +277,8 @@ export async function searchFitting(request: FitsSearchRequest): Promise<FitsSea
       if (rows.length < limit) rows.push(judged.row);
     } else (judged.kind === "left-out" ? leftOut : skipped).push({ id, why: judged.why });
   });
+  // What --offline could not read is no verdict on the repository: only a run that asked the hub keeps its skips.
+  if (!request.resolve.offline) await list.keep(Object.fromEntries(skipped.map((entry) => [entry.id, entry.why])));
   return { budget, rows, leftOut, skipped, notes, candidates: hits.length };
 }
 
