@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProgram } from "../../src/cli/program.js";
-import { FITS_CONCURRENCY } from "../../src/search/fits-search.js";
+import { FITS_CONCURRENCY } from "../../src/search/fits-judge.js";
 import { fakeContext } from "../helpers/context.js";
 import { type FitsHub, startFitsHub } from "../helpers/fits-hub.js";
 
