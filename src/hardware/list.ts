@@ -26,10 +26,3 @@ export function deviceReport(device: Device) {
     tflops: device.tflops,
   };
 }
-
-/** How --fits names this device when it comes in several sizes or shares the system's memory. */
-export function fitsSpelling(device: Device): string {
-  const sizes = device.memoryGB;
-  if (sizes && sizes.length === 1) return device.name;
-  return `${device.name}:${sizes ? Math.max(...sizes) : 32}`;
-}
