@@ -154,3 +154,5 @@ const header = spawnSync(process.execPath, ["--import", "tsx", join(root, "bench
 if (header.status !== 0) process.exitCode = 1;
 console.log("\nmodels search and browser");
 spawnSync(process.execPath, [join(root, "bench/search.mjs")], { cwd: root, stdio: "inherit" });
+console.log("\nmodels --fits (stand-in hub, 100 ms a reply)");
+spawnSync(process.execPath, ["--import", "tsx", join(root, "bench/fits.ts")], { cwd: root, stdio: "inherit" });

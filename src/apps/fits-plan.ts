@@ -119,7 +119,7 @@ export async function runPlannerFor(
   return { notes: [], runFor: () => ({ run: settings, notes: [] }) };
 }
 
-function plannedRun(model: ModelData, file: string | null, fits: FitsPlan, run: RunRequest): PlannedRun {
+export function plannedRun(model: ModelData, file: string | null, fits: FitsPlan, run: RunRequest): PlannedRun {
   const repo = ggufRepo(model, quantCatalogue());
   const variant = file === null ? undefined : repo.variants.find((candidate) => candidate.files.includes(file));
   if (fits.planFor === undefined || variant === undefined || variant.size === undefined) {

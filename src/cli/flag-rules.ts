@@ -286,10 +286,21 @@ export const COMMAND_RULES = {
     { when: ["interactive"], refuses: ["json"], message: () => "--json prints the results; the browser (-i) shows them", hint: "leave out one of them" },
     {
       flags: ["offline"],
-      needs: ["interactive"],
-      message: "--offline goes with -i: a search needs the hub",
-      hint: "leave out --offline, or add -i to browse the catalogue's models",
+      needs: ["interactive", "fits"],
+      message: "--offline goes with -i or --fits: a search needs the hub",
+      hint: "leave out --offline, add -i to browse the catalogue's models, or --fits to answer a search made before from the cache",
     },
+    // models --fits: what fits, with a plan per model.
+    {
+      flags: ["ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn", "verbose"],
+      needs: ["fits"],
+      message: "--ctx, the cache and flash-attention settings and --verbose go with --fits",
+      hint: 'for example: hubref models --fits "RTX 4090" --ctx 32768',
+    },
+    { flags: ["refresh"], needs: ["fits"], message: "--refresh goes with --fits" },
+    { when: ["fits"], refuses: ["interactive"], message: () => "--fits lists what fits; the browser (-i) does not take it yet", hint: "leave out one of them" },
+    CACHE_TYPE_RULE,
+    CACHE_RULE,
   ],
   model: [CACHE_RULE],
 } as const satisfies Record<string, readonly FlagRule[]>;

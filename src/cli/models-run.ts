@@ -11,23 +11,30 @@ import { searchModels } from "../search/search.js";
 import { pipedRow, screenRow, TABLE_HEADER } from "../search/render.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { textWidth, truncate } from "../ui/text.js";
+import { fitsOptions, type RawFitsOptions } from "./fits-options.js";
+import type { FitsCommand } from "./models-fits.js";
 
 /** The options as commander hands them over. */
-export interface ModelsCommandOptions extends Omit<SearchInput, "query"> {
+export interface ModelsCommandOptions extends Omit<SearchInput, "query">, RawFitsOptions {
   json: boolean;
   interactive?: boolean;
   offline: boolean;
+  refresh?: boolean;
+  verbose?: boolean;
 }
 
 /** `hubref models`, parsed: the browser (offline: the catalogue's and the cache's models) or one search, printed. */
-export type ModelsCommand = { mode: "browse"; request: SearchRequest; offline: boolean } | { mode: "search"; request: SearchRequest; json: boolean };
+export type ModelsCommand =
+  | { mode: "browse"; request: SearchRequest; offline: boolean }
+  | { mode: "search"; request: SearchRequest; json: boolean }
+  | FitsCommand;
 
 /** Options a person typed beyond the defaults: with none, at a terminal, the browser opens. */
 function filtersGiven(query: string | undefined, options: ModelsCommandOptions): boolean {
   const { task, library, provider, app, author, gguf, params, json } = options;
   return (
     query !== undefined ||
-    [task, library, provider, app, author, params].some((value) => value !== undefined) ||
+    [task, library, provider, app, author, params, options.fits].some((value) => value !== undefined) ||
     gguf ||
     json ||
     options.sort !== "trending" ||
@@ -44,6 +51,20 @@ export function parseModelsCommand(query: string | undefined, raw: ModelsCommand
   // The rules' -i stands for the browser, whether asked for or opened for a person who named nothing to search.
   checkFlags("models", (flag) => (flag === "interactive" ? browse : givenValue(raw[flag])));
   const request = searchRequest({ ...raw, query });
+  if (raw.fits !== undefined) {
+    const { fits, estimate, run } = fitsOptions(raw);
+    return {
+      mode: "fits",
+      request,
+      json: raw.json,
+      verbose: raw.verbose === true,
+      offline: raw.offline,
+      refresh: raw.refresh === true,
+      fits: fits!,
+      estimate,
+      run,
+    };
+  }
   return browse ? { mode: "browse", request, offline: raw.offline } : { mode: "search", request, json: raw.json };
 }
 
@@ -61,6 +82,12 @@ export async function runModels(command: ModelsCommand, context: CommandContext)
     const result = await runBrowser(browserServices(context, command.offline, request), { splashShown: splash });
     context.stderr.write(pickerSummary(result.picked));
     if (result.interrupted) context.exitCode = ExitCode.interrupted;
+    return;
+  }
+
+  if (command.mode === "fits") {
+    const { runModelsFits } = await import("./models-fits.js");
+    await runModelsFits(command, context);
     return;
   }
 

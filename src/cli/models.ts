@@ -25,7 +25,20 @@ export function registerModels(program: Command, context: CommandContext): void 
     .option("--limit <n>", "how many results, at most 1000", "20");
   sharedOption(search, "json", { description: "print a JSON array of {id, task, library, downloads, likes, trending, createdAt, providers, gated}" });
   sharedOption(search, "interactive", { lead: "browse the results on screen, and go from a model to its code " });
-  sharedOption(search, "offline", { scope: "with -i", description: "browse the catalogue's models and the cached metadata, never the network" })
+  sharedOption(search, "offline", {
+    scope: "with -i or --fits",
+    description: "the catalogue's and the cache's models (-i), or a --fits search made before, never the network",
+  });
+  // models --fits: which models fit, with quant, placement and estimated speed.
+  sharedOption(search, "fits", { lead: "only GGUF models that fit, each with the largest quant that does, where it runs and its estimated speed: " });
+  sharedOption(search, "ctx", { scope: "with --fits", lead: "the context each plan runs, " });
+  sharedOption(search, "cacheType", { scope: "with --fits" });
+  sharedOption(search, "cacheTypeK", { scope: "with --fits" });
+  sharedOption(search, "cacheTypeV", { scope: "with --fits" });
+  sharedOption(search, "flashAttn", { scope: "with --fits" });
+  sharedOption(search, "refresh", { scope: "with --fits" });
+  search
+    .option("--verbose", "with --fits: also say which models were left out, and the smallest quant's need")
     .addHelpText(
       "after",
       `
@@ -38,7 +51,13 @@ Examples:
   $ hubref models llama --task text-generation --provider all
   $ hubref models --task text-to-image --provider fal-ai | cut -f1 | head -3 | xargs -n1 hubref snippet --language sh
   $ hubref models --gguf --params 7B..14B --sort downloads --limit 50
-  $ hubref models qwen --json`,
+  $ hubref models qwen --json
+  $ hubref models --fits "RTX 4090" --ctx 32768 --task text-generation --limit 10
+  $ hubref models --fits "M3 Max:64" --author unsloth --json
+
+With --fits: a column per model for the quant, its size, where it runs and
+its generation speed, estimated from the device's memory bandwidth (see
+\`hubref hardware\`), never measured.`,
     )
     .action(async (query: string | undefined, options: ModelsCommandOptions) => {
       const { parseModelsCommand, runModels } = await import("./models-run.js");

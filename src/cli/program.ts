@@ -11,6 +11,7 @@ import { registerApps } from "./apps.js";
 import { registerModels } from "./models.js";
 import { registerMcp } from "./mcp.js";
 import { registerCompletion } from "./completion.js";
+import { registerHardware } from "./hardware.js";
 import { commanderErrorText } from "./commander-messages.js";
 import { unknownChoiceError } from "../choices/choices.js";
 import { terminalLine } from "../output/terminal-text.js";
@@ -54,6 +55,7 @@ Run 'hubref <command> --help' for a command's options.`,
   registerApps(program, context);
   registerModels(program, context);
   registerMcp(program, context);
+  registerHardware(program, context);
   // Last: its completions read the commands registered above.
   registerCompletion(program, context);
   return program;

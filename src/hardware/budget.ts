@@ -2,6 +2,7 @@ import { usageError } from "../errors.js";
 import { formatBytes } from "../util/bytes.js";
 import type { MemoryEstimate, Offload } from "../memory/estimate.js";
 import { offloadTo } from "../memory/estimate.js";
+import type { SpeedDevices } from "../memory/speed.js";
 import { appleGpuShare, parseHardware, type NamedHardware } from "./catalogue.js";
 
 /*
@@ -19,7 +20,16 @@ export interface MemoryBudget {
   gpu?: number;
   /** System memory: where offloaded layers go, or the only pool. */
   system?: number;
+  /** Bandwidth and FLOPS for the speed estimate, where the hardware list has them. */
+  speed?: SpeedDevices;
 }
+
+/**
+ * The system memory beside a discrete GPU is not named by --fits: its
+ * bandwidth is taken as dual-channel DDR5-5600's peak (2 × 64 bits × 5600 MT/s),
+ * a common desktop, for the layers or experts a plan puts there.
+ */
+export const ASSUMED_SYSTEM_BANDWIDTH = 89.6e9;
 
 /** `--fits` reads GB (10^9 bytes) and GiB (2^30) alike. */
 const UNITS: Record<string, number> = {
@@ -68,8 +78,25 @@ export function parseFits(text: string): FitsRequest {
       }
     }
   }
-  if (/^\d+(\.\d+)?$/.test(trimmed)) throw usageError(`--fits ${trimmed} has no unit`, `write ${trimmed}GB (10^9 bytes) or ${trimmed}GiB (2^30 bytes)`);
+  if (/^\d+(\.\d+)?$/.test(trimmed)) {
+    // `4090` is a card people name by its number: a device wins over a size without a unit.
+    const hardware = deviceByNumber(trimmed);
+    if (hardware) return { kind: "hardware", text: trimmed, hardware };
+    throw usageError(
+      `--fits ${trimmed} has no unit and names no device`,
+      `for memory write ${trimmed}GB (10^9 bytes) or ${trimmed}GiB (2^30 bytes); for a device, \`hubref hardware\` lists the names`,
+    );
+  }
   return { kind: "hardware", text: trimmed, hardware: parseHardware(trimmed) };
+}
+
+/** The device a bare number names (`4090`), if exactly one answers to it; a number naming several or none is not a device. */
+function deviceByNumber(text: string): NamedHardware | undefined {
+  try {
+    return parseHardware(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Hardware memory is sold in GB that are in fact GiB: a 24 GB card holds 24 × 2^30 bytes. */
@@ -80,13 +107,30 @@ export function budgetOf(request: Exclude<FitsRequest, { kind: "auto" }>): Memor
   const { device, count, memoryGB } = request.hardware;
   const each = memoryGB * SOLD_GB;
   const name = `${count > 1 ? `${count}× ` : ""}${device.name}`;
-  if (device.kind === "cpu") return { label: `on ${name} with ${memoryGB} GB (${formatBytes(each)})`, system: each };
+  const bandwidth = device.bandwidthGBs === undefined ? undefined : device.bandwidthGBs * 1e9;
+  const flops = device.tflops * 1e12;
+  if (device.kind === "cpu")
+    return {
+      label: `on ${name} with ${memoryGB} GB (${formatBytes(each)})`,
+      system: each,
+      speed: { flops, ...(bandwidth !== undefined && { systemBandwidth: bandwidth }) },
+    };
   if (device.kind === "apple") {
     // Layers the GPU's share cannot hold run on the CPU, in the rest of the same memory.
     const gpu = appleGpuShare(each);
-    return { label: `on ${name} with ${memoryGB} GB of unified memory (${formatBytes(gpu)} of it for the GPU)`, gpu, system: each - gpu };
+    return {
+      label: `on ${name} with ${memoryGB} GB of unified memory (${formatBytes(gpu)} of it for the GPU)`,
+      gpu,
+      system: each - gpu,
+      speed: { flops, ...(bandwidth !== undefined && { gpuBandwidth: bandwidth, systemBandwidth: bandwidth }) },
+    };
   }
-  return { label: `on ${name}, ${memoryGB} GB${count > 1 ? " each" : ""} (${formatBytes(each * count)})`, gpu: each * count };
+  // Several cards hold consecutive layers and take turns, so a token still sees one card's bandwidth and FLOPS.
+  return {
+    label: `on ${name}, ${memoryGB} GB${count > 1 ? " each" : ""} (${formatBytes(each * count)})`,
+    gpu: each * count,
+    speed: { flops, systemBandwidth: ASSUMED_SYSTEM_BANDWIDTH, ...(bandwidth !== undefined && { gpuBandwidth: bandwidth }) },
+  };
 }
 
 export interface Verdict {

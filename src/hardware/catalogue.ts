@@ -17,12 +17,12 @@ export function hardwareCatalogue(): HardwareCatalogue {
 /** Words a name may carry or drop without naming another device. */
 const BRAND_WORDS = /\b(nvidia|geforce|amd|apple|intel|rtx|radeon|rx|arc)\b/g;
 
-function squeeze(text: string): string {
+export function squeeze(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9+]/g, "");
 }
 
 /** The keys a device answers to: its whole name, and its name without brand words. */
-function keysOf(name: string): string[] {
+export function keysOf(name: string): string[] {
   const whole = squeeze(name);
   const bare = squeeze(name.toLowerCase().replace(BRAND_WORDS, " "));
   return bare && bare !== whole ? [whole, bare] : [whole];
@@ -46,12 +46,15 @@ function byName(name: string, catalogue: HardwareCatalogue): Device {
   }
   if (found.size === 1) return [...found][0]!;
   if (found.size > 1) throw usageError(`'${name}' names several devices: ${[...found].map((device) => device.name).join(", ")}`, "name one of them");
+  const suggestion = didYouMean(
+    name,
+    catalogue.devices.map((device) => device.name),
+  );
   throw usageError(
     `unknown hardware '${name}'`,
-    didYouMean(
-      name,
-      catalogue.devices.map((device) => device.name),
-    ) ?? "give a size such as 16GB, a device from the hub's hardware list (README lists them), or auto for this machine",
+    suggestion === undefined
+      ? "give a size such as 16GB, a device `hubref hardware` lists, or auto for this machine"
+      : `${suggestion} (\`hubref hardware\` lists every device)`,
   );
 }
 

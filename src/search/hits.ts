@@ -22,6 +22,18 @@ export interface SearchHit {
   providers: string[];
   /** false, or the kind of gate the hub names ("auto", "manual"). */
   gated: false | string;
+  /** With `expand[]=gguf` (models --fits): the GGUF summary's parameter count and trained context length. */
+  gguf?: { parameters?: number; contextLength?: number };
+}
+
+/** The hub's GGUF summary (`gguf`), where the answer has one: what --fits judges before reading any file. */
+function ggufSummary(value: unknown): SearchHit["gguf"] {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { total, context_length: contextLength } = value as Record<string, unknown>;
+  const positive = (field: unknown) => (typeof field === "number" && Number.isFinite(field) && field > 0 ? field : undefined);
+  const parameters = positive(total);
+  const trained = positive(contextLength);
+  return { ...(parameters !== undefined && { parameters }), ...(trained !== undefined && { contextLength: trained }) };
 }
 
 function text(value: unknown): string | null {
@@ -65,6 +77,7 @@ export function readHit(raw: unknown): SearchHit | undefined {
     createdAt: text(entry.createdAt),
     providers: providers.map((m) => m.provider),
     gated: gate(entry.gated),
+    ...("gguf" in entry && { gguf: ggufSummary(entry.gguf) ?? {} }),
   };
 }
 

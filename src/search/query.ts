@@ -85,7 +85,7 @@ export function parseLimit(text: string): number {
 }
 
 /** The first page's URL. Later pages are the hub's own `Link: <…>; rel="next"`. */
-export function searchUrl(endpoint: string, request: SearchRequest): string {
+export function searchUrl(endpoint: string, request: SearchRequest, extraFields: readonly string[] = []): string {
   const query = new URLSearchParams();
   if (request.search) query.append("search", request.search);
   if (request.author) query.append("author", request.author);
@@ -100,7 +100,7 @@ export function searchUrl(endpoint: string, request: SearchRequest): string {
   }
   query.append("sort", SORTS[request.sort]);
   query.append("limit", String(Math.min(request.limit, PAGE_SIZE)));
-  for (const field of SEARCH_FIELDS) query.append("expand[]", field);
+  for (const field of [...SEARCH_FIELDS, ...extraFields]) query.append("expand[]", field);
   return `${endpoint}/api/models?${query}`;
 }
 

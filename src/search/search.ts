@@ -14,7 +14,7 @@ export interface SearchOutcome {
  * Searches the hub's model list, following `Link: <…>; rel="next"` until
  * `request.limit` results are in or the hub has no more.
  */
-export async function searchModels(request: SearchRequest, options: FetchModelOptions): Promise<SearchOutcome> {
+export async function searchModels(request: SearchRequest, options: FetchModelOptions, extraFields: readonly string[] = []): Promise<SearchOutcome> {
   const host = endpointHost(options.endpoint);
   const context: RequestContext = {
     id: `(${describeRequest(request)})`,
@@ -25,7 +25,7 @@ export async function searchModels(request: SearchRequest, options: FetchModelOp
   };
   const hits: SearchHit[] = [];
   const seen = new Set<string>();
-  let url: string | undefined = searchUrl(options.endpoint, request);
+  let url: string | undefined = searchUrl(options.endpoint, request, extraFields);
   let pages = 0;
   while (url !== undefined && hits.length < request.limit) {
     const response = await hubGet(url, context, options);

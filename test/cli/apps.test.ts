@@ -144,7 +144,9 @@ curl http://localhost:8080/v1/chat/completions \\
     expect((await runInProcess(["snippet", saved(GGUF_CHAT), "--quant", "Q4_K_M"])).status).toBe(2);
     const bad = await runInProcess(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "8"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe("error: --fits 8 has no unit\nhint: write 8GB (10^9 bytes) or 8GiB (2^30 bytes)\n");
+    expect(bad.stderr).toBe(
+      "error: --fits 8 has no unit and names no device\nhint: for memory write 8GB (10^9 bytes) or 8GiB (2^30 bytes); for a device, `hubref hardware` lists the names\n",
+    );
     const huge = await runInProcess(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--fits", "99999999999999999999GB"]);
     expect(huge).toMatchObject({ status: 2, stderr: "error: --fits takes a size up to 1 PB, got '99999999999999999999GB'\n" });
   });

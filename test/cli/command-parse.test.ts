@@ -130,7 +130,7 @@ describe("models", () => {
       "--json prints the results; the browser (-i) shows them",
     );
     const offline = refusal(() => parseModelsCommand("llama", { ...raw, offline: true }, TERMINAL));
-    expect(offline.message).toBe("--offline goes with -i: a search needs the hub");
+    expect(offline.message).toBe("--offline goes with -i or --fits: a search needs the hub");
     expect(refusal(() => parseModelsCommand(undefined, { ...raw, sort: "best" }, PIPE)).exitCode).toBe(2);
   });
 });

@@ -121,7 +121,11 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
 
   it("an unknown device exits 2 with a suggestion", async () => {
     const result = await snippet(LLAMA, "--fits", "RTX 4099");
-    expect(result).toMatchObject({ status: 2, stdout: "", stderr: "error: unknown hardware 'RTX 4099'\nhint: did you mean 'RTX 4090'?\n" });
+    expect(result).toMatchObject({
+      status: 2,
+      stdout: "",
+      stderr: "error: unknown hardware 'RTX 4099'\nhint: did you mean 'RTX 4090'? (`hubref hardware` lists every device)\n",
+    });
   });
 
   it("a vision repository counts the smallest projector", async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { usageRefusal } from "../helpers/errors.js";
 import { hardwarePart } from "../../src/build/parts.js";
-import { budgetOf, describeVerdict, judge, parseFits } from "../../src/hardware/budget.js";
+import { ASSUMED_SYSTEM_BANDWIDTH, budgetOf, describeVerdict, judge, parseFits } from "../../src/hardware/budget.js";
 import { parseHardware } from "../../src/hardware/catalogue.js";
 import type { MemoryEstimate } from "../../src/memory/estimate.js";
 
@@ -20,6 +20,14 @@ describe("the hardware catalogue", () => {
   });
 });
 
+describe("bandwidth figures", () => {
+  it("come with their source, and the cards people run models on have one", () => {
+    for (const device of catalogue.devices) expect(device.bandwidthGBs === undefined, device.name).toBe(device.bandwidthSource === undefined);
+    for (const name of ["RTX 4090", "RTX 3090", "RTX 5090", "H100", "A100", "RX 7900 XTX", "Apple M3 Max", "Apple M4 Max"])
+      expect(catalogue.devices.find((device) => device.name === name)?.bandwidthGBs, name).toBeGreaterThan(0);
+  });
+});
+
 describe("--fits HARDWARE", () => {
   it.each([
     ["4090", "RTX 4090"],
@@ -32,6 +40,20 @@ describe("--fits HARDWARE", () => {
     ["a100:80", "A100"],
   ])("'%s' is %s, case and brand words aside", (text, name) => {
     expect(parse(text).device.name).toBe(name);
+  });
+
+  it("gives the speed estimate each device's bandwidth and FLOPS, and a stated one for the system memory beside a GPU", () => {
+    expect(budgetOf({ kind: "hardware", text: "4090", hardware: parse("4090") }).speed).toEqual({
+      gpuBandwidth: 1008e9,
+      systemBandwidth: ASSUMED_SYSTEM_BANDWIDTH,
+      flops: 82.58e12,
+    });
+    // Unified memory: the layers the GPU's share cannot hold are read at the same bandwidth.
+    expect(budgetOf({ kind: "hardware", text: "M3 Max:64", hardware: parse("M3 Max:64") }).speed).toMatchObject({
+      gpuBandwidth: 400e9,
+      systemBandwidth: 400e9,
+    });
+    expect(budgetOf({ kind: "size", text: "16GB", bytes: 16e9 }).speed).toBeUndefined();
   });
 
   it("counts several GPUs with 2x", () => {
@@ -48,7 +70,8 @@ describe("--fits HARDWARE", () => {
   it("an unknown name exits 2 with a suggestion", () => {
     const error = usageRefusal(() => parse("RTX 4909"));
     expect(error.message).toBe("unknown hardware 'RTX 4909'");
-    expect(error.hint).toBe("did you mean 'RTX 4090'?");
+    expect(error.hint).toBe("did you mean 'RTX 4090'? (`hubref hardware` lists every device)");
+    expect(usageRefusal(() => parse("Zorblax 9")).hint).toBe("give a size such as 16GB, a device `hubref hardware` lists, or auto for this machine");
   });
 
   it("Apple chips give the GPU its share of unified memory", () => {
@@ -73,7 +96,29 @@ describe("--fits values", () => {
     expect(parseFits("AUTO")).toEqual({ kind: "auto" });
     expect(parseFits("RTX 4090")).toMatchObject({ kind: "hardware" });
     expect(parseFits("3090ti")).toMatchObject({ kind: "hardware", hardware: { device: { name: "RTX 3090 Ti" } } });
-    expect(usageRefusal(() => parseFits("24")).hint).toBe("write 24GB (10^9 bytes) or 24GiB (2^30 bytes)");
+  });
+
+  it("a bare number that names a device is the device; one that names none says both readings", () => {
+    expect(parseFits("4090")).toMatchObject({ kind: "hardware", hardware: { count: 1, memoryGB: 24, device: { name: "RTX 4090" } } });
+    const refused = usageRefusal(() => parseFits("24"));
+    expect(refused.message).toBe("--fits 24 has no unit and names no device");
+    expect(refused.hint).toBe("for memory write 24GB (10^9 bytes) or 24GiB (2^30 bytes); for a device, `hubref hardware` lists the names");
+  });
+
+  it("every spelling the docs show resolves", () => {
+    const names = Object.fromEntries(
+      ["4090", "rtx 4090", "M3 Max:64", "2x3090", "7900 xtx"].map((text) => {
+        const fits = parseFits(text);
+        return [text, fits.kind === "hardware" ? `${fits.hardware.count}x ${fits.hardware.device.name}:${fits.hardware.memoryGB}` : fits.kind];
+      }),
+    );
+    expect(names).toEqual({
+      "4090": "1x RTX 4090:24",
+      "rtx 4090": "1x RTX 4090:24",
+      "M3 Max:64": "1x Apple M3 Max:64",
+      "2x3090": "2x RTX 3090:24",
+      "7900 xtx": "1x RX 7900 XTX:24",
+    });
   });
 });
 

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { ModelDataSchema, type ModelData } from "../schema.js";
 
@@ -30,26 +30,8 @@ const CacheFileSchema = z.object({
   data: z.unknown(),
 });
 
-/** `${XDG_CACHE_HOME:-$HOME/.cache}/hubref`, or undefined when neither is set (then nothing is cached). */
-export function cacheRoot(env: NodeJS.ProcessEnv): string | undefined {
-  // The XDG spec says to ignore a relative XDG_CACHE_HOME.
-  const xdg = env.XDG_CACHE_HOME;
-  if (xdg && isAbsolute(xdg)) return join(xdg, "hubref");
-  const home = env.HOME;
-  if (home && isAbsolute(home)) return join(home, ".cache", "hubref");
-  return undefined;
-}
-
-/**
- * One folder per endpoint, named by its host (for people looking) and a hash
- * of the whole URL (so a test server or a mirror never shares entries with
- * the public hub).
- */
-export function endpointFolder(endpoint: string): string {
-  const host = new URL(endpoint).host.replace(/[^A-Za-z0-9.-]/g, "_");
-  const hash = createHash("sha256").update(endpoint).digest("hex").slice(0, 10);
-  return `${host}-${hash}`;
-}
+export { cacheRoot, endpointFolder } from "./cache-paths.js";
+import { cacheRoot, endpointFolder } from "./cache-paths.js";
 
 /** A model id never holds "--" (see model-id.ts), so `org--name` names one model only. */
 export function escapeModelId(id: string): string {

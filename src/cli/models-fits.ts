@@ -1,0 +1,136 @@
+import type { CommandContext } from "./context.js";
+import type { FitsOptions } from "./fits-options.js";
+import type { SearchRequest } from "../search/query.js";
+import { planReport } from "../apps/fit-verdict.js";
+import type { MemoryPlan } from "../memory/plan.js";
+import { formatSpeed, GENERATION_EFFICIENCY } from "../memory/speed.js";
+import { startSpinner } from "../model/hub/spinner.js";
+import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
+import { terminalLine } from "../output/terminal-text.js";
+import { searchFitting, searchHost, type FitsRow } from "../search/fits-search.js";
+import { shortCount } from "../search/hits.js";
+import { describeRequest } from "../search/query.js";
+import { textWidth, truncate } from "../ui/text.js";
+import { formatBytes } from "../util/bytes.js";
+
+/*
+ * `hubref models --fits`: prints what searchFitting found. At a terminal, the
+ * budget on a line of its own and an aligned table; piped, tab-separated
+ * lines with plain numbers (bytes, tokens a second); --json, each model with
+ * its plan as `snippet --json` reports one, and its speed estimate.
+ */
+
+/** `hubref models --fits …`, parsed (parseModelsCommand). */
+export type FitsCommand = { mode: "fits"; request: SearchRequest; json: boolean; verbose: boolean; offline: boolean; refresh: boolean } & Required<
+  Pick<FitsOptions, "fits">
+> &
+  Omit<FitsOptions, "fits">;
+
+const HEADER = ["id", "quant", "size", "runs", "speed (est.)", "downloads"];
+
+/** Where the layers run, short: "GPU", "28/32 layers GPU", "GPU + experts of 12 in RAM", "CPU". */
+export function placementWords(plan: MemoryPlan, hasGpu: boolean): string {
+  switch (plan.placement) {
+    case "gpu":
+      return "GPU";
+    case "layers":
+      return `${plan.gpuLayers}/${plan.layerCount} layers GPU`;
+    case "experts":
+      return `GPU, experts of ${plan.cpuMoeLayers}/${plan.layerCount} layers in RAM`;
+    case "system":
+      return hasGpu ? "CPU" : "memory";
+  }
+}
+
+function jsonOf(row: FitsRow, budget: Parameters<typeof planReport>[1]) {
+  return {
+    id: row.hit.id,
+    quant: row.quant,
+    file: row.file,
+    size: row.size,
+    downloads: row.hit.downloads,
+    likes: row.hit.likes,
+    runs: row.where,
+    plan: planReport(row.plan, budget),
+    speed: row.speed
+      ? {
+          estimate: true,
+          generationTokensPerSecond: Number(row.speed.generation.toFixed(1)),
+          promptTokensPerSecond: row.speed.prompt === undefined ? null : Math.round(row.speed.prompt),
+          efficiency: GENERATION_EFFICIENCY,
+        }
+      : null,
+  };
+}
+
+/** The narrowest the id column gets before the table gives up fitting the terminal. */
+const MIN_ID_WIDTH = 24;
+
+export async function runModelsFits(command: FitsCommand, context: CommandContext): Promise<void> {
+  const spinner = startSpinner(context.stderr, `searching ${searchHost(context.env)} for models that fit`, context.env);
+  let outcome: Awaited<ReturnType<typeof searchFitting>>;
+  try {
+    outcome = await searchFitting({
+      search: command.request,
+      fits: command.fits,
+      estimate: command.estimate,
+      run: command.run,
+      resolve: { env: context.env, offline: command.offline, refresh: command.refresh },
+    });
+  } finally {
+    spinner.stop();
+  }
+  const { budget, rows } = outcome;
+  for (const note of outcome.notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
+  const context0 = rows[0]?.plan.context;
+  const heading = `models that fit ${budget.label}${context0 === undefined ? "" : `, at ${context0.toLocaleString("en-US")} tokens of context`}; speeds are estimates`;
+  const hasGpu = budget.gpu !== undefined;
+
+  if (command.json) context.stdout.write(renderJson(rows.map((row) => jsonOf(row, budget))));
+  else if (rows.length > 0 && context.stdout.isTTY) {
+    const style = await styleFor(context.stdout, context.env);
+    const table = rows.map((row) => [
+      terminalLine(row.hit.id),
+      terminalLine(row.quant ?? row.file),
+      formatBytes(row.size),
+      placementWords(row.plan, hasGpu),
+      row.speed ? formatSpeed(row.speed.generation) : "",
+      shortCount(row.hit.downloads),
+    ]);
+    const others = HEADER.slice(1).map((title, index) => Math.max(title.length, ...table.map((row) => textWidth(row[index + 1]!))));
+    const columns = terminalColumns(context.stdout) ?? 120;
+    const idWidth = Math.max(MIN_ID_WIDTH, columns - others.reduce((sum, width) => sum + width + 2, 0));
+    for (const row of table) row[0] = truncate(row[0]!, idWidth);
+    context.stdout.write(`${heading}\n`);
+    context.stdout.write(renderTable({ header: HEADER, rows: table, style, aligned: true, width: columns }));
+  } else if (rows.length > 0) {
+    const style = await styleFor(context.stdout, context.env);
+    const piped = rows.map((row) => [
+      terminalLine(row.hit.id),
+      terminalLine(row.quant ?? row.file),
+      String(row.size),
+      placementWords(row.plan, hasGpu),
+      row.speed ? row.speed.generation.toFixed(1) : "",
+      String(row.hit.downloads),
+    ]);
+    context.stdout.write(renderTable({ header: HEADER, rows: piped, style, aligned: false }));
+  }
+  // The budget goes with the rows: on stderr when stdout is a pipe or JSON, so the lines stay data.
+  if (rows.length > 0 && (command.json || !context.stdout.isTTY)) context.stderr.write(`note: ${heading}\n`);
+
+  if (outcome.candidates === 0) {
+    context.stderr.write(`note: no GGUF repository matches ${terminalLine(describeRequest(command.request))}\n`);
+    return;
+  }
+  if (command.verbose) for (const left of outcome.leftOut) context.stderr.write(`note: left out ${terminalLine(left.id)}: ${terminalLine(left.why)}\n`);
+  if (outcome.skipped.length > 0) {
+    const list = outcome.skipped.map((skipped) => `${skipped.id} (${skipped.why})`).join("; ");
+    context.stderr.write(
+      `note: skipped ${outcome.skipped.length} repositor${outcome.skipped.length === 1 ? "y" : "ies"} whose GGUF header or files could not be read: ${terminalLine(list)}\n`,
+    );
+  }
+  if (rows.length === 0)
+    context.stderr.write(
+      `note: none of the ${outcome.leftOut.length + outcome.skipped.length} GGUF repositories searched fits ${terminalLine(budget.label)}${command.verbose ? "" : "; --verbose says why for each"}\n`,
+    );
+}
