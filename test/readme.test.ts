@@ -40,15 +40,6 @@ const NOT_COMPARED: Record<string, string> = {
     "a terminal's table, whose AGE column moves with the date (test/cli/models.test.ts checks it as a terminal)",
 };
 
-/**
- * Temporary: examples that fail on this branch for a defect another branch fixes. The lead removes each entry
- * after merging that fix; until then the test asserts that it still fails, so a fix cannot go unnoticed.
- */
-const KNOWN_FAILING: Record<string, string> = {
-  "hubref models --task text-to-image --provider fal-ai | cut -f1 | head -3 | xargs -n1 hubref snippet --language sh":
-    "provider auto for non-chat tasks (issue 34, the scripts branch)",
-};
-
 /** README.md and every page of docs/ but the hand-written sources the generator merges into docs/commands/. */
 function documents(): string[] {
   const found = ["README.md"];
@@ -140,7 +131,7 @@ const text = (lines: string[]) => (lines.length === 0 ? "" : `${lines.join("\n")
 describe("the examples of README and docs/", () => {
   it("are found, and every example left out is still there", () => {
     expect(RUN.length).toBeGreaterThan(ALL.length / 2);
-    for (const command of [...Object.keys(NOT_COMPARED), ...Object.keys(KNOWN_FAILING)]) expect(ALL.map((example) => example.command)).toContain(command);
+    for (const command of Object.keys(NOT_COMPARED)) expect(ALL.map((example) => example.command)).toContain(command);
   });
 
   const check = async (example: Example) => {
@@ -159,6 +150,5 @@ describe("the examples of README and docs/", () => {
   };
 
   const named = (examples: Example[]) => examples.map((example) => [`${example.place}: ${example.command}`, example] as const);
-  it.each(named(RUN.filter((example) => !(example.command in KNOWN_FAILING))))("%s", async (_, example) => check(example));
-  it.fails.each(named(RUN.filter((example) => example.command in KNOWN_FAILING)))("%s (known to fail: KNOWN_FAILING)", async (_, example) => check(example));
+  it.each(named(RUN))("%s", async (_, example) => check(example));
 });

@@ -17,7 +17,8 @@ payload = {
 }
 
 with requests.post(API_URL, headers=headers, json=payload, stream=True) as response:
-    response.raise_for_status()
+    if not response.ok:
+        raise SystemExit(f"Request failed: {response.status_code} {response.text}")
     # Server-sent events, each with an `event:` and a `data:` line; the data's "type" names the event.
     for line in response.iter_lines():
         if not line.startswith(b"data:"):

@@ -16,7 +16,8 @@ payload = {
 }
 
 response = requests.post(API_URL, headers=headers, json=payload)
-response.raise_for_status()
+if not response.ok:
+    raise SystemExit(f"Request failed: {response.status_code} {response.text}")
 # The answer's text is in the output items of type "message", as parts of type "output_text".
 print("".join(
     part["text"]

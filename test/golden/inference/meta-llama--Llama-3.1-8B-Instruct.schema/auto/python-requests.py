@@ -46,7 +46,8 @@ payload = {
 }
 
 response = requests.post(API_URL, headers=headers, json=payload)
-response.raise_for_status()
+if not response.ok:
+    raise SystemExit(f"Request failed: {response.status_code} {response.text}")
 # The reply is JSON that follows the schema.
 reply = json.loads(response.json()["choices"][0]["message"]["content"])
 print(reply["city"])

@@ -71,7 +71,8 @@ def ask():
     content = ""
     calls = {}
     with requests.post(API_URL, headers=headers, json=payload, stream=True) as response:
-        response.raise_for_status()
+        if not response.ok:
+            raise SystemExit(f"Request failed: {response.status_code} {response.text}")
         # Server-sent events: one `data:` line per chunk, then `data: [DONE]`.
         for line in response.iter_lines():
             if not line.startswith(b"data:"):

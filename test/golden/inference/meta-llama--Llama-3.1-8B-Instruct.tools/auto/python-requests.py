@@ -68,7 +68,8 @@ TOOL_FUNCTIONS = {
 def ask():
     """Sends the conversation so far; returns the reply's text and the tool calls it asks for."""
     response = requests.post(API_URL, headers=headers, json=payload)
-    response.raise_for_status()
+    if not response.ok:
+        raise SystemExit(f"Request failed: {response.status_code} {response.text}")
     message = response.json()["choices"][0]["message"]
     calls = [
         {"id": call["id"], "name": call["function"]["name"], "arguments": call["function"]["arguments"]}
