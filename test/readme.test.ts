@@ -7,6 +7,7 @@ import { BIN, ROOT } from "./helpers/cli.js";
 import { startGgufHub, type GgufHub } from "./helpers/gguf-hub.js";
 import { planRepos } from "./cli/plan-repos.js";
 import { startSearchHub, type SearchHub } from "./helpers/search-hub.js";
+import { startFitsHub, type FitsHub } from "./helpers/fits-hub.js";
 
 /*
  * The examples of README.md and docs/, run as a reader would paste them: every
@@ -87,23 +88,31 @@ const LLAMA = "bartowski/Meta-Llama-3.1-8B-Instruct-GGUF";
 
 let ggufHub: GgufHub;
 let searchHub: SearchHub;
+let fitsHub: FitsHub;
 const root = mkdtempSync(join(tmpdir(), "hubref-readme-"));
 
 beforeAll(async () => {
   // The Llama repository under bartowski's id, and the MoE and sliding-window repositories the --fits examples show.
   ggufHub = await startGgufHub(planRepos(LLAMA));
   searchHub = await startSearchHub();
+  // `models --fits` reads GGUF repositories with headers and file sizes: the stand-in hub of its own tests.
+  fitsHub = await startFitsHub();
 });
 
 afterAll(async () => {
   await ggufHub.close();
   await searchHub.close();
+  await fitsHub.close();
   rmSync(root, { recursive: true, force: true });
 });
 
 /** Runs an example as bash would, with stderr joined to stdout (`exec 2>&1`, so `>/dev/null` still hides stdout only) or apart. */
 function run(example: Example, joined: boolean): Promise<{ stdout: string; stderr: string; status: number | null }> {
-  const endpoint = /^hubref models /.test(example.command) ? searchHub.endpoint : ggufHub.endpoint;
+  const endpoint = /^hubref models .*--fits/.test(example.command)
+    ? fitsHub.endpoint
+    : /^hubref models /.test(example.command)
+      ? searchHub.endpoint
+      : ggufHub.endpoint;
   const env = {
     PATH: `${dirname(BIN)}:${process.env.PATH}`,
     HF_ENDPOINT: endpoint,

@@ -90,8 +90,9 @@ describe("the packed package", () => {
   it("imports by name and gives the command line's snippet", async () => {
     const out = runConsumer(`
 import { readFileSync } from "node:fs";
-import { inferenceSnippets, tasks } from "hubref";
-const result = inferenceSnippets(JSON.parse(readFileSync("model.json", "utf8")), { language: "python", client: "openai" });
+import { blocksJson, inferenceSnippets, tasks } from "hubref";
+const snippets = inferenceSnippets(JSON.parse(readFileSync("model.json", "utf8")), { language: "python", client: "openai" });
+const result = snippets.ok ? { ok: true, value: blocksJson(snippets.value) } : snippets;
 process.stdout.write(JSON.stringify({ result, tasks: tasks().length }));
 `);
     const { result, tasks } = JSON.parse(out);
