@@ -17,7 +17,18 @@ describe("hubref snippet --inputs", () => {
   });
 
   it("takes a URL without a warning, and refuses one that does not parse", async () => {
-    const url = await runInProcess(["snippet", WHISPER, "--provider", "hf-inference", "--language", "sh", "--client", "curl", "--inputs", "https://files.example/speech.mp3"]);
+    const url = await runInProcess([
+      "snippet",
+      WHISPER,
+      "--provider",
+      "hf-inference",
+      "--language",
+      "sh",
+      "--client",
+      "curl",
+      "--inputs",
+      "https://files.example/speech.mp3",
+    ]);
     expect(url.status).toBe(0);
     expect(url.stderr).toBe("");
     expect(url.stdout).toContain("curl -fsSL 'https://files.example/speech.mp3' -o \"$audio\"");

@@ -83,7 +83,7 @@ describe("reading a GGUF header", () => {
 
 describe("a hostile or broken header gives one clear error", () => {
   it("wrong magic", async () => {
-    expect(await failure(Buffer.from("GGML\x03\x00\x00\x00" + "\x00".repeat(40), "latin1"))).toMatch(/not a GGUF file/);
+    expect(await failure(Buffer.from(`GGML\x03\x00\x00\x00${"\x00".repeat(40)}`, "latin1"))).toMatch(/not a GGUF file/);
   });
 
   it("an unknown version, and a big-endian file", async () => {
