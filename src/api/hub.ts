@@ -1,7 +1,8 @@
 import type { GgufFacts } from "../gguf/facts.js";
 import { headerFacts } from "../gguf/model-facts.js";
 import type { HubFetchSettings } from "../model/hub/hub-get.js";
-import { modelFromHub, type ResolveOptions } from "../model/resolve.js";
+import { hubEndpoint } from "../model/hub/endpoint.js";
+import { modelFromHub, modelIdOfUrl, type ResolveOptions } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import type { SearchHit } from "../search/hits.js";
 import { searchRequest, type SearchInput } from "../search/request.js";
@@ -67,10 +68,13 @@ export async function searchModels(filters: SearchFilters = {}, hub: HubOptions 
 /** One model's metadata, as the hub's API returns it (with file sizes when `sizes`, for GGUF plans). */
 export async function getModel(id: string, hub: HubOptions = {}, sizes = false): Promise<Result<ModelData>> {
   return attempt(async () => {
+    const options = resolveOptions(hub, { sizes });
+    // A model's page URL, as pasted from a browser, names the model as the command line takes it.
+    const named = /^https?:\/\//i.test(id) ? modelIdOfUrl(id, hubEndpoint(options.env)) : id;
     const { modelIdProblem } = await import("../model/model-id.js");
-    const bad = modelIdProblem(id);
+    const bad = modelIdProblem(named);
     if (bad !== undefined) return { ok: false, problem: { code: "invalid-input", message: `'${id}' is not a hub model id (${bad})` } };
-    return ok(await modelFromHub(id, resolveOptions(hub, { sizes })));
+    return ok(await modelFromHub(named, options));
   });
 }
 

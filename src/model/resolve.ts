@@ -86,7 +86,7 @@ const PAGE_PARTS = new Set(["tree", "blob", "resolve", "raw", "commit", "commits
  * The model id a pasted page URL names (`https://huggingface.co/ORG/NAME`, with
  * or without `/tree/…`, `/blob/…`, a trailing slash, a query), or the usage error.
  */
-function modelIdOfUrl(text: string, endpoint: string): string {
+export function modelIdOfUrl(text: string, endpoint: string): string {
   const refused = () =>
     usageError(
       `'${text}' is not a model's page on the hub`,

@@ -164,6 +164,14 @@ describe("the hub, as the caller gives it", () => {
     expect(seen.every((url) => url.startsWith(gguf.endpoint))).toBe(true);
   });
 
+  it("takes a model's page URL as the command line does, and refuses another hub page", async () => {
+    const hub = { endpoint: gguf.endpoint };
+    const model = await getModel(`https://huggingface.co/${LLAMA}/tree/main`, hub);
+    expect(model.ok && model.value.id).toBe(LLAMA);
+    const dataset = await getModel(`https://huggingface.co/datasets/${LLAMA}`, hub);
+    expect(dataset).toMatchObject({ ok: false, problem: { code: "invalid-input", message: expect.stringContaining("is not a model's page") } });
+  });
+
   it("a missing model is a problem, not a throw", async () => {
     const result = await getModel("acme/missing", { endpoint: gguf.endpoint, settings: { retries: 0 } });
     expect(result).toMatchObject({ ok: false, problem: { code: "unavailable", message: expect.stringContaining("acme/missing") } });
