@@ -180,8 +180,15 @@ function endpointChatUrl(endpointUrl: string): string {
 }
 
 function chatBody(model: string, messages: Tree[], parameters: ChatParameters): Tree {
+  return { model, ...chatBodyMembers(messages, parameters) };
+}
+
+/**
+ * A chat request's members but its target (model, provider): what the raw-HTTP body
+ * sends, and what a client library's tool loop sends again with each round's messages.
+ */
+export function chatBodyMembers(messages: Tree[], parameters: ChatParameters): Record<string, Tree | undefined> {
   return {
-    model,
     messages,
     tools: parameters.tools,
     response_format: parameters.response_format,

@@ -3,7 +3,7 @@ import type { ClientOf } from "../id-lists.js";
 import type { FileRef, Tree } from "../payload.js";
 import { holdsFile } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
-import type { HttpRequest } from "../request.js";
+import { chatBodyMembers, type HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
 import { chatFiles, chatOf, inputFile, inputReadsLocalFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
@@ -84,16 +84,7 @@ function chatExtras(context: SnippetContext, fields: JsFields): void {
 /** A client library's tools request as an object: the call's argument, which the loop sends again with each round's messages. */
 function libraryToolPayload(context: ChatContext, target: Record<string, Tree | undefined>): string {
   const { messages, parameters } = context;
-  const tree: Tree = {
-    ...target,
-    messages,
-    tools: parameters.tools,
-    response_format: parameters.response_format,
-    temperature: parameters.temperature,
-    max_tokens: parameters.max_tokens,
-    top_p: parameters.top_p,
-    ...(parameters.stream && { stream: true }),
-  };
+  const tree: Tree = { ...target, ...chatBodyMembers(messages, parameters) };
   return variableWriters(variableIn(chatFiles(context))).ts.tree(tree);
 }
 

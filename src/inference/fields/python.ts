@@ -3,7 +3,7 @@ import type { ClientOf } from "../id-lists.js";
 import type { FileRef, Tree } from "../payload.js";
 import { holdsFile, pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tree.js";
 import { callInputs, type ClientMethod } from "../client-methods.js";
-import type { HttpRequest } from "../request.js";
+import { chatBodyMembers, type HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
 import { chatFiles, chatOf, inputFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
@@ -66,16 +66,7 @@ function chatExtras(context: SnippetContext, fields: PythonFields, standard: str
 /** A client library's tools request as a dict: the call's arguments, which the loop sends again with each round's messages. */
 function libraryToolPayload(context: ChatContext, model: string): string {
   const { messages, parameters } = context;
-  const tree: Tree = {
-    model,
-    messages,
-    tools: parameters.tools,
-    response_format: parameters.response_format,
-    temperature: parameters.temperature,
-    max_tokens: parameters.max_tokens,
-    top_p: parameters.top_p,
-    stream: parameters.stream ? true : undefined,
-  };
+  const tree: Tree = { model, ...chatBodyMembers(messages, parameters) };
   return variableWriters(variableIn(chatFiles(context))).python.tree(tree);
 }
 
