@@ -159,5 +159,6 @@ describe("the examples of README and docs/", () => {
   };
 
   const named = (examples: Example[]) => examples.map((example) => [`${example.place}: ${example.command}`, example] as const);
-  it.each(named(RUN))("%s", async (_, example) => check(example));
+  // A pipeline runs hubref several times: on a busy machine that is more than the default bound.
+  it.each(named(RUN))("%s", async (_, example) => check(example), 120_000);
 });

@@ -167,5 +167,5 @@ void wrong;
     writeFileSync(join(project, "use.ts"), `import { parseQuant } from "hubref";\nconst n: number = parseQuant("x");\nvoid n;\n`);
     writeFileSync(join(project, "docs.ts"), "export {};\n");
     expect(run).toThrow(/TS2322/);
-  }, 180_000);
+  }, 300_000);
 });
