@@ -302,7 +302,8 @@ export const COMMAND_RULES = {
     CACHE_TYPE_RULE,
     CACHE_RULE,
   ],
-  model: [CACHE_RULE],
+  // model --fits: each GGUF quant's fit; --ctx and the cache settings alone judge against this machine (auto).
+  model: [CACHE_TYPE_RULE, CACHE_RULE],
 } as const satisfies Record<string, readonly FlagRule[]>;
 
 export type CommandName = keyof typeof COMMAND_RULES;
