@@ -213,3 +213,10 @@ export async function detectMachine(partial: Partial<DetectSettings> & { env: No
   const system = await systemMemory(settings);
   return { budget: { label: `in this machine's ${system.what}`, system: system.bytes }, found: [`no GPU; ${system.what}`], skipped };
 }
+
+/** Which device's figures the speeds of `--fits auto` assume, or why there are none: said once on stderr. */
+export function autoSpeedNote(detected: Pick<Detected, "speedDevice">): string {
+  return detected.speedDevice === undefined
+    ? "--fits auto: no speed estimate: the hardware list has no memory bandwidth for what was found"
+    : `--fits auto: speeds are estimated for ${detected.speedDevice}`;
+}

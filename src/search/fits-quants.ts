@@ -8,7 +8,6 @@ import type { MemoryPlan } from "../memory/plan.js";
 import { estimateSpeed, formatSpeed, GENERATION_EFFICIENCY, type SpeedEstimate } from "../memory/speed.js";
 import type { ResolvedModel, ResolveOptions } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
-import { autoSpeedNote } from "./fits-search.js";
 
 /*
  * One quant of a repository against a budget: the plan `snippet ID --app
@@ -109,7 +108,7 @@ async function quantBudget(
 ): Promise<{ budget: MemoryBudget; fits: FitsRequest; notes: string[] } | undefined> {
   if (request.fits !== undefined && request.fits.kind !== "auto") return { budget: budgetOf(request.fits), fits: request.fits, notes: [] };
   const asked = request.fits !== undefined || asksRun(request.run);
-  const { detectMachine } = await import("../hardware/detect.js");
+  const { autoSpeedNote, detectMachine } = await import("../hardware/detect.js");
   const detected = await detectMachine({ env: resolve.env, ...request.detect });
   // Unasked, a machine without a GPU gets no fit columns: every quant "fits" in system memory says little.
   if (!asked && detected.budget.gpu === undefined) return undefined;

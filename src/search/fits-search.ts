@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { budgetOf, type MemoryBudget } from "../hardware/budget.js";
-import type { Detected } from "../hardware/detect.js";
 import { cacheRoot, endpointFolder } from "../model/hub/cache-paths.js";
 import { endpointHost, hubEndpoint } from "../model/hub/endpoint.js";
 import type { FitsSearchOutcome, FitsSearchRequest } from "./fits-judge.js";
@@ -19,16 +18,9 @@ export type { FitsRow, FitsSearchOutcome, FitsSearchRequest, LeftOut } from "./f
 /** How long a list and its answer stay fresh: as the models' metadata (model/hub/cache.ts). */
 const ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Which device's figures the speeds of `--fits auto` assume, or why there are none: said once. */
-export function autoSpeedNote(detected: Pick<Detected, "speedDevice">): string {
-  return detected.speedDevice === undefined
-    ? "--fits auto: no speed estimate: the hardware list has no memory bandwidth for what was found"
-    : `--fits auto: speeds are estimated for ${detected.speedDevice}`;
-}
-
 async function machineBudget(request: FitsSearchRequest): Promise<{ budget: MemoryBudget; notes: string[] }> {
   if (request.fits.kind !== "auto") return { budget: budgetOf(request.fits), notes: [] };
-  const { detectMachine } = await import("../hardware/detect.js");
+  const { autoSpeedNote, detectMachine } = await import("../hardware/detect.js");
   const detected = await detectMachine({ env: request.resolve.env, ...request.detect });
   return {
     budget: detected.budget,
