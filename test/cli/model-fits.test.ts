@@ -153,6 +153,20 @@ describe("hubref model ID, --fits auto by default", () => {
     ]);
   });
 
+  it("models --fits auto: the detected card's figures give each row a speed, said once", async () => {
+    const result = await hubref(["models", "--fits", "auto", "--ctx", "8192", "--limit", "3", "--json"], { path: gpuBin });
+    expect(result.status, result.stderr).toBe(0);
+    const rows = JSON.parse(result.stdout) as { speed: { generationTokensPerSecond: number } | null }[];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.speed?.generationTokensPerSecond).toBeGreaterThan(0);
+    const notes = result.stderr.split("\n").filter((line) => line.includes("speeds are estimated for"));
+    expect(notes).toEqual(["note: --fits auto: speeds are estimated for RTX 4090 (1,008 GB/s, 82.58 TFLOPS; system memory at 89.6 GB/s)"]);
+    // Without a GPU the rows fit system memory of an unknown bandwidth: no speed.
+    const cpu = await hubref(["models", "--fits", "auto", "--ctx", "8192", "--limit", "3", "--json"]);
+    expect((JSON.parse(cpu.stdout) as { speed: unknown }[]).map((row) => row.speed)).toEqual([null, null, null]);
+    expect(cpu.stderr).toContain("note: --fits auto: no speed estimate: the hardware list has no memory bandwidth for what was found\n");
+  });
+
   it("no GPU: the page as before, unless asked; --fits off turns auto off", async () => {
     const cache = freshCache();
     const plain = await hubref(["model", LLAMA], { tty: true, cache });
