@@ -131,6 +131,9 @@ export async function judgeQuants(
   quants: readonly { quant: string | null; file: string }[],
   resolve: ResolveOptions,
 ): Promise<QuantFits | undefined> {
+  // A model file has no header to read: unasked, its page stays as it was rather than gain a note.
+  const asked = request.fits !== undefined || asksRun(request.run);
+  if (!asked && resolved.source.kind !== "hub") return undefined;
   const found = await quantBudget(request, resolve);
   if (!found) return undefined;
   const { budget, notes } = found;
