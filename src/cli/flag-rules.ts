@@ -298,11 +298,11 @@ export const COMMAND_RULES = {
       hint: 'for example: hubref models --fits "RTX 4090" --ctx 32768',
     },
     { flags: ["refresh"], needs: ["fits"], message: "--refresh goes with --fits" },
-    { when: ["fits"], refuses: ["interactive"], message: () => "--fits lists what fits; the browser (-i) does not take it yet", hint: "leave out one of them" },
     CACHE_TYPE_RULE,
     CACHE_RULE,
   ],
-  model: [CACHE_RULE],
+  // model --fits: each GGUF quant's fit; --ctx and the cache settings alone judge against this machine (auto).
+  model: [CACHE_TYPE_RULE, CACHE_RULE],
 } as const satisfies Record<string, readonly FlagRule[]>;
 
 export type CommandName = keyof typeof COMMAND_RULES;

@@ -1,7 +1,8 @@
 import { resolveOptionsOf, type CacheFlags, type CommandContext } from "./context.js";
-import { checkFlags } from "./flag-rules.js";
+import { checkFlags, givenValue } from "./flag-rules.js";
+import { fitsOptions, type FitsOptions, type RawFitsOptions } from "./fits-options.js";
 import { formatBytes } from "../util/bytes.js";
-import { commandRefOf, resolveModelArgument } from "../model/resolve.js";
+import { commandRefOf, resolveModelArgument, type ResolvedModel } from "../model/resolve.js";
 import { modelOffer, type ModelOffer } from "../offer/offer.js";
 import { renderJson, styleFor, type Style } from "../output/output.js";
 import { padTo } from "../output/pad.js";
@@ -9,22 +10,27 @@ import { terminalLine } from "../output/terminal-text.js";
 import { isChatModel } from "../model/chat.js";
 import type { RouterProvider } from "../model/router/facts.js";
 import { HubrefError } from "../errors.js";
+import type { QuantFitRow, QuantFits as QuantFitsView } from "../search/fits-quants.js";
 
 /** The options as commander hands them over. */
-export interface ModelViewOptions extends CacheFlags {
+export interface ModelViewOptions extends CacheFlags, RawFitsOptions {
   json: boolean;
 }
 
 /** `hubref model MODEL`, parsed. */
-export interface ModelViewCommand extends CacheFlags {
+export interface ModelViewCommand extends CacheFlags, FitsOptions {
   model: string;
   json: boolean;
+  /** `--fits off`: no fit columns, whatever the machine. */
+  fitsOff?: boolean;
 }
 
 /** Parses `hubref model`'s argument and flags into one command, or throws the usage error. */
 export function parseModelViewCommand(model: string, raw: ModelViewOptions): ModelViewCommand {
-  checkFlags("model", (flag) => raw[flag]);
-  return { model, json: raw.json, offline: raw.offline, refresh: raw.refresh };
+  checkFlags("model", (flag) => givenValue(raw[flag]));
+  const off = raw.fits !== undefined && /^\s*off\s*$/i.test(raw.fits);
+  const fits = fitsOptions(off ? { ...raw, fits: undefined } : raw);
+  return { model, json: raw.json, offline: raw.offline, refresh: raw.refresh, ...fits, ...(off && { fitsOff: true }) };
 }
 
 /** Rows of cells, aligned per section; the last cell (the command) is never padded. */
@@ -38,7 +44,7 @@ function section(title: string, rows: string[][], style: Style): string[] {
 }
 
 /** The view for people: every hub string through the sanitiser, each way to use the model ending in its command. */
-function renderOffer(offer: ModelOffer, style: Style): string {
+function renderOffer(offer: ModelOffer, style: Style, fits?: QuantFitsView): string {
   const show = terminalLine;
   const tags = [
     offer.tags.conversational && "conversational",
@@ -86,16 +92,25 @@ function renderOffer(offer: ModelOffer, style: Style): string {
   );
 
   if (offer.quants !== null && offer.quants.length > 0) {
-    const rows = offer.quants.map((quant) => [
+    const judged = fits?.rows;
+    const rows = offer.quants.map((quant, index) => [
       show(quant.quant ?? "-"),
       quant.size === null ? "-" : formatBytes(quant.size),
       quant.shards > 1 ? `${quant.shards} files` : "1 file",
       quant.isDefault ? "default" : "",
+      ...(judged ? fitCells(judged[index], style) : []),
       quant.command ?? style.dim(`(no quant label: --file ${show(quant.file)})`),
     ]);
-    lines.push(...section("GGUF quants", rows, style));
+    lines.push(...section(judged && fits ? `GGUF quants ${show(fits.heading)}` : "GGUF quants", rows, style));
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** Whether a quant fits, where it runs and how fast (estimated); empty cells where it was not judged. */
+function fitCells(row: QuantFitRow | undefined, style: Style): string[] {
+  if (!row) return ["", "", ""];
+  if (!row.fits) return [style.dim("does not fit"), "", ""];
+  return ["fits", row.runs, row.speed ?? ""];
 }
 
 /** "128k" for a context length in tokens. */
@@ -146,18 +161,28 @@ async function routerFacts(command: ModelViewCommand, context: CommandContext, i
   }
 }
 
+/** The quants' fits, for a GGUF repository when --fits, --ctx or the machine (a GPU or Apple chip found) asks. */
+async function quantFits(command: ModelViewCommand, context: CommandContext, resolved: ResolvedModel, offer: ModelOffer): Promise<QuantFitsView | undefined> {
+  if (offer.quants === null || offer.quants.length === 0 || command.fitsOff) return undefined;
+  const { judgeQuants } = await import("../search/fits-quants.js");
+  const view = await judgeQuants(command, resolved, offer.quants, resolveOptionsOf(command, context));
+  for (const note of view?.notes ?? []) context.stderr.write(`note: ${terminalLine(note)}\n`);
+  return view;
+}
+
 /** `hubref model MODEL`. */
 export async function runModelView(command: ModelViewCommand, context: CommandContext): Promise<void> {
   const resolved = await resolveModelArgument(command.model, resolveOptionsOf(command, context, { sizes: true }));
   const offer = modelOffer(resolved.model, commandRefOf(resolved));
+  const fits = await quantFits(command, context, resolved, offer);
   // The router lists chat models only; a model file is read without the network.
   const router = resolved.source.kind === "hub" && isChatModel(resolved.model) ? await routerFacts(command, context, resolved.model.id) : undefined;
   if (command.json) {
-    context.stdout.write(renderJson(router === undefined ? offer : { ...offer, routerProviders: router.providers }));
+    context.stdout.write(renderJson({ ...offer, ...(fits && { fits: fits.report }), ...(router !== undefined && { routerProviders: router.providers }) }));
     return;
   }
   const style = await styleFor(context.stdout, context.env);
-  let text = renderOffer(offer, style);
+  let text = renderOffer(offer, style, fits);
   if (router?.providers) {
     text +=
       router.providers.length > 0

@@ -9,15 +9,19 @@ import { cacheRoot, endpointFolder, escapeModelId } from "../model/hub/cache.js"
 import { endpointHost, hubEndpoint, hubToken } from "../model/hub/endpoint.js";
 import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
 import { readModelFile } from "../model/read-model.js";
-import { resolveModel } from "../model/resolve.js";
+import { resolveModel, resolveModelArgument } from "../model/resolve.js";
+import type { RunPlanner } from "../apps/fits-plan.js";
 import type { ModelData } from "../model/schema.js";
 import type { SearchHit } from "../search/hits.js";
 import { offlineModels, searchOffline } from "../search/offline.js";
 import { SORT_NAMES, type SearchRequest } from "../search/query.js";
 import { searchModels } from "../search/search.js";
 import { taskIds } from "../tasks/task-choice.js";
-import type { BrowserServices, SearchReply } from "../ui/browser/types.js";
+import type { BrowserRequest, BrowserServices, SearchHit as BrowserHit, SearchReply } from "../ui/browser/types.js";
 import type { Menu } from "../blocks/menu.js";
+import type { FitsOptions } from "./fits-options.js";
+import { hardwareCatalogue } from "../hardware/catalogue.js";
+import { parseFits } from "../hardware/budget.js";
 
 /*
  * `hubref models -i`: the browser's services. Online they search the hub and
@@ -43,33 +47,80 @@ async function offlineModel(hit: SearchHit, env: NodeJS.ProcessEnv): Promise<{ m
   }
 }
 
-async function inputFor(model: ModelData, offlineNotice: boolean): Promise<Menu> {
-  // The snippet picker's menu, as `hubref snippet MODEL -i` builds it; loaded on the first Enter.
+/**
+ * The fits row's values: auto, then every device of the hardware list that
+ * names its memory, once per size it is sold with (`Apple M3 Max:64`), so
+ * that each is a --fits value; a value the command line gave that is none of
+ * these (a size, several cards) first.
+ */
+function fitsChoices(given: string | undefined): { choices: string[]; preset?: string } {
+  const devices = hardwareCatalogue().devices.flatMap((device) => {
+    if (device.kind === "cpu" || !device.memoryGB) return [];
+    const sizes = [...device.memoryGB].sort((a, b) => a - b);
+    return sizes.length === 1 ? [device.name] : sizes.map((size) => `${device.name}:${size}`);
+  });
+  const choices = ["auto", ...devices];
+  if (given === undefined) return { choices };
+  const same = choices.find((choice) => choice.toLowerCase() === given.trim().toLowerCase());
+  return same === undefined ? { choices: [given.trim(), ...choices], preset: given.trim() } : { choices, preset: same };
+}
+
+/** The list's rows that fit, each with its quant, where it runs and its estimated speed: `hubref models --fits`, searched. */
+async function fitsSearch(request: BrowserRequest, fits: string, options: FitsOptions, env: NodeJS.ProcessEnv, offline: boolean): Promise<SearchReply> {
+  const { fits: _label, ...search } = request;
+  const { searchFitting } = await import("../search/fits-search.js");
+  const { placementWords } = await import("../search/fits-quants.js");
+  const { formatSpeed } = await import("../memory/speed.js");
+  const outcome = await searchFitting({ search, fits: parseFits(fits), estimate: options.estimate, run: options.run, resolve: { env, offline } });
+  const hasGpu = outcome.budget.gpu !== undefined;
+  const hits: BrowserHit[] = outcome.rows.map((row) => ({
+    ...row.hit,
+    fit: {
+      quant: row.quant ?? row.file,
+      size: row.size,
+      runs: placementWords(row.plan, hasGpu),
+      ...(row.speed && { speed: formatSpeed(row.speed.generation) }),
+    },
+  }));
+  return { hits, budget: outcome.budget.label };
+}
+
+async function inputFor(model: ModelData, offlineNotice: boolean, fitted?: { quant: string; planner: RunPlanner | undefined }): Promise<Menu> {
+  // The snippet picker's menu, as `hubref snippet MODEL -i` builds it (with --app llama.cpp --quant Q --fits F); loaded on the first Enter.
   const { modelMenu } = await import("../blocks/menu.js");
-  const input = await modelMenu(model, settleOptions({}));
+  const input = fitted
+    ? await modelMenu(model, settleOptions({}), { source: "local", app: "llama.cpp", quant: fitted.quant }, fitted.planner)
+    : await modelMenu(model, settleOptions({}));
   if (input.loadBlocks(input.initialToggles).length === 0) {
     throw new Error(`${model.id}: no snippet for ${model.pipeline_tag ?? "a model without a task"}`);
   }
   return offlineNotice ? { ...input, notice: OFFLINE_NOTICE } : input;
 }
 
-export function browserServices(context: CommandContext, offline: boolean, preset: SearchRequest): BrowserServices {
+export function browserServices(
+  context: CommandContext,
+  offline: boolean,
+  preset: SearchRequest,
+  fitsPreset: { text?: string } & FitsOptions = { estimate: { cacheType: "f16" }, run: {} },
+): BrowserServices {
   const env = context.env;
   const endpoint = hubEndpoint(env);
   const token = hubToken(env);
   const host = endpointHost(endpoint);
   const root = cacheRoot(env);
+  const fitsRow = fitsChoices(fitsPreset.text);
   let known: SearchHit[] | undefined;
   const offlineList = () => (known ??= offlineModels(root === undefined ? undefined : join(root, "models", endpointFolder(endpoint))));
   let wentOffline: string | undefined = offline ? "offline: catalogue and cached models" : undefined;
 
   const offlineReply = (request: SearchRequest): SearchReply => ({ hits: searchOffline(offlineList(), request), offline: wentOffline! });
   return {
-    choices: { task: taskIds().sort(), provider: ["all", ...PROVIDER_IDS], sort: SORT_NAMES },
+    choices: { task: taskIds().sort(), provider: ["all", ...PROVIDER_IDS], sort: SORT_NAMES, fits: fitsRow.choices },
     source: wentOffline ?? host,
-    preset,
+    preset: { ...preset, ...(fitsRow.preset !== undefined && { fits: fitsRow.preset }) },
     offline,
     search: async (request) => {
+      if (request.fits !== undefined) return fitsSearch(request, request.fits, fitsPreset, env, offline);
       if (wentOffline) return offlineReply(request);
       try {
         const { hits } = await searchModels(request, { endpoint, ...(token ? { token } : {}), settings: { ...fetchSettingsFromEnv(env), retries: 0 } });
@@ -80,7 +131,15 @@ export function browserServices(context: CommandContext, offline: boolean, prese
         return offlineReply(request);
       }
     },
-    open: async (hit) => {
+    open: async (hit, fits) => {
+      if (fits !== undefined && hit.fit !== undefined) {
+        // The picker opens on the quant the row shows, planned as `snippet ID --app llama.cpp --fits F --quant Q` plans it.
+        const { runPlannerFor } = await import("../apps/fits-plan.js");
+        const resolve = { env, offline };
+        const resolved = await resolveModelArgument(hit.id, { ...resolve, sizes: true });
+        const planner = await runPlannerFor({ fits: parseFits(fits), estimate: fitsPreset.estimate, run: fitsPreset.run }, resolved, resolve);
+        return inputFor(resolved.model, false, { quant: hit.fit.quant, planner });
+      }
       if (!wentOffline) return inputFor(await resolveModel(hit.id, { env }), false);
       const { model, known: fromFile } = await offlineModel(hit, env);
       return inputFor(model, !fromFile || model.inferenceProviderMapping === undefined);

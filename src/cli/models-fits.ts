@@ -2,12 +2,13 @@ import type { CommandContext } from "./context.js";
 import type { FitsOptions } from "./fits-options.js";
 import type { SearchRequest } from "../search/query.js";
 import { planReport } from "../apps/fit-verdict.js";
-import type { MemoryPlan } from "../memory/plan.js";
 import { formatSpeed, GENERATION_EFFICIENCY } from "../memory/speed.js";
 import { startSpinner } from "../model/hub/spinner.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { searchFitting, searchHost, type FitsRow } from "../search/fits-search.js";
+import { placementWords } from "../search/fits-quants.js";
+
 import { shortCount } from "../search/hits.js";
 import { describeRequest } from "../search/query.js";
 import { textWidth, truncate } from "../ui/text.js";
@@ -27,20 +28,6 @@ export type FitsCommand = { mode: "fits"; request: SearchRequest; json: boolean;
   Omit<FitsOptions, "fits">;
 
 const HEADER = ["id", "quant", "size", "runs", "speed (est.)", "downloads"];
-
-/** Where the layers run, short: "GPU", "28/32 layers GPU", "GPU + experts of 12 in RAM", "CPU". */
-export function placementWords(plan: MemoryPlan, hasGpu: boolean): string {
-  switch (plan.placement) {
-    case "gpu":
-      return "GPU";
-    case "layers":
-      return `${plan.gpuLayers}/${plan.layerCount} layers GPU`;
-    case "experts":
-      return `GPU, experts of ${plan.cpuMoeLayers}/${plan.layerCount} layers in RAM`;
-    case "system":
-      return hasGpu ? "CPU" : "memory";
-  }
-}
 
 function jsonOf(row: FitsRow, budget: Parameters<typeof planReport>[1]) {
   return {

@@ -11,7 +11,7 @@ import { searchModels } from "../search/search.js";
 import { pipedRow, screenRow, TABLE_HEADER } from "../search/render.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { textWidth, truncate } from "../ui/text.js";
-import { fitsOptions, type RawFitsOptions } from "./fits-options.js";
+import { fitsOptions, type FitsOptions, type RawFitsOptions } from "./fits-options.js";
 import type { FitsCommand } from "./models-fits.js";
 
 /** The options as commander hands them over. */
@@ -25,7 +25,7 @@ export interface ModelsCommandOptions extends Omit<SearchInput, "query">, RawFit
 
 /** `hubref models`, parsed: the browser (offline: the catalogue's and the cache's models) or one search, printed. */
 export type ModelsCommand =
-  | { mode: "browse"; request: SearchRequest; offline: boolean }
+  | { mode: "browse"; request: SearchRequest; offline: boolean; fits?: { text: string } & FitsOptions }
   | { mode: "search"; request: SearchRequest; json: boolean }
   | FitsCommand;
 
@@ -51,6 +51,11 @@ export function parseModelsCommand(query: string | undefined, raw: ModelsCommand
   // The rules' -i stands for the browser, whether asked for or opened for a person who named nothing to search.
   checkFlags("models", (flag) => (flag === "interactive" ? browse : givenValue(raw[flag])));
   const request = searchRequest({ ...raw, query });
+  if (raw.fits !== undefined && browse) {
+    // The browser opens with its fits row on this value; the plans use --ctx and the cache settings.
+    const { estimate, run } = fitsOptions(raw);
+    return { mode: "browse", request, offline: raw.offline, fits: { text: raw.fits, estimate, run } };
+  }
   if (raw.fits !== undefined) {
     const { fits, estimate, run } = fitsOptions(raw);
     return {
@@ -79,7 +84,7 @@ export async function runModels(command: ModelsCommand, context: CommandContext)
     if (splash) showBrowserSplash(command.offline ? "offline" : endpointHost(hubEndpoint(context.env)));
     const { browserServices } = await import("./models-browse.js");
     const { pickerSummary } = await import("../ui/summary.js");
-    const result = await runBrowser(browserServices(context, command.offline, request), { splashShown: splash });
+    const result = await runBrowser(browserServices(context, command.offline, request, command.fits), { splashShown: splash });
     context.stderr.write(pickerSummary(result.picked));
     if (result.interrupted) context.exitCode = ExitCode.interrupted;
     return;

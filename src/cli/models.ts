@@ -68,13 +68,29 @@ its generation speed, estimated from the device's memory bandwidth (see
     .command("model")
     .description("what one model offers: hosted providers, local apps, library code, GGUF quants, and the command for each")
     .argument("<model>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin");
-  cacheOptions(sharedOption(model, "json", { description: "print one JSON object" }))
+  cacheOptions(sharedOption(model, "json", { description: "print one JSON object" }));
+  // model --fits: whether each GGUF quant fits, where it runs and how fast, estimated.
+  sharedOption(model, "fits", {
+    description:
+      'with a GGUF repository: whether each quant fits a size (16GB), hardware ("RTX 4090", "M3 Max:64") or auto, where it runs and its estimated speed; default: auto where a GPU or Apple chip is found; off for none',
+  });
+  sharedOption(model, "ctx", { scope: "with a GGUF repository", lead: "the context each quant's plan runs, " });
+  sharedOption(model, "cacheType", { scope: "with a GGUF repository" });
+  sharedOption(model, "cacheTypeK", { scope: "with a GGUF repository" });
+  sharedOption(model, "cacheTypeV", { scope: "with a GGUF repository" });
+  sharedOption(model, "flashAttn", { scope: "with a GGUF repository" });
+  model
     .addHelpText(
       "after",
       `
 Examples:
   $ hubref model meta-llama/Llama-3.1-8B-Instruct
-  $ hubref model bartowski/Llama-3.2-3B-Instruct-GGUF --json`,
+  $ hubref model bartowski/Llama-3.2-3B-Instruct-GGUF --json
+  $ hubref model bartowski/Llama-3.2-3B-Instruct-GGUF --fits "RTX 4090" --ctx 32k
+
+With a GGUF repository, --fits (or auto, where a GPU or an Apple chip is
+found) adds to each quant whether it fits, where its layers run and its
+generation speed, estimated from the device's memory bandwidth, never measured.`,
     )
     .action(async (arg: string, options: ModelViewOptions) => {
       const { parseModelViewCommand, runModelView } = await import("./model-view.js");

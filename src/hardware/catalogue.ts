@@ -15,7 +15,7 @@ export function hardwareCatalogue(): HardwareCatalogue {
 }
 
 /** Words a name may carry or drop without naming another device. */
-const BRAND_WORDS = /\b(nvidia|geforce|amd|apple|intel|rtx|radeon|rx|arc)\b/g;
+const BRAND_WORDS = /\b(nvidia|geforce|tesla|amd|apple|intel|rtx|radeon|rx|arc)\b/g;
 
 export function squeeze(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9+]/g, "");
@@ -56,6 +56,24 @@ function byName(name: string, catalogue: HardwareCatalogue): Device {
       ? "give a size such as 16GB, a device `hubref hardware` lists, or auto for this machine"
       : `${suggestion} (\`hubref hardware\` lists every device)`,
   );
+}
+
+/**
+ * The device a detection tool's name stands for (`NVIDIA GeForce RTX 4090`,
+ * `NVIDIA H100 80GB HBM3`, `NVIDIA A100-SXM4-80GB`, `Apple M3 Max`), read as
+ * --fits reads a name: the whole name, else its longest run of leading words
+ * that names exactly one device (tools add memory, form factor and "GPU").
+ */
+export function deviceOfDetectedName(name: string, catalogue: HardwareCatalogue = hardwareCatalogue()): Device | undefined {
+  const words = name.split(/[\s\-_]+/).filter(Boolean);
+  for (let count = words.length; count > 0; count--) {
+    try {
+      return byName(words.slice(0, count).join(" "), catalogue);
+    } catch {
+      // Not a device, or several: one word fewer.
+    }
+  }
+  return undefined;
 }
 
 export function parseHardware(text: string, catalogue: HardwareCatalogue = hardwareCatalogue()): NamedHardware {

@@ -3,8 +3,9 @@ import { readFile } from "node:fs/promises";
 import { totalmem } from "node:os";
 import { formatBytes } from "../util/bytes.js";
 import { cleanRemoteText } from "../model/hub/failures.js";
-import type { MemoryBudget } from "./budget.js";
-import { appleGpuShare } from "./catalogue.js";
+import type { SpeedDevices } from "../memory/speed.js";
+import { ASSUMED_SYSTEM_BANDWIDTH, type MemoryBudget } from "./budget.js";
+import { appleGpuShare, deviceOfDetectedName } from "./catalogue.js";
 
 /*
  * `--fits auto`: this machine's memory. Each source is tried in turn (NVIDIA,
@@ -35,6 +36,8 @@ export interface Detected {
   /** What was found, and which tools were skipped and why: said on stderr. */
   found: string[];
   skipped: string[];
+  /** The device of the hardware list whose figures the speed estimate uses, in words; absent when there is no speed. */
+  speedDevice?: string;
 }
 
 type ToolResult = { ok: true; stdout: string } | { ok: false; why: string };
@@ -133,6 +136,36 @@ function gpuList(gpus: Gpu[]): string {
   return gpus.map((gpu) => `${gpu.name} (${formatBytes(gpu.total)}, ${formatBytes(gpu.total - gpu.used)} free)`).join(", ");
 }
 
+/**
+ * Bandwidth and FLOPS for the speed estimate: every GPU found must be a device
+ * of the hardware list with a published bandwidth (named as --fits reads a
+ * name); several cards take turns on a token, so the slowest one sets the pace.
+ */
+function gpuSpeed(gpus: Gpu[]): { speed: SpeedDevices; device: string } | undefined {
+  const devices = gpus.map((gpu) => deviceOfDetectedName(gpu.name));
+  if (devices.length === 0 || devices.some((device) => device?.bandwidthGBs === undefined || device.kind !== "gpu")) return undefined;
+  const slowest = [...devices].sort((a, b) => a!.bandwidthGBs! - b!.bandwidthGBs!)[0]!;
+  return {
+    speed: {
+      gpuBandwidth: slowest.bandwidthGBs! * 1e9,
+      flops: Math.min(...devices.map((device) => device!.tflops)) * 1e12,
+      systemBandwidth: ASSUMED_SYSTEM_BANDWIDTH,
+    },
+    device: `${slowest.name} (${slowest.bandwidthGBs!.toLocaleString("en-US")} GB/s, ${slowest.tflops} TFLOPS; system memory at ${ASSUMED_SYSTEM_BANDWIDTH / 1e9} GB/s)`,
+  };
+}
+
+/** An Apple chip's figures: one memory, read at the chip's bandwidth by the GPU and the CPU alike. */
+function appleSpeed(chip: string): { speed: SpeedDevices; device: string } | undefined {
+  const device = deviceOfDetectedName(chip);
+  if (device?.kind !== "apple" || device.bandwidthGBs === undefined) return undefined;
+  const bandwidth = device.bandwidthGBs * 1e9;
+  return {
+    speed: { gpuBandwidth: bandwidth, systemBandwidth: bandwidth, flops: device.tflops * 1e12 },
+    device: `${device.name} (${device.bandwidthGBs.toLocaleString("en-US")} GB/s, ${device.tflops} TFLOPS)`,
+  };
+}
+
 export async function detectMachine(partial: Partial<DetectSettings> & { env: NodeJS.ProcessEnv }): Promise<Detected> {
   const settings: DetectSettings = { ...DEFAULT_DETECT_SETTINGS, ...partial };
   const skipped: string[] = [];
@@ -151,13 +184,25 @@ export async function detectMachine(partial: Partial<DetectSettings> & { env: No
   if (nvidia) {
     const system = await systemMemory(settings);
     const free = nvidia.reduce((sum, gpu) => sum + gpu.total - gpu.used, 0);
-    return { budget: { label: `on this machine's ${gpuList(nvidia)}`, gpu: free, system: system.bytes }, found: [gpuList(nvidia), system.what], skipped };
+    const known = gpuSpeed(nvidia);
+    return {
+      budget: { label: `on this machine's ${gpuList(nvidia)}`, gpu: free, system: system.bytes, ...(known && { speed: known.speed }) },
+      found: [gpuList(nvidia), system.what],
+      skipped,
+      ...(known && { speedDevice: known.device }),
+    };
   }
   const apple = settings.platform !== "darwin" ? undefined : await attempt("sysctl", ["-n", "hw.memsize", "machdep.cpu.brand_string"], parseSysctl);
   if (apple) {
     const gpu = appleGpuShare(apple.total);
     const what = `${apple.chip} with ${formatBytes(apple.total)} of unified memory (${formatBytes(gpu)} of it for the GPU)`;
-    return { budget: { label: `on this ${what}`, gpu, system: apple.total - gpu }, found: [what], skipped };
+    const known = appleSpeed(apple.chip);
+    return {
+      budget: { label: `on this ${what}`, gpu, system: apple.total - gpu, ...(known && { speed: known.speed }) },
+      found: [what],
+      skipped,
+      ...(known && { speedDevice: known.device }),
+    };
   }
   const amd = await attempt("rocm-smi", ["--showmeminfo", "vram", "--csv"], parseRocmSmi);
   if (amd) {
@@ -167,4 +212,11 @@ export async function detectMachine(partial: Partial<DetectSettings> & { env: No
   }
   const system = await systemMemory(settings);
   return { budget: { label: `in this machine's ${system.what}`, system: system.bytes }, found: [`no GPU; ${system.what}`], skipped };
+}
+
+/** Which device's figures the speeds of `--fits auto` assume, or why there are none: said once on stderr. */
+export function autoSpeedNote(detected: Pick<Detected, "speedDevice">): string {
+  return detected.speedDevice === undefined
+    ? "--fits auto: no speed estimate: the hardware list has no memory bandwidth for what was found"
+    : `--fits auto: speeds are estimated for ${detected.speedDevice}`;
 }

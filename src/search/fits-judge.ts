@@ -4,14 +4,13 @@ import { join } from "node:path";
 import { operationalError } from "../errors.js";
 import { describeFit, projectorSize } from "../apps/fit-verdict.js";
 import { estimatePlan, planBudgetOf, type FitsPlan, type RunRequest } from "../apps/fits.js";
-import { plannedRun } from "../apps/fits-plan.js";
 import { ggufRepo } from "../apps/gguf-files.js";
 import { quantThatFits } from "../apps/quant-listing.js";
 import type { FitsRequest, MemoryBudget } from "../hardware/budget.js";
 import type { DetectSettings } from "../hardware/detect.js";
 import type { EstimateSettings } from "../memory/options.js";
 import type { MemoryPlan } from "../memory/plan.js";
-import { estimateSpeed, type SpeedEstimate } from "../memory/speed.js";
+import type { SpeedEstimate } from "../memory/speed.js";
 import { hubEndpoint, hubToken } from "../model/hub/endpoint.js";
 import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
 import { modelFromHub, type ResolveOptions } from "../model/resolve.js";
@@ -21,6 +20,7 @@ import { formatBytes } from "../util/bytes.js";
 import type { SearchHit } from "./hits.js";
 import { searchUrl, type SearchRequest } from "./query.js";
 import { searchModels } from "./search.js";
+import { quantVerdict } from "./fits-quants.js";
 
 /*
  * `hubref models --fits`, when the answer is not in the cache (fits-search.ts
@@ -144,10 +144,9 @@ async function judge(hit: SearchHit, request: FitsSearchRequest, budget: MemoryB
   const plan: FitsPlan = { ...estimate, budget, planBudget: planBudgetOf(budget, request.fits) };
   try {
     const choice = quantThatFits(model, catalogue, plan);
-    const planned = plannedRun(model, choice.variant.file, plan, request.run);
-    if (!planned.plan) return { kind: "skipped", why: "its header gave no plan" };
-    const speed =
-      budget.speed && estimate.facts ? estimateSpeed(planned.plan, estimate.facts, budget.speed, model.gguf?.total ?? hit.gguf?.parameters) : undefined;
+    const planned = quantVerdict(model, choice.variant.file, plan, request.run, model.gguf?.total ?? hit.gguf?.parameters);
+    if (!planned) return { kind: "skipped", why: "its header gave no plan" };
+    const { speed } = planned;
     return {
       kind: "fits",
       row: {

@@ -20,11 +20,15 @@ const ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
 
 async function machineBudget(request: FitsSearchRequest): Promise<{ budget: MemoryBudget; notes: string[] }> {
   if (request.fits.kind !== "auto") return { budget: budgetOf(request.fits), notes: [] };
-  const { detectMachine } = await import("../hardware/detect.js");
+  const { autoSpeedNote, detectMachine } = await import("../hardware/detect.js");
   const detected = await detectMachine({ env: request.resolve.env, ...request.detect });
   return {
     budget: detected.budget,
-    notes: [...detected.skipped.map((skipped) => `--fits auto: skipped ${skipped}`), `--fits auto: found ${detected.found.join("; ")}`],
+    notes: [
+      ...detected.skipped.map((skipped) => `--fits auto: skipped ${skipped}`),
+      `--fits auto: found ${detected.found.join("; ")}`,
+      autoSpeedNote(detected),
+    ],
   };
 }
 

@@ -125,6 +125,15 @@ describe("models", () => {
     expect(parseModelsCommand("llama", { ...raw, interactive: true }, PIPE)).toMatchObject({ mode: "browse", request: { search: "llama" } });
   });
 
+  it("-i --fits opens the browser with its fits row on the value, the plans at --ctx", () => {
+    expect(parseModelsCommand(undefined, { ...raw, interactive: true, fits: "4090", ctx: "16k" }, TERMINAL)).toMatchObject({
+      mode: "browse",
+      fits: { text: "4090", estimate: { ctx: 16384 }, run: { ctx: 16384 } },
+    });
+    expect(parseModelsCommand(undefined, { ...raw, fits: "4090" }, TERMINAL)).toMatchObject({ mode: "fits" });
+    expect(refusal(() => parseModelsCommand(undefined, { ...raw, interactive: true, fits: "RTX 4099" }, TERMINAL)).exitCode).toBe(2);
+  });
+
   it("refuses --json with the browser, --offline with a search, and unknown values", () => {
     expect(refusal(() => parseModelsCommand(undefined, { ...raw, json: true, interactive: true }, PIPE)).message).toBe(
       "--json prints the results; the browser (-i) shows them",
@@ -142,9 +151,27 @@ describe("model", () => {
       json: true,
       offline: true,
       refresh: false,
+      estimate: { cacheType: "f16" },
+      run: {},
     });
     expect(refusal(() => parseModelViewCommand("org/m", { json: false, offline: true, refresh: true })).message).toBe(
       "--offline and --refresh contradict each other",
+    );
+  });
+
+  it("takes --fits (off too), --ctx and the cache settings, and refuses what models --fits refuses", () => {
+    const base = { json: false, offline: false, refresh: false };
+    expect(parseModelViewCommand("org/m", { ...base, fits: "RTX 4090", ctx: "32k", cacheType: "q8_0" })).toMatchObject({
+      fits: { kind: "hardware", hardware: { device: { name: "RTX 4090" } } },
+      estimate: { cacheType: "q8_0", ctx: 32768 },
+      run: { ctx: 32768, cacheTypeK: "q8_0", cacheTypeV: "q8_0" },
+    });
+    const off = parseModelViewCommand("org/m", { ...base, fits: "OFF" });
+    expect(off).toMatchObject({ fitsOff: true });
+    expect(off).not.toHaveProperty("fits");
+    expect(refusal(() => parseModelViewCommand("org/m", { ...base, fits: "RTX 4099" })).message).toBe("unknown hardware 'RTX 4099'");
+    expect(refusal(() => parseModelViewCommand("org/m", { ...base, cacheType: "q8_0", cacheTypeK: "q4_0" })).message).toMatch(
+      /^--cache-type sets the K and V caches both/,
     );
   });
 });

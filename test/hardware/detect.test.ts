@@ -78,6 +78,39 @@ describe("--fits auto", () => {
     await vi.waitFor(gone, { timeout: 20_000 });
   });
 
+  it("speed: a GPU the hardware list knows gives its bandwidth and FLOPS; several cards go at the slowest one's pace", async () => {
+    const dir = tools({ "nvidia-smi": 'echo "NVIDIA GeForce RTX 4090, 24564, 1024"\necho "NVIDIA GeForce RTX 3090, 24576, 0"' });
+    const found = await detectMachine({ ...base, env: env(dir) });
+    expect(found.budget.speed).toEqual({ gpuBandwidth: 936e9, flops: 35.58e12, systemBandwidth: 89.6e9 });
+    expect(found.speedDevice).toBe("RTX 3090 (936 GB/s, 35.58 TFLOPS; system memory at 89.6 GB/s)");
+  });
+
+  it("speed: the tools' long names are read as --fits reads a name (memory, form factor and bus dropped)", async () => {
+    for (const [name, device] of [
+      ["NVIDIA H100 80GB HBM3", "H100"],
+      ["NVIDIA H100 PCIe", "H100"],
+      ["Tesla T4", "T4"],
+    ]) {
+      const dir = tools({ "nvidia-smi": `echo "${name}, 81559, 0"` });
+      expect((await detectMachine({ ...base, env: env(dir) })).speedDevice).toMatch(new RegExp(`^${device} \\(`));
+    }
+  });
+
+  it("speed: none for a GPU without a published bandwidth, an unnamed AMD card or system memory alone", async () => {
+    const laptop = tools({ "nvidia-smi": 'echo "NVIDIA GeForce RTX 4090 Laptop GPU, 16376, 0"' });
+    expect(await detectMachine({ ...base, env: env(laptop) })).not.toHaveProperty("speedDevice");
+    const amd = tools({ "rocm-smi": 'echo "device,VRAM Total Memory (B),VRAM Total Used Memory (B)"\necho "card0,25753026560,753026560"' });
+    expect((await detectMachine({ ...base, env: env(amd) })).budget.speed).toBeUndefined();
+    expect((await detectMachine({ ...base, env: env(tools({})) })).budget.speed).toBeUndefined();
+  });
+
+  it("speed: an Apple chip reads its one memory at the chip's bandwidth", async () => {
+    const dir = tools({ sysctl: 'echo 68719476736\necho "Apple M3 Max"' });
+    const found = await detectMachine({ ...base, platform: "darwin", env: env(dir) });
+    expect(found.budget.speed).toEqual({ gpuBandwidth: 400e9, systemBandwidth: 400e9, flops: 14.2e12 });
+    expect(found.speedDevice).toBe("Apple M3 Max (400 GB/s, 14.2 TFLOPS)");
+  });
+
   it("runTool reports a missing tool as not installed", async () => {
     expect(await runTool("hubref-no-such-tool", [], { ...base, env: { PATH: root } })).toEqual({ ok: false, why: "not installed" });
     expect(existsSync(root)).toBe(true);

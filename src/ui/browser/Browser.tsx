@@ -7,8 +7,10 @@ import { ACCENT, MESSAGE_COLORS } from "../theme.js";
 import { safeLine, truncate } from "../text.js";
 import { screenRow, TABLE_HEADER } from "../../search/render.js";
 import { SearchScheduler } from "./scheduler.js";
-import { columnWidths, tableLine } from "./table.js";
-import { browserReducer, initialBrowserState, memoryOf, rowLabels, searchRequestOf } from "./state.js";
+import { columnWidths, FITS_HEADER, fitsColumnWidths, tableLine } from "./table.js";
+import { browserReducer, fitsOf, initialBrowserState, memoryOf, rowLabels, searchRequestOf } from "./state.js";
+import { formatBytes } from "../../util/bytes.js";
+import { shortCount } from "../../search/hits.js";
 import { FILTER_ROWS, type BrowserExit, type BrowserMemory, type BrowserServices, type FilterRow, type SearchReply } from "./types.js";
 
 export interface BrowserProps {
@@ -28,10 +30,13 @@ const BROWSER_LIMIT = 50;
 /** Frames a second the browser draws at most. */
 export const BROWSER_MAX_FPS = 60;
 
-const ROW_TITLES: Record<FilterRow, string> = { task: "Task", provider: "Provider", sort: "Sort" };
+const ROW_TITLES: Record<FilterRow, string> = { task: "Task", provider: "Provider", sort: "Sort", fits: "Fits" };
 
-/** Lines around the list: header, search, three filters, two rules, the table head, status and keys. */
-const CHROME_LINES = 10;
+/** Lines around the list: header, search, the filters, two rules, the table head, status and keys. */
+const CHROME_LINES = 7 + FILTER_ROWS.length;
+
+/** Results judged per search with the fits row on: each may cost a header read. */
+const FITS_LIMIT = 20;
 
 const LIST_KEYS: KeyHint[] = [
   { text: "↑/↓ move", priority: 4 },
@@ -63,7 +68,13 @@ export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserP
         (request) => services.search(request),
         (delivery) => {
           if (delivery.ok)
-            dispatch({ type: "results", seq: delivery.seq, hits: delivery.value.hits, ...(delivery.value.offline ? { offline: delivery.value.offline } : {}) });
+            dispatch({
+              type: "results",
+              seq: delivery.seq,
+              hits: delivery.value.hits,
+              ...(delivery.value.offline ? { offline: delivery.value.offline } : {}),
+              ...(delivery.value.budget ? { budget: delivery.value.budget } : {}),
+            });
           else dispatch({ type: "failed", seq: delivery.seq, message: delivery.error instanceof Error ? delivery.error.message : String(delivery.error) });
         },
         debounceMs,
@@ -80,10 +91,11 @@ export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserP
     if (!outbox) return;
     dispatch({ type: "sent" });
     if (outbox.kind === "search") {
-      dispatch({ type: "asked", seq: scheduler.schedule(searchRequestOf(latest.current, BROWSER_LIMIT), outbox.now) });
+      const limit = fitsOf(latest.current) === undefined ? BROWSER_LIMIT : FITS_LIMIT;
+      dispatch({ type: "asked", seq: scheduler.schedule(searchRequestOf(latest.current, limit), outbox.now) });
       return;
     }
-    services.open(outbox.hit).then(
+    services.open(outbox.hit, fitsOf(latest.current)).then(
       (input) => onExit({ kind: "open", input, memory: memoryOf(latest.current) }),
       (error: unknown) => dispatch({ type: "open-failed", message: error instanceof Error ? error.message : String(error) }),
     );
@@ -102,11 +114,21 @@ export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserP
   useInput(onInput);
 
   // Offline, counts and dates are unknown rather than zero.
+  const fitted = state.hits.some((hit) => hit.fit !== undefined);
   const tableRows = useMemo(() => {
     const now = Date.now();
+    if (fitted)
+      return state.hits.map((hit) => [
+        safeLine(hit.id),
+        safeLine(hit.fit?.quant ?? "-"),
+        hit.fit ? formatBytes(hit.fit.size) : "-",
+        safeLine(hit.fit?.runs ?? "-"),
+        hit.fit?.speed ?? "",
+        state.offline ? "-" : shortCount(hit.downloads),
+      ]);
     return state.hits.map((hit) => (state.offline ? screenRow(hit, now).map((cell, index) => (index >= 2 && index !== 4 ? "-" : cell)) : screenRow(hit, now)));
-  }, [state.hits, state.offline]);
-  const widths = columnWidths(tableRows, columns);
+  }, [state.hits, state.offline, fitted]);
+  const widths = fitted ? fitsColumnWidths(tableRows, columns) : columnWidths(tableRows, columns);
   const first = Math.max(0, Math.min(state.selected - Math.floor(listHeight / 2), tableRows.length - listHeight));
   const visible = tableRows.slice(first, first + listHeight);
   const source = state.offline ?? services.source;
@@ -114,7 +136,12 @@ export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserP
   const hints = state.focus === "search" ? FIELD_KEYS : state.focus === "list" ? [...LIST_KEYS, QUIT_KEY] : [...ROW_KEYS, QUIT_KEY];
   const status = state.message
     ? { text: state.message.text, color: MESSAGE_COLORS[state.message.tone] }
-    : { text: state.loading ? "Searching…" : `${state.hits.length} model${state.hits.length === 1 ? "" : "s"}`, color: undefined };
+    : {
+        text: state.loading
+          ? "Searching…"
+          : `${state.hits.length} model${state.hits.length === 1 ? "" : "s"}${state.budget ? ` that fit${state.hits.length === 1 ? "s" : ""} ${state.budget}; speeds are estimates` : ""}`,
+        color: undefined,
+      };
 
   return (
     <Box flexDirection="column" width={columns}>
@@ -133,7 +160,7 @@ export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserP
         );
       })}
       <Text dimColor>{"─".repeat(columns)}</Text>
-      <Text dimColor>{truncate(`  ${tableLine(TABLE_HEADER, widths)}`, columns)}</Text>
+      <Text dimColor>{truncate(`  ${tableLine(fitted ? FITS_HEADER : TABLE_HEADER, widths)}`, columns)}</Text>
       <Box flexDirection="column" height={listHeight}>
         {visible.map((cells, index) => {
           const selected = first + index === state.selected;

@@ -35,7 +35,7 @@ export async function mountBrowser(services: BrowserServices, options: BrowserMo
     exit ?? {
       kind: "quit",
       interrupted: true,
-      memory: options.memory ?? { query: "", filters: { task: 0, provider: 0, sort: 0 }, selected: 0, hits: [], focus: "search" },
+      memory: options.memory ?? { query: "", filters: { task: 0, provider: 0, sort: 0, fits: 0 }, selected: 0, hits: [], focus: "search" },
     }
   );
 }

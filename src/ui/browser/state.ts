@@ -3,9 +3,10 @@
  * without a terminal. Searching and opening are requests in `outbox`, which
  * the component carries out, so the reducer stays pure.
  */
-import type { SearchRequest, SortName } from "../../search/query.js";
+import { keysOf, squeeze } from "../../hardware/catalogue.js";
+import type { SortName } from "../../search/query.js";
 import type { KeyPress } from "../keys.js";
-import { FILTER_ROWS, type BrowserFocus, type BrowserMemory, type FilterRow, type SearchHit } from "./types.js";
+import { FILTER_ROWS, type BrowserFocus, type BrowserMemory, type BrowserRequest, type FilterRow, type SearchHit } from "./types.js";
 
 export type Tone = "info" | "success" | "warning" | "error";
 
@@ -28,12 +29,14 @@ export interface BrowserState extends BrowserMemory {
   opening?: string;
   /** What was typed on the focused filter row, to pick a value by its start. */
   typed: string;
+  /** With the fits row on: the budget the list was judged against, from the last results. */
+  budget?: string;
 }
 
 export type BrowserAction =
   | { type: "key"; key: KeyPress }
   | { type: "asked"; seq: number }
-  | { type: "results"; seq: number; hits: SearchHit[]; offline?: string }
+  | { type: "results"; seq: number; hits: SearchHit[]; offline?: string; budget?: string }
   | { type: "failed"; seq: number; message: string }
   | { type: "open-failed"; message: string }
   | { type: "measured"; listHeight: number }
@@ -47,11 +50,12 @@ function presetIndex(values: readonly string[], value: string | undefined, offse
   return index < 0 ? 0 : index + offset;
 }
 
-export function initialBrowserState(choices: Record<FilterRow, readonly string[]>, memory?: BrowserMemory, preset?: SearchRequest): BrowserState {
+export function initialBrowserState(choices: Record<FilterRow, readonly string[]>, memory?: BrowserMemory, preset?: BrowserRequest): BrowserState {
   const filters = {
     task: presetIndex(choices.task, preset?.task, 1),
     provider: presetIndex(choices.provider, preset?.provider, 1),
     sort: presetIndex(choices.sort, preset?.sort, 0),
+    fits: presetIndex(choices.fits, preset?.fits, 1),
   };
   const base: BrowserMemory = memory ?? { query: preset?.search ?? "", filters, selected: 0, hits: [], focus: preset?.search ? "list" : "search" };
   // Back from the picker, the list is shown as it was; a first visit searches at once.
@@ -67,9 +71,26 @@ export function initialBrowserState(choices: Record<FilterRow, readonly string[]
   };
 }
 
-/** The labels of a filter row: "any" first (for sort, no "any": a sort always applies). */
+/** The labels of a filter row: "any" first ("off" for fits; for sort, none: a sort always applies). */
 export function rowLabels(state: BrowserState, row: FilterRow): string[] {
-  return row === "sort" ? [...state.choices.sort] : ["any", ...state.choices[row]];
+  if (row === "sort") return [...state.choices.sort];
+  return [row === "fits" ? "off" : "any", ...state.choices[row]];
+}
+
+/**
+ * The first label that starts with what was typed: as written, or, on the
+ * fits row, as --fits reads a device's name (any case, spaces and brand words
+ * optional: "4090" completes to RTX 4090, "m3 max:64" to Apple M3 Max:64).
+ */
+function completion(labels: readonly string[], row: FilterRow, typed: string): number {
+  const plain = labels.findIndex((label) => label.toLowerCase().startsWith(typed));
+  if (plain >= 0 || row !== "fits") return plain;
+  const wanted = squeeze(typed);
+  if (wanted === "") return -1;
+  return labels.findIndex((label) => {
+    const [name, memory] = label.split(":");
+    return keysOf(name!).some((key) => `${key}${memory ?? ""}`.startsWith(wanted));
+  });
 }
 
 /** The chosen value of a filter row, undefined for "any". */
@@ -80,14 +101,21 @@ function filterValue(state: BrowserState, row: FilterRow): string | undefined {
 }
 
 /** What the hub is asked for the current query and filters. */
-export function searchRequestOf(state: BrowserState, limit: number): SearchRequest {
-  const request: SearchRequest = { sort: (filterValue(state, "sort") ?? "trending") as SortName, limit };
+export function searchRequestOf(state: BrowserState, limit: number): BrowserRequest {
+  const request: BrowserRequest = { sort: (filterValue(state, "sort") ?? "trending") as SortName, limit };
   if (state.query.trim()) request.search = state.query.trim();
   const task = filterValue(state, "task");
   if (task) request.task = task;
   const provider = filterValue(state, "provider");
   if (provider) request.provider = provider;
+  const fits = filterValue(state, "fits");
+  if (fits) request.fits = fits;
   return request;
+}
+
+/** The fits row's value, undefined when off: the picker plans the chosen model's quant with it. */
+export function fitsOf(state: BrowserState): string | undefined {
+  return filterValue(state, "fits");
 }
 
 export function memoryOf(state: BrowserState): BrowserMemory {
@@ -134,12 +162,15 @@ function onFilterRow(state: BrowserState, row: FilterRow, key: KeyPress): Browse
     case "left":
       return change(-1);
     case "char": {
-      if (key.char === " ") return change(1);
+      // A space goes on a device's name being typed ("rtx 4090"); else it steps to the next value.
+      if (key.char === " " && !(row === "fits" && state.typed !== "")) return change(1);
       if (key.char === "/") return { ...state, focus: "search", typed: "" };
       // Typing picks the first value that starts with what was typed ("text-g": text-generation); q quits when nothing matches.
       const typed = state.typed + key.char.toLowerCase();
-      const found = rowLabels(state, row).findIndex((label) => label.toLowerCase().startsWith(typed));
+      const found = completion(rowLabels(state, row), row, typed);
       if (found >= 0) return search({ ...state, typed, filters: { ...state.filters, [row]: found }, selected: 0 });
+      // On the fits row, what was typed is kept while it may still become a name.
+      if (row === "fits" && key.char !== "q") return { ...state, typed };
       return key.char === "q" && state.typed === "" ? quit(state, false) : state;
     }
     case "right":
@@ -159,7 +190,7 @@ function onFilterRow(state: BrowserState, row: FilterRow, key: KeyPress): Browse
 function onList(state: BrowserState, key: KeyPress): BrowserState {
   switch (key.name) {
     case "up":
-      if (state.selected === 0) return { ...state, focus: "sort" };
+      if (state.selected === 0) return { ...state, focus: FILTER_ROWS[FILTER_ROWS.length - 1]! };
       return select(state, state.selected - 1);
     case "down":
       return select(state, state.selected + 1);
@@ -212,8 +243,9 @@ export function browserReducer(state: BrowserState, action: BrowserAction): Brow
         shown: action.seq,
         loading: false,
         selected: Math.min(state.selected, Math.max(0, action.hits.length - 1)),
-        message: action.hits.length === 0 ? { text: "No model matches", tone: "warning" } : undefined,
+        message: action.hits.length === 0 ? { text: action.budget ? `No model fits ${action.budget}` : "No model matches", tone: "warning" } : undefined,
         ...(action.offline ? { offline: action.offline } : {}),
+        budget: action.budget,
       };
     case "failed":
       if (action.seq < state.asked) return state;

@@ -47,3 +47,23 @@ export function columnWidths(rows: string[][], width: number): number[] {
 export function tableLine(cells: readonly string[], widths: readonly number[]): string {
   return cells.flatMap((cell, index) => (widths[index]! > 0 ? [padEnd(truncate(cell, widths[index]!), widths[index]!)] : [])).join("  ");
 }
+
+/** The columns with the fits row on: the quant that fits, its size, where it runs, the estimated speed, downloads. */
+export const FITS_HEADER = ["MODEL", "QUANT", "SIZE", "RUNS", "SPEED (EST.)", "DOWNLOADS"] as const;
+
+/** The widest each column but the id gets with the fits row on. */
+const FITS_MAX_WIDTHS = [8, 9, 34, 14, 9];
+/** What a narrow screen hides first: downloads, then where it runs. */
+const FITS_GIVE_WAY = [4, 2];
+
+/** The fits table's columns: the id takes what the others leave, and they give way on a narrow screen. */
+export function fitsColumnWidths(rows: string[][], width: number): number[] {
+  const room = width - 2;
+  const others = FITS_HEADER.slice(1).map((title, index) =>
+    Math.min(FITS_MAX_WIDTHS[index]!, Math.max(title.length, ...rows.map((row) => textWidth(row[index + 1]!)))),
+  );
+  const left = () => room - others.reduce((sum, w) => sum + (w > 0 ? w + 2 : 0), 0);
+  const idNeed = Math.max(FITS_HEADER[0].length, ...rows.map((row) => textWidth(row[0]!)));
+  for (const column of FITS_GIVE_WAY) if (left() < idNeed) others[column] = 0;
+  return [Math.max(MIN_ID, left()), ...others];
+}

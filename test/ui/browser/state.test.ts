@@ -3,7 +3,12 @@ import { browserReducer, initialBrowserState, searchRequestOf, type BrowserState
 import type { KeyPress } from "../../../src/ui/keys.js";
 import type { SearchHit } from "../../../src/search/hits.js";
 
-const choices = { task: ["text-generation", "text-to-image"], provider: ["all", "together"], sort: ["trending", "downloads"] } as const;
+const choices = {
+  task: ["text-generation", "text-to-image"],
+  provider: ["all", "together"],
+  sort: ["trending", "downloads"],
+  fits: ["auto", "RTX 4090", "RTX 4090D", "Apple M3 Max:36", "Apple M3 Max:64"],
+} as const;
 const hit = (id: string): SearchHit => ({ id, task: null, library: null, downloads: 0, likes: 0, trending: 0, createdAt: null, providers: [], gated: false });
 
 function press(state: BrowserState, ...keys: (KeyPress | string)[]): BrowserState {
@@ -50,5 +55,29 @@ describe("browser state", () => {
     expect(typing.done).toBeUndefined();
     expect(press({ ...state, opening: undefined }, "q").done).toEqual({ interrupted: false });
     expect(press(state, { name: "interrupt" }).done).toEqual({ interrupted: true });
+  });
+
+  it("the fits row: off first, a device completed as --fits reads its name, spaces included; up from the list's top lands on it", () => {
+    const fitsRow = (state: BrowserState) => press({ ...state, outbox: undefined }, { name: "tab" }, { name: "tab" }, { name: "tab" }, { name: "tab" });
+    const start = initialBrowserState(choices);
+    expect(searchRequestOf(start, 20)).not.toHaveProperty("fits");
+    let state = press(fitsRow(start), "4", "0", "9", "0");
+    expect(state.focus).toBe("fits");
+    expect(searchRequestOf(state, 20).fits).toBe("RTX 4090");
+    expect(state.outbox).toEqual({ kind: "search", now: false });
+    state = press(fitsRow(start), "r", "t", "x", " ", "4", "0", "9", "0", "d");
+    expect(searchRequestOf(state, 20).fits).toBe("RTX 4090D");
+    state = press(fitsRow(start), "m", "3", " ", "m", "a", "x", ":", "6");
+    expect(searchRequestOf(state, 20).fits).toBe("Apple M3 Max:64");
+    // A space on a row with nothing typed steps to the next value, as on the other rows.
+    state = press(fitsRow(start), " ");
+    expect(searchRequestOf(state, 20).fits).toBe("auto");
+    state = press({ ...state, focus: "list" }, { name: "up" });
+    expect(state.focus).toBe("fits");
+  });
+
+  it("a preset device opens the browser with the fits row on it", () => {
+    const state = initialBrowserState(choices, undefined, { sort: "trending", limit: 20, fits: "Apple M3 Max:64" });
+    expect(searchRequestOf(state, 20).fits).toBe("Apple M3 Max:64");
   });
 });
