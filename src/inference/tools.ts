@@ -67,11 +67,15 @@ export interface SchemaRequest {
 
 const SCHEMA_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The name a structured reply's schema is sent under: its own `title` when that is a name, else `answer`. */
+export function schemaName(request: SchemaRequest): string {
+  const title = request.schema.title;
+  return typeof title === "string" && SCHEMA_NAME.test(title) ? title : "answer";
+}
+
 /** `response_format` as the router takes it; the schema's own `title` names it when it can. */
 export function responseFormat(request: SchemaRequest): Tree {
-  const title = request.schema.title;
-  const name = typeof title === "string" && SCHEMA_NAME.test(title) ? title : "answer";
-  return { type: "json_schema", json_schema: { name, schema: request.schema as Tree, strict: true } };
+  return { type: "json_schema", json_schema: { name: schemaName(request), schema: request.schema as Tree, strict: true } };
 }
 
 /** The first property a schema names, which the Python and JS snippets print: the parsed reply is then seen to be data. */
