@@ -100,6 +100,8 @@ const TAKEN: Record<"python" | "js" | "go" | "java", readonly string[]> = {
     ...["print", "len", "range", "dict", "list", "str", "int", "float", "bool", "open", "id", "object", "next", "sorted", "enumerate"],
     ...["json", "sys", "os", "base64", "Path", "requests", "OpenAI", "InferenceClient", "client", "payload", "messages", "ask"],
     ...["headers", "API_URL", "MAX_ROUNDS", "TOOL_FUNCTIONS", "reply", "content", "calls", "call", "result", "function", "response"],
+    // The Responses loop's own top-level names.
+    ...["inputs", "text"],
   ],
   js: [
     ...["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "export", "extends"],
@@ -108,6 +110,8 @@ const TAKEN: Record<"python" | "js" | "go" | "java", readonly string[]> = {
     ...["package", "protected", "interface", "private", "public", "arguments", "eval", "undefined", "NaN", "Infinity"],
     ...["console", "process", "JSON", "fetch", "Object", "Error", "Buffer", "Array", "TextDecoder", "Map", "Promise", "String"],
     ...["OpenAI", "InferenceClient", "readFile", "writeFile", "client", "payload", "messages", "ask", "toolFunctions", "MAX_ROUNDS"],
+    // The Responses loop's own top-level names.
+    ...["input", "answered"],
   ],
   go: [
     ...["break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func", "go", "goto", "if"],
