@@ -117,6 +117,22 @@ describe("tools and structured output in the Responses shape", () => {
     }
   });
 
+  it("renames a tool's function that would take a name of the loop's own, and keeps the name it sends", () => {
+    const tools = {
+      tools: [
+        { type: "function" as const, function: { name: "input" } },
+        { type: "function" as const, function: { name: "text" } },
+      ],
+      sample: false,
+    };
+    const js = generateSnippets(MODEL, { api: "responses", provider: "together", language: "js", client: "fetch", tools }).snippets[0]!.content;
+    expect(js).toContain("function inputTool(args)");
+    expect(js).toContain('["input", inputTool]');
+    const python = generateSnippets(MODEL, { api: "responses", provider: "together", language: "python", client: "requests", tools }).snippets[0]!.content;
+    expect(python).toContain("def text_tool(arguments):");
+    expect(python).toContain('"text": text_tool,');
+  });
+
   it("the command takes --tools and --schema with --api responses", () => {
     const result = runCli([
       "snippet",
