@@ -187,13 +187,6 @@ function responsesOptions(raw: SnippetCommandOptions, options: SnippetOptions): 
   if (options.api === "responses" && client !== undefined && !languagesOfClient(client).some((language) => speaksResponses(language, client))) {
     throw usageError(`${options.client} does not speak the Responses API`, `use one of: ${responsesClientList()}`);
   }
-  // The tool loop and the structured reply are written for chat completions; the Responses API shapes them otherwise.
-  if (options.api === "responses" && (options.tools !== undefined || options.schema !== undefined)) {
-    throw usageError(
-      `${options.tools !== undefined ? "--tools" : "--schema"} is written for chat completions, not --api responses`,
-      "leave out --api responses (or use --api chat)",
-    );
-  }
 }
 
 /** `--language` for library code: the same spellings as for inference, for the languages libraries write in. */

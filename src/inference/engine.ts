@@ -18,7 +18,7 @@ import { isChatModel, takesChatImages } from "../model/chat.js";
 import { runsLocally } from "../apps/formats.js";
 import { responseFormat, SAMPLE_SCHEMA_QUESTION, SAMPLE_TOOLS_QUESTION } from "./tools.js";
 import type { Tree } from "./payload.js";
-import { responsesClientList, speaksResponses } from "./responses.js";
+import { responsesClientList, responsesText, responsesTools, speaksResponses } from "./responses.js";
 
 /*
  * The snippet engine: for one model, the snippets of every language and
@@ -41,14 +41,25 @@ function callMode(options: SettledOptions): CallMode {
   return options.direct ? "direct" : "routed";
 }
 
+/** The tools and the structured reply each API names in its own shape: nested tools and `response_format` for chat, flat tools and `text.format` for Responses. */
+function toolParameters(options: SettledOptions): Pick<ChatParameters, "tools" | "response_format" | "text"> {
+  const { tools, schema } = options;
+  if (options.api === "responses") {
+    return { ...(tools !== undefined && { tools: responsesTools(tools.tools) }), ...(schema !== undefined && { text: responsesText(schema) }) };
+  }
+  return {
+    ...(tools !== undefined && { tools: tools.tools as unknown as Tree[] }),
+    ...(schema !== undefined && { response_format: responseFormat(schema) }),
+  };
+}
+
 function chatParameters(options: SettledOptions): ChatParameters {
   return {
     temperature: options.temperature,
     max_tokens: options.maxTokens,
     top_p: options.topP,
     stream: options.stream,
-    ...(options.tools !== undefined && { tools: options.tools.tools as unknown as Tree[] }),
-    ...(options.schema !== undefined && { response_format: responseFormat(options.schema) }),
+    ...toolParameters(options),
     ...(options.reasoningEffort !== undefined && { reasoning_effort: options.reasoningEffort }),
   };
 }
@@ -90,9 +101,11 @@ function templateFor({ language, client }: ClientPair, context: SnippetContext, 
   const responses = context.call === "chat" && context.api === "responses";
   const name: TemplateName = chat
     ? responses
-      ? stream
-        ? "responsesStream"
-        : "responses"
+      ? context.tools !== undefined
+        ? "responsesTools"
+        : stream
+          ? "responsesStream"
+          : "responses"
       : context.call === "chat" && context.tools !== undefined
         ? "tools"
         : stream

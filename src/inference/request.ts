@@ -88,10 +88,12 @@ export interface ChatParameters {
   top_p?: number;
   reasoning_effort?: ReasoningEffort;
   stream: boolean;
-  /** The function tools, as sent. */
+  /** The function tools, as sent (in the Responses shape for a Responses request). */
   tools?: Tree;
-  /** Structured output's `response_format`, as sent. */
+  /** Structured output's `response_format`, as sent (chat completions). */
   response_format?: Tree;
+  /** Structured output's `text`, as sent (the Responses API). */
+  text?: Tree;
 }
 
 function headersFor(target: Target, providerHeaders: Readonly<Record<string, string>> | undefined, contentType: string): [string, string][] {

@@ -1,6 +1,8 @@
 import type { Tree } from "./payload.js";
 import { CLIENTS_BY_LANGUAGE, clientDescriptor, LANGUAGES } from "./id-lists.js";
 import type { Client, Language } from "./ids.js";
+import type { FunctionTool } from "./tool-schema.js";
+import { schemaName, type SchemaRequest } from "./tools.js";
 
 /*
  * The Responses API (`POST {router}/v1/responses`), which the router serves
@@ -42,13 +44,31 @@ export function responsesClientList(): string {
   return clientList;
 }
 
-/** The sampling and reasoning settings a Responses request carries (chat completions name the same ones otherwise). */
+/** The sampling and reasoning settings a Responses request carries (chat completions name the same ones otherwise), and its tools and format. */
 export interface ResponsesParameters {
   temperature?: number;
   max_tokens?: number;
   top_p?: number;
   reasoning_effort?: ReasoningEffort;
   stream: boolean;
+  /** The function tools in the Responses shape (`responsesTools`), as sent. */
+  tools?: Tree;
+  /** Structured output's `text` member (`responsesText`), as sent. */
+  text?: Tree;
+}
+
+/**
+ * The function tools as the Responses API takes them: flat, the function's
+ * members beside `type` rather than nested under `function`. The members
+ * keep the file's order and values, so the request carries them as given.
+ */
+export function responsesTools(tools: readonly FunctionTool[]): Tree {
+  return tools.map(({ type, function: members }) => ({ type, ...(members as { [key: string]: Tree | undefined }) }));
+}
+
+/** Structured output as the Responses API takes it: `text.format`, the json_schema format's members flat. */
+export function responsesText(request: SchemaRequest): Tree {
+  return { format: { type: "json_schema", name: schemaName(request), schema: request.schema as Tree, strict: true } };
 }
 
 function isRecord(value: Tree | undefined): value is { [key: string]: Tree | undefined } {
@@ -74,30 +94,41 @@ function inputMessage(message: Tree): Tree {
 /**
  * The conversation as `instructions` and `input`: the first system message
  * with plain text becomes the instructions; a lone user text is sent as a
- * plain string, as the API's own examples do; anything else stays a list of
- * messages with its parts renamed.
+ * plain string, as the API's own examples do, unless `list` asks for a list
+ * (a tool loop adds the calls and their results to it); anything else stays
+ * a list of messages with its parts renamed.
  */
-export function responsesInput(messages: readonly Tree[]): { instructions?: string; input: Tree } {
+export function responsesInput(messages: readonly Tree[], list = false): { instructions?: string; input: Tree } {
   const systemAt = messages.findIndex((message) => isRecord(message) && message.role === "system" && typeof message.content === "string");
   const system = systemAt < 0 ? undefined : messages[systemAt];
   const rest = messages.filter((_, index) => index !== systemAt);
   const instructions = isRecord(system) && typeof system.content === "string" ? system.content : undefined;
   const only = rest.length === 1 ? rest[0] : undefined;
-  const input: Tree = isRecord(only) && only.role === "user" && typeof only.content === "string" ? only.content : rest.map(inputMessage);
+  const input: Tree = !list && isRecord(only) && only.role === "user" && typeof only.content === "string" ? only.content : rest.map(inputMessage);
   return instructions === undefined ? { input } : { instructions, input };
 }
 
-/** The request body: `max_tokens` is `max_output_tokens` here, and the effort sits in `reasoning`. */
-export function responsesBody(model: string, messages: readonly Tree[], parameters: ResponsesParameters): { [key: string]: Tree | undefined } {
-  const { instructions, input } = responsesInput(messages);
+/**
+ * A Responses request's members but `model`: what the raw-HTTP body sends,
+ * and what an SDK's tool loop sends again with each round's input. With
+ * tools the input is always a list, which the loop extends.
+ */
+export function responsesBodyMembers(messages: readonly Tree[], parameters: ResponsesParameters): { [key: string]: Tree | undefined } {
+  const { instructions, input } = responsesInput(messages, parameters.tools !== undefined);
   return {
-    model,
     instructions,
     input,
+    tools: parameters.tools,
+    text: parameters.text,
     temperature: parameters.temperature,
     max_output_tokens: parameters.max_tokens,
     top_p: parameters.top_p,
     reasoning: parameters.reasoning_effort === undefined ? undefined : { effort: parameters.reasoning_effort },
     stream: parameters.stream ? true : undefined,
   };
+}
+
+/** The request body: `max_tokens` is `max_output_tokens` here, and the effort sits in `reasoning`. */
+export function responsesBody(model: string, messages: readonly Tree[], parameters: ResponsesParameters): { [key: string]: Tree | undefined } {
+  return { model, ...responsesBodyMembers(messages, parameters) };
 }

@@ -12,8 +12,8 @@ import { templateKey, type TemplateThis } from "./template-source.js";
 
 /** `queued`: a raw-HTTP snippet for a queued job (submit, poll, download). */
 /** `tools`: a chat that runs the model's tool calls in a loop, whole or streamed (the fields say which). */
-/** `responses`, `responsesStream`: the Responses API, whole or streamed. */
-export type TemplateName = "basic" | "queued" | "conversational" | "conversationalStream" | "tools" | "responses" | "responsesStream";
+/** `responses`, `responsesStream`: the Responses API, whole or streamed; `responsesTools`: its tool loop, whole or streamed. */
+export type TemplateName = "basic" | "queued" | "conversational" | "conversationalStream" | "tools" | "responses" | "responsesStream" | "responsesTools";
 
 /** `this` for a compiled template: it reads eta's config, and nothing in it matters with escaping off. */
 const COMPILED_THIS: TemplateThis = { config: {} };

@@ -67,11 +67,15 @@ export interface SchemaRequest {
 
 const SCHEMA_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The name a structured reply's schema is sent under: its own `title` when that is a name, else `answer`. */
+export function schemaName(request: SchemaRequest): string {
+  const title = request.schema.title;
+  return typeof title === "string" && SCHEMA_NAME.test(title) ? title : "answer";
+}
+
 /** `response_format` as the router takes it; the schema's own `title` names it when it can. */
 export function responseFormat(request: SchemaRequest): Tree {
-  const title = request.schema.title;
-  const name = typeof title === "string" && SCHEMA_NAME.test(title) ? title : "answer";
-  return { type: "json_schema", json_schema: { name, schema: request.schema as Tree, strict: true } };
+  return { type: "json_schema", json_schema: { name: schemaName(request), schema: request.schema as Tree, strict: true } };
 }
 
 /** The first property a schema names, which the Python and JS snippets print: the parsed reply is then seen to be data. */
@@ -96,6 +100,8 @@ const TAKEN: Record<"python" | "js" | "go" | "java", readonly string[]> = {
     ...["print", "len", "range", "dict", "list", "str", "int", "float", "bool", "open", "id", "object", "next", "sorted", "enumerate"],
     ...["json", "sys", "os", "base64", "Path", "requests", "OpenAI", "InferenceClient", "client", "payload", "messages", "ask"],
     ...["headers", "API_URL", "MAX_ROUNDS", "TOOL_FUNCTIONS", "reply", "content", "calls", "call", "result", "function", "response"],
+    // The Responses loop's own top-level names.
+    ...["inputs", "text"],
   ],
   js: [
     ...["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "export", "extends"],
@@ -104,6 +110,8 @@ const TAKEN: Record<"python" | "js" | "go" | "java", readonly string[]> = {
     ...["package", "protected", "interface", "private", "public", "arguments", "eval", "undefined", "NaN", "Infinity"],
     ...["console", "process", "JSON", "fetch", "Object", "Error", "Buffer", "Array", "TextDecoder", "Map", "Promise", "String"],
     ...["OpenAI", "InferenceClient", "readFile", "writeFile", "client", "payload", "messages", "ask", "toolFunctions", "MAX_ROUNDS"],
+    // The Responses loop's own top-level names.
+    ...["input", "answered"],
   ],
   go: [
     ...["break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func", "go", "goto", "if"],

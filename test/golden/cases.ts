@@ -112,6 +112,22 @@ const INFERENCE_CASES: readonly InferenceCase[] = [
       ]),
     },
   },
+  // --tools and --schema in the Responses API's own shape: the tool loop, whole and streamed, and the structured reply.
+  {
+    name: `${LLAMA}.responses-tools`,
+    model: () => exampleModel(LLAMA),
+    options: { api: "responses", tools: { tools: SAMPLE_TOOLS, sample: true } },
+  },
+  {
+    name: `${LLAMA}.responses-tools-stream`,
+    model: () => exampleModel(LLAMA),
+    options: { api: "responses", stream: true, tools: { tools: SAMPLE_TOOLS, sample: true } },
+  },
+  {
+    name: `${LLAMA}.responses-schema`,
+    model: () => exampleModel(LLAMA),
+    options: { api: "responses", schema: { schema: SAMPLE_SCHEMA, sample: true } },
+  },
 ];
 
 /** Models whose library usage code (`--library`) is kept. */

@@ -67,6 +67,15 @@ describe("templates compiled at build time", () => {
             responses,
             { ...responses, stream: true, reasoningEffort: "low" as const },
             { ...responses, ...images, billTo: "acme", token: "hf_x" },
+            // The Responses tool loop (whole, streamed, with images) and its structured reply.
+            ...(conversational
+              ? [
+                  { ...responses, ...tools },
+                  { ...responses, ...tools, stream: true },
+                  { ...responses, ...tools, ...images, billTo: "acme" },
+                  { ...responses, ...schema },
+                ]
+              : []),
           ]) {
             if (provider === "auto" && "direct" in variant) continue;
             try {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import { CLIENTS_BY_LANGUAGE, LANGUAGES } from "../../src/inference/id-lists.js";
-import { responsesBody, responsesInput, speaksResponses } from "../../src/inference/responses.js";
+import { responsesBody, responsesInput, responsesText, responsesTools, speaksResponses } from "../../src/inference/responses.js";
 import { templateExists } from "../../src/inference/templates.js";
+import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
+import { runCli } from "../helpers/cli.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
@@ -65,13 +67,97 @@ describe("the request body", () => {
   });
 });
 
+describe("tools and structured output in the Responses shape", () => {
+  it("sends the tools flat: the function's members beside type, in the order given", () => {
+    const tools = [
+      { type: "function" as const, function: { name: "a", description: "A.", parameters: { type: "object" }, strict: true } },
+      { type: "function" as const, function: { name: "b" } },
+    ];
+    const flat = responsesTools(tools);
+    expect(flat).toEqual([
+      { type: "function", name: "a", description: "A.", parameters: { type: "object" }, strict: true },
+      { type: "function", name: "b" },
+    ]);
+    expect(JSON.stringify(flat)).toBe(
+      '[{"type":"function","name":"a","description":"A.","parameters":{"type":"object"},"strict":true},{"type":"function","name":"b"}]',
+    );
+  });
+
+  it("asks for the schema in text.format, named by its title when that is a name", () => {
+    expect(responsesText({ schema: SAMPLE_SCHEMA, sample: true })).toEqual({
+      format: { type: "json_schema", name: "answer", schema: SAMPLE_SCHEMA, strict: true },
+    });
+    expect(responsesText({ schema: { title: "city_facts", type: "object" }, sample: false })).toEqual({
+      format: { type: "json_schema", name: "city_facts", schema: { title: "city_facts", type: "object" }, strict: true },
+    });
+  });
+
+  it("sends the input as a list with tools, which the loop extends", () => {
+    const tools = responsesTools(SAMPLE_TOOLS);
+    expect(responsesBody("m", [{ role: "user", content: "Hi" }], { stream: false, tools })).toMatchObject({
+      input: [{ role: "user", content: "Hi" }],
+      tools,
+    });
+    expect(responsesBody("m", [{ role: "user", content: "Hi" }], { stream: false, text: { format: {} } })).toMatchObject({ input: "Hi" });
+  });
+
+  it("writes every Responses client's snippet with them, and no chat completions member", () => {
+    const { snippets, problems } = generateSnippets(MODEL, {
+      api: "responses",
+      provider: "together",
+      tools: { tools: SAMPLE_TOOLS, sample: true },
+      schema: { schema: SAMPLE_SCHEMA, sample: true },
+    });
+    expect(problems).toEqual([]);
+    const speaking = LANGUAGES.flatMap((language) => CLIENTS_BY_LANGUAGE[language].filter((client) => speaksResponses(language, client)));
+    expect(snippets).toHaveLength(speaking.length);
+    for (const snippet of snippets) {
+      expect(snippet.content, `${snippet.language}/${snippet.client}`).not.toMatch(/response_format|tool_calls|"function": \{/);
+      expect(snippet.content, `${snippet.language}/${snippet.client}`).toContain("json_schema");
+    }
+  });
+
+  it("renames a tool's function that would take a name of the loop's own, and keeps the name it sends", () => {
+    const tools = {
+      tools: [
+        { type: "function" as const, function: { name: "input" } },
+        { type: "function" as const, function: { name: "text" } },
+      ],
+      sample: false,
+    };
+    const js = generateSnippets(MODEL, { api: "responses", provider: "together", language: "js", client: "fetch", tools }).snippets[0]!.content;
+    expect(js).toContain("function inputTool(args)");
+    expect(js).toContain('["input", inputTool]');
+    const python = generateSnippets(MODEL, { api: "responses", provider: "together", language: "python", client: "requests", tools }).snippets[0]!.content;
+    expect(python).toContain("def text_tool(arguments):");
+    expect(python).toContain('"text": text_tool,');
+  });
+
+  it("the command takes --tools and --schema with --api responses", () => {
+    const result = runCli([
+      "snippet",
+      "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json",
+      "--api",
+      "responses",
+      "--tools",
+      "--schema",
+      "--language",
+      "go",
+    ]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('"type": "function_call_output"');
+    expect(result.stdout).toContain('"format": map[string]any{');
+  });
+});
+
 describe("which clients write it", () => {
-  it("every client that speaks it has both templates, and no other client has one", () => {
+  it("every client that speaks it has its three templates, and no other client has one", () => {
     for (const language of LANGUAGES) {
       for (const client of CLIENTS_BY_LANGUAGE[language]) {
         const speaks = speaksResponses(language, client);
-        expect(templateExists(language, client, "responses"), `${language}/${client}`).toBe(speaks);
-        expect(templateExists(language, client, "responsesStream"), `${language}/${client}`).toBe(speaks);
+        for (const name of ["responses", "responsesStream", "responsesTools"] as const) {
+          expect(templateExists(language, client, name), `${language}/${client}/${name}`).toBe(speaks);
+        }
       }
     }
   });

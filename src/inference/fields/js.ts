@@ -138,12 +138,17 @@ function chatMembers(context: ChatContext): Record<string, Tree | undefined> {
   };
 }
 
-/** The Responses call's members: the request body as sent, but `stream`, which the template writes. */
-function responsesMembers(context: ChatContext): Record<string, Tree | undefined> {
+/** A Responses request's body, which the openai client's call takes as its argument. */
+function responsesBodyTree(context: ChatContext): Record<string, Tree | undefined> {
   const body = context.request.body;
   if (body.kind !== "json" || typeof body.value !== "object" || body.value === null || Array.isArray(body.value))
     throw new Error("a Responses body is a JSON object");
-  const { stream: _stream, ...members } = body.value as Record<string, Tree | undefined>;
+  return body.value as Record<string, Tree | undefined>;
+}
+
+/** The Responses call's members: the request body as sent, but `stream`, which the template writes. */
+function responsesMembers(context: ChatContext): Record<string, Tree | undefined> {
+  const { stream: _stream, ...members } = responsesBodyTree(context);
   return members;
 }
 
@@ -209,7 +214,11 @@ function openaiFields(context: ChatContext): JsFields {
   fields.callMembers = chatCallMembers(context, fields, responses ? responsesMembers(context) : { model: request.model, ...chatMembers(context) }, 4);
   fields.resultName = responses ? "response" : "chatCompletion";
   chatExtras(context, fields);
-  if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, { model: request.model });
+  // The Responses loop sends the request body as it is, its input extended each round.
+  if (context.tools !== undefined)
+    fields.toolPayload = responses
+      ? variableWriters(variableIn(chatFiles(context))).ts.tree(responsesBodyTree(context))
+      : libraryToolPayload(context, { model: request.model });
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
   if (extra.length > 0)
     fields.headers = bracedEntries(

@@ -63,10 +63,13 @@ function chatExtras(context: SnippetContext, fields: PythonFields, standard: str
   }
 }
 
-/** A client library's tools request as a dict: the call's arguments, which the loop sends again with each round's messages. */
+/**
+ * A client library's tools request as a dict: the call's arguments, which the loop sends again with each
+ * round's messages (chat) or input (Responses, whose request body is the call's arguments as they are).
+ */
 function libraryToolPayload(context: ChatContext, model: string): string {
   const { messages, parameters } = context;
-  const tree: Tree = { model, ...chatBodyMembers(messages, parameters) };
+  const tree: Tree = context.api === "responses" ? responsesBodyTree(context) : { model, ...chatBodyMembers(messages, parameters) };
   return variableWriters(variableIn(chatFiles(context))).python.tree(tree);
 }
 
@@ -164,12 +167,17 @@ function reasoningLine(context: ChatContext, client: "openai" | "huggingface_hub
   return `\n${argumentLines([arg], WRITERS.python)}`;
 }
 
-/** The Responses call's arguments after `model=`: the request body's other members, as sent (`stream` is the template's). */
-const responsesArgumentLines = memoPerContext((context: ChatContext): string => {
+/** A Responses request's body, which a client library's call takes as its arguments. */
+function responsesBodyTree(context: ChatContext): { [key: string]: Tree | undefined } {
   const body = context.request.body;
   if (body.kind !== "json" || typeof body.value !== "object" || body.value === null || Array.isArray(body.value))
     throw new Error("a Responses body is a JSON object");
-  const args = Object.entries(body.value)
+  return body.value as { [key: string]: Tree | undefined };
+}
+
+/** The Responses call's arguments after `model=`: the request body's other members, as sent (`stream` is the template's). */
+const responsesArgumentLines = memoPerContext((context: ChatContext): string => {
+  const args = Object.entries(responsesBodyTree(context))
     .filter(([name, value]) => name !== "model" && name !== "stream" && value !== undefined)
     .map(([name, value]) => ({ name, value: value! }));
   return argumentLines(args, variableWriters(variableIn(chatFiles(context))).python);

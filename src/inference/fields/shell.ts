@@ -133,9 +133,10 @@ export function shellFields(client: ClientOf<"sh">, context: SnippetContext): Sh
   if (temporaries.length > 0) fields.temporaries = temporaries.join(" ");
   if (context.call === "chat" && context.tools !== undefined) {
     fields.stream = context.parameters.stream;
+    const responses = context.api === "responses";
     fields.toolsNote = [
-      "This sends the first request only. When the reply asks for tool calls, running them and",
-      "sending their results back takes a program: --language python, js, go, java, ruby or php.",
+      `This sends the first request only. When the reply asks for ${responses ? "function calls" : "tool calls"}, running them and`,
+      `sending their ${responses ? "outputs" : "results"} back takes a program: --language python, js, go, java, ruby or php.`,
     ]
       .map(shellComment)
       .join("\n");

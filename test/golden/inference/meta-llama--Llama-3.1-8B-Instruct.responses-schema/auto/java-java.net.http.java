@@ -1,0 +1,233 @@
+// Run: java Main.java
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+public class Main {
+    public static void main(String[] args) throws Exception {
+        HttpClient client = HttpClient.newHttpClient();
+        Object payload = Json.object(
+                "model", "meta-llama/Llama-3.1-8B-Instruct",
+                "input", "Name the largest city of Japan, its country and its population.",
+                "text", Json.object(
+                    "format", Json.object(
+                        "type", "json_schema",
+                        "name", "answer",
+                        "schema", Json.object(
+                            "type", "object",
+                            "properties", Json.object(
+                                "city", Json.object(
+                                    "type", "string"),
+                                "country", Json.object(
+                                    "type", "string"),
+                                "population", Json.object(
+                                    "type", "integer")),
+                            "required", Json.array(
+                                "city",
+                                "country",
+                                "population"),
+                            "additionalProperties", false),
+                        "strict", true)));
+
+        HttpRequest request = HttpRequest.newBuilder(URI.create("https://router.huggingface.co/v1/responses"))
+                .header("Authorization", "Bearer " + System.getenv("HF_TOKEN"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(payload)))
+                .build();
+
+        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        if (response.statusCode() >= 300) {
+            throw new IllegalStateException("Request failed: " + response.statusCode() + " " + response.body());
+        }
+        // The answer's text is in the output items of type "message", as parts of type "output_text".
+        StringBuilder answer = new StringBuilder();
+        if (Json.at(Json.parse(response.body()), "output") instanceof List<?> output) {
+            for (Object item : output) {
+                if (!"message".equals(Json.at(item, "type")) || !(Json.at(item, "content") instanceof List<?> parts)) continue;
+                for (Object part : parts) {
+                    if ("output_text".equals(Json.at(part, "type"))) answer.append(Json.text(Json.at(part, "text")));
+                }
+            }
+        }
+        // The text is JSON that follows the schema.
+        System.out.println(Json.write(Json.parse(answer.toString())));
+    }
+
+    /** Just enough JSON for this program: the JDK has no JSON library. */
+    static final class Json {
+        private final String text;
+        private int at;
+
+        private Json(String text) {
+            this.text = text;
+        }
+
+        static Map<String, Object> object(Object... keysAndValues) {
+            Map<String, Object> object = new LinkedHashMap<>();
+            for (int i = 0; i < keysAndValues.length; i += 2) object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+            return object;
+        }
+
+        static List<Object> array(Object... items) {
+            return Arrays.asList(items);
+        }
+
+        /** The value at a path of keys and indexes, or null. */
+        static Object at(Object value, Object... path) {
+            for (Object key : path) {
+                if (value instanceof Map<?, ?> map) value = map.get(key);
+                else if (value instanceof List<?> list && key instanceof Integer index && index < list.size()) value = list.get(index);
+                else return null;
+            }
+            return value;
+        }
+
+        /** A string as it is, anything else as JSON. */
+        static String text(Object value) {
+            return value instanceof String string ? string : value == null ? "" : write(value);
+        }
+
+        static String write(Object value) {
+            StringBuilder out = new StringBuilder();
+            write(value, out);
+            return out.toString();
+        }
+
+        private static void write(Object value, StringBuilder out) {
+            if (value instanceof String string) {
+                out.append('"');
+                for (char c : string.toCharArray()) {
+                    if (c == '"' || c == '\\') out.append('\\').append(c);
+                    else if (c < 0x20 || c > 0x7e) out.append(String.format("\\u%04x", (int) c));
+                    else out.append(c);
+                }
+                out.append('"');
+            } else if (value instanceof Map<?, ?> map) {
+                out.append('{');
+                String separator = "";
+                for (Map.Entry<?, ?> entry : map.entrySet()) {
+                    out.append(separator);
+                    write(entry.getKey(), out);
+                    out.append(':');
+                    write(entry.getValue(), out);
+                    separator = ",";
+                }
+                out.append('}');
+            } else if (value instanceof List<?> list) {
+                out.append('[');
+                String separator = "";
+                for (Object item : list) {
+                    out.append(separator);
+                    write(item, out);
+                    separator = ",";
+                }
+                out.append(']');
+            } else {
+                out.append(value);
+            }
+        }
+
+        static Object parse(String text) {
+            Json parser = new Json(text);
+            Object value = parser.value();
+            parser.space();
+            if (parser.at != text.length()) throw parser.error();
+            return value;
+        }
+
+        private IllegalArgumentException error() {
+            return new IllegalArgumentException("Not JSON at character " + at + ": " + text);
+        }
+
+        private void space() {
+            while (at < text.length() && " \t\r\n".indexOf(text.charAt(at)) >= 0) at++;
+        }
+
+        private boolean next(char c) {
+            space();
+            if (at < text.length() && text.charAt(at) == c) {
+                at++;
+                return true;
+            }
+            return false;
+        }
+
+        private void expect(char c) {
+            if (!next(c)) throw error();
+        }
+
+        private Object value() {
+            space();
+            if (next('{')) {
+                Map<String, Object> object = new LinkedHashMap<>();
+                if (next('}')) return object;
+                do {
+                    space();
+                    String key = string();
+                    expect(':');
+                    object.put(key, value());
+                } while (next(','));
+                expect('}');
+                return object;
+            }
+            if (next('[')) {
+                List<Object> list = new ArrayList<>();
+                if (next(']')) return list;
+                do list.add(value());
+                while (next(','));
+                expect(']');
+                return list;
+            }
+            if (at < text.length() && text.charAt(at) == '"') return string();
+            for (String word : new String[] {"true", "false", "null"}) {
+                if (text.startsWith(word, at)) {
+                    at += word.length();
+                    return word.equals("null") ? null : Boolean.valueOf(word);
+                }
+            }
+            int start = at;
+            while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) at++;
+            if (start == at) throw error();
+            return Double.valueOf(text.substring(start, at));
+        }
+
+        private String string() {
+            expect('"');
+            StringBuilder out = new StringBuilder();
+            while (at < text.length()) {
+                char c = text.charAt(at++);
+                if (c == '"') return out.toString();
+                if (c != '\\') {
+                    out.append(c);
+                    continue;
+                }
+                char escaped = text.charAt(at++);
+                switch (escaped) {
+                    case 'b' -> out.append('\b');
+                    case 'f' -> out.append('\f');
+                    case 'n' -> out.append('\n');
+                    case 'r' -> out.append('\r');
+                    case 't' -> out.append('\t');
+                    case 'u' -> {
+                        out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                        at += 4;
+                    }
+                    default -> out.append(escaped);
+                }
+            }
+            throw error();
+        }
+    }
+}

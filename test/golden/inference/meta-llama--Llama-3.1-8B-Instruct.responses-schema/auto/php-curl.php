@@ -1,0 +1,76 @@
+<?php
+// Run: php main.php
+
+/** Stops the script with a message on stderr. */
+function fail(string $message): void
+{
+    fwrite(STDERR, $message . "\n");
+    exit(1);
+}
+
+$payload = [
+    'model' => 'meta-llama/Llama-3.1-8B-Instruct',
+    'input' => 'Name the largest city of Japan, its country and its population.',
+    'text' => [
+        'format' => [
+            'type' => 'json_schema',
+            'name' => 'answer',
+            'schema' => [
+                'type' => 'object',
+                'properties' => [
+                    'city' => [
+                        'type' => 'string',
+                    ],
+                    'country' => [
+                        'type' => 'string',
+                    ],
+                    'population' => [
+                        'type' => 'integer',
+                    ],
+                ],
+                'required' => [
+                    'city',
+                    'country',
+                    'population',
+                ],
+                'additionalProperties' => false,
+            ],
+            'strict' => true,
+        ],
+    ],
+];
+
+$curl = curl_init('https://router.huggingface.co/v1/responses');
+curl_setopt_array($curl, [
+    CURLOPT_POST => true,
+    CURLOPT_HTTPHEADER => [
+        'Authorization: Bearer ' . getenv('HF_TOKEN'),
+        'Content-Type: application/json',
+    ],
+    CURLOPT_POSTFIELDS => json_encode($payload, JSON_THROW_ON_ERROR),
+    CURLOPT_RETURNTRANSFER => true,
+]);
+$reply = curl_exec($curl);
+if ($reply === false) {
+    fail('Request failed: ' . curl_error($curl));
+}
+$code = curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
+if ($code >= 300) {
+    fail("Request failed: $code $reply");
+}
+$result = json_decode($reply, true, 512, JSON_THROW_ON_ERROR);
+// The answer's text is in the output items of type "message", as parts of type "output_text".
+$answer = '';
+foreach ($result['output'] ?? [] as $item) {
+    if (($item['type'] ?? '') !== 'message') {
+        continue;
+    }
+    foreach ($item['content'] ?? [] as $part) {
+        if (($part['type'] ?? '') === 'output_text') {
+            $answer .= $part['text'];
+        }
+    }
+}
+// The text is JSON that follows the schema.
+$structured = json_decode($answer, false, 512, JSON_THROW_ON_ERROR);
+echo json_encode($structured, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR), "\n";

@@ -1,0 +1,313 @@
+// Run: java Main.java
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+public class Main {
+    static final int MAX_ROUNDS = 5;
+    static final HttpClient client = HttpClient.newHttpClient();
+
+    /** A tool's local function: it takes the arguments the model passed and returns the result as data. */
+    interface ToolFunction {
+        Object run(Map<?, ?> arguments);
+    }
+
+    /** One function call the model asks for; its arguments arrive as JSON text, in pieces when streamed. */
+    static final class ToolCall {
+        String callId = "";
+        String name = "";
+        StringBuilder arguments = new StringBuilder();
+    }
+
+    /** A reply: its text, and the function calls it asks for. */
+    record Reply(String text, List<ToolCall> calls) {}
+
+    static Object get_weather(Map<?, ?> arguments) {
+        // A sample: fixed data stands for a real weather lookup.
+        return Json.object(
+                "temperature", 22,
+                "unit", "celsius",
+                "conditions", "sunny");
+    }
+
+    /** The function for each tool name the model may ask for. */
+    static final Map<String, ToolFunction> TOOL_FUNCTIONS = new LinkedHashMap<>();
+
+    static {
+        TOOL_FUNCTIONS.put("get_weather", Main::get_weather);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, Object> payload = Json.object(
+                "model", "meta-llama/Llama-3.1-8B-Instruct",
+                "input", Json.array(
+                    Json.object(
+                        "role", "user",
+                        "content", "What is the weather like in Paris and in Tokyo?")),
+                "tools", Json.array(
+                    Json.object(
+                        "type", "function",
+                        "name", "get_weather",
+                        "description", "Get the current weather in a city.",
+                        "parameters", Json.object(
+                            "type", "object",
+                            "properties", Json.object(
+                                "location", Json.object(
+                                    "type", "string",
+                                    "description", "The city, e.g. Paris"),
+                                "unit", Json.object(
+                                    "type", "string",
+                                    "enum", Json.array(
+                                        "celsius",
+                                        "fahrenheit"))),
+                            "required", Json.array(
+                                "location")))),
+                "stream", true);
+        // The input is sent whole each time (no previous_response_id): it grows by the calls a reply asks for and their outputs.
+        List<Object> input = new ArrayList<Object>((List<?>) payload.get("input"));
+        payload.put("input", input);
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            Reply reply = ask(payload);
+            if (reply.calls().isEmpty()) {
+                System.out.println();
+                return;
+            }
+            for (ToolCall call : reply.calls()) {
+                input.add(Json.object("type", "function_call", "call_id", call.callId, "name", call.name, "arguments", call.arguments.toString()));
+            }
+            // Every call the reply asks for is answered, by its call_id, before the model is asked again.
+            for (ToolCall call : reply.calls()) {
+                ToolFunction function = TOOL_FUNCTIONS.get(call.name);
+                String arguments = call.arguments.isEmpty() ? "{}" : call.arguments.toString();
+                Object result = function == null ? Json.object("error", "no such tool") : function.run((Map<?, ?>) Json.parse(arguments));
+                input.add(Json.object("type", "function_call_output", "call_id", call.callId, "output", Json.write(result)));
+            }
+        }
+        throw new IllegalStateException("No final answer after " + MAX_ROUNDS + " rounds of tool calls");
+    }
+
+    /** Sends the input so far; returns the reply's text and the function calls it asks for. */
+    static Reply ask(Map<String, Object> payload) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("https://router.huggingface.co/v1/responses"))
+                .header("Authorization", "Bearer " + System.getenv("HF_TOKEN"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(payload)))
+                .build();
+        List<ToolCall> calls = new ArrayList<>();
+        HttpResponse<Stream<String>> response = client.send(request, HttpResponse.BodyHandlers.ofLines());
+        if (response.statusCode() >= 300) {
+            throw new IllegalStateException("Request failed: " + response.statusCode() + " " + String.join("\n", response.body().toList()));
+        }
+        StringBuilder text = new StringBuilder();
+        // Each function call by its output index.
+        Map<Integer, ToolCall> byIndex = new LinkedHashMap<>();
+        // Server-sent events, each with an `event:` and a `data:` line; the data's "type" names the event.
+        Iterator<String> lines = response.body().iterator();
+        while (lines.hasNext()) {
+            String line = lines.next();
+            if (!line.startsWith("data:")) continue;
+            Object event = Json.parse(line.substring("data:".length()).trim());
+            Object type = Json.at(event, "type");
+            if ("response.output_text.delta".equals(type)) {
+                String delta = Json.text(Json.at(event, "delta"));
+                System.out.print(delta);
+                System.out.flush();
+                text.append(delta);
+            } else if ("response.output_item.added".equals(type) && "function_call".equals(Json.at(event, "item", "type"))) {
+                // A function call's item arrives first, then its arguments in pieces, both by output index.
+                ToolCall call = new ToolCall();
+                call.callId = Json.text(Json.at(event, "item", "call_id"));
+                call.name = Json.text(Json.at(event, "item", "name"));
+                byIndex.put(((Number) Json.at(event, "output_index")).intValue(), call);
+                calls.add(call);
+            } else if ("response.function_call_arguments.delta".equals(type)) {
+                ToolCall call = byIndex.get(((Number) Json.at(event, "output_index")).intValue());
+                if (call != null) call.arguments.append(Json.text(Json.at(event, "delta")));
+            } else if ("response.completed".equals(type)) {
+                break;
+            } else if ("response.failed".equals(type) || "error".equals(type)) {
+                throw new IllegalStateException("The response failed: " + line);
+            }
+        }
+        response.body().close();
+        return new Reply(text.toString(), calls);
+    }
+
+    /** Just enough JSON for this program: the JDK has no JSON library. */
+    static final class Json {
+        private final String text;
+        private int at;
+
+        private Json(String text) {
+            this.text = text;
+        }
+
+        static Map<String, Object> object(Object... keysAndValues) {
+            Map<String, Object> object = new LinkedHashMap<>();
+            for (int i = 0; i < keysAndValues.length; i += 2) object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+            return object;
+        }
+
+        static List<Object> array(Object... items) {
+            return Arrays.asList(items);
+        }
+
+        /** The value at a path of keys and indexes, or null. */
+        static Object at(Object value, Object... path) {
+            for (Object key : path) {
+                if (value instanceof Map<?, ?> map) value = map.get(key);
+                else if (value instanceof List<?> list && key instanceof Integer index && index < list.size()) value = list.get(index);
+                else return null;
+            }
+            return value;
+        }
+
+        /** A string as it is, anything else as JSON. */
+        static String text(Object value) {
+            return value instanceof String string ? string : value == null ? "" : write(value);
+        }
+
+        static String write(Object value) {
+            StringBuilder out = new StringBuilder();
+            write(value, out);
+            return out.toString();
+        }
+
+        private static void write(Object value, StringBuilder out) {
+            if (value instanceof String string) {
+                out.append('"');
+                for (char c : string.toCharArray()) {
+                    if (c == '"' || c == '\\') out.append('\\').append(c);
+                    else if (c < 0x20 || c > 0x7e) out.append(String.format("\\u%04x", (int) c));
+                    else out.append(c);
+                }
+                out.append('"');
+            } else if (value instanceof Map<?, ?> map) {
+                out.append('{');
+                String separator = "";
+                for (Map.Entry<?, ?> entry : map.entrySet()) {
+                    out.append(separator);
+                    write(entry.getKey(), out);
+                    out.append(':');
+                    write(entry.getValue(), out);
+                    separator = ",";
+                }
+                out.append('}');
+            } else if (value instanceof List<?> list) {
+                out.append('[');
+                String separator = "";
+                for (Object item : list) {
+                    out.append(separator);
+                    write(item, out);
+                    separator = ",";
+                }
+                out.append(']');
+            } else {
+                out.append(value);
+            }
+        }
+
+        static Object parse(String text) {
+            Json parser = new Json(text);
+            Object value = parser.value();
+            parser.space();
+            if (parser.at != text.length()) throw parser.error();
+            return value;
+        }
+
+        private IllegalArgumentException error() {
+            return new IllegalArgumentException("Not JSON at character " + at + ": " + text);
+        }
+
+        private void space() {
+            while (at < text.length() && " \t\r\n".indexOf(text.charAt(at)) >= 0) at++;
+        }
+
+        private boolean next(char c) {
+            space();
+            if (at < text.length() && text.charAt(at) == c) {
+                at++;
+                return true;
+            }
+            return false;
+        }
+
+        private void expect(char c) {
+            if (!next(c)) throw error();
+        }
+
+        private Object value() {
+            space();
+            if (next('{')) {
+                Map<String, Object> object = new LinkedHashMap<>();
+                if (next('}')) return object;
+                do {
+                    space();
+                    String key = string();
+                    expect(':');
+                    object.put(key, value());
+                } while (next(','));
+                expect('}');
+                return object;
+            }
+            if (next('[')) {
+                List<Object> list = new ArrayList<>();
+                if (next(']')) return list;
+                do list.add(value());
+                while (next(','));
+                expect(']');
+                return list;
+            }
+            if (at < text.length() && text.charAt(at) == '"') return string();
+            for (String word : new String[] {"true", "false", "null"}) {
+                if (text.startsWith(word, at)) {
+                    at += word.length();
+                    return word.equals("null") ? null : Boolean.valueOf(word);
+                }
+            }
+            int start = at;
+            while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) at++;
+            if (start == at) throw error();
+            return Double.valueOf(text.substring(start, at));
+        }
+
+        private String string() {
+            expect('"');
+            StringBuilder out = new StringBuilder();
+            while (at < text.length()) {
+                char c = text.charAt(at++);
+                if (c == '"') return out.toString();
+                if (c != '\\') {
+                    out.append(c);
+                    continue;
+                }
+                char escaped = text.charAt(at++);
+                switch (escaped) {
+                    case 'b' -> out.append('\b');
+                    case 'f' -> out.append('\f');
+                    case 'n' -> out.append('\n');
+                    case 'r' -> out.append('\r');
+                    case 't' -> out.append('\t');
+                    case 'u' -> {
+                        out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                        at += 4;
+                    }
+                    default -> out.append(escaped);
+                }
+            }
+            throw error();
+        }
+    }
+}
