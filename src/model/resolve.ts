@@ -61,7 +61,8 @@ export async function resolveModelArgument(arg: string, options: ResolveOptions)
   // What exists is a path, a folder too (the loader then says "is a directory"):
   // the user pointed at something on disk, not at the hub.
   // `x.json` is a valid model id too, but far more likely a mistyped path.
-  if (onDisk(arg) || /\.json$/i.test(arg)) return fromFile(arg);
+  // Its name is tested first: a batch of files then asks the file system nothing more than the reader does.
+  if (/\.json$/i.test(arg) || onDisk(arg)) return fromFile(arg);
   if (/^https?:\/\//i.test(arg)) {
     const id = modelIdOfUrl(arg, hubEndpoint(options.env));
     return { model: await modelFromHub(id, options), source: { kind: "hub", id } };

@@ -31,6 +31,23 @@ class ChunkedWriter {
 }
 
 /**
+ * A field's key and value as a flat element writes them, by key. The keys of
+ * a batch's elements are few, and most values repeat from the element before
+ * (the model, language, client, provider): each key keeps its line with the
+ * last value it was written with, so only a changed value is escaped again.
+ */
+const lastLines = new Map<string, { value: string; line: string }>();
+
+function fieldLine(key: string, value: string): string {
+  const last = lastLines.get(key);
+  if (last !== undefined && last.value === value) return last.line;
+  const line = `    ${JSON.stringify(key)}: ${JSON.stringify(value)}`;
+  // A long value (a snippet's code) seldom repeats, and an object of many keys is no batch's element: neither is kept.
+  if (value.length <= 200 && (last !== undefined || lastLines.size < 32)) lastLines.set(key, { value, line });
+  return line;
+}
+
+/**
  * One element of a two-space-indented array, as JSON.stringify(array, null, 2)
  * writes it. A flat object of strings (every snippet) is written field by
  * field, in one pass and without the lists Object.entries makes: that
@@ -49,7 +66,7 @@ export function arrayElement(value: unknown): string {
         flat = false;
         break;
       }
-      fields += `${fields === "" ? "" : ",\n"}    ${JSON.stringify(key)}: ${JSON.stringify(field)}`;
+      fields += fields === "" ? fieldLine(key, field) : `,\n${fieldLine(key, field)}`;
     }
     if (flat && fields !== "") return `  {\n${fields}\n  }`;
   }

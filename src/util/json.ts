@@ -170,7 +170,8 @@ export function parseJson(text: string, source: string): unknown {
   let problem: JsonSyntaxProblem | undefined;
   try {
     value = JSON.parse(text);
-    problem = depthProblem(text);
+    // Nesting deeper than the limit takes an opening and a closing character per level: shorter text cannot.
+    if (text.length > 2 * MAX_JSON_DEPTH) problem = depthProblem(text);
   } catch {
     problem = findJsonSyntaxError(text) ?? new JsonSyntaxProblem(0, "not valid JSON");
   }

@@ -37,6 +37,9 @@ function readFileBounded(fd: number, name: string, size: number, maxBytes: numbe
     }
     if (count === 0) break;
     total += count;
+    // All that fstat said, and short of what was asked: the end of a regular file, where asking again would cost
+    // one more system call per file to hear 0. (Files that say size 0, as in /proc, still read until 0.)
+    if (total === size && total < scratch.length) break;
   }
   if (total > maxBytes) {
     throw usageError(`${name}: input is over the ${formatBytes(maxBytes)} limit`, "model metadata files are small; check that this is the right file");

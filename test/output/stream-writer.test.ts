@@ -57,6 +57,28 @@ describe("JsonArrayWriter", () => {
     expect(stream.chunks.join("")).toBe(renderJson(values));
   });
 
+  it("writes repeated, changed and returning values of the same keys as JSON.stringify does", async () => {
+    // arrayElement keeps each key's last short value written: a value that changes back, a key that moves, and
+    // objects with many keys must still come out as renderJson writes them.
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, n) => [`k${n}`, `v${n % 3}`]));
+    const sequence = [
+      { model: "org/a", language: "python", content: "a" },
+      { model: "org/a", language: "python", content: "a" },
+      { model: "org/a", language: "js", content: "b\n" },
+      { model: "org/a", language: "python", content: "a" },
+      { language: "org/a", model: "python", content: "x".repeat(300) },
+      { model: 'org/"quoted"\u2028', language: "js", content: "x".repeat(300) },
+      many,
+      { ...many, k0: "changed" },
+      { model: "org/a", language: "python", content: "a" },
+    ];
+    const stream = slowStream();
+    const writer = new JsonArrayWriter(stream);
+    for (const value of sequence) await writer.add(value);
+    await writer.end();
+    expect(stream.chunks.join("")).toBe(renderJson(sequence));
+  });
+
   it("waits for 'drain' when the stream asks it to, and keeps memory to a chunk", async () => {
     const stream = slowStream();
     const writer = new JsonArrayWriter(stream);

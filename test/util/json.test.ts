@@ -12,6 +12,8 @@ describe("parseJson nesting limit", () => {
   it.each([
     ["valid but 200,000 levels deep", deep(200_000)],
     ["200,000 open brackets and no end", "[".repeat(200_000)],
+    // The shortest text that nests too deep: the parser skips the depth scan for anything shorter.
+    ["as short as nesting too deep can be", `${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}`],
     ["deep inside a string-bearing object", `{"s": "[[[{\\"", "v": ${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}}`],
   ])("refuses JSON %s, naming the limit and where it was passed", (_label, text) => {
     const error = thrown(() => parseJson(text, "deep.json"));
