@@ -38,6 +38,9 @@ export interface RouterProvider {
 /** The router's models by hub id. */
 export type RouterModels = ReadonlyMap<string, readonly RouterProvider[]>;
 
+/** What the router's model list gave a command: the list, or why there is none (offline with no cache, a failure, no router). */
+export type RouterFacts = { models: RouterModels } | { unavailable: string };
+
 /** The features a request may need of a provider. */
 export const PROVIDER_FEATURES = ["tools", "structured_output"] as const;
 export type ProviderFeature = (typeof PROVIDER_FEATURES)[number];
