@@ -1,4 +1,5 @@
-import { providersSupporting, type ProviderFeature, type RouterFacts, type RouterProvider } from "../model/router/facts.js";
+import { providersSupporting, type ProviderFeature } from "../model/router/features.js";
+import type { RouterFacts, RouterProvider } from "../model/router/facts.js";
 import { PROVIDER_IDS } from "./id-lists.js";
 import type { ProviderId } from "./ids.js";
 import type { SettledOptions } from "./snippet.js";
