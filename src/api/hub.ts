@@ -4,6 +4,7 @@ import type { HubFetchSettings } from "../model/hub/hub-get.js";
 import { hubEndpoint } from "../model/hub/endpoint.js";
 import { modelFromHub, modelIdOfUrl, type ResolveOptions } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
+import type { RouterFacts } from "../model/router/facts.js";
 import type { SearchHit } from "../search/hits.js";
 import { searchRequest, type SearchInput } from "../search/request.js";
 import { searchModels as searchHub } from "../search/search.js";
@@ -27,6 +28,8 @@ export interface HubOptions {
   offline?: boolean;
   /** Deadlines and retries: `headersTimeoutMs`, `bodyTimeoutMs`, `retries`, … */
   settings?: Partial<Omit<HubFetchSettings, "fetch">>;
+  /** The router's base URL (its model list); the public router when absent, and none when `endpoint` names another hub. */
+  router?: string;
 }
 
 /** The environment the domain functions read, made from the options alone. */
@@ -35,6 +38,7 @@ function hubEnv(hub: HubOptions): NodeJS.ProcessEnv {
   if (hub.endpoint !== undefined) env.HF_ENDPOINT = hub.endpoint;
   if (hub.token !== undefined) env.HF_TOKEN = hub.token;
   if (hub.cacheDir !== undefined) env.XDG_CACHE_HOME = hub.cacheDir;
+  if (hub.router !== undefined) env.HUBREF_ROUTER_URL = hub.router;
   return env;
 }
 
@@ -86,4 +90,16 @@ export async function getGgufHeader(id: string, file: string, hub: HubOptions = 
     if (outcome.facts === undefined) return { ok: false, problem: { code: "unavailable", message: outcome.reason } };
     return ok(outcome.facts);
   });
+}
+
+/**
+ * The router's model list, for inferenceSnippets' `router` option: with it,
+ * `tools` and `schema` are checked as the command line checks them (a
+ * provider without the feature is refused, auto chooses one that has it).
+ * Never fails: where there is no list, it says why, and the check becomes a note.
+ */
+export async function getRouterFacts(hub: HubOptions = {}): Promise<RouterFacts> {
+  const { env, fetch, offline } = resolveOptions(hub);
+  const { loadRouterFacts } = await import("../model/router/load.js");
+  return loadRouterFacts({ env, ...(offline ? { offline } : {}), ...(fetch ? { fetch } : {}) });
 }

@@ -37,6 +37,8 @@ import { attempt, attemptNow, libraryWords, ok, problem, type Result } from "./p
 
 export type { Problem, ProblemCode, Result } from "./problem.js";
 export { getGgufHeader, getModel, searchModels, type HubOptions, type SearchFilters } from "./hub.js";
+export { getRouterFacts } from "./hub.js";
+export type { RouterFacts, RouterModels, RouterProvider } from "../model/router/facts.js";
 export type { ModelData } from "../model/schema.js";
 export type { Snippet, SnippetOptions } from "../inference/snippet.js";
 export type { SchemaRequest, ToolSet } from "../inference/tools.js";

@@ -1,7 +1,7 @@
 import { HubrefError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { readModelFile } from "../model/read-model.js";
-import { resolveModelArgument, type ResolveOptions } from "../model/resolve.js";
+import { resolveModelArgument, type ModelSource, type ResolveOptions } from "../model/resolve.js";
 import type { SettledOptions, Snippet } from "../inference/snippet.js";
 import { arrayElement } from "../output/stream-writer.js";
 import type { CodeBlock, InferenceBlock, LibraryBlock, LocalBlock } from "./code-block.js";
@@ -108,10 +108,11 @@ export class CheckedModels {
 
   constructor(private readonly keptFileBytes: number) {}
 
-  /** Reads the model at `index` of the batch as resolveModel does; throws what resolveModel throws. */
-  async check(index: number, arg: string, options: ResolveOptions): Promise<void> {
-    const { model, fileBytes } = await resolveModelArgument(arg, options);
+  /** Reads the model at `index` of the batch as resolveModel does, and says where it came from; throws what resolveModel throws. */
+  async check(index: number, arg: string, options: ResolveOptions): Promise<ModelSource["kind"]> {
+    const { model, fileBytes, source } = await resolveModelArgument(arg, options);
     this.keep(index, model, fileBytes);
+    return source.kind;
   }
 
   /** Keeps a model read from a regular file of `fileBytes`, or from anywhere else (undefined). */

@@ -7,7 +7,7 @@ import type { SettledOptions } from "../inference/snippet.js";
 import { SnippetProblem } from "../inference/problem.js";
 import { isChatModel } from "../model/chat.js";
 import { onlyRunsLocally } from "../inference/engine.js";
-import { chosenProvider, providerChoices } from "../inference/model-for-provider.js";
+import { chosenProvider, pickerProviderChoices } from "../inference/model-for-provider.js";
 import type { FitsPlan } from "../apps/fits.js";
 import type { RunPlanner } from "../apps/fits-plan.js";
 import { fitMarkOf, fitOf, projectorSize, type FitMark } from "../apps/fit-verdict.js";
@@ -81,12 +81,14 @@ function problemOf(error: unknown): string {
 
 function inferenceMenu(model: ModelData, base: SettledOptions, toggles: MenuToggles, report: (problem: string) => void): CodeBlock[] {
   const blocks: CodeBlock[] = [];
-  // The engine's choices, so auto means to the picker what it means to the command.
-  for (const provider of providerChoices(model)) {
-    // auto lets the hub choose, so there is no provider to call directly.
-    if (toggles.direct && provider === "auto") continue;
+  // The engine's choices, so auto means to the picker what it means to the command; the router's list adds the providers it serves.
+  const router = base.router !== undefined && "models" in base.router ? base.router.models : undefined;
+  for (const { options } of pickerProviderChoices(model, router)) {
+    // auto, the router's policies and providers without hubref's table go through the router: nothing to call directly.
+    if (toggles.direct && options.provider === "auto") continue;
     try {
-      blocks.push(...inferenceBlocks(model, { ...base, language: undefined, client: undefined, provider, ...toggles }).blocks);
+      const { routerPolicy: _policy, unlistedProvider: _unlisted, ...rest } = base;
+      blocks.push(...inferenceBlocks(model, { ...rest, language: undefined, client: undefined, ...options, ...toggles }).blocks);
     } catch (error) {
       report(problemOf(error));
     }
@@ -173,7 +175,7 @@ export async function modelMenu(model: ModelData, base: SettledOptions, presets:
       return blocks;
     },
     canStream,
-    initialProvider: chosenProvider(model, base),
+    initialProvider: base.routerPolicy ?? base.unlistedProvider ?? chosenProvider(model, base),
     ...(localOnly && local.blocks.length > 0 ? { initialSource: "local" as const } : {}),
     initialToggles: { stream: base.stream && canStream, direct: base.direct },
     presets: checked,

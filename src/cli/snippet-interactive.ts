@@ -11,6 +11,8 @@ import { terminalLine } from "../output/terminal-text.js";
 import { runPlannerFor, type RunPlanner } from "../apps/fits-plan.js";
 import type { PickerResult } from "../ui/types.js";
 import type { SnippetCommand } from "./snippet-command.js";
+import type { SettledOptions } from "../inference/snippet.js";
+import { isChatModel } from "../model/chat.js";
 
 /*
  * `hubref snippet MODEL -i`: the menu comes from src/blocks/menu.ts; this file
@@ -63,7 +65,22 @@ async function fittedPresets(
 export async function pickerMenu(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<{ model: ModelData; menu: Menu }> {
   const resolved = await resolveModelArgument(command.models[0]!, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
   const { presets, planner } = await fittedPresets(command, resolved, context);
-  return { model: resolved.model, menu: await modelMenu(resolved.model, command.options, presets, planner) };
+  const options = await withRouterList(command, resolved, context);
+  return { model: resolved.model, menu: await modelMenu(resolved.model, options, presets, planner) };
+}
+
+/**
+ * A chat model from the hub: the router's list offers the providers it serves
+ * (those hubref has no table for too) and checks --tools and --schema. Without
+ * it the picker still opens, on the providers of the model's metadata.
+ */
+async function withRouterList(command: Extract<SnippetCommand, { mode: "picker" }>, resolved: ResolvedModel, context: CommandContext): Promise<SettledOptions> {
+  if (resolved.source.kind !== "hub" || !isChatModel(resolved.model) || command.options.endpointUrl !== undefined) return command.options;
+  const { loadRouterFacts } = await import("../model/router/load.js");
+  return {
+    ...command.options,
+    router: await loadRouterFacts({ env: context.env, offline: command.offline, refresh: command.refresh, stderr: context.stderr }),
+  };
 }
 
 export async function runSnippetPicker(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<void> {

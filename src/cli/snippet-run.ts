@@ -2,7 +2,9 @@ import { resolveOptionsOf, terminalOf, type CommandContext } from "./context.js"
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { renderJson } from "../output/output.js";
 import { JsonArrayWriter } from "../output/stream-writer.js";
-import { resolveModel, type ResolveOptions } from "../model/resolve.js";
+import { resolveModelArgument, type ModelSource, type ResolveOptions } from "../model/resolve.js";
+import type { RouterFacts } from "../model/router/facts.js";
+import { neededFeatures } from "../inference/provider-features.js";
 import type { ModelData } from "../model/schema.js";
 import { commentLine } from "../format/languages.js";
 import type { InferenceBlock } from "../blocks/code-block.js";
@@ -59,15 +61,16 @@ async function printInference(command: InferenceCommand, context: CommandContext
   const resolveOptions = resolveOptionsOf(command, context);
   const batch = new Batch(command.models.length, command.verbose, context.stderr);
   if (command.json && batch.several) {
-    await streamJsonSnippets(command.models, command.options, resolveOptions, batch, context);
+    await streamJsonSnippets(command.models, routerFactsOnce(command, context), resolveOptions, batch, context);
     return;
   }
   const blocks: InferenceBlock[] = [];
   let last: ModelData | undefined;
+  const withRouter = routerFactsOnce(command, context);
   await batch.each(command.models, async (arg) => {
-    const model = await resolveModel(arg, resolveOptions);
+    const { model, source } = await resolveModelArgument(arg, resolveOptions);
     last = model;
-    blocks.push(...modelBlocks(model, command.options, batch, modelRef(arg, model)));
+    blocks.push(...modelBlocks(model, await withRouter(source.kind), batch, modelRef(arg, model)));
   });
   if (blocks.length === 0 && !batch.several) throw batch.nothing(last);
   mixedLanguagesNote(
@@ -77,6 +80,25 @@ async function printInference(command: InferenceCommand, context: CommandContext
   );
   context.stdout.write(command.json ? renderJson(blocks.map(inferenceJson)) : renderSnippets(blocks, batch.several));
   batch.finish(context);
+}
+
+/**
+ * The options for one model, with the router's list where --tools or --schema
+ * needs it checked (src/inference/provider-features.ts decides): read at most
+ * once a run, and only for a model from the hub, since a model file is read
+ * without the network.
+ */
+function routerFactsOnce(command: InferenceCommand, context: CommandContext): (source: ModelSource["kind"]) => Promise<SettledOptions> {
+  const options = command.options;
+  let facts: Promise<RouterFacts> | undefined;
+  return async (source) => {
+    if (source !== "hub" || neededFeatures(options).length === 0 || options.endpointUrl !== undefined) return options;
+    if (facts === undefined) {
+      const { loadRouterFacts } = await import("../model/router/load.js");
+      facts = loadRouterFacts({ env: context.env, offline: command.offline, refresh: command.refresh, stderr: context.stderr });
+    }
+    return { ...options, router: await facts };
+  };
 }
 
 /** One model's blocks; what it says goes to the batch. With one model, a refusal is the command's error. */
@@ -108,22 +130,21 @@ const KEPT_FILE_BYTES = 4_000_000;
  */
 async function streamJsonSnippets(
   models: string[],
-  options: SettledOptions,
+  withRouter: (source: ModelSource["kind"]) => Promise<SettledOptions>,
   resolveOptions: ResolveOptions,
   batch: Batch,
   context: CommandContext,
 ): Promise<void> {
   const checked = new CheckedModels(KEPT_FILE_BYTES);
-  const read = new Set<number>();
+  const read = new Map<number, ModelSource["kind"]>();
   await batch.each(models, async (arg, index) => {
-    await checked.check(index, arg, resolveOptions);
-    read.add(index);
+    read.set(index, await checked.check(index, arg, resolveOptions));
   });
   const out = new JsonArrayWriter(context.stdout);
   for (const [index, arg] of models.entries()) {
     if (!read.has(index)) continue;
     const model = await checked.take(index, arg);
-    const { elements, count, report } = batchJson(model, options, modelRef(arg, model));
+    const { elements, count, report } = batchJson(model, await withRouter(read.get(index)!), modelRef(arg, model));
     batch.record(report);
     await out.addWritten(elements, count);
   }

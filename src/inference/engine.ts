@@ -19,6 +19,7 @@ import { runsLocally } from "../apps/formats.js";
 import { responseFormat, SAMPLE_SCHEMA_QUESTION, SAMPLE_TOOLS_QUESTION } from "./tools.js";
 import type { Tree } from "./payload.js";
 import { responsesClientList, responsesText, responsesTools, speaksResponses } from "./responses.js";
+import { featureDecision, pinnedOptions, type RouterFacts } from "./provider-features.js";
 
 /*
  * The snippet engine: for one model, the snippets of every language and
@@ -351,7 +352,7 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
     }
     // Every template ends with one newline (test/inference/engine.test.ts checks it).
     const content = renderTemplate(language, client, choice.template, fieldsFor(pair, own));
-    snippets.push({ model: model.id, language, client, provider: own.provider, content });
+    snippets.push({ model: model.id, language, client, provider: own.routerPolicy ?? own.provider, content });
     if (own !== context) pinnedClients.push(client);
   }
   if (pinned && pinnedClients.length > 0) {
@@ -364,10 +365,26 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
   return snippets;
 }
 
-function snippetsFor(requested: ModelData, options: SettledOptions): SnippetResult {
+/** Whether the router's list has the provider live for the model: the router serves its chat even where the hub's mapping lags. */
+function routerServes(router: RouterFacts | undefined, modelId: string, provider: string): boolean {
+  if (router === undefined || !("models" in router)) return false;
+  return router.models.get(modelId)?.some((entry) => entry.provider === provider && entry.status === "live") === true;
+}
+
+function snippetsFor(requested: ModelData, given: SettledOptions): SnippetResult {
+  let options = given;
   const findings: Findings = { problems: [], hints: [], notes: [], warnings: [] };
+  // --tools and --schema need a provider that has them: the router's list decides (provider-features.ts).
+  const decision = isChatModel(requested) ? featureDecision(requested.id, options, options.router) : { kind: "go" as const };
+  if (decision.kind === "refuse") return { snippets: [], ...findings, problems: [decision.problem], hints: [decision.hint] };
+  if (decision.note !== undefined) findings.notes.push(decision.note);
+  if (decision.kind === "pin") options = pinnedOptions(options, decision.provider);
   const unlisted = options.unlistedProvider;
-  if (unlisted !== undefined && !liveProviders(requested).some((mapping) => mapping.provider === unlisted)) {
+  if (
+    unlisted !== undefined &&
+    !liveProviders(requested).some((mapping) => mapping.provider === unlisted) &&
+    !routerServes(options.router, requested.id, unlisted)
+  ) {
     const live = liveProviders(requested).map((mapping) => mapping.provider);
     findings.problems.push(`${requested.id}: no live provider ${unlisted} in its provider mapping`);
     findings.hints.push(live.length > 0 ? `its live providers: ${live.join(", ")}` : "no provider serves it live: leave out --provider");

@@ -3,7 +3,12 @@ import { liveProviders, mappedTask } from "../model/provider-mapping.js";
 import { isInferenceTask, PROVIDER_IDS } from "./id-lists.js";
 import type { InferenceTask, ProviderChoice, ProviderId } from "./ids.js";
 import { PROVIDERS } from "./providers/index.js";
-import type { SettledOptions } from "./snippet.js";
+import type { SettledOptions, SnippetOptions } from "./snippet.js";
+import { ROUTER_POLICIES } from "./responses.js";
+import type { RouterModels } from "../model/router/facts.js";
+
+/** How the hub names providers: a lower-case slug; another name from the hub or the router is not offered. */
+const PROVIDER_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 import { isChatModel } from "../model/chat.js";
 
 /** The providers hubref knows that the model's mapping offers live, in the hub's order. */
@@ -41,6 +46,38 @@ export function providerChoices(model: ModelData): ProviderChoice[] {
   const mapped = mappedProviders(model);
   if (mapped.length === 1 && !isChatModel(model)) return mapped;
   return ["auto", ...(mapped.length > 0 ? mapped : PROVIDER_IDS)];
+}
+
+/** One provider choice of the picker: its label (the block's provider, as --provider takes it) and the options that make it. */
+export interface ProviderPick {
+  label: string;
+  options: Pick<SettledOptions, "provider"> & Pick<SnippetOptions, "routerPolicy" | "unlistedProvider">;
+}
+
+/**
+ * The picker's provider choices, the ones the command line takes: for a chat
+ * model, auto (the router chooses), the router's policies, the providers
+ * hubref knows, and the live providers it has no table for, from the hub's
+ * mapping and from the router's list (their chat goes through the router).
+ */
+export function pickerProviderChoices(model: ModelData, router?: RouterModels): ProviderPick[] {
+  const known: ProviderPick[] = providerChoices(model).map((provider) => ({ label: provider, options: { provider } }));
+  if (!isChatModel(model)) return known;
+  const listed =
+    router
+      ?.get(model.id)
+      ?.filter((entry) => entry.status === "live")
+      .map((entry) => entry.provider) ?? [];
+  const unlisted = [...new Set([...liveProviders(model).map((mapping) => mapping.provider), ...listed])].filter(
+    (provider) => !(PROVIDER_IDS as readonly string[]).includes(provider) && PROVIDER_NAME.test(provider),
+  );
+  const [auto, ...named] = known;
+  return [
+    ...(auto === undefined ? [] : [auto]),
+    ...ROUTER_POLICIES.map((policy) => ({ label: policy, options: { provider: "auto" as const, routerPolicy: policy } })),
+    ...named,
+    ...unlisted.map((provider) => ({ label: provider, options: { provider: "auto" as const, unlistedProvider: provider } })),
+  ];
 }
 
 /**

@@ -1,13 +1,18 @@
 import type { Client, Language, ProviderChoice } from "./ids.js";
 import type { SchemaRequest, ToolSet } from "./tools.js";
 import type { ChatApi, ReasoningEffort, RouterPolicy } from "./responses.js";
+import type { RouterFacts } from "../model/router/facts.js";
 
 /** One generated snippet, as `hubref snippet --json` prints it. */
 export interface Snippet {
   model: string;
   language: Language;
   client: Client;
-  provider: ProviderChoice;
+  /**
+   * Who serves the call: a provider, auto (the router chooses), the router's
+   * policy (fastest, cheapest), or a live provider hubref has no table for.
+   */
+  provider: ProviderChoice | RouterPolicy | (string & {});
   content: string;
 }
 
@@ -47,6 +52,12 @@ export interface SnippetOptions {
    * nothing else can be written for it. The provider stays auto.
    */
   unlistedProvider?: string;
+  /**
+   * The router's model list (or why there is none), for --tools and --schema:
+   * a provider that lacks the feature is refused, and auto chooses among those
+   * that have it (provider-features.ts). Absent: nothing is checked.
+   */
+  router?: RouterFacts;
 }
 
 /** Options with every default in place, as the engine and the picker read them. */

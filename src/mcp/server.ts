@@ -6,6 +6,7 @@ import {
   blocksJson,
   describeModel,
   getModel,
+  getRouterFacts,
   hardware,
   inferenceSnippets,
   libraryCode,
@@ -20,6 +21,7 @@ import {
 import { LANGUAGES, LIBRARY_LANGUAGES } from "../format/languages.js";
 import { CLIENTS, PROVIDER_CHOICES } from "../inference/id-lists.js";
 import { CACHE_TYPE_NAMES } from "../memory/rules.js";
+import { ROUTER_POLICIES, type RouterPolicy } from "../inference/responses.js";
 import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import { SORT_NAMES } from "../search/query.js";
@@ -68,6 +70,7 @@ function hubOf(settings: McpSettings): HubOptions {
     ...(env.HF_TOKEN?.trim() ? { token: env.HF_TOKEN.trim() } : {}),
     ...(cacheDir === undefined ? {} : { cacheDir }),
     ...(settings.offline ? { offline: true } : {}),
+    ...(env.HUBREF_ROUTER_URL?.trim() ? { router: env.HUBREF_ROUTER_URL.trim() } : {}),
     settings: fetchSettingsFromEnv(env),
   };
 }
@@ -190,9 +193,9 @@ export function createServer(settings: McpSettings): McpServer {
         language: z.enum(LANGUAGES as [string, ...string[]]).optional(),
         client: z.enum(CLIENTS as [string, ...string[]]).optional(),
         provider: z
-          .enum(PROVIDER_CHOICES as unknown as [string, ...string[]])
+          .enum([...PROVIDER_CHOICES, ...ROUTER_POLICIES] as unknown as [string, ...string[]])
           .optional()
-          .describe("The inference provider; auto lets the hub choose."),
+          .describe("The inference provider; auto lets the hub choose; fastest and cheapest are the router's policies (chat)."),
         inputs: z.string().max(100_000).optional().describe("Replaces the example input: JSON where the task takes an object or messages, else text."),
         stream: z.boolean().optional(),
         tools: z
@@ -247,11 +250,15 @@ export function createServer(settings: McpSettings): McpServer {
         } else {
           const tools = toolOptions(args.tools, args.schema);
           if (!tools.ok) return failure(tools.problem);
+          const policy = (ROUTER_POLICIES as readonly string[]).includes(args.provider ?? "") ? (args.provider as RouterPolicy) : undefined;
+          // tools and schema need a provider that has them: checked against the router's list, as the command line does.
+          const needsRouter = tools.value.tools !== undefined || tools.value.schema !== undefined;
           const made = inferenceSnippets(model, {
             ...tools.value,
+            ...(needsRouter ? { router: await getRouterFacts(hub) } : {}),
             ...(args.language === undefined ? {} : { language: args.language as never }),
             ...(args.client === undefined ? {} : { client: args.client as never }),
-            ...(args.provider === undefined ? {} : { provider: args.provider as never }),
+            ...(args.provider === undefined ? {} : policy === undefined ? { provider: args.provider as never } : { routerPolicy: policy }),
             ...(args.inputs === undefined ? {} : { inputs: args.inputs }),
             ...(args.stream === undefined ? {} : { stream: args.stream }),
           });

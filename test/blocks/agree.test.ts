@@ -95,12 +95,17 @@ async function expectAgreement(file: string, menu: Menu, extra: string[], infere
 const parsed = (file: string) => ModelDataSchema.parse(JSON.parse(readFileSync(file, "utf8")));
 
 describe("printing, --json and the picker agree", () => {
-  it.each(files)("%s", async (file) => {
-    const model = parsed(file);
-    const seen = await expectAgreement(file, await modelMenu(model, settleOptions({})), [], false);
-    // Weights only local apps run get no hosted calls in the picker, as the printing command says.
-    if (onlyRunsLocally(model)) expect(seen.size === 0 || [...seen].every((flags) => !flags.includes("--provider"))).toBe(true);
-  });
+  // A chat model's menu runs the command twice for each block, the router's policies included: more than the default time on a busy machine.
+  it.each(files)(
+    "%s",
+    async (file) => {
+      const model = parsed(file);
+      const seen = await expectAgreement(file, await modelMenu(model, settleOptions({})), [], false);
+      // Weights only local apps run get no hosted calls in the picker, as the printing command says.
+      if (onlyRunsLocally(model)) expect(seen.size === 0 || [...seen].every((flags) => !flags.includes("--provider"))).toBe(true);
+    },
+    120_000,
+  );
 
   const optionCases = OPTION_CASES.flatMap((option) => files.filter((file) => option.applies(parsed(file))).map((file) => ({ ...option, file })));
   it("an option case applies to an example model", () => expect(optionCases.length).toBeGreaterThanOrEqual(OPTION_CASES.length));

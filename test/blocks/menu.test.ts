@@ -48,4 +48,30 @@ describe("the picker's first screen", () => {
     expect(input.loadBlocks({ stream: false, direct: false }).length).toBeGreaterThan(0);
     expect(() => broken.loadBlocks({ stream: false, direct: false })).toThrow();
   });
+
+  it("offers what --provider takes for a chat model: auto, the router's policies, the known providers, and those the router lists live without a table in hubref", async () => {
+    const model = syntheticModel("text-generation", { conversational: true, id: "acme/chat", providers: ["together"] });
+    const live = (provider: string, status = "live") => ({
+      provider,
+      status,
+      contextLength: null,
+      pricing: null,
+      supportsTools: null,
+      supportsStructuredOutput: null,
+    });
+    const router = { models: new Map([["acme/chat", [live("together"), live("newcloud"), live("soon", "staging")]]]) };
+    const menu = await modelMenu(model, settleOptions({ router }));
+    const requests = menu.loadBlocks({ stream: false, direct: false }).filter((block) => block.source === "inference" && block.client === "requests");
+    expect(requests.map((block) => block.source === "inference" && block.provider)).toEqual(["auto", "fastest", "cheapest", "together", "newcloud"]);
+    expect(requests[4]!.content).toContain('"acme/chat:newcloud"');
+    // Only a named provider hubref knows can be called directly.
+    const direct = menu.loadBlocks({ stream: false, direct: true }).filter((block) => block.source === "inference");
+    expect(new Set(direct.map((block) => block.source === "inference" && block.provider))).toEqual(new Set(["together"]));
+  });
+
+  it("opens on the router's policy the command line names", async () => {
+    const model = syntheticModel("text-generation", { conversational: true, providers: ["together"] });
+    const state = initialState(await modelMenu(model, settleOptions({ routerPolicy: "cheapest" })));
+    expect(state.prefs.provider).toBe("cheapest");
+  });
 });

@@ -6,6 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, runCli } from "../helpers/cli.js";
 import { runInProcess } from "../helpers/in-process.js";
 import { requireBuilt, TmuxSession } from "../ui/helpers/tmux.js";
+import { CHAT_MODEL, startHubServer } from "../helpers/hub-server.js";
+import { startRouterServer } from "../helpers/router-server.js";
 
 const MODEL = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
 const GGUF = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
@@ -110,6 +112,40 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^error: the model came on stdin, and the terminal \(\/dev\/tty\) cannot be opened for keys \(\w+\)\nhint: /);
+  });
+
+  it("offers the router's choices as providers: choosing fastest shows the snippet that names MODEL:fastest", async () => {
+    const hub = await startHubServer({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
+    const router = await startRouterServer();
+    router.answer({ body: { data: [{ id: CHAT_MODEL.id, providers: [{ provider: "newcloud", status: "live", supports_tools: true }] }] } });
+    try {
+      session = new TmuxSession([process.execPath, BIN, "snippet", CHAT_MODEL.id, "-i"], {
+        width: 80,
+        height: 24,
+        env: {
+          CI: "false",
+          HF_ENDPOINT: hub.endpoint,
+          HUBREF_ROUTER_URL: router.endpoint,
+          XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "hubref-picker-router-")),
+        },
+        unset: ["DISPLAY", "WAYLAND_DISPLAY", "NO_COLOR", "FORCE_COLOR"],
+      }).start();
+      await session.waitFor("› Language  [Python]");
+      // The hub client chooses the provider itself; requests calls the router's chat route, which takes a policy.
+      session.keys("Down", "Right");
+      await session.waitFor("› Client", "[requests]", "─ Python / requests / auto ─");
+      session.keys("Down");
+      await session.waitFor("› Provider  [auto]  fastest   cheapest");
+      session.keys("Right");
+      const screen = await session.waitFor("[fastest]", "─ Python / requests / fastest ─");
+      expect(screen).toContain(`"${CHAT_MODEL.id}:fastest"`);
+      expect(router.requests.map((request) => request.path)).toEqual(["/v1/models"]);
+      session.keys("q");
+      await session.waitFor("exit=0");
+    } finally {
+      await hub.close();
+      await router.close();
+    }
   });
 
   it("a model with nothing to show exits 2 with the printing command's error, before any screen", () => {

@@ -17,6 +17,10 @@ import { WIRE } from "../helpers/expected-request.js";
 import { registryChatProviders } from "../helpers/registry-pairs.js";
 import { plausibleReply } from "../helpers/fake-replies.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
+import { ROUTER_POLICIES } from "../../src/inference/responses.js";
+
+/** Where the router chooses (auto, or one of its policies): the model names no provider of its own. */
+const routerChooses = (provider: string) => provider === "auto" || (ROUTER_POLICIES as readonly string[]).includes(provider);
 
 /*
  * Chat snippets for every provider that serves chat, routed and direct, whole
@@ -52,6 +56,9 @@ VARIANTS.push({ provider: "together", mode: "routed", stream: false, task: "imag
 VARIANTS.push({ provider: "zai-org", mode: "direct", stream: true, task: "image-text-to-text", parameters: true });
 VARIANTS.push({ provider: "auto", mode: "routed", stream: false, task: "text-generation", parameters: true });
 VARIANTS.push({ provider: "auto", mode: "routed", stream: true, task: "text-generation", parameters: false, billTo: "acme-corp" });
+// The router's policies: the request names `model:fastest` / `model:cheapest`, and the router chooses by it.
+for (const policy of ROUTER_POLICIES)
+  VARIANTS.push({ provider: policy, mode: "routed", stream: policy === "cheapest", task: "text-generation", parameters: false });
 // --image: one URL, one local file (with a text of the user's), two local files of two types (streamed).
 const PHOTO_URL = "https://images.example.com/photos/dog.png?size=large&v=2";
 VARIANTS.push({ provider: "together", mode: "routed", stream: false, task: "image-text-to-text", parameters: false, images: [PHOTO_URL] });
@@ -85,16 +92,21 @@ beforeAll(async () => {
     const model = syntheticModel(variant.task, {
       conversational: true,
       id: modelId,
-      providers: variant.provider === "auto" ? ["together", "cerebras"] : variant.provider === "openai" ? [] : [variant.provider],
+      providers: routerChooses(variant.provider) ? ["together", "cerebras"] : variant.provider === "openai" ? [] : [variant.provider],
     });
-    const options: SnippetOptions = { provider: variant.provider as never, direct: variant.mode === "direct", stream: variant.stream };
+    const policy = ROUTER_POLICIES.find((name) => name === variant.provider);
+    const options: SnippetOptions = {
+      ...(policy === undefined ? { provider: variant.provider as never } : { routerPolicy: policy }),
+      direct: variant.mode === "direct",
+      stream: variant.stream,
+    };
     if (variant.parameters) Object.assign(options, { temperature: 0.25, maxTokens: 64, topP: 0.5 });
     if (variant.billTo) options.billTo = variant.billTo;
     if (variant.images) options.images = variant.images;
     if (variant.inputs) options.inputs = variant.inputs;
     const { snippets, problems } = generateSnippets(model, options);
     expect(problems, label(variant)).toEqual([]);
-    const served = variant.provider === "auto" ? "together" : variant.provider;
+    const served = routerChooses(variant.provider) ? "together" : variant.provider;
     for (const snippet of snippets.filter(isExecutable)) {
       const id = `${label(variant)}|${snippet.language}|${snippet.client}`;
       cases.push({
@@ -136,9 +148,9 @@ function expectedMessages(variant: Variant): unknown {
 describe.each(VARIANTS.map((variant) => ({ variant, name: label(variant) })))("$name", ({ variant }) => {
   const modelId = modelIdOf(variant);
   const providerModelId =
-    variant.provider === "openai" ? modelId.slice("openai/".length) : providerIdFor(variant.provider === "auto" ? "together" : variant.provider, modelId);
-  const token = TOKENS[tokenVariable(variant.provider, variant.mode)]!;
-  const fact = variant.provider === "auto" ? undefined : WIRE[variant.provider]?.conversational?.[variant.mode];
+    variant.provider === "openai" ? modelId.slice("openai/".length) : providerIdFor(routerChooses(variant.provider) ? "together" : variant.provider, modelId);
+  const token = TOKENS[tokenVariable(routerChooses(variant.provider) ? "auto" : variant.provider, variant.mode)]!;
+  const fact = routerChooses(variant.provider) ? undefined : WIRE[variant.provider]?.conversational?.[variant.mode];
   const wire = fact && { ...fact, url: fact.url.replace("{id}", providerModelId) };
 
   function expectedBody(model: string): Record<string, unknown> {
@@ -167,7 +179,8 @@ describe.each(VARIANTS.map((variant) => ({ variant, name: label(variant) })))("$
     expect(request.headers["x-hf-bill-to"]).toBe(variant.billTo);
   });
 
-  it("@huggingface/inference sends the provider's chat request", () => {
+  // The hub clients choose the provider themselves: with a policy there is no snippet for them (router-choice.test.ts).
+  it.skipIf(routerChooses(variant.provider) && variant.provider !== "auto")("@huggingface/inference sends the provider's chat request", () => {
     const id = `${label(variant)}|js|huggingface.js`;
     expect(outcomes.get(id), `${id}: ${outcomes.get(id)?.error}`).toMatchObject({ ok: true });
     const [request] = postsOf(rig, id);

@@ -16,6 +16,7 @@ import { runPython, type RunOutcome } from "../helpers/snippet-runners.js";
 import { exampleFor, FAL_SAMPLE } from "../helpers/fal-sample.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 import { tokenVariable } from "../helpers/token-variables.js";
+import { ROUTER_POLICIES } from "../../src/inference/responses.js";
 
 /*
  * The huggingface_hub and openai snippets, run with the real packages
@@ -104,6 +105,35 @@ function plan(): void {
     }
   }
   planImages();
+  planRouterChoices();
+}
+
+/** Who chooses the provider of a routed chat: the router (auto: the model alone) or its policy (`model:fastest`). */
+const ROUTER_CHOICES = ["auto", ...ROUTER_POLICIES] as const;
+
+function planRouterChoices(): void {
+  for (const choice of ROUTER_CHOICES) {
+    const modelId = `acme/py-chat-router-${choice}`;
+    const model = syntheticModel("text-generation", { conversational: true, id: modelId, providers: ["together", "cerebras"] });
+    const policy = choice === "auto" ? {} : { routerPolicy: choice };
+    const snippet = generateSnippets(model, { ...policy, language: "python", client: "openai" }).snippets[0];
+    if (snippet === undefined) throw new Error(`no openai chat snippet for ${choice}`);
+    const id = `router-${choice}|chat|routed|openai`;
+    planned.push({
+      id,
+      snippet,
+      expected: {
+        method: "POST",
+        url: "https://router.huggingface.co/v1/chat/completions",
+        headers: { authorization: `Bearer ${TOKENS.HF_TOKEN}` },
+        json: { model: choice === "auto" ? modelId : `${modelId}:${choice}`, messages: [{ role: "user", content: "What is the capital of France?" }] },
+      },
+    });
+    rig.server.respond(
+      id,
+      plausibleReply({ task: "text-generation", modelId, provider: "together", providerId: providerIdFor("together", modelId), output: "json", chat: true }),
+    );
+  }
 }
 
 /** --image: a URL, a local file, two local files; each the rig's file as a data URL of its bytes, read when the snippet runs. */
@@ -242,7 +272,7 @@ if (clients.missing.length > 0 && clientsRequired()) {
     it("cover every task huggingface_hub serves at each provider, and chat at each chat provider", () => {
       expect(planned.filter(({ id }) => id.endsWith("|huggingface_hub")).length).toBeGreaterThan(60);
       expect(planned.filter(({ id }) => id.endsWith("|openai")).length).toBe(
-        registryChatProviders().reduce((sum, { modes }) => sum + modes.length, 0) + IMAGE_SETS.length,
+        registryChatProviders().reduce((sum, { modes }) => sum + modes.length, 0) + IMAGE_SETS.length + ROUTER_CHOICES.length,
       );
     });
 

@@ -9,6 +9,7 @@ import { startGgufHub, type GgufHub, type RepoFile } from "../helpers/gguf-hub.j
 import { llama, LLAMA_8B_QUANT_SIZES } from "../helpers/gguf-models.js";
 import { writeGguf } from "../helpers/gguf-writer.js";
 import { startHubServer, type HubServer } from "../helpers/hub-server.js";
+import { startRouterServer } from "../helpers/router-server.js";
 import { runInProcess } from "../helpers/in-process.js";
 import { HOSTILE_IDS, startSearchHub, type SearchHub } from "../helpers/search-hub.js";
 
@@ -221,6 +222,33 @@ describe("hubref mcp against other hubs", () => {
       expect((offer.structuredContent!.model as { id: string }).id).toBe(LLAMA);
     } finally {
       await local.close();
+    }
+  });
+
+  it("checks tools against the router's list as the command line does, and takes the router's policies", async () => {
+    const router = await startRouterServer();
+    const providers = [
+      { provider: "novita", status: "live", supports_tools: false },
+      { provider: "cerebras", status: "live", supports_tools: true },
+    ];
+    router.answer({ body: { data: [{ id: "meta-llama/Llama-3.1-8B-Instruct", providers }] } });
+    const { client: routed } = await startClient({ HF_ENDPOINT: hub.endpoint, HUBREF_ROUTER_URL: router.endpoint, HUBREF_HUB_RETRIES: "0" });
+    try {
+      const model = "meta-llama/Llama-3.1-8B-Instruct";
+      const refused = await call(routed, "get_snippet", { model, provider: "novita", tools: true, client: "fetch" });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/^error: .*novita does not take tool calls \(`tools`\).*\nhint: providers that do: cerebras/);
+      const pinned = await call(routed, "get_snippet", { model, tools: true, client: "fetch" });
+      expect(pinned.isError).toBeFalsy();
+      expect((pinned.structuredContent!.blocks as { content: string }[])[0]!.content).toContain(`"${model}:cerebras"`);
+      expect((pinned.structuredContent!.notes as string[]).join("\n")).toContain("pinned to cerebras");
+      const fastest = await call(routed, "get_snippet", { model, provider: "fastest", client: "fetch" });
+      expect(fastest.isError).toBeFalsy();
+      expect((fastest.structuredContent!.blocks as { content: string }[])[0]!.content).toContain(`"${model}:fastest"`);
+      expect((await call(routed, "get_snippet", { model, provider: "fastest", tools: true })).isError).toBe(true);
+    } finally {
+      await routed.close();
+      await router.close();
     }
   });
 });

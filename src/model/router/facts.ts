@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RouterProvider } from "./features.js";
 
 /*
  * The router's chat model list (`GET {router}/v1/models`): per model, each
@@ -23,24 +24,13 @@ const ModelEntry = z.object({ id: z.string().min(1), providers: z.array(z.unknow
 
 export const RouterListSchema = z.object({ data: z.array(z.unknown()) });
 
-/** One provider of one model, as the router lists it. */
-export interface RouterProvider {
-  provider: string;
-  status: string;
-  contextLength: number | null;
-  /** US dollars per million tokens. */
-  pricing: { input: number; output: number } | null;
-  /** null: the router does not say. */
-  supportsTools: boolean | null;
-  supportsStructuredOutput: boolean | null;
-}
-
 /** The router's models by hub id. */
 export type RouterModels = ReadonlyMap<string, readonly RouterProvider[]>;
 
-/** The features a request may need of a provider. */
-export const PROVIDER_FEATURES = ["tools", "structured_output"] as const;
-export type ProviderFeature = (typeof PROVIDER_FEATURES)[number];
+/** What the router's model list gave a command: the list, or why there is none (offline with no cache, a failure, no router). */
+export type RouterFacts = { models: RouterModels } | { unavailable: string };
+
+export { PROVIDER_FEATURES, providersSupporting, type ProviderFeature, type RouterProvider } from "./features.js";
 
 /** Null is how the router says "not known": dropped, so the schema treats it as absent. */
 function withoutNulls(value: unknown): unknown {
@@ -79,17 +69,4 @@ export function parseRouterModels(value: unknown): RouterModels | undefined {
     models.set(model.data.id, providers);
   }
   return models;
-}
-
-/** Whether a provider has a feature: only a yes from the router counts. */
-function supports(provider: RouterProvider, feature: ProviderFeature): boolean {
-  return feature === "tools" ? provider.supportsTools === true : provider.supportsStructuredOutput === true;
-}
-
-/**
- * The live providers of a model that have a feature, in the router's order:
- * a request that needs tools or structured output goes to one of them.
- */
-export function providersSupporting(providers: readonly RouterProvider[], feature: ProviderFeature): string[] {
-  return providers.filter((provider) => provider.status === "live" && supports(provider, feature)).map((provider) => provider.provider);
 }

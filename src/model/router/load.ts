@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { operationalError, usageError } from "../../errors.js";
+import { HubrefError, operationalError, usageError } from "../../errors.js";
 import type { OutputStream } from "../../output/output.js";
 import { cacheRoot, endpointFolder, DEFAULT_CACHE_TTL_MS, writeCacheFile } from "../hub/cache.js";
 import { endpointHost, hubToken } from "../hub/endpoint.js";
 import { fetchSettingsFromEnv, hubGet, type HubFetchSettings } from "../hub/hub-get.js";
-import { parseRouterModels, type RouterModels } from "./facts.js";
+import { parseRouterModels, type RouterFacts, type RouterModels } from "./facts.js";
 
 /*
  * The router's model list, read like a model's metadata: cached for a day
@@ -103,4 +103,20 @@ export async function loadRouterModels(options: RouterLoadOptions): Promise<Rout
       options.stderr?.write(`warning: cannot write the router's model list to the cache (${outcome.reason}); hubref will fetch it again next time\n`);
   }
   return models;
+}
+
+/**
+ * The router's list for a command that goes on without it (the --tools and
+ * --schema check): a failure, --offline without a cache or no router to ask
+ * becomes the reason there is none, which the check says in one note.
+ */
+export async function loadRouterFacts(options: RouterLoadOptions): Promise<RouterFacts> {
+  try {
+    const models = await loadRouterModels(options);
+    if (models === undefined) return { unavailable: "no router to ask (HF_ENDPOINT names another hub and HUBREF_ROUTER_URL is not set)" };
+    return { models };
+  } catch (error) {
+    if (!(error instanceof HubrefError)) throw error;
+    return { unavailable: `no model list from the router (${error.message.split("\n")[0]})` };
+  }
 }
