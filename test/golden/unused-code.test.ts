@@ -14,6 +14,9 @@ import {
   type Program,
 } from "../helpers/unused-code.js";
 import { goldenFiles } from "./cases.js";
+import { generateSnippets } from "../../src/inference/engine.js";
+import { registryChatProviders, registryPairs } from "../helpers/registry-pairs.js";
+import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
  * Generated programs hold no unused imports, variables or helpers: every
@@ -80,6 +83,32 @@ describe.each(Object.keys(EXTENSIONS) as Checked[])("%s", (language) => {
       expect(findings).toEqual([]);
     });
   }
+});
+
+it("the name check holds for every provider, task and mode the registry offers, chat included", () => {
+  // The golden cases render every template; these render every template with each provider's request, which picks
+  // the imports and helpers (a binary or JSON body, a local or remote file, a queue, a file saved or a field read).
+  const calls = [
+    ...registryPairs().map(({ provider, task, modes }) => ({ provider, task, modes, chat: false })),
+    ...registryChatProviders().map(({ provider, modes }) => ({ provider, task: "text-generation", modes, chat: true })),
+  ];
+  const findings: string[] = [];
+  let checked = 0;
+  for (const { provider, task, modes, chat } of calls) {
+    for (const mode of modes) {
+      const model = syntheticModel(task, { id: `acme/${task}-${provider}`, conversational: chat });
+      for (const stream of chat ? [false, true] : [false]) {
+        for (const snippet of generateSnippets(model, { provider: provider as never, direct: mode === "direct", stream }).snippets) {
+          if (!["python", "go", "java", "ruby", "php"].includes(snippet.language)) continue;
+          checked++;
+          const where = `${provider} ${task} ${mode}${stream ? " stream" : ""} ${snippet.language} ${snippet.client}`;
+          findings.push(...unusedNames(snippet.language as NamedLanguage, snippet.content).map((line) => `${where}: ${line}`));
+        }
+      }
+    }
+  }
+  expect(checked).toBeGreaterThan(300);
+  expect(findings).toEqual([]);
 });
 
 describe("the checkers", () => {
