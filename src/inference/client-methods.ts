@@ -11,10 +11,10 @@ import { fieldsOf, fileOf, imageFieldOf, imagePromptOf, textOf } from "./input-r
  */
 
 /**
- * What the method returns: something to print, a PIL image (Python), bytes (Python), a Blob (JS), audio tracks
+ * What the method returns: something to print, an object whose `text` is printed alone (a transcript), a PIL image (Python), bytes (Python), a Blob (JS), audio tracks
  * with their content type (as bytes in Python, base64 text in JS), or segments' masks as base64 text (JS).
  */
-type MethodResult = "print" | "image" | "bytes" | "blob" | "tracks" | "masks";
+type MethodResult = "print" | "text" | "image" | "bytes" | "blob" | "tracks" | "masks";
 
 export interface ClientMethod {
   name: string;
@@ -31,7 +31,7 @@ const NONE = undefined;
 export const PYTHON_METHODS: Readonly<Record<InferenceTask, ClientMethod | undefined>> = {
   "audio-classification": print("audio_classification"),
   "audio-to-audio": { name: "audio_to_audio", result: "tracks" },
-  "automatic-speech-recognition": print("automatic_speech_recognition"),
+  "automatic-speech-recognition": { name: "automatic_speech_recognition", result: "text" },
   "document-question-answering": print("document_question_answering"),
   "feature-extraction": print("feature_extraction"),
   "fill-mask": print("fill_mask"),
@@ -73,7 +73,7 @@ const blob = (name: string, extension: string): ClientMethod => ({ name, result:
 export const JS_METHODS: Readonly<Record<InferenceTask, ClientMethod | undefined>> = {
   "audio-classification": print("audioClassification"),
   "audio-to-audio": { name: "audioToAudio", result: "tracks" },
-  "automatic-speech-recognition": print("automaticSpeechRecognition"),
+  "automatic-speech-recognition": { name: "automaticSpeechRecognition", result: "text" },
   "document-question-answering": print("documentQuestionAnswering"),
   "feature-extraction": print("featureExtraction"),
   "fill-mask": print("fillMask"),

@@ -96,7 +96,7 @@ export interface ReplyPlan {
   provider: string;
   providerId: string;
   /** How raw-HTTP snippets expect the result: a file, JSON with a base64 image or a file's URL, or any JSON. */
-  output: "json" | "file" | "base64-field" | "url-field";
+  output: "json" | "file" | "base64-field" | "url-field" | "text-field";
   /** A chat model: its mapping is for the "conversational" task. */
   chat?: boolean;
 }
@@ -111,6 +111,7 @@ export function plausibleReply(plan: ReplyPlan): (request: ReceivedRequest) => R
       const body = JSON.parse(request.body.toString("utf8") || "{}") as { stream?: boolean };
       return body.stream ? STREAM_REPLY : { body: CHAT_REPLY };
     }
+    if (plan.output === "text-field") return { body: transcriptReply(plan.provider, plan.task, TRANSCRIPT) };
     if (plan.output === "base64-field") return { body: { data: [{ b64_json: IMAGE_BYTES.toString("base64") }] } };
     if (plan.output === "url-field") return request.host === FILE_HOST ? { contentType: "audio/mpeg", body: AUDIO_BYTES } : { body: linkReply(plan) };
     if (plan.output === "file") return { contentType: "application/octet-stream", body: plan.task.includes("image") ? IMAGE_BYTES : AUDIO_BYTES };
@@ -119,6 +120,18 @@ export function plausibleReply(plan: ReplyPlan): (request: ReceivedRequest) => R
     if (plan.provider !== "hf-inference") return { body: { request_id: "req-1", status: "IN_QUEUE", output: null } };
     return TASK_REPLIES[plan.task] ?? { body: {} };
   };
+}
+
+/** A transcript with what breaks careless printing: quotes, non-ASCII text, a shell variable, a percent sign and a backslash. */
+export const TRANSCRIPT = 'Hello "world" — ça va? 100% $HOME \\d';
+
+/** A provider's reply holding `text` where the route's output says the text is, in the provider's shape (Replicate's is a finished prediction). */
+export function transcriptReply(provider: string, task: string, text: unknown): Record<string, unknown> {
+  const output = routeOf(provider, task)?.output;
+  if (output?.kind !== "text-field") throw new Error(`${provider} ${task} has no text in its reply`);
+  let value: unknown = text;
+  for (const key of [...output.path].reverse()) value = typeof key === "number" ? [value] : { [key]: value };
+  return provider === "replicate" ? { id: "prediction-1", status: "succeeded", ...(value as Record<string, unknown>) } : (value as Record<string, unknown>);
 }
 
 /** A JSON reply naming the output file's URL where the route's output says it is. */

@@ -21,7 +21,7 @@ export interface RunOutcome {
   id: string;
   ok: boolean;
   error?: string;
-  /** What the case printed, where the runner keeps it (the Go, Java, Ruby and PHP runners). */
+  /** What the case printed, where the runner keeps it (every runner but PHP's when the case ends the process). */
   stdout?: string;
 }
 
@@ -164,7 +164,7 @@ function shellWord(text: string): string {
  */
 const SHELL_DRIVER = String.raw`
 dir=$1 count=$2
-run_case() { bash "$dir/$1.sh" > /dev/null 2> "$dir/$1.err"; echo $? > "$dir/$1.code"; }
+run_case() { bash "$dir/$1.sh" > "$dir/$1.out" 2> "$dir/$1.err"; echo $? > "$dir/$1.code"; }
 for (( i = 0; i < count; i++ )); do
     (( i < 4 )) || wait -n
     run_case "$i" &
@@ -186,7 +186,8 @@ export async function runShell(cases: SnippetCase[], options: RunOptions): Promi
       cases.map((item, index): [string, RunOutcome] => {
         const code = Number(readFileSync(join(dir, `${index}.code`), "utf8"));
         const stderr = readFileSync(join(dir, `${index}.err`), "utf8");
-        return [item.id, code === 0 ? { id: item.id, ok: true } : { id: item.id, ok: false, error: `exit ${code}: ${stderr}` }];
+        const stdout = readFileSync(join(dir, `${index}.out`), "utf8");
+        return [item.id, code === 0 ? { id: item.id, ok: true, stdout } : { id: item.id, ok: false, error: `exit ${code}: ${stderr}`, stdout }];
       }),
     );
   } finally {

@@ -307,9 +307,9 @@ public final class Hooks {
 
 /**
  * Launched from source (one JVM for the batch): compiles the hooks and every
- * case with the JDK's compiler in this JVM (again without the cases javac
- * refuses, which are reported as failed), loads them, and runs the cases one
- * after another. Writes `index TAB ok TAB base64(error) TAB base64(stdout)` lines.
+ * case with the JDK's compiler in this JVM, every lint a failure (-Xlint:all
+ * -Werror; again without the cases javac refuses, which are reported as
+ * failed), loads them, and runs the cases one after another. Writes `index TAB ok TAB base64(error) TAB base64(stdout)` lines.
  */
 const JAVA_DRIVER = String.raw`import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -339,13 +339,13 @@ public class Driver {
         List<String> live = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) live.add(String.valueOf(i));
         for (int attempt = 0; ; attempt++) {
-            List<String> options = new ArrayList<>(List.of("-nowarn", "-proc:none", "-g:none", "-encoding", "UTF-8", "-d", classes.toString(), sources.resolve("harness/Hooks.java").toString()));
+            List<String> options = new ArrayList<>(List.of("-Xlint:all", "-Werror", "-proc:none", "-g:none", "-encoding", "UTF-8", "-d", classes.toString(), sources.resolve("harness/Hooks.java").toString()));
             for (String index : live) options.add(sources.resolve("c" + index + "/Main.java").toString());
             ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
             int code = ToolProvider.getSystemJavaCompiler().run(null, null, diagnostics, options.toArray(new String[0]));
             if (code == 0) break;
             String text = diagnostics.toString(StandardCharsets.UTF_8);
-            Matcher matcher = Pattern.compile("c(\\d+)/Main\\.java:\\d+: error.*").matcher(text);
+            Matcher matcher = Pattern.compile("c(\\d+)/Main\\.java:\\d+: (?:error|warning).*").matcher(text);
             List<String> failed = new ArrayList<>();
             while (matcher.find()) {
                 if (!failed.contains(matcher.group(1))) failed.add(matcher.group(1));

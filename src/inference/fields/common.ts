@@ -123,6 +123,8 @@ export class CodeFields extends TemplateFields {
   binaryData?: string;
   resultName = "result";
   outputFile?: string;
+  /** The statements that set `transcript` to the text a text-field reply is for (undefined, None or another type when it lacks it). */
+  outputText?: string;
   /** Subscripts reaching the base64 field of a JSON reply, e.g. `["data"][0]["b64_json"]`. */
   outputField?: string;
   /** A queued job: how the snippet polls it and finds its output. */

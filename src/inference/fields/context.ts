@@ -120,5 +120,5 @@ export function resultName(task: string): string {
 
 /** What the generated code does with the reply. */
 export function outputFileName(output: Output): string | undefined {
-  return output.kind === "json" || output.kind === "url-field" ? undefined : `output.${output.extension}`;
+  return output.kind === "file" || output.kind === "base64-field" ? `output.${output.extension}` : undefined;
 }

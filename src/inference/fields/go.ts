@@ -46,9 +46,9 @@ function goImports(fields: HttpFields): string[] {
     if (fields.file.base64) used.add("encoding/base64");
   }
   if (fields.chatImages.length > 0) used.add("os").add("encoding/base64");
-  if (fields.outputKind !== "json") used.add("os");
+  if (fields.outputKind !== "json" && fields.outputKind !== "text-field") used.add("os");
   if (fields.savesByType) used.add("strings");
-  if (fields.outputKind === "url-field") used.add("encoding/json");
+  if (fields.outputKind === "url-field" || fields.outputKind === "text-field") used.add("encoding/json");
   if (fields.outputKind === "base64-field") used.add("encoding/base64").add("encoding/json");
   if (fields.chat) used.add("encoding/json");
   if (fields.tools) used.add("bytes");

@@ -68,14 +68,16 @@ export class HttpFields extends TemplateFields {
   file?: FileCode;
   /** The local images a chat sends as data URLs, each read into its variable as base64 text before the request. */
   chatImages: FileCode[] = [];
-  /** How the reply is kept: printed (json), saved as it is (file), decoded from a base64 field, or downloaded from the URL a field names. */
-  outputKind: "json" | "file" | "base64-field" | "url-field" = "json";
+  /** How the reply is kept: printed (json), saved as it is (file), decoded from a base64 field, downloaded from the URL a field names, or the text a field holds printed. */
+  outputKind: "json" | "file" | "base64-field" | "url-field" | "text-field" = "json";
   /** The name of the file a base64 field is saved to, as a literal. */
   outputFile?: string;
   /** The base64 text in `result`. */
   outputField?: string;
   /** The output file's URL in `result` (a url-field reply). */
   outputUrl?: string;
+  /** The text in `result` a text-field reply is for (a transcript); empty when the reply lacks it. */
+  outputText?: string;
   queue?: HttpQueueCode;
   chat = false;
   stream = false;
@@ -99,10 +101,10 @@ export class HttpFields extends TemplateFields {
 
   /** The program reads values at paths in decoded JSON (the helpers that do are written). */
   get readsJson(): boolean {
-    return this.queue !== undefined || this.outputKind === "base64-field" || this.outputKind === "url-field";
+    return this.queue !== undefined || this.outputKind === "base64-field" || this.outputKind === "url-field" || this.outputKind === "text-field";
   }
 
-  /** Import lines the program needs (Go, whose compiler refuses an unused one). */
+  /** Import lines the program needs (Go, whose compiler refuses an unused one, and Java). */
   imports: string[] = [];
 
   constructor(
@@ -180,5 +182,6 @@ export function httpFields(context: SnippetContext, client: string, language: Ht
     fields.outputField = language.textAt("result", output.path);
   }
   if (output.kind === "url-field") fields.outputUrl = language.textAt("result", output.path);
+  if (output.kind === "text-field") fields.outputText = language.textAt("result", output.path);
   return fields;
 }

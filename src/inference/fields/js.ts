@@ -56,6 +56,14 @@ function propertyPath(path: readonly (string | number)[]): string {
   return path.map((part) => `[${typeof part === "number" ? String(part) : jsString(part)}]`).join("");
 }
 
+/** The statement that sets `transcript` to the value at a path of the decoded reply in `result`: undefined where the reply has none. */
+function textLine(path: readonly (string | number)[]): string {
+  const steps = path.map((part) =>
+    typeof part === "number" ? `?.[${part}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(part) ? `?.${part}` : `?.[${jsString(part)}]`,
+  );
+  return `const transcript = result${steps.join("")};`;
+}
+
 /** Statements that download a remote file into the response `download`; a failed download stops the snippet before it calls the provider. */
 function downloadLines(file: FileRef): string {
   return `const download = await fetch(${jsString(file.path)});\nif (!download.ok) {\n    throw new Error(\`Download failed: \${download.status}\`);\n}`;
@@ -101,7 +109,8 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   const headers: [string, string][] = [["Authorization", fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([jsPropertyKey(name), jsString(value)]);
   fields.fullUrl = jsString(request.url);
-  fields.imports = imports(readsLocalFile, request.output.kind !== "json" || request.queue !== undefined);
+  const savesOutput = request.output.kind !== "json" && request.output.kind !== "text-field";
+  fields.imports = imports(readsLocalFile, savesOutput || request.queue !== undefined);
   // A queued job's snippet names its headers once, for the submission and the polls.
   fields.headers = bracedEntries(headers, request.queue ? 0 : 4);
   fields.bodyKind = body.kind;
@@ -123,6 +132,7 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   const output = outputFileName(request.output);
   if (output !== undefined) fields.outputFile = jsString(output);
   if (request.output.kind === "base64-field" || request.output.kind === "url-field") fields.outputField = propertyPath(request.output.path);
+  if (request.output.kind === "text-field") fields.outputText = textLine(request.output.path);
   return fields;
 }
 
@@ -184,13 +194,17 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
   // With provider auto, the router may pick a provider that queues the job.
   // Where the snippet follows the job itself, its own timers keep Node running.
   fields.keepAlive =
-    (context.call === "task" && context.request.queue !== undefined && !fields.queue) || (context.provider === "auto" && method.result !== "print");
+    (context.call === "task" && context.request.queue !== undefined && !fields.queue) ||
+    (context.provider === "auto" && method.result !== "print" && method.result !== "text");
   let write = false;
   if (method.result === "blob") {
     fields.outputKind = "blob";
     fields.resultName = resultName(context.task);
     fields.outputFile = jsString(`output.${method.extension ?? "bin"}`);
     write = true;
+  } else if (method.result === "text") {
+    fields.outputKind = "text-field";
+    fields.outputText = "const transcript = output.text;";
   } else if (method.result === "tracks" || method.result === "masks") {
     fields.outputKind = method.result;
     fields.resultName = method.result;

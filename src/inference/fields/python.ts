@@ -5,6 +5,7 @@ import { holdsFile, pythonWriter, type LiteralWriter, type ResolveFile } from ".
 import { callInputs, type ClientMethod } from "../client-methods.js";
 import { chatBodyMembers, type HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
+import type { JsonPath } from "../providers/types.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
 import { chatFiles, chatOf, inputFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
 import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
@@ -101,6 +102,21 @@ function chatFileSetup(files: readonly ReadFile[]): string {
   return files.map(({ file, variable }) => `${variable} = base64.b64encode(Path(${pyString(file.path)}).read_bytes()).decode("ascii")`).join("\n");
 }
 
+/**
+ * Statements that set `transcript` to the value at a path of the decoded reply in `result`, or None where the
+ * reply has no such value: one step a line, each taking a key of a dict or an index of a list.
+ */
+function textLines(path: JsonPath): string {
+  return path
+    .map((key, index) => {
+      const holder = index === 0 ? "result" : "transcript";
+      return typeof key === "number"
+        ? `transcript = ${holder}[${key}] if isinstance(${holder}, list) and len(${holder}) > ${key} else None`
+        : `transcript = ${holder}.get(${pyString(key)}) if isinstance(${holder}, dict) else None`;
+    })
+    .join("\n");
+}
+
 /** requests: the HTTP request written out. */
 function requestsFields(context: SnippetContext, request: HttpRequest): PythonFields {
   const fields = new PythonFields(context);
@@ -112,7 +128,8 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   const encodesFiles = body.kind === "json" && holdsFile(body.value);
   const readsLocalFile = images.length > 0 || (file !== undefined && !file.remote && (encodesFiles || body.kind === "binary"));
   const queue = request.queue;
-  if (readsLocalFile || request.output.kind !== "json" || queue) standard.push("from pathlib import Path");
+  const savesOutput = request.output.kind !== "json" && request.output.kind !== "text-field";
+  if (readsLocalFile || savesOutput || queue) standard.push("from pathlib import Path");
   if (queue) standard.push("import sys", "import time");
   if (queue && [queue.status, queue.result].some((address) => address?.kind === "url-path")) standard.push("from urllib.parse import urlsplit");
   if (encodesFiles || request.output.kind === "base64-field") standard.push("import base64");
@@ -142,6 +159,7 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
   const output = outputFileName(request.output);
   if (output !== undefined) fields.outputFile = pyString(output);
   if (request.output.kind === "base64-field" || request.output.kind === "url-field") fields.outputField = subscripts(request.output.path);
+  if (request.output.kind === "text-field") fields.outputText = textLines(request.output.path);
   return fields;
 }
 
@@ -211,6 +229,9 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
       fields.outputKind = "tracks";
       fields.resultName = "tracks";
       standard.push("from pathlib import Path");
+    } else if (method.result === "text") {
+      fields.outputKind = "text-field";
+      fields.outputText = "transcript = result.text";
     } else if (method.result !== "print") {
       fields.outputKind = method.result === "image" ? "image" : "bytes";
       fields.resultName = resultName(context.task);
@@ -263,6 +284,10 @@ function falClientFields(context: SnippetContext, request: HttpRequest): PythonF
     fields.outputKind = "url-field";
     fields.outputField = subscripts(filePath);
     standard.push("from pathlib import Path", "import urllib.request");
+  }
+  if (request.output.kind === "text-field") {
+    fields.outputKind = "text-field";
+    fields.outputText = textLines(request.output.path);
   }
   fields.imports = importBlock(context, standard);
   return fields;

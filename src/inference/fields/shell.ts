@@ -55,6 +55,12 @@ export class ShellFields extends TemplateFields {
   outputField?: string;
   /** The command substitution that reads the output file's URL from `$reply`. */
   outputUrl?: string;
+  /** The command substitution that reads the text a text-field reply is for from `$reply` (empty when it lacks it). */
+  outputText?: string;
+  /** The reply is written to a temporary file before it is named: a file, a decoded field or a download. */
+  get savesFile(): boolean {
+    return this.outputKind !== "json" && this.outputKind !== "text-field";
+  }
   /** A queued job: how the script polls it and finds its output. */
   queue?: ShellQueueCode;
 
@@ -128,8 +134,9 @@ export function shellFields(client: ClientOf<"sh">, context: SnippetContext): Sh
     fields.outputField = pathWords(output.path);
   }
   if (output.kind === "url-field") fields.outputUrl = `$(field ${pathWords(output.path)} <<<"$reply")`;
+  if (output.kind === "text-field") fields.outputText = `$(field ${pathWords(output.path)} <<<"$reply")`;
   // Whatever the reply becomes is written to a temporary file first, then named.
-  const temporaries = [output.kind !== "json" && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
+  const temporaries = [fields.savesFile && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
   if (temporaries.length > 0) fields.temporaries = temporaries.join(" ");
   if (context.call === "chat" && context.tools !== undefined) {
     fields.stream = context.parameters.stream;

@@ -47,7 +47,7 @@ export function toolCode(context: SnippetContext, language: Language, writers: T
       local: names.get(name) ?? name,
       result: writers.tree(sample ? SAMPLE_TOOL_RESULT : PLACEHOLDER_RESULT, level),
       comment: writers.comment(
-        sample ? "A sample: fixed data stands for a real weather lookup." : `The tool ${name}: write its body; arguments holds what the model passed.`,
+        sample ? "A sample: fixed data stands for a real weather lookup." : `The tool ${name}: write its body; its argument holds what the model passed.`,
       ),
     };
   });

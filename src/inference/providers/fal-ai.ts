@@ -1,6 +1,6 @@
 import type { JsonPath, Provider, QueueProtocol, TaskRoute } from "./types.js";
 import type { FileRef } from "../payload.js";
-import { dataUrl, idPath, json, JSON_OUTPUT, waitFor } from "./shared.js";
+import { dataUrl, idPath, json, JSON_OUTPUT, TEXT_OUTPUT, waitFor } from "./shared.js";
 import { fileOf, imagePromptOf, textOf } from "../input-readers.js";
 
 /*
@@ -86,7 +86,7 @@ export const falAi: Provider = {
   pythonClientRefuses: ["audio-to-audio"],
   ownClients: ["fal_client"],
   tasks: {
-    "automatic-speech-recognition": { ...sync((input) => json({ audio_url: falAudio(fileOf(input)) })), accepts: FAL_AUDIO },
+    "automatic-speech-recognition": { ...sync((input) => json({ audio_url: falAudio(fileOf(input)) })), output: TEXT_OUTPUT, accepts: FAL_AUDIO },
     // The reply names the audio file: the snippet downloads it.
     "text-to-speech": { ...sync((input) => json({ text: textOf(input) })), output: { kind: "url-field", path: ["audio", "url"] } },
     "audio-to-audio": { ...queued("audio-to-audio", (input) => json({ audio_url: falAudio(fileOf(input)) })), accepts: FAL_AUDIO },

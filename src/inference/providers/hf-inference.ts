@@ -1,5 +1,5 @@
 import type { Provider, TaskRoute } from "./types.js";
-import { base64, fileOutput, idPath, json, JSON_OUTPUT } from "./shared.js";
+import { base64, fileOutput, idPath, json, JSON_OUTPUT, TEXT_OUTPUT } from "./shared.js";
 import { fieldsOf, fileOf, imageFieldOf, imagePromptOf, textOf } from "../input-readers.js";
 
 /*
@@ -92,7 +92,7 @@ export const hfInference: Provider = {
     },
     "image-segmentation": { path: model, body: (input) => json({ inputs: base64(fileOf(input)) }), output: JSON_OUTPUT },
     "audio-classification": bytes,
-    "automatic-speech-recognition": bytes,
+    "automatic-speech-recognition": { ...bytes, output: TEXT_OUTPUT },
     "audio-to-audio": bytes,
     "image-classification": bytes,
     "object-detection": bytes,

@@ -1,4 +1,4 @@
-import type { Provider, QueueProtocol, TaskRoute } from "./types.js";
+import type { Output, Provider, QueueProtocol, TaskRoute } from "./types.js";
 import { dataUrl, idPath, json, JSON_OUTPUT, waitFor } from "./shared.js";
 import { fileOf, imagePromptOf, textOf } from "../input-readers.js";
 import type { Tree } from "../payload.js";
@@ -30,7 +30,7 @@ function versioned(id: string): { model: string; version?: string } {
   return colon < 0 ? { model: id } : { model: id.slice(0, colon), version: id.slice(colon + 1) };
 }
 
-function prediction(input: (value: Parameters<TaskRoute["body"]>[0]) => Tree, makes?: string): TaskRoute {
+function prediction(input: (value: Parameters<TaskRoute["body"]>[0]) => Tree, makes?: string, output: Output = JSON_OUTPUT): TaskRoute {
   return {
     ...(makes !== undefined && { queue: predictionQueue(makes) }),
     path: (id) => (versioned(id).version === undefined ? `/v1/models/${idPath(id)}/predictions` : "/v1/predictions"),
@@ -38,9 +38,12 @@ function prediction(input: (value: Parameters<TaskRoute["body"]>[0]) => Tree, ma
       const { version } = versioned(id);
       return json(version === undefined ? { input: input(value) } : { version, input: input(value) });
     },
-    output: JSON_OUTPUT,
+    output,
   };
 }
+
+/** Whisper's prediction holds its transcript at `output.transcription` (both hub client libraries read it there). */
+const TRANSCRIPTION: Output = { kind: "text-field", path: ["output", "transcription"] };
 
 export const replicate: Provider = {
   id: "replicate",
@@ -54,7 +57,7 @@ export const replicate: Provider = {
     "text-to-video": prediction((input) => ({ prompt: textOf(input) }), "text-to-video"),
     "text-to-speech": prediction((input) => ({ text: textOf(input) }), "text-to-speech"),
     // Its output is text, in the reply.
-    "automatic-speech-recognition": prediction((input) => ({ audio: dataUrl(fileOf(input)) })),
+    "automatic-speech-recognition": prediction((input) => ({ audio: dataUrl(fileOf(input)) }), undefined, TRANSCRIPTION),
     // Replicate's image models name their input differently; the reply ignores the names a model lacks.
     "image-to-image": prediction((input) => {
       const { image, prompt } = imagePromptOf(input);

@@ -14,6 +14,9 @@ export const json = (value: Tree): Body => ({ kind: "json", value });
 export const base64 = (file: FileRef) => fileNode(file, "base64");
 
 export const JSON_OUTPUT: Output = { kind: "json" };
+
+/** A transcript at the reply's `text` (hf-inference and fal answer so). */
+export const TEXT_OUTPUT: Output = { kind: "text-field", path: ["text"] };
 export const fileOutput = (extension: string): Output => ({ kind: "file", extension });
 /** OpenAI-style image replies: `{"data": [{"b64_json": ...}]}`. */
 export const B64_JSON_IMAGE: Output = { kind: "base64-field", path: ["data", 0, "b64_json"], extension: "png" };

@@ -24,7 +24,9 @@ export type Output =
   /** A JSON reply with a base64 file at `path`. */
   | { kind: "base64-field"; path: readonly (string | number)[]; extension: string }
   /** A JSON reply with the file's URL at `path`, on the provider's file host: downloaded without the token, named by its content type. */
-  | { kind: "url-field"; path: readonly (string | number)[] };
+  | { kind: "url-field"; path: readonly (string | number)[] }
+  /** A JSON reply whose point is the text at `path` (a transcript): the snippet prints that text alone, and fails without it. */
+  | { kind: "text-field"; path: readonly (string | number)[] };
 
 export interface TaskRoute {
   /** Path below the provider's base URL (routed: below https://router.huggingface.co/<provider>). */

@@ -4,16 +4,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Base64;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 public class Main {
     public static void main(String[] args) throws Exception {
@@ -36,38 +29,6 @@ public class Main {
 
     /** Just enough JSON for this program: the JDK has no JSON library. */
     static final class Json {
-        private final String text;
-        private int at;
-
-        private Json(String text) {
-            this.text = text;
-        }
-
-        static Map<String, Object> object(Object... keysAndValues) {
-            Map<String, Object> object = new LinkedHashMap<>();
-            for (int i = 0; i < keysAndValues.length; i += 2) object.put((String) keysAndValues[i], keysAndValues[i + 1]);
-            return object;
-        }
-
-        static List<Object> array(Object... items) {
-            return Arrays.asList(items);
-        }
-
-        /** The value at a path of keys and indexes, or null. */
-        static Object at(Object value, Object... path) {
-            for (Object key : path) {
-                if (value instanceof Map<?, ?> map) value = map.get(key);
-                else if (value instanceof List<?> list && key instanceof Integer index && index < list.size()) value = list.get(index);
-                else return null;
-            }
-            return value;
-        }
-
-        /** A string as it is, anything else as JSON. */
-        static String text(Object value) {
-            return value instanceof String string ? string : value == null ? "" : write(value);
-        }
-
         static String write(Object value) {
             StringBuilder out = new StringBuilder();
             write(value, out);
@@ -108,95 +69,10 @@ public class Main {
             }
         }
 
-        static Object parse(String text) {
-            Json parser = new Json(text);
-            Object value = parser.value();
-            parser.space();
-            if (parser.at != text.length()) throw parser.error();
-            return value;
-        }
-
-        private IllegalArgumentException error() {
-            return new IllegalArgumentException("Not JSON at character " + at + ": " + text);
-        }
-
-        private void space() {
-            while (at < text.length() && " \t\r\n".indexOf(text.charAt(at)) >= 0) at++;
-        }
-
-        private boolean next(char c) {
-            space();
-            if (at < text.length() && text.charAt(at) == c) {
-                at++;
-                return true;
-            }
-            return false;
-        }
-
-        private void expect(char c) {
-            if (!next(c)) throw error();
-        }
-
-        private Object value() {
-            space();
-            if (next('{')) {
-                Map<String, Object> object = new LinkedHashMap<>();
-                if (next('}')) return object;
-                do {
-                    space();
-                    String key = string();
-                    expect(':');
-                    object.put(key, value());
-                } while (next(','));
-                expect('}');
-                return object;
-            }
-            if (next('[')) {
-                List<Object> list = new ArrayList<>();
-                if (next(']')) return list;
-                do list.add(value());
-                while (next(','));
-                expect(']');
-                return list;
-            }
-            if (at < text.length() && text.charAt(at) == '"') return string();
-            for (String word : new String[] {"true", "false", "null"}) {
-                if (text.startsWith(word, at)) {
-                    at += word.length();
-                    return word.equals("null") ? null : Boolean.valueOf(word);
-                }
-            }
-            int start = at;
-            while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) at++;
-            if (start == at) throw error();
-            return Double.valueOf(text.substring(start, at));
-        }
-
-        private String string() {
-            expect('"');
-            StringBuilder out = new StringBuilder();
-            while (at < text.length()) {
-                char c = text.charAt(at++);
-                if (c == '"') return out.toString();
-                if (c != '\\') {
-                    out.append(c);
-                    continue;
-                }
-                char escaped = text.charAt(at++);
-                switch (escaped) {
-                    case 'b' -> out.append('\b');
-                    case 'f' -> out.append('\f');
-                    case 'n' -> out.append('\n');
-                    case 'r' -> out.append('\r');
-                    case 't' -> out.append('\t');
-                    case 'u' -> {
-                        out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
-                        at += 4;
-                    }
-                    default -> out.append(escaped);
-                }
-            }
-            throw error();
+        static Map<String, Object> object(Object... keysAndValues) {
+            Map<String, Object> object = new LinkedHashMap<>();
+            for (int i = 0; i < keysAndValues.length; i += 2) object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+            return object;
         }
     }
 }

@@ -31,7 +31,15 @@ func main() {
 	if response.StatusCode >= 300 {
 		log.Fatalf("Request failed: %s %s", response.Status, reply)
 	}
-	fmt.Println(string(reply))
+	var result any
+	if err := json.Unmarshal(reply, &result); err != nil {
+		log.Fatal(err)
+	}
+	transcript := text(at(result, "text"))
+	if transcript == "" {
+		log.Fatalf("No transcript in the reply: %s", reply)
+	}
+	fmt.Println(transcript)
 }
 
 // must stops the program at the first error.
@@ -40,4 +48,35 @@ func must[T any](value T, err error) T {
 		log.Fatal(err)
 	}
 	return value
+}
+
+// at is the value at a path of keys and indexes in decoded JSON, or nil.
+func at(value any, path ...any) any {
+	for _, key := range path {
+		switch node := value.(type) {
+		case map[string]any:
+			name, _ := key.(string)
+			value = node[name]
+		case []any:
+			index, ok := key.(int)
+			if !ok || index >= len(node) {
+				return nil
+			}
+			value = node[index]
+		default:
+			return nil
+		}
+	}
+	return value
+}
+
+// text is a JSON value as text: a string as it is, anything else as JSON.
+func text(value any) string {
+	if s, ok := value.(string); ok {
+		return s
+	}
+	if value == nil {
+		return ""
+	}
+	return string(must(json.Marshal(value)))
 }

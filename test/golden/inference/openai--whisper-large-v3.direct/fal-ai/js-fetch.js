@@ -18,4 +18,8 @@ if (!response.ok) {
     throw new Error(`Request failed: ${response.status} ${await response.text()}`);
 }
 const result = await response.json();
-console.log(result);
+const transcript = result?.text;
+if (typeof transcript !== "string") {
+    throw new Error(`No transcript in the reply: ${JSON.stringify(result)}`);
+}
+console.log(transcript);

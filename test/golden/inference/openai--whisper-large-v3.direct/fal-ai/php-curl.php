@@ -19,6 +19,12 @@ function read_file(string $path): string
     return $bytes;
 }
 
+/** A string as it is, anything else as JSON. */
+function text($value): string
+{
+    return is_string($value) ? $value : ($value === null ? '' : json_encode($value));
+}
+
 $audioBytes = read_file('sample1.mp3');
 $audio = base64_encode($audioBytes);
 $payload = [
@@ -43,4 +49,9 @@ $code = curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
 if ($code >= 300) {
     fail("Request failed: $code $reply");
 }
-echo $reply, "\n";
+$result = json_decode($reply, true, 512, JSON_THROW_ON_ERROR);
+$transcript = text(($result['text'] ?? null));
+if ($transcript === '') {
+    fail("No transcript in the reply: $reply");
+}
+echo $transcript, "\n";

@@ -12,4 +12,7 @@ result = client.subscribe(
         "audio_url": audio_url,
     },
 )
-print(result)
+transcript = result.get("text") if isinstance(result, dict) else None
+if not isinstance(transcript, str):
+    raise SystemExit(f"No transcript in the reply: {result}")
+print(transcript)

@@ -12,4 +12,7 @@ result = client.automatic_speech_recognition(
     "sample1.mp3",
     model="openai/whisper-large-v3",
 )
-print(result)
+transcript = result.text
+if not isinstance(transcript, str):
+    raise SystemExit(f"No transcript in the reply: {result}")
+print(transcript)

@@ -18,4 +18,8 @@ payload = {
 response = requests.post(API_URL, headers=headers, json=payload)
 if not response.ok:
     raise SystemExit(f"Request failed: {response.status_code} {response.text}")
-print(response.json())
+result = response.json()
+transcript = result.get("text") if isinstance(result, dict) else None
+if not isinstance(transcript, str):
+    raise SystemExit(f"No transcript in the reply: {result}")
+print(transcript)

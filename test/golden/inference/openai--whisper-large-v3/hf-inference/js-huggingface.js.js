@@ -12,4 +12,8 @@ const output = await client.automaticSpeechRecognition(
     },
 );
 
-console.log(output);
+const transcript = output.text;
+if (typeof transcript !== "string") {
+    throw new Error(`No transcript in the reply: ${JSON.stringify(output)}`);
+}
+console.log(transcript);

@@ -14,4 +14,8 @@ data = Path("sample1.flac").read_bytes()
 response = requests.post(API_URL, headers=headers, data=data)
 if not response.ok:
     raise SystemExit(f"Request failed: {response.status_code} {response.text}")
-print(response.json())
+result = response.json()
+transcript = result.get("text") if isinstance(result, dict) else None
+if not isinstance(transcript, str):
+    raise SystemExit(f"No transcript in the reply: {result}")
+print(transcript)
