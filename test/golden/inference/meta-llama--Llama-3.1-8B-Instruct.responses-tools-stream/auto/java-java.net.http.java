@@ -3,12 +3,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -154,31 +150,6 @@ public class Main {
             this.text = text;
         }
 
-        static Map<String, Object> object(Object... keysAndValues) {
-            Map<String, Object> object = new LinkedHashMap<>();
-            for (int i = 0; i < keysAndValues.length; i += 2) object.put((String) keysAndValues[i], keysAndValues[i + 1]);
-            return object;
-        }
-
-        static List<Object> array(Object... items) {
-            return Arrays.asList(items);
-        }
-
-        /** The value at a path of keys and indexes, or null. */
-        static Object at(Object value, Object... path) {
-            for (Object key : path) {
-                if (value instanceof Map<?, ?> map) value = map.get(key);
-                else if (value instanceof List<?> list && key instanceof Integer index && index < list.size()) value = list.get(index);
-                else return null;
-            }
-            return value;
-        }
-
-        /** A string as it is, anything else as JSON. */
-        static String text(Object value) {
-            return value instanceof String string ? string : value == null ? "" : write(value);
-        }
-
         static String write(Object value) {
             StringBuilder out = new StringBuilder();
             write(value, out);
@@ -217,6 +188,31 @@ public class Main {
             } else {
                 out.append(value);
             }
+        }
+
+        static Map<String, Object> object(Object... keysAndValues) {
+            Map<String, Object> object = new LinkedHashMap<>();
+            for (int i = 0; i < keysAndValues.length; i += 2) object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+            return object;
+        }
+
+        static List<Object> array(Object... items) {
+            return Arrays.asList(items);
+        }
+
+        /** The value at a path of keys and indexes, or null. */
+        static Object at(Object value, Object... path) {
+            for (Object key : path) {
+                if (value instanceof Map<?, ?> map) value = map.get(key);
+                else if (value instanceof List<?> list && key instanceof Integer index && index < list.size()) value = list.get(index);
+                else return null;
+            }
+            return value;
+        }
+
+        /** A string as it is, anything else as JSON. */
+        static String text(Object value) {
+            return value instanceof String string ? string : value == null ? "" : write(value);
         }
 
         static Object parse(String text) {

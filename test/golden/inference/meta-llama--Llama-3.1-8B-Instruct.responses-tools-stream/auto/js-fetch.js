@@ -37,7 +37,7 @@ const payload = {
 
 const MAX_ROUNDS = 5;
 
-function get_weather(args) {
+function get_weather(_args) {
     // A sample: fixed data stands for a real weather lookup.
     return {
         temperature: 22,
