@@ -126,7 +126,7 @@ describe("tools and structured output in the Responses shape", () => {
       sample: false,
     };
     const js = generateSnippets(MODEL, { api: "responses", provider: "together", language: "js", client: "fetch", tools }).snippets[0]!.content;
-    expect(js).toContain("function inputTool(args)");
+    expect(js).toContain("function inputTool(_args)");
     expect(js).toContain('["input", inputTool]');
     const python = generateSnippets(MODEL, { api: "responses", provider: "together", language: "python", client: "requests", tools }).snippets[0]!.content;
     expect(python).toContain("def text_tool(arguments):");

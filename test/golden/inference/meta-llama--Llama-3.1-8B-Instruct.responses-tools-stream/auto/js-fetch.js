@@ -98,7 +98,8 @@ async function ask() {
 const input = payload.input;
 let answered = false;
 for (let round = 0; round < MAX_ROUNDS && !answered; round++) {
-    const { text, calls } = await ask();
+    // The reply's text was printed as it arrived.
+    const { calls } = await ask();
     if (calls.length === 0) {
         process.stdout.write("\n");
         answered = true;

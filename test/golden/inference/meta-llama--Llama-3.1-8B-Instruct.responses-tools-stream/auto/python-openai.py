@@ -85,7 +85,8 @@ def ask():
 # The input is sent whole each time (no previous_response_id): it grows by the calls a reply asks for and their outputs.
 inputs = payload["input"]
 for _ in range(MAX_ROUNDS):
-    text, calls = ask()
+    # The reply's text was printed as it arrived.
+    _, calls = ask()
     if not calls:
         print()
         break

@@ -102,7 +102,8 @@ payload = {
 }
 # The input is sent whole each time (no previous_response_id): it grows by the calls a reply asks for and their outputs.
 answered = MAX_ROUNDS.times.any? do
-  text, calls = ask(payload)
+  # The reply's text was printed as it arrived.
+  _, calls = ask(payload)
   if calls.empty?
     puts
     next true
