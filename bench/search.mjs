@@ -122,7 +122,7 @@ try {
     unref: () => undefined,
   });
   const services = {
-    choices: { task: ["text-generation"], provider: ["all"], sort: ["trending"] },
+    choices: { task: ["text-generation"], provider: ["all"], sort: ["trending"], fits: [] },
     source: "bench",
     offline: false,
     search: () => new Promise((resolve) => (release = resolve)),
