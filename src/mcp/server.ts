@@ -21,7 +21,7 @@ import {
 import { LANGUAGES, LIBRARY_LANGUAGES } from "../format/languages.js";
 import { CLIENTS, PROVIDER_CHOICES } from "../inference/id-lists.js";
 import { CACHE_TYPE_NAMES } from "../memory/rules.js";
-import { ROUTER_POLICIES, type RouterPolicy } from "../inference/responses.js";
+import { CHAT_APIS, REASONING_EFFORTS, ROUTER_POLICIES, type RouterPolicy } from "../inference/responses.js";
 import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import { SORT_NAMES } from "../search/query.js";
@@ -208,6 +208,8 @@ export function createServer(settings: McpSettings): McpServer {
           .union([z.boolean(), z.record(z.string(), z.unknown())])
           .optional()
           .describe("Chat models: the reply is JSON following this JSON Schema; true for a sample schema."),
+        api: z.enum(CHAT_APIS).optional().describe("Chat models: chat completions (the default) or the Responses API."),
+        reasoningEffort: z.enum(REASONING_EFFORTS).optional().describe("Chat models: the reasoning effort the request asks for."),
         library: z.boolean().optional().describe("The model's own library's usage code instead of inference calls."),
         app: z.string().max(100).optional().describe("A local app's commands instead, such as llama.cpp or ollama."),
         quant: z.string().max(100).optional().describe("With library or app: the GGUF quant, such as Q4_K_M."),
@@ -261,6 +263,8 @@ export function createServer(settings: McpSettings): McpServer {
             ...(args.provider === undefined ? {} : policy === undefined ? { provider: args.provider as never } : { routerPolicy: policy }),
             ...(args.inputs === undefined ? {} : { inputs: args.inputs }),
             ...(args.stream === undefined ? {} : { stream: args.stream }),
+            ...(args.api === undefined || args.api === "chat" ? {} : { api: args.api }),
+            ...(args.reasoningEffort === undefined ? {} : { reasoningEffort: args.reasoningEffort }),
           });
           result = made.ok ? { ...made, value: blocksJson(made.value) } : made;
         }

@@ -126,6 +126,23 @@ describe("hubref mcp", () => {
     );
   });
 
+  it("writes Responses API code with a reasoning effort as `snippet --api responses` does", async () => {
+    const chat = examples.find((example) => example.id === "meta-llama/Llama-3.1-8B-Instruct")!;
+    const args = { model: chat.id, language: "python", client: "openai", api: "responses", reasoningEffort: "low" };
+    const result = await call(client, "get_snippet", args);
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const cli = await runInProcess(
+      ["snippet", chat.id, "--api", "responses", "--reasoning-effort", "low", "--language", "python", "--client", "openai", "--json"],
+      { env: { HF_ENDPOINT: hub.endpoint, HOME: undefined, XDG_CACHE_HOME: undefined } },
+    );
+    const expected = (JSON.parse(cli.stdout) as { content: string }[]).map((snippet) => snippet.content);
+    expect(expected[0]).toContain("client.responses.create");
+    expect((result.structuredContent!.blocks as { content: string }[]).map((block) => block.content)).toEqual(expected);
+    const refused = await call(client, "get_snippet", { ...args, client: "huggingface_hub" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/^error: huggingface_hub does not speak the Responses API/);
+  });
+
   it("answers bad arguments with the protocol's error result, and keeps serving", async () => {
     const model = examples.find((example) => example.id.includes("GGUF"))!;
     const unknownApp = await call(client, "get_snippet", { model: model.id, app: "ollamma" });
