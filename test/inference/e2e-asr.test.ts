@@ -97,8 +97,7 @@ if (!PYTHON_LIBRARIES.huggingface_hub) {
  */
 describe("fal_client, run against a stand-in of the package", () => {
   const FAL_MODEL = "acme/asr-fal-client";
-  const falSnippet = () =>
-    generateSnippets(syntheticModel(TASK, { id: FAL_MODEL }), { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!;
+  const falSnippet = () => generateSnippets(syntheticModel(TASK, { id: FAL_MODEL }), { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!;
 
   async function runWithResult(result: string) {
     const dir = mkdtempSync(join(tmpdir(), "hubref-fal-asr-"));
