@@ -79,8 +79,9 @@ function templateFunction(eta: Eta, source: string, name: string): string {
 const TEXT_LINE = /^(__eta\.res\+=')(.*)(';?)$/;
 
 /**
- * The template text in eta's literals with `"` written `\x22`, the same string to JavaScript: snippet text
- * such as `from "openai"` would otherwise read, to a search of src/, as an import of the package it names.
+ * The template text in eta's literals with `"` written `\x22`, the same string to JavaScript: a snippet's
+ * own import line, with its package name in double quotes, would otherwise read, to a search of src/, as an
+ * import of that package by hubref.
  */
 function quotesEscaped(code: string): string {
   return code
