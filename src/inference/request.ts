@@ -8,7 +8,7 @@ import { textOf } from "./input-readers.js";
 import { SnippetProblem } from "./problem.js";
 import { noRouteProblem } from "./serving.js";
 import type { CallMode, TokenSource } from "./token.js";
-import { responsesBody, type ChatApi, type ReasoningEffort, type RouterPolicy } from "./responses.js";
+import { responsesBody, type ChatApi, type ResponsesParameters, type RouterPolicy } from "./responses.js";
 
 /*
  * The HTTP request a snippet sends, from the provider facts. Raw-HTTP
@@ -82,18 +82,10 @@ function routedModel(target: Target): string {
   return target.policy === undefined ? target.modelId : `${target.modelId}:${target.policy}`;
 }
 
-export interface ChatParameters {
-  temperature?: number;
-  max_tokens?: number;
-  top_p?: number;
-  reasoning_effort?: ReasoningEffort;
-  stream: boolean;
-  /** The function tools, as sent (in the Responses shape for a Responses request). */
-  tools?: Tree;
+/** A chat request's settings: the members a Responses request carries too, and chat completions' structured output. */
+export interface ChatParameters extends ResponsesParameters {
   /** Structured output's `response_format`, as sent (chat completions). */
   response_format?: Tree;
-  /** Structured output's `text`, as sent (the Responses API). */
-  text?: Tree;
 }
 
 function headersFor(target: Target, providerHeaders: Readonly<Record<string, string>> | undefined, contentType: string): [string, string][] {

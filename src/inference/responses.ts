@@ -44,16 +44,19 @@ export function responsesClientList(): string {
   return clientList;
 }
 
-/** The sampling and reasoning settings a Responses request carries (chat completions name the same ones otherwise), and its tools and format. */
+/**
+ * The sampling and reasoning settings a Responses request carries (chat completions name the same ones
+ * otherwise), and its tools and format; a chat request's settings are these and `response_format`.
+ */
 export interface ResponsesParameters {
   temperature?: number;
   max_tokens?: number;
   top_p?: number;
   reasoning_effort?: ReasoningEffort;
   stream: boolean;
-  /** The function tools in the Responses shape (`responsesTools`), as sent. */
+  /** The function tools, as sent: nested for chat completions, flat for the Responses API (`responsesTools`). */
   tools?: Tree;
-  /** Structured output's `text` member (`responsesText`), as sent. */
+  /** Structured output's `text` member (`responsesText`), as sent to the Responses API. */
   text?: Tree;
 }
 
