@@ -29,6 +29,11 @@ export function usageError(message: string, hint?: string): HubrefError {
   return new HubrefError(message, ExitCode.usage, hint);
 }
 
+/** Whether a thrown value is a usage error: a verdict on what was asked, where a caller reports it instead of failing. */
+export function isUsageError(error: unknown): error is HubrefError {
+  return error instanceof HubrefError && error.exitCode === ExitCode.usage;
+}
+
 export function operationalError(message: string, hint?: string): HubrefError {
   return new HubrefError(message, ExitCode.operational, hint);
 }

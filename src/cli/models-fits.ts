@@ -2,12 +2,12 @@ import type { CommandContext } from "./context.js";
 import type { FitsOptions } from "./fits-options.js";
 import type { SearchRequest } from "../search/query.js";
 import { planReport } from "../apps/fit-verdict.js";
-import { formatSpeed, GENERATION_EFFICIENCY } from "../memory/speed.js";
+import { formatSpeed } from "../memory/speed.js";
 import { startSpinner } from "../model/hub/spinner.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { searchFitting, searchHost, type FitsRow } from "../search/fits-search.js";
-import { placementWords } from "../search/fits-quants.js";
+import { placementWords, speedReport } from "../search/fits-quants.js";
 
 import { shortCount } from "../search/hits.js";
 import { describeRequest } from "../search/query.js";
@@ -39,14 +39,7 @@ function jsonOf(row: FitsRow, budget: Parameters<typeof planReport>[1]) {
     likes: row.hit.likes,
     runs: row.where,
     plan: planReport(row.plan, budget),
-    speed: row.speed
-      ? {
-          estimate: true,
-          generationTokensPerSecond: Number(row.speed.generation.toFixed(1)),
-          promptTokensPerSecond: row.speed.prompt === undefined ? null : Math.round(row.speed.prompt),
-          efficiency: GENERATION_EFFICIENCY,
-        }
-      : null,
+    speed: speedReport(row.speed),
   };
 }
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { operationalError } from "../errors.js";
+import { isUsageError, operationalError } from "../errors.js";
 import { describeFit, projectorSize } from "../apps/fit-verdict.js";
 import { estimatePlan, planBudgetOf, type FitsPlan, type RunRequest } from "../apps/fits.js";
 import { ggufRepo } from "../apps/gguf-files.js";
@@ -114,8 +114,7 @@ function formatCount(parameters: number): string {
 
 /** The message of an error thrown while judging one repository: a usage error there (no quant fits, a context too long) is a verdict. */
 function messageOf(error: unknown): { usage: boolean; message: string } {
-  const usage = typeof error === "object" && error !== null && (error as { exitCode?: number }).exitCode === 2;
-  return { usage, message: error instanceof Error ? error.message : String(error) };
+  return { usage: isUsageError(error), message: error instanceof Error ? error.message : String(error) };
 }
 
 async function judge(hit: SearchHit, request: FitsSearchRequest, budget: MemoryBudget): Promise<Judged> {

@@ -1,3 +1,4 @@
+import { isUsageError } from "../errors.js";
 import { planFits, planReport } from "../apps/fit-verdict.js";
 import { planBudgetOf, type FitsPlan, type RunRequest } from "../apps/fits.js";
 import { asksRun, plannedRun } from "../apps/fits-plan.js";
@@ -156,8 +157,8 @@ export async function judgeQuants(
     }
   } catch (error) {
     // A problem of the run asked (a context beyond the trained length) is every quant's: one note.
-    if ((error as { exitCode?: number }).exitCode !== 2) throw error;
-    return without((error as Error).message);
+    if (!isUsageError(error)) throw error;
+    return without(error.message);
   }
   if (judged.length !== quants.length) return without("some quants have no size to plan");
   notes.push(...estimate.notes);
