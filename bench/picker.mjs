@@ -4,6 +4,7 @@
 //   node bench/picker.mjs [runs=15] [model file]
 //
 // first frame: capture-pane first shows the model id (the splash, or the picker itself).
+// floor:       the same for `node -e` writing that line: tmux, the shell and Node's own start, and the polling.
 // ready:       the pickers are drawn (a row marked "› "), a Right key is sent at once, and the
 //              screen shows that row changed; the time is taken when the change is seen. So
 //              "ready" is when a key typed by the user gets its answer on screen.
@@ -47,6 +48,16 @@ function modelId() {
   return result.stdout;
 }
 
+/** The same launch and the same look at the screen for a bare Node that writes the model id: the floor of "first frame". */
+function floorOnce(id) {
+  const command = [process.execPath, "-e", `process.stdout.write(${JSON.stringify(`hubref ${id}`)})`].map(quote).join(" ");
+  const launched = now();
+  tmux("new-session", "-d", "-s", "run", "-x", "80", "-y", "24", "-c", root, `${command}; sleep 60`);
+  const first = waitUntil((screen) => screen.includes(id), launched);
+  tmux("kill-session", "-t", "run");
+  return first.at - launched;
+}
+
 function once(id) {
   const command = ["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "CI=false", ...extraEnv, process.execPath, "bin/hubref", "snippet", model, "-i"]
     .map(quote)
@@ -71,11 +82,19 @@ try {
   const id = modelId();
   once(id); // warm the file cache
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(once(id));
+  const floors = [];
+  // In turns, so that a change in the machine's load falls on both alike.
+  for (let i = 0; i < runs; i++) {
+    results.push(once(id));
+    floors.push(floorOnce(id));
+  }
   const firsts = results.map((result) => result.first);
   const readies = results.map((result) => result.ready);
   console.log(`hubref snippet ${model} -i, ${runs} runs in tmux at 80x24`);
   console.log(`first frame  median ${median(firsts).toFixed(0)} ms  (min ${Math.min(...firsts).toFixed(0)}, max ${Math.max(...firsts).toFixed(0)})`);
+  console.log(
+    `floor        median ${median(floors).toFixed(0)} ms  (min ${Math.min(...floors).toFixed(0)}, max ${Math.max(...floors).toFixed(0)}): a bare node writing the same line, launched and seen alike`,
+  );
   console.log(`ready        median ${median(readies).toFixed(0)} ms  (min ${Math.min(...readies).toFixed(0)}, max ${Math.max(...readies).toFixed(0)})`);
 } finally {
   spawnSync("tmux", ["-L", socket, "kill-server"]);

