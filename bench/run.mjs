@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, stop as stopEsbuild } from "esbuild";
 import { writeModels } from "./models.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -69,6 +69,8 @@ await build({
   minify: true,
   logLevel: "error",
 });
+// esbuild's service process would otherwise live on beside the runs being timed.
+await stopEsbuild();
 const commands = [
   ["node -e 0", ["-e", "0"]],
   ["floor: commander parses it, prints the model id", [commanderFloor, "snippet", CHAT_MODEL, "--json"]],
@@ -101,7 +103,7 @@ try {
     commands.forEach(([name], c) => {
       const [wall, time] = [median(walls[n][c]), median(cpuTimes[n][c])];
       const ratios = c === 0 ? "" : `  ${ratio(wall, bareWall).padStart(6)} ${ratio(time, bareCpu).padStart(6)}`;
-      console.log(`    ${name.padEnd(46)} ${wall.toFixed(0).padStart(5)} ms ${time.toFixed(0).padStart(5)} ms CPU${ratios}`);
+      console.log(`    ${name.padEnd(50)} ${wall.toFixed(0).padStart(5)} ms ${time.toFixed(0).padStart(5)} ms CPU${ratios}`);
     });
   });
 } finally {
