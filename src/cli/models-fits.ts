@@ -29,6 +29,20 @@ export type FitsCommand = { mode: "fits"; request: SearchRequest; json: boolean;
 
 const HEADER = ["id", "quant", "size", "runs", "speed (est.)", "downloads"];
 
+/** A row's cells under HEADER: on a terminal, sizes, speeds and counts as people read them; piped, as numbers a script reads. */
+function cellsOf(row: FitsRow, hasGpu: boolean, to: "terminal" | "piped"): string[] {
+  const terminal = to === "terminal";
+  const speed = row.speed?.generation;
+  return [
+    terminalLine(row.hit.id),
+    terminalLine(row.quant ?? row.file),
+    terminal ? formatBytes(row.size) : String(row.size),
+    placementWords(row.plan, hasGpu),
+    speed === undefined ? "" : terminal ? formatSpeed(speed) : speed.toFixed(1),
+    terminal ? shortCount(row.hit.downloads) : String(row.hit.downloads),
+  ];
+}
+
 function jsonOf(row: FitsRow, budget: Parameters<typeof planReport>[1]) {
   return {
     id: row.hit.id,
@@ -69,14 +83,7 @@ export async function runModelsFits(command: FitsCommand, context: CommandContex
   if (command.json) context.stdout.write(renderJson(rows.map((row) => jsonOf(row, budget))));
   else if (rows.length > 0 && context.stdout.isTTY) {
     const style = await styleFor(context.stdout, context.env);
-    const table = rows.map((row) => [
-      terminalLine(row.hit.id),
-      terminalLine(row.quant ?? row.file),
-      formatBytes(row.size),
-      placementWords(row.plan, hasGpu),
-      row.speed ? formatSpeed(row.speed.generation) : "",
-      shortCount(row.hit.downloads),
-    ]);
+    const table = rows.map((row) => cellsOf(row, hasGpu, "terminal"));
     const others = HEADER.slice(1).map((title, index) => Math.max(title.length, ...table.map((row) => textWidth(row[index + 1]!))));
     const columns = terminalColumns(context.stdout) ?? 120;
     const idWidth = Math.max(MIN_ID_WIDTH, columns - others.reduce((sum, width) => sum + width + 2, 0));
@@ -85,15 +92,7 @@ export async function runModelsFits(command: FitsCommand, context: CommandContex
     context.stdout.write(renderTable({ header: HEADER, rows: table, style, aligned: true, width: columns }));
   } else if (rows.length > 0) {
     const style = await styleFor(context.stdout, context.env);
-    const piped = rows.map((row) => [
-      terminalLine(row.hit.id),
-      terminalLine(row.quant ?? row.file),
-      String(row.size),
-      placementWords(row.plan, hasGpu),
-      row.speed ? row.speed.generation.toFixed(1) : "",
-      String(row.hit.downloads),
-    ]);
-    context.stdout.write(renderTable({ header: HEADER, rows: piped, style, aligned: false }));
+    context.stdout.write(renderTable({ header: HEADER, rows: rows.map((row) => cellsOf(row, hasGpu, "piped")), style, aligned: false }));
   }
   // The budget goes with the rows: on stderr when stdout is a pipe or JSON, so the lines stay data.
   if (rows.length > 0 && (command.json || !context.stdout.isTTY)) context.stderr.write(`note: ${heading}\n`);

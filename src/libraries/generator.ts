@@ -89,19 +89,25 @@ export function hasRemoteCode(model: ModelData): boolean {
   return hasTag(model, "custom_code");
 }
 
-/** `, trust_remote_code=True` for a model with remote code, else nothing. */
-export function remoteCodeArgument(model: ModelData): string {
-  return hasRemoteCode(model) ? ", trust_remote_code=True" : "";
+export interface RemoteCodeText {
+  /** `, trust_remote_code=True`, for the loading call's arguments. */
+  argument: string;
+  /** The comment line (with its newline) to put above the first call that trusts remote code. */
+  comment: string;
+  /** What to add to the install line (` einops`). */
+  packages: string;
 }
 
-/** The comment line (with its newline) to put above the first call that trusts remote code; nothing without it. */
-export function remoteCodeComment(model: ModelData): string {
-  return hasRemoteCode(model) ? `${REMOTE_CODE_COMMENT}\n` : "";
-}
+const NO_REMOTE_CODE: RemoteCodeText = { argument: "", comment: "", packages: "" };
+const WITH_REMOTE_CODE: RemoteCodeText = {
+  argument: ", trust_remote_code=True",
+  comment: `${REMOTE_CODE_COMMENT}\n`,
+  packages: ` ${REMOTE_CODE_PACKAGES.join(" ")}`,
+};
 
-/** What to add to the install line for the model's remote code (` einops`), or nothing. */
-export function remoteCodePackages(model: ModelData): string {
-  return hasRemoteCode(model) ? ` ${REMOTE_CODE_PACKAGES.join(" ")}` : "";
+/** What a snippet writes for the model's remote code: each piece empty for a model without it. */
+export function remoteCode(model: ModelData): RemoteCodeText {
+  return hasRemoteCode(model) ? WITH_REMOTE_CODE : NO_REMOTE_CODE;
 }
 
 /** The base model named in the model card: the first when it lists several. */

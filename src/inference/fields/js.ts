@@ -7,9 +7,9 @@ import { chatBodyMembers, type HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
 import { chatFiles, chatOf, inputFile, inputReadsLocalFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
-import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
+import { bracedEntries, type LanguageLiterals } from "./common.js";
 import { jsQueue } from "./queue.js";
-import { schemaField, toolCode, type ToolCode, type ToolWriters } from "./tool-code.js";
+import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 
 /*
  * Template fields for JavaScript snippets (ES modules, top-level await).
@@ -25,21 +25,11 @@ const JS: LanguageLiterals = {
     token.kind === "env" ? `\`${scheme} \${process.env.${token.name}}\`` : jsString(`${scheme} ${token.value}`),
 };
 
-export class JsFields extends CodeFields {
+export class JsFields extends ChatCodeFields {
   /** Member lines (indented, each ending in a comma) of the client call's argument object. */
   callMembers?: string;
   /** The client call may wait for a queued job: the snippet keeps Node running meanwhile. */
   keepAlive = false;
-  /** --tools: the local functions and the loop's limit. */
-  tools?: ToolCode;
-  /** A tools snippet's request as an object, messages included: the loop adds to its messages. */
-  toolPayload?: string;
-  /** Whether the tools snippet streams. */
-  stream = false;
-  /** --schema: the reply is parsed as JSON. */
-  structured = false;
-  /** The reply's field a structured snippet prints, as a literal (the whole reply without one). */
-  schemaField?: string;
 
   constructor(context: SnippetContext) {
     super(context, JS);
@@ -76,19 +66,6 @@ function chatFileSetup(files: readonly ReadFile[]): string {
 
 const JS_TOOL_WRITERS: ToolWriters = { string: jsString, comment: jsComment, tree: (tree, level) => WRITERS.ts.tree(tree, level * 4) };
 
-/** What a chat with tools or a structured reply adds: its tool code, its printed field. */
-function chatExtras(context: SnippetContext, fields: JsFields): void {
-  if (context.call !== "chat") return;
-  fields.stream = context.parameters.stream;
-  const tools = toolCode(context, "js", JS_TOOL_WRITERS, 1);
-  if (tools !== undefined) fields.tools = tools;
-  if (context.schema !== undefined && !context.parameters.stream) {
-    fields.structured = true;
-    const field = schemaField(context, jsString);
-    if (field !== undefined) fields.schemaField = field;
-  }
-}
-
 /** A client library's tools request as an object: the call's argument, which the loop sends again with each round's messages. */
 function libraryToolPayload(context: ChatContext, target: Record<string, Tree | undefined>): string {
   const { messages, parameters } = context;
@@ -98,7 +75,7 @@ function libraryToolPayload(context: ChatContext, target: Record<string, Tree | 
 
 function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
   const fields = new JsFields(context);
-  chatExtras(context, fields);
+  setChatExtras(context, fields, "js", JS_TOOL_WRITERS);
   const body = request.body;
   const file = inputFile(context.input);
   const images = context.call === "chat" ? chatFiles(context) : [];
@@ -182,7 +159,7 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
   if (context.call === "chat") {
     fields.callMembers = chatCallMembers(context, fields, { ...target, ...chatMembers(context) }, 8);
     fields.resultName = "chatCompletion";
-    chatExtras(context, fields);
+    setChatExtras(context, fields, "js", JS_TOOL_WRITERS);
     // The stream's own method streams: the request carries no stream member.
     if (context.tools !== undefined) fields.toolPayload = libraryToolPayload({ ...context, parameters: { ...context.parameters, stream: false } }, target);
     return fields;
@@ -227,7 +204,7 @@ function openaiFields(context: ChatContext): JsFields {
   const responses = context.api === "responses";
   fields.callMembers = chatCallMembers(context, fields, responses ? responsesMembers(context) : { model: request.model, ...chatMembers(context) }, 4);
   fields.resultName = responses ? "response" : "chatCompletion";
-  chatExtras(context, fields);
+  setChatExtras(context, fields, "js", JS_TOOL_WRITERS);
   // The Responses loop sends the request body as it is, its input extended each round.
   if (context.tools !== undefined)
     fields.toolPayload = responses

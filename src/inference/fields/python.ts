@@ -8,9 +8,9 @@ import type { TokenSource } from "../token.js";
 import type { JsonPath } from "../providers/types.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
 import { chatFiles, chatOf, inputFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
-import { bracedEntries, CodeFields, type LanguageLiterals } from "./common.js";
+import { bracedEntries, type LanguageLiterals } from "./common.js";
 import { pythonQueue } from "./queue.js";
-import { schemaField, toolCode, type ToolCode, type ToolWriters } from "./tool-code.js";
+import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 
 /*
  * Template fields for Python snippets. Every value is Python source text
@@ -26,19 +26,9 @@ const PYTHON: LanguageLiterals = {
     token.kind === "env" ? `f"${scheme} {os.environ['${token.name}']}"` : pyString(`${scheme} ${token.value}`),
 };
 
-export class PythonFields extends CodeFields {
+export class PythonFields extends ChatCodeFields {
   /** Argument lines (4-space indented, each ending in a comma) for the client call. */
   callArguments?: string;
-  /** --tools: the local functions and the loop's limit. */
-  tools?: ToolCode;
-  /** A tools snippet's request as a dict, messages included: the loop adds to its messages. */
-  toolPayload?: string;
-  /** Whether the tools snippet streams. */
-  stream = false;
-  /** --schema: the reply is parsed as JSON. */
-  structured = false;
-  /** The reply's field a structured snippet prints, as a literal (the whole reply without one). */
-  schemaField?: string;
 
   constructor(context: SnippetContext) {
     super(context, PYTHON);
@@ -47,21 +37,11 @@ export class PythonFields extends CodeFields {
 
 const PYTHON_TOOL_WRITERS: ToolWriters = { string: pyString, comment: pyComment, tree: (tree, level) => WRITERS.python.tree(tree, level * 4) };
 
-/** What a chat with tools or a structured reply adds: the imports it needs, its tool code, its printed field. */
+/** What a chat with tools or a structured reply adds (setChatExtras), and the imports it needs. */
 function chatExtras(context: SnippetContext, fields: PythonFields, standard: string[]): void {
-  if (context.call !== "chat") return;
-  fields.stream = context.parameters.stream;
-  const tools = toolCode(context, "python", PYTHON_TOOL_WRITERS, 1);
-  if (tools !== undefined) {
-    fields.tools = tools;
-    standard.push("import json", "import sys");
-  }
-  if (context.schema !== undefined && !context.parameters.stream) {
-    fields.structured = true;
-    const field = schemaField(context, pyString);
-    if (field !== undefined) fields.schemaField = field;
-    if (tools === undefined) standard.push("import json");
-  }
+  setChatExtras(context, fields, "python", PYTHON_TOOL_WRITERS);
+  if (fields.tools !== undefined) standard.push("import json", "import sys");
+  else if (fields.structured) standard.push("import json");
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Language } from "../../format/languages.js";
 import type { Tree } from "../payload.js";
 import { localToolNames, MAX_TOOL_ROUNDS, PLACEHOLDER_RESULT, SAMPLE_TOOL_RESULT, firstProperty } from "../tools.js";
+import { CodeFields } from "./common.js";
 import type { SnippetContext } from "./context.js";
 
 /*
@@ -59,4 +60,31 @@ export function schemaField(context: SnippetContext, string: (text: string) => s
   if (context.call !== "chat" || context.schema === undefined) return undefined;
   const field = firstProperty(context.schema.schema);
   return field === undefined ? undefined : string(field);
+}
+
+/** The fields of a client library's chat snippet (Python, JS) that --stream, --tools and --schema set. */
+export class ChatCodeFields extends CodeFields {
+  /** --tools: the local functions and the loop's limit. */
+  tools?: ToolCode;
+  /** A tools snippet's request as the language's data, messages included: the loop adds to its messages. */
+  toolPayload?: string;
+  /** Whether the chat streams. */
+  stream = false;
+  /** --schema: the reply is parsed as JSON. */
+  structured = false;
+  /** The reply's field a structured snippet prints, as a literal (the whole reply without one). */
+  schemaField?: string;
+}
+
+/** Sets what --stream, --tools and --schema add to a chat snippet's fields; other snippets get nothing. */
+export function setChatExtras(context: SnippetContext, fields: ChatCodeFields, language: Language, writers: ToolWriters): void {
+  if (context.call !== "chat") return;
+  fields.stream = context.parameters.stream;
+  const tools = toolCode(context, language, writers, 1);
+  if (tools !== undefined) fields.tools = tools;
+  if (context.schema !== undefined && !context.parameters.stream) {
+    fields.structured = true;
+    const field = schemaField(context, writers.string);
+    if (field !== undefined) fields.schemaField = field;
+  }
 }

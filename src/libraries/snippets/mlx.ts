@@ -1,6 +1,6 @@
 import { pyString } from "../../format/python.js";
 import { shellQuote } from "../../format/shell.js";
-import { hasTag, python, remoteCodeComment, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { hasTag, python, remoteCode, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 export const mlx: LibrarySnippetGenerator = (model) => {
   if (model.pipeline_tag === "text-generation") {
@@ -17,7 +17,7 @@ print(text)`;
       sh("pip install -U mlx-lm"),
       python(`from mlx_lm import load, generate
 
-${customCode ? remoteCodeComment(model) : ""}model, tokenizer = load(${pyString(model.id)}${customCode})
+${customCode ? remoteCode(model).comment : ""}model, tokenizer = load(${pyString(model.id)}${customCode})
 ${run}`),
     ];
   }

@@ -1,5 +1,5 @@
 import { pyString } from "../../format/python.js";
-import { python, remoteCodeArgument, remoteCodeComment, remoteCodePackages, repoName, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
+import { python, remoteCode, repoName, sh, widgetText, type LibrarySnippetGenerator } from "../generator.js";
 
 /* The example call for each task that transformers-mblt runs on the NPU. */
 const RUN_BY_TASK: Record<string, (text: string | undefined) => string> = {
@@ -26,14 +26,14 @@ export const mobilint: LibrarySnippetGenerator = (model) => {
   if (task && run) {
     return [
       // transformers' pipeline() runs on PyTorch, which transformers itself does not bring.
-      sh(`pip install -U transformers-mblt torch${remoteCodePackages(model)}`),
+      sh(`pip install -U transformers-mblt torch${remoteCode(model).packages}`),
       python(`import transformers_mblt
 from transformers import pipeline
 
 # Makes the Mobilint NPU classes known to transformers' Auto classes.
 transformers_mblt.register()
 
-${remoteCodeComment(model)}pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCodeArgument(model)})
+${remoteCode(model).comment}pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCode(model).argument})
 try:
     ${run(widgetText(model)).replaceAll("\n", "\n    ")}
 finally:

@@ -1,17 +1,7 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString } from "../../format/python.js";
 import { Placeholder } from "../placeholders.js";
-import {
-  baseModelOf,
-  fallback,
-  loaded,
-  python,
-  remoteCodeArgument,
-  remoteCodeComment,
-  remoteCodePackages,
-  sh,
-  type LibrarySnippetGenerator,
-} from "../generator.js";
+import { baseModelOf, fallback, loaded, python, remoteCode, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 /* The transformers class that loads the base model, by PEFT task type. */
 const AUTO_BY_TASK_TYPE: Record<string, string> = {
@@ -65,11 +55,11 @@ export const peft: LibrarySnippetGenerator = (model) => {
     ];
   }
   return [
-    sh(`pip install -U peft transformers torch${remoteCodePackages(model)}`),
+    sh(`pip install -U peft transformers torch${remoteCode(model).packages}`),
     python(`from peft import PeftModel
 from transformers import ${auto}
 
-${remoteCodeComment(model)}base_model = ${auto}.from_pretrained(${pyString(base)}${remoteCodeArgument(model)})
+${remoteCode(model).comment}base_model = ${auto}.from_pretrained(${pyString(base)}${remoteCode(model).argument})
 model = PeftModel.from_pretrained(base_model, ${pyString(model.id)})
 ${loaded("model", "run it as you would the base model; model.merge_and_unload() folds the adapter in")}`),
   ];

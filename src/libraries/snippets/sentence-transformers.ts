@@ -1,6 +1,6 @@
 import type { ModelData } from "../../model/schema.js";
 import { pyString, pyValue } from "../../format/python.js";
-import { python, remoteCodeArgument, remoteCodeComment, remoteCodePackages, sh, type LibrarySnippetGenerator } from "../generator.js";
+import { python, remoteCode, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 const DEFAULT_SENTENCES = ["The weather is lovely today.", "It's so sunny outside!", "He drove to the stadium."];
 
@@ -15,10 +15,10 @@ function sentences(model: ModelData): string[] {
 
 /** Embeds the sentences and compares each with each. */
 export const sentenceTransformers: LibrarySnippetGenerator = (model) => [
-  sh(`pip install -U sentence-transformers${remoteCodePackages(model)}`),
+  sh(`pip install -U sentence-transformers${remoteCode(model).packages}`),
   python(`from sentence_transformers import SentenceTransformer
 
-${remoteCodeComment(model)}model = SentenceTransformer(${pyString(model.id)}${remoteCodeArgument(model)})
+${remoteCode(model).comment}model = SentenceTransformer(${pyString(model.id)}${remoteCode(model).argument})
 
 sentences = ${pyValue(sentences(model))}
 embeddings = model.encode(sentences)

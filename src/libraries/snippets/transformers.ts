@@ -3,19 +3,7 @@ import { pyString, pyValue } from "../../format/python.js";
 import { exampleInput } from "../../tasks/example-input.js";
 import { Placeholder } from "../placeholders.js";
 import type { LibrarySnippet } from "../generator.js";
-import {
-  fallback,
-  hasRemoteCode,
-  hasTag,
-  isPythonIdentifier,
-  loaded,
-  python,
-  remoteCodeArgument,
-  remoteCodeComment,
-  remoteCodePackages,
-  sh,
-  type LibrarySnippetGenerator,
-} from "../generator.js";
+import { fallback, hasRemoteCode, hasTag, isPythonIdentifier, loaded, python, remoteCode, sh, type LibrarySnippetGenerator } from "../generator.js";
 
 const SAMPLE_IMAGE_URL = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
 
@@ -76,7 +64,7 @@ function pipelineSnippet(model: ModelData, task: string): string {
     "# Use a pipeline as a high-level helper",
     "from transformers import pipeline",
     "",
-    `${remoteCodeComment(model)}pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCodeArgument(model)})`,
+    `${remoteCode(model).comment}pipe = pipeline(${pyString(task)}, model=${pyString(model.id)}${remoteCode(model).argument})`,
     call ?? loaded("pipe", "call pipe(inputs) with what the task takes"),
   ].join("\n");
 }
@@ -113,12 +101,12 @@ function directSnippet(model: ModelData): LibrarySnippet {
   const processor = info.processor !== undefined && isPythonIdentifier(info.processor) ? info.processor : undefined;
   const id = pyString(model.id);
   const lines = ["# Load model directly", `from transformers import ${processor ? `${processor}, ` : ""}${autoModel}`, ""];
-  if (hasRemoteCode(model)) lines.push(remoteCodeComment(model).trimEnd());
+  if (hasRemoteCode(model)) lines.push(remoteCode(model).comment.trimEnd());
   if (processor) {
     const variable = processor === "AutoTokenizer" ? "tokenizer" : "processor";
-    lines.push(`${variable} = ${processor}.from_pretrained(${id}${remoteCodeArgument(model)})`);
+    lines.push(`${variable} = ${processor}.from_pretrained(${id}${remoteCode(model).argument})`);
   }
-  lines.push(`model = ${autoModel}.from_pretrained(${id}${remoteCodeArgument(model)})`);
+  lines.push(`model = ${autoModel}.from_pretrained(${id}${remoteCode(model).argument})`);
   const generation = chatGeneration(model, processor, autoModel);
   lines.push(...(generation ? ["", generation] : [loaded("model", "call model(**inputs) on what the processor makes of your input")]));
   return python(lines.join("\n"));
@@ -132,7 +120,7 @@ function directSnippet(model: ModelData): LibrarySnippet {
 export const transformers: LibrarySnippetGenerator = (model) => {
   const task = model.pipeline_tag ?? model.transformersInfo?.pipeline_tag;
   const pillow = task !== undefined && IMAGE_TASKS.has(task) ? " pillow" : "";
-  const blocks = [sh(`pip install -U transformers torch${pillow}${remoteCodePackages(model)}`)];
+  const blocks = [sh(`pip install -U transformers torch${pillow}${remoteCode(model).packages}`)];
   if (task) blocks.push({ ...python(pipelineSnippet(model, task)), title: "pipeline" });
   blocks.push({ ...directSnippet(model), title: "direct load" });
   return blocks;
