@@ -163,8 +163,8 @@ void wrong;
       }
     };
     expect(() => run()).not.toThrow();
-    // And the check can fail: a program misusing a type is refused. The declarations were checked whole above;
-    // this run checks only the program (skipLibCheck), which is most of tsc's time saved.
+    // And the check can fail: a program misusing a type is refused. The declarations were checked whole above, so
+    // this run checks only the program (skipLibCheck, which saves most of tsc's time).
     writeFileSync(join(project, "use.ts"), `import { parseQuant } from "hubref";\nconst n: number = parseQuant("x");\nvoid n;\n`);
     writeFileSync(join(project, "docs.ts"), "export {};\n");
     expect(() => run("--skipLibCheck")).toThrow(/TS2322/);

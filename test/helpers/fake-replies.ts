@@ -3,6 +3,7 @@ import { PROVIDERS } from "../../src/inference/providers/index.js";
 import type { ProviderId } from "../../src/inference/ids.js";
 import { FILE_HOST, OUTPUT_URL, queueResponder } from "./queue-simulator.js";
 import { isQueued } from "./registry-pairs.js";
+import { providerIdFor } from "./synthetic-models.js";
 
 /*
  * Plausible answers, so that the code after the request runs to the end:
@@ -99,6 +100,11 @@ export interface ReplyPlan {
   output: "json" | "file" | "base64-field" | "url-field" | "text-field";
   /** A chat model: its mapping is for the "conversational" task. */
   chat?: boolean;
+}
+
+/** A chat model's replies from a provider that serves it under the id providerIdFor gives: its mapping, then chat completions. */
+export function plausibleChatReply(modelId: string, provider: string): (request: ReceivedRequest) => Reply {
+  return plausibleReply({ task: "text-generation", modelId, provider, providerId: providerIdFor(provider, modelId), output: "json", chat: true });
 }
 
 export function plausibleReply(plan: ReplyPlan): (request: ReceivedRequest) => Reply {

@@ -34,6 +34,18 @@ interface DenseShape {
   vocab: number;
 }
 
+/** A block's attention tensors and its feed-forward norm, as Llama-style dense and MoE blocks both have them. */
+function attentionTensors(blk: string, embd: number, heads: number, kvHeads: number, head: number): TensorInfo[] {
+  return [
+    { name: `${blk}.attn_norm.weight`, dims: [embd], type: F32T },
+    { name: `${blk}.attn_q.weight`, dims: [embd, heads * head], type: Q8 },
+    { name: `${blk}.attn_k.weight`, dims: [embd, kvHeads * head], type: Q8 },
+    { name: `${blk}.attn_v.weight`, dims: [embd, kvHeads * head], type: Q8 },
+    { name: `${blk}.attn_output.weight`, dims: [heads * head, embd], type: Q8 },
+    { name: `${blk}.ffn_norm.weight`, dims: [embd], type: F32T },
+  ];
+}
+
 /** A dense attention model's header: the tensors of a Llama-style block, a vocabulary cut to a few tokens (vocab_size says the whole). */
 function denseSpec(arch: string, name: string, shape: DenseShape, trained: number): GgufSpec {
   const { layers, embd, ff, heads, kvHeads, vocab } = shape;
@@ -41,12 +53,7 @@ function denseSpec(arch: string, name: string, shape: DenseShape, trained: numbe
   const block = (layer: number): TensorInfo[] => {
     const blk = `blk.${layer}`;
     return [
-      { name: `${blk}.attn_norm.weight`, dims: [embd], type: F32T },
-      { name: `${blk}.attn_q.weight`, dims: [embd, heads * head], type: Q8 },
-      { name: `${blk}.attn_k.weight`, dims: [embd, kvHeads * head], type: Q8 },
-      { name: `${blk}.attn_v.weight`, dims: [embd, kvHeads * head], type: Q8 },
-      { name: `${blk}.attn_output.weight`, dims: [heads * head, embd], type: Q8 },
-      { name: `${blk}.ffn_norm.weight`, dims: [embd], type: F32T },
+      ...attentionTensors(blk, embd, heads, kvHeads, head),
       { name: `${blk}.ffn_gate.weight`, dims: [embd, ff], type: Q8 },
       { name: `${blk}.ffn_up.weight`, dims: [embd, ff], type: Q8 },
       { name: `${blk}.ffn_down.weight`, dims: [ff, embd], type: Q8 },
@@ -90,12 +97,7 @@ function moeSpec(
   const block = (layer: number): TensorInfo[] => {
     const blk = `blk.${layer}`;
     return [
-      { name: `${blk}.attn_norm.weight`, dims: [embd], type: F32T },
-      { name: `${blk}.attn_q.weight`, dims: [embd, heads * head], type: Q8 },
-      { name: `${blk}.attn_k.weight`, dims: [embd, kvHeads * head], type: Q8 },
-      { name: `${blk}.attn_v.weight`, dims: [embd, kvHeads * head], type: Q8 },
-      { name: `${blk}.attn_output.weight`, dims: [heads * head, embd], type: Q8 },
-      { name: `${blk}.ffn_norm.weight`, dims: [embd], type: F32T },
+      ...attentionTensors(blk, embd, heads, kvHeads, head),
       { name: `${blk}.ffn_gate_inp.weight`, dims: [embd, experts], type: F32T },
       { name: `${blk}.ffn_gate_exps.weight`, dims: [embd, expertFf, experts], type: Q8 },
       { name: `${blk}.ffn_up_exps.weight`, dims: [embd, expertFf, experts], type: Q8 },

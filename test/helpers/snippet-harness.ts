@@ -125,6 +125,27 @@ export async function execute(rig: Rig, cases: ExecutableCase[]): Promise<Map<st
   return new Map([...python, ...shell, ...node, ...go, ...java, ...ruby, ...php]);
 }
 
+/**
+ * Runs a file's cases side by side: those `isLibrary` picks (the Python client libraries) in one process of the
+ * venv's `python`, the others through execute, and `more` with them.
+ */
+export async function executeWithLibraries(
+  rig: Rig,
+  cases: readonly ExecutableCase[],
+  isLibrary: (item: ExecutableCase) => boolean,
+  python: string,
+  more: ExecutableCase[] = [],
+): Promise<Map<string, RunOutcome>> {
+  const [libraries, others] = await Promise.all([
+    runPython(
+      cases.filter(isLibrary).map((item) => ({ id: item.id, source: item.snippet.content })),
+      { port: rig.server.port, cwd: rig.dir, env: TOKENS, python },
+    ),
+    execute(rig, [...cases.filter((item) => !isLibrary(item)), ...more]),
+  ]);
+  return new Map([...libraries, ...others]);
+}
+
 /** The request a case sent, parsed for comparison: JSON bodies as values, others as bytes. */
 export interface SentRequest {
   method: string;

@@ -156,6 +156,18 @@ function shellWord(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+/** What a driver's cases left in `dir`: case i's exit status, stdout and stderr in i.code, i.out and i.err. */
+export function driverOutcomes(dir: string, cases: readonly { id: string }[]): Map<string, RunOutcome> {
+  return new Map(
+    cases.map((item, index): [string, RunOutcome] => {
+      const code = Number(readFileSync(join(dir, `${index}.code`), "utf8"));
+      const stderr = readFileSync(join(dir, `${index}.err`), "utf8");
+      const stdout = readFileSync(join(dir, `${index}.out`), "utf8");
+      return [item.id, code === 0 ? { id: item.id, ok: true, stdout } : { id: item.id, ok: false, error: `exit ${code}: ${stderr}`, stdout }];
+    }),
+  );
+}
+
 /*
  * Every case is a bash of its own, started by one driver bash that keeps four
  * running. The driver, not the test's process, starts them: a fork of the
@@ -182,14 +194,7 @@ export async function runShell(cases: SnippetCase[], options: RunOptions): Promi
     });
     const result = await run("bash", ["-c", SHELL_DRIVER, "driver", dir, String(cases.length)], { cwd: options.cwd, env: childEnv(options.env) });
     if (result.code !== 0) throw new Error(`bash driver failed (${result.code}): ${result.stderr}`);
-    return new Map(
-      cases.map((item, index): [string, RunOutcome] => {
-        const code = Number(readFileSync(join(dir, `${index}.code`), "utf8"));
-        const stderr = readFileSync(join(dir, `${index}.err`), "utf8");
-        const stdout = readFileSync(join(dir, `${index}.out`), "utf8");
-        return [item.id, code === 0 ? { id: item.id, ok: true, stdout } : { id: item.id, ok: false, error: `exit ${code}: ${stderr}`, stdout }];
-      }),
-    );
+    return driverOutcomes(dir, cases);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { ROOT } from "./cli.js";
-import { childEnv, run, type RunOptions, type RunOutcome, type SnippetCase } from "./snippet-runners.js";
+import { childEnv, driverOutcomes, run, type RunOptions, type RunOutcome, type SnippetCase } from "./snippet-runners.js";
 
 /*
  * Runs Go, Java, Ruby and PHP snippets against the loopback server. As for
@@ -88,14 +88,7 @@ async function runEach(cases: Cases, options: RunOptions, dir: string, command: 
   const env = childEnv({ ...options.env, ...extraEnv });
   const result = await run("bash", ["-c", PROCESS_DRIVER, "driver", dir, String(cases.length), ...command], { cwd: options.cwd, env });
   if (result.code !== 0) throw new Error(`process driver failed (${result.code}): ${result.stderr}`);
-  return new Map(
-    cases.map((item, index): [string, RunOutcome] => {
-      const code = Number(readFileSync(join(dir, `${index}.code`), "utf8"));
-      const stderr = readFileSync(join(dir, `${index}.err`), "utf8");
-      const stdout = readFileSync(join(dir, `${index}.out`), "utf8");
-      return [item.id, code === 0 ? { id: item.id, ok: true, stdout } : { id: item.id, ok: false, error: `exit ${code}: ${stderr}`, stdout }];
-    }),
-  );
+  return driverOutcomes(dir, cases);
 }
 
 // ---------------------------------------------------------------- Go

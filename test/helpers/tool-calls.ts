@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ReceivedRequest, Reply } from "./inference-server.js";
+import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js";
 
 /*
  * The router's side of a tool-calling chat, as a loopback responder: the
@@ -11,6 +12,42 @@ import type { ReceivedRequest, Reply } from "./inference-server.js";
  * Whatever is wrong is answered with a 400 naming it, so the snippet fails
  * with the reason, and is also kept in `problems`.
  */
+
+/** The reply a structured snippet is sent: what the sample schema describes. */
+export const STRUCTURED = { city: "Tokyo", country: "Japan", population: 14000000 };
+
+/** Text that breaks out of a literal, a comment or a string interpolation in one language or another. */
+export const HOSTILE_TEXT = "q\"uote's \\back\\slash ${process.exit(3)} #{exit 3} $HOME $(exit 3) `exit 3` */ --> \n new line \u202e bidi \u2066 end";
+
+/** A hostile tool set, read as `--tools FILE` reads one: HOSTILE_TEXT in every value; `strict` on the first tool when given. */
+export function hostileTools(strict?: boolean) {
+  return parseTools(
+    JSON.stringify([
+      {
+        type: "function",
+        function: {
+          name: "class",
+          description: HOSTILE_TEXT,
+          parameters: { type: "object", properties: { [HOSTILE_TEXT]: { type: "string", description: HOSTILE_TEXT, enum: [HOSTILE_TEXT, "$x"] } } },
+          ...(strict !== undefined && { strict }),
+        },
+      },
+      { type: "function", function: { name: "print", description: "#{`exit 3`}", parameters: { type: "object", properties: {} } } },
+    ]),
+    "hostile.json",
+  );
+}
+
+/** A hostile reply schema, read as `--schema FILE` reads one. */
+export const HOSTILE_SCHEMA = parseReplySchema(
+  JSON.stringify({
+    title: HOSTILE_TEXT,
+    type: "object",
+    properties: { [HOSTILE_TEXT]: { type: "string", description: HOSTILE_TEXT } },
+    required: [HOSTILE_TEXT],
+  }),
+  "hostile-schema.json",
+);
 
 export const FINAL_ANSWER = "Sunny and 22 degrees in Paris and in Tokyo.";
 /** The streamed final answer, in the pieces the server sends. */

@@ -6,9 +6,9 @@ import { generateSnippets } from "../../src/inference/engine.js";
 import type { Snippet } from "../../src/inference/snippet.js";
 import { execute, runnableStdlibClients, startRig, TOKENS, type Rig } from "../helpers/snippet-harness.js";
 import type { RunOutcome } from "../helpers/snippet-runners.js";
-import { CHAT_REPLY, plausibleReply } from "../helpers/fake-replies.js";
+import { CHAT_REPLY, plausibleChatReply } from "../helpers/fake-replies.js";
 import { parsePython } from "../helpers/python.js";
-import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
+import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
  * What a whole (not streamed) chat snippet prints: the reply's text, as a
@@ -65,14 +65,7 @@ function snippetOf(language: string, client: string): Snippet {
 
 beforeAll(async () => {
   rig = await startRig();
-  const reply = plausibleReply({
-    task: "text-generation",
-    modelId: MODEL.id,
-    provider: "together",
-    providerId: providerIdFor("together", MODEL.id),
-    output: "json",
-    chat: true,
-  });
+  const reply = plausibleChatReply(MODEL.id, "together");
   rig.server.respond("", reply);
   const port = rig.server.port;
   const runs: Promise<void>[] = [];

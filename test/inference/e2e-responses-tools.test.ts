@@ -3,15 +3,14 @@ import { generateSnippets } from "../../src/inference/engine.js";
 import type { Snippet, SnippetOptions } from "../../src/inference/snippet.js";
 import { responsesText, responsesTools } from "../../src/inference/responses.js";
 import { PLACEHOLDER_RESULT, SAMPLE_SCHEMA, SAMPLE_TOOL_RESULT, SAMPLE_TOOLS } from "../../src/inference/tools.js";
-import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js";
 import { mappingReply } from "../helpers/fake-replies.js";
 import type { ReceivedRequest } from "../helpers/inference-server.js";
 import { clientsRequired, findPythonClients } from "../helpers/python-clients.js";
 import { responsesToolServer, type ResponsesToolExpectations, type ResponsesToolServer } from "../helpers/responses-tools.js";
-import { execute, postsOf, runnableStdlibClients, startRig, TOKENS, type Rig } from "../helpers/snippet-harness.js";
-import { runPython, type RunOutcome } from "../helpers/snippet-runners.js";
+import { executeWithLibraries, postsOf, runnableStdlibClients, startRig, type Rig } from "../helpers/snippet-harness.js";
+import type { RunOutcome } from "../helpers/snippet-runners.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
-import { FINAL_ANSWER } from "../helpers/tool-calls.js";
+import { FINAL_ANSWER, HOSTILE_SCHEMA, HOSTILE_TEXT, hostileTools, STRUCTURED } from "../helpers/tool-calls.js";
 
 /*
  * --tools and --schema with --api responses, executed: every client that
@@ -37,34 +36,7 @@ const CLIENTS = ["python|requests", ...(LIBRARIES_RUN ? ["python|openai"] : []),
 );
 const TYPED = new Set(STDLIB);
 
-const STRUCTURED = { city: "Tokyo", country: "Japan", population: 14000000 };
-
-/** A hostile tool set: every value that could break out of a literal, a comment or a string interpolation. */
-const HOSTILE_TEXT = "q\"uote's \\back\\slash ${process.exit(3)} #{exit 3} $HOME $(exit 3) `exit 3` */ --> \n new line \u202e bidi \u2066 end";
-const HOSTILE_TOOLS = parseTools(
-  JSON.stringify([
-    {
-      type: "function",
-      function: {
-        name: "class",
-        description: HOSTILE_TEXT,
-        parameters: { type: "object", properties: { [HOSTILE_TEXT]: { type: "string", description: HOSTILE_TEXT, enum: [HOSTILE_TEXT, "$x"] } } },
-        strict: false,
-      },
-    },
-    { type: "function", function: { name: "print", description: "#{`exit 3`}", parameters: { type: "object", properties: {} } } },
-  ]),
-  "hostile.json",
-);
-const HOSTILE_SCHEMA = parseReplySchema(
-  JSON.stringify({
-    title: HOSTILE_TEXT,
-    type: "object",
-    properties: { [HOSTILE_TEXT]: { type: "string", description: HOSTILE_TEXT } },
-    required: [HOSTILE_TEXT],
-  }),
-  "hostile-schema.json",
-);
+const HOSTILE_TOOLS = hostileTools(false);
 
 /** The hostile tools as the Responses API takes them, written out by hand: flat, nothing else changed. */
 const HOSTILE_FLAT = [
@@ -161,17 +133,11 @@ function responder(server: ResponsesToolServer) {
 beforeAll(async () => {
   plan();
   rig = await startRig();
-  const isLibrary = (item: Case) => item.pair === "python|openai";
+  const libraryPairs = new Set(cases.filter((item) => item.pair === "python|openai").map((item) => item.id));
   for (const item of cases) rig.server.respond(item.id, responder(item.server));
   const curl = ONLY === undefined || ONLY.includes("sh") ? CURL_CASES.map((item) => ({ id: item.id, snippet: snippetFor("sh|curl", item.options) })) : [];
-  const [libraries, others] = await Promise.all([
-    runPython(
-      cases.filter(isLibrary).map((item) => ({ id: item.id, source: item.snippet.content })),
-      { port: rig.server.port, cwd: rig.dir, env: TOKENS, python: pythonClients.python },
-    ),
-    execute(rig, [...cases.filter((item) => !isLibrary(item)).map((item) => ({ id: item.id, snippet: item.snippet })), ...curl]),
-  ]);
-  outcomes = new Map([...libraries, ...others]);
+  const runnable = cases.map((item) => ({ id: item.id, snippet: item.snippet }));
+  outcomes = await executeWithLibraries(rig, runnable, (item) => libraryPairs.has(item.id), pythonClients.python, curl);
 }, 600_000);
 
 afterAll(async () => {

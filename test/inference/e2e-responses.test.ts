@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import type { Snippet, SnippetOptions } from "../../src/inference/snippet.js";
-import { plausibleReply } from "../helpers/fake-replies.js";
+import { plausibleChatReply } from "../helpers/fake-replies.js";
 import { CASE_HEADER, type ReceivedRequest, type Reply } from "../helpers/inference-server.js";
 import { clientsRequired, findPythonClients } from "../helpers/python-clients.js";
 import { RESPONSES_TEXT, responsesResponder } from "../helpers/responses-replies.js";
 import { childEnv, type RunOutcome } from "../helpers/snippet-runners.js";
 import { execute, postsOf, runnableStdlibClients, startRig, TOKENS, type Rig } from "../helpers/snippet-harness.js";
-import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
+import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
  * `--api responses` and `--reasoning-effort`, executed: every client that
@@ -122,14 +122,7 @@ function scriptedRuns(port: number, list: Case[]): Promise<void>[] {
 
 beforeAll(async () => {
   rig = await startRig();
-  chatReply = plausibleReply({
-    task: "text-generation",
-    modelId: MODEL.id,
-    provider: "together",
-    providerId: providerIdFor("together", MODEL.id),
-    output: "json",
-    chat: true,
-  });
+  chatReply = plausibleChatReply(MODEL.id, "together");
   const scripted: Case[] = [];
   for (const stream of [false, true]) {
     const way = stream ? "stream" : "whole";

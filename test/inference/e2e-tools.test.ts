@@ -3,14 +3,22 @@ import { generateSnippets } from "../../src/inference/engine.js";
 import type { Snippet, SnippetOptions } from "../../src/inference/snippet.js";
 import type { Tree } from "../../src/inference/payload.js";
 import { PLACEHOLDER_RESULT, responseFormat, SAMPLE_SCHEMA, SAMPLE_TOOL_RESULT, SAMPLE_TOOLS } from "../../src/inference/tools.js";
-import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js";
 import { mappingReply } from "../helpers/fake-replies.js";
 import type { ReceivedRequest } from "../helpers/inference-server.js";
 import { clientsRequired, findPythonClients } from "../helpers/python-clients.js";
-import { execute, postsOf, runnableStdlibClients, startRig, TOKENS, type Rig } from "../helpers/snippet-harness.js";
-import { runPython, type RunOutcome } from "../helpers/snippet-runners.js";
+import { executeWithLibraries, postsOf, runnableStdlibClients, startRig, type Rig } from "../helpers/snippet-harness.js";
+import type { RunOutcome } from "../helpers/snippet-runners.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
-import { FINAL_ANSWER, toolServer, type ToolExpectations, type ToolServer } from "../helpers/tool-calls.js";
+import {
+  FINAL_ANSWER,
+  HOSTILE_SCHEMA,
+  HOSTILE_TEXT,
+  hostileTools,
+  STRUCTURED,
+  toolServer,
+  type ToolExpectations,
+  type ToolServer,
+} from "../helpers/tool-calls.js";
 
 /*
  * --tools and --schema, executed: every client that can hold the loop runs
@@ -38,33 +46,7 @@ const CLIENTS = [
 ];
 const TYPED = new Set(STDLIB);
 
-const STRUCTURED = { city: "Tokyo", country: "Japan", population: 14000000 };
-
-/** A hostile tool set: every value that could break out of a literal, a comment or a string interpolation. */
-const HOSTILE_TEXT = "q\"uote's \\back\\slash ${process.exit(3)} #{exit 3} $HOME $(exit 3) `exit 3` */ --> \n new line \u202e bidi \u2066 end";
-const HOSTILE_TOOLS = parseTools(
-  JSON.stringify([
-    {
-      type: "function",
-      function: {
-        name: "class",
-        description: HOSTILE_TEXT,
-        parameters: { type: "object", properties: { [HOSTILE_TEXT]: { type: "string", description: HOSTILE_TEXT, enum: [HOSTILE_TEXT, "$x"] } } },
-      },
-    },
-    { type: "function", function: { name: "print", description: "#{`exit 3`}", parameters: { type: "object", properties: {} } } },
-  ]),
-  "hostile.json",
-);
-const HOSTILE_SCHEMA = parseReplySchema(
-  JSON.stringify({
-    title: HOSTILE_TEXT,
-    type: "object",
-    properties: { [HOSTILE_TEXT]: { type: "string", description: HOSTILE_TEXT } },
-    required: [HOSTILE_TEXT],
-  }),
-  "hostile-schema.json",
-);
+const HOSTILE_TOOLS = hostileTools();
 
 interface Case {
   id: string;
@@ -151,17 +133,11 @@ function responder(server: ToolServer) {
 beforeAll(async () => {
   plan();
   rig = await startRig();
-  const isLibrary = (item: Case) => item.pair === "python|huggingface_hub" || item.pair === "python|openai";
+  const libraryPairs = new Set(cases.filter((item) => item.pair === "python|huggingface_hub" || item.pair === "python|openai").map((item) => item.id));
   for (const item of cases) rig.server.respond(item.id, responder(item.server));
   const curl = CURL_CASES.map((item) => ({ id: item.id, snippet: snippetFor("sh|curl", item.options) }));
-  const [libraries, others] = await Promise.all([
-    runPython(
-      cases.filter(isLibrary).map((item) => ({ id: item.id, source: item.snippet.content })),
-      { port: rig.server.port, cwd: rig.dir, env: TOKENS, python: pythonClients.python },
-    ),
-    execute(rig, [...cases.filter((item) => !isLibrary(item)).map((item) => ({ id: item.id, snippet: item.snippet })), ...curl]),
-  ]);
-  outcomes = new Map([...libraries, ...others]);
+  const runnable = cases.map((item) => ({ id: item.id, snippet: item.snippet }));
+  outcomes = await executeWithLibraries(rig, runnable, (item) => libraryPairs.has(item.id), pythonClients.python, curl);
 }, 600_000);
 
 afterAll(async () => {

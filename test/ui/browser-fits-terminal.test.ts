@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BIN } from "../helpers/cli.js";
-import { type FitsHub, startFitsHub } from "../helpers/fits-hub.js";
-import { requireBuilt, TmuxSession } from "./helpers/tmux.js";
+import { describe, expect, it } from "vitest";
+import { modelsScreens } from "./helpers/models-screen.js";
+import { startFitsHub } from "../helpers/fits-hub.js";
 
 /*
  * The models browser's fits row in a real terminal, against the stand-in hub
@@ -14,31 +10,8 @@ import { requireBuilt, TmuxSession } from "./helpers/tmux.js";
  * carries the plan. Every step waits for the screen; nothing sleeps.
  */
 
-let hub: FitsHub;
-let session: TmuxSession | undefined;
-const cache = mkdtempSync(join(tmpdir(), "hubref-browser-fits-"));
-beforeAll(async () => {
-  requireBuilt();
-  hub = await startFitsHub();
-});
-afterAll(async () => {
-  await hub.close();
-  rmSync(cache, { recursive: true, force: true });
-});
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
-
-function open(args: string[]): TmuxSession {
-  session = new TmuxSession([process.execPath, BIN, "models", ...args], {
-    width: 160,
-    height: 40,
-    env: { CI: "false", HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: cache, NO_COLOR: "1" },
-    unset: ["DISPLAY", "WAYLAND_DISPLAY", "FORCE_COLOR", "HF_TOKEN"],
-  }).start();
-  return session;
-}
+const screens = modelsScreens(startFitsHub, { width: 160, height: 40 });
+const open = (args: string[]) => screens.open(args);
 
 const LLAMA_8B = "acme/Llama-3.1-8B-Instruct-GGUF";
 const LLAMA_70B = "acme/Llama-3.3-70B-Instruct-GGUF";

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BIN } from "../helpers/cli.js";
-import { SEARCH_FIXTURE, selectRecords, startSearchHub, type SearchHub } from "../helpers/search-hub.js";
-import { requireBuilt, TmuxSession } from "./helpers/tmux.js";
+import { describe, expect, it } from "vitest";
+import { modelsScreens } from "./helpers/models-screen.js";
+import { SEARCH_FIXTURE, selectRecords, startSearchHub } from "../helpers/search-hub.js";
 
 /*
  * `hubref models -i` in a real terminal against the stand-in hub: search,
@@ -12,29 +8,10 @@ import { requireBuilt, TmuxSession } from "./helpers/tmux.js";
  * step waits for the screen to show what it should; nothing sleeps.
  */
 
-let hub: SearchHub;
-let session: TmuxSession | undefined;
-const cache = mkdtempSync(join(tmpdir(), "hubref-browser-"));
-beforeAll(async () => {
-  requireBuilt();
-  hub = await startSearchHub();
-});
-afterAll(async () => {
-  await hub.close();
-  rmSync(cache, { recursive: true, force: true });
-});
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
+const screens = modelsScreens(startSearchHub, { width: 120, height: 30 });
 
-function open(args: string[]): TmuxSession {
-  session = new TmuxSession([process.execPath, BIN, "models", ...args], {
-    width: 120,
-    height: 30,
-    env: { CI: "false", HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: cache, NO_COLOR: "1" },
-    unset: ["DISPLAY", "WAYLAND_DISPLAY", "FORCE_COLOR", "HF_TOKEN"],
-  }).start();
+function open(args: string[]) {
+  const session = screens.open(args);
   session.tmux("set-option", "-s", "set-clipboard", "on");
   return session;
 }
@@ -56,7 +33,7 @@ describe("the models browser in a real terminal (tmux, 120x30)", () => {
     const first = expected[0]!.id;
     await tmux.waitFor("› Task     ‹ image-text-to-text ›", `${expected.length} models`);
     expect(tmux.screen()).not.toContain(textModel);
-    expect(hub.requests.at(-1)!.query.get("pipeline_tag")).toBe("image-text-to-text");
+    expect(screens.hub().requests.at(-1)!.query.get("pipeline_tag")).toBe("image-text-to-text");
 
     // To the list, and Enter: the snippet picker for the first model.
     tmux.keys("Escape");
@@ -64,7 +41,9 @@ describe("the models browser in a real terminal (tmux, 120x30)", () => {
     tmux.keys("Enter");
     await tmux.waitFor(`hubref ${first}`, "› Language");
     expect(
-      hub.requests.some((request) => request.path === `/api/models/${first}` && request.query.getAll("expand[]").includes("inferenceProviderMapping")),
+      screens
+        .hub()
+        .requests.some((request) => request.path === `/api/models/${first}` && request.query.getAll("expand[]").includes("inferenceProviderMapping")),
     ).toBe(true);
 
     tmux.keys("c");
@@ -82,12 +61,7 @@ describe("the models browser in a real terminal (tmux, 120x30)", () => {
   });
 
   it("shows a hub that cannot be reached in its header, and lists the catalogue's models", async () => {
-    session = new TmuxSession([process.execPath, BIN, "models", "-i"], {
-      width: 120,
-      height: 30,
-      env: { CI: "false", HF_ENDPOINT: "http://127.0.0.1:9", XDG_CACHE_HOME: cache, NO_COLOR: "1" },
-      unset: ["DISPLAY", "WAYLAND_DISPLAY", "FORCE_COLOR"],
-    }).start();
+    const session = screens.open(["-i"], "http://127.0.0.1:9");
     await session.waitFor("offline: 127.0.0.1:9 is unreachable", "› Search");
     session.type("llama-3.1-8b");
     await session.waitFor("meta-llama/Llama-3.1-8B-Instruct", "1 model");
