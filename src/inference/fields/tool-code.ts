@@ -56,13 +56,13 @@ export function toolCode(context: SnippetContext, language: Language, writers: T
 }
 
 /** The schema property the Python and JS snippets print, as a literal, when a structured reply is asked for and names one. */
-export function schemaField(context: SnippetContext, string: (text: string) => string): string | undefined {
+function schemaField(context: SnippetContext, string: (text: string) => string): string | undefined {
   if (context.call !== "chat" || context.schema === undefined) return undefined;
   const field = firstProperty(context.schema.schema);
   return field === undefined ? undefined : string(field);
 }
 
-/** The fields of a client library's chat snippet (Python, JS) that --stream, --tools and --schema set. */
+/** The fields of a Python or JavaScript chat snippet that --stream, --tools and --schema set. */
 export class ChatCodeFields extends CodeFields {
   /** --tools: the local functions and the loop's limit. */
   tools?: ToolCode;
