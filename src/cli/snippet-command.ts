@@ -5,10 +5,7 @@ import { parseCount, parseDecimal } from "../util/numbers.js";
 import { matchChoice, requireChoice } from "../choices/choices.js";
 import { didYouMean } from "../util/suggest.js";
 import { LANGUAGE_ALIASES, LIBRARY_LANGUAGES, type LibraryLanguage } from "../format/languages.js";
-import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, PROVIDER_IDS, languagesOfClient } from "../inference/id-lists.js";
-
-/** How the hub names providers: a lower-case slug. */
-const PROVIDER_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, PROVIDER_IDS, PROVIDER_NAME, languagesOfClient } from "../inference/id-lists.js";
 import { settleOptions, type SettledOptions, type SnippetOptions } from "../inference/snippet.js";
 import { tokenProblem } from "../inference/token.js";
 import { extensionOf, isUrl } from "../inference/payload.js";

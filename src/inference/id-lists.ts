@@ -31,6 +31,12 @@ export const PROVIDER_IDS = [
 /** What `--provider` accepts: a provider, or "auto" (the hub picks one per request). */
 export const PROVIDER_CHOICES = [...PROVIDER_IDS, "auto"] as const;
 
+/**
+ * How the hub names a provider: a lower-case slug. A name of this form that hubref has no table for may
+ * still serve a chat model through the router; anything else from the hub or the command line is not offered.
+ */
+export const PROVIDER_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
 /** Pipeline tags that have inference snippets. */
 export const INFERENCE_TASKS = [
   "audio-classification",

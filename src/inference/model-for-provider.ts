@@ -1,14 +1,11 @@
 import type { ModelData } from "../model/schema.js";
 import { liveProviders, mappedTask } from "../model/provider-mapping.js";
-import { isInferenceTask, PROVIDER_IDS } from "./id-lists.js";
+import { isInferenceTask, PROVIDER_IDS, PROVIDER_NAME } from "./id-lists.js";
 import type { InferenceTask, ProviderChoice, ProviderId } from "./ids.js";
 import { PROVIDERS } from "./providers/index.js";
 import type { SettledOptions, SnippetOptions } from "./snippet.js";
 import { ROUTER_POLICIES } from "./responses.js";
 import type { RouterModels } from "../model/router/facts.js";
-
-/** How the hub names providers: a lower-case slug; another name from the hub or the router is not offered. */
-const PROVIDER_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 import { isChatModel } from "../model/chat.js";
 
 /** The providers hubref knows that the model's mapping offers live, in the hub's order. */

@@ -3,7 +3,7 @@ import { isGated } from "../model/access.js";
 import { hasFileList, hasGguf } from "../apps/gguf-files.js";
 import { quantRows } from "../apps/quant-listing.js";
 import { shellWord } from "../format/shell.js";
-import { PROVIDER_IDS } from "../inference/id-lists.js";
+import { PROVIDER_IDS, PROVIDER_NAME } from "../inference/id-lists.js";
 import { hasSnippetGenerator } from "../libraries/registry.js";
 import { providerMappings } from "../model/provider-mapping.js";
 import type { ModelData } from "../model/schema.js";
@@ -78,9 +78,7 @@ const KNOWN_PROVIDERS: ReadonlySet<string> = new Set(PROVIDER_IDS);
  */
 function callable(model: ModelData, provider: string): boolean {
   if (KNOWN_PROVIDERS.has(provider)) return true;
-  return (
-    isChatModel(model) && /^[a-z0-9][a-z0-9-]{0,63}$/.test(provider) && didYouMean(provider, [...PROVIDER_IDS, "auto", "fastest", "cheapest"]) === undefined
-  );
+  return isChatModel(model) && PROVIDER_NAME.test(provider) && didYouMean(provider, [...PROVIDER_IDS, "auto", "fastest", "cheapest"]) === undefined;
 }
 
 function license(model: ModelData): string | null {
