@@ -1,7 +1,7 @@
 import type { GgufFacts } from "../gguf/facts.js";
 import { headerFacts, type FactsRequest } from "../gguf/model-facts.js";
 import { budgetOf, type FitsRequest, type MemoryBudget } from "../hardware/budget.js";
-import { detectMachine, type DetectSettings } from "../hardware/detect.js";
+import { detectMachine, foundNotes, type DetectSettings } from "../hardware/detect.js";
 import { contextSize, estimateMemory, sizeOnlyEstimate, type MemoryEstimate } from "../memory/estimate.js";
 import type { EstimateSettings } from "../memory/options.js";
 import { planMemory, type FlashAttentionSetting, type PlanBudget, type PlanOutcome, type PlanSettings, type QuantWeights } from "../memory/plan.js";
@@ -123,8 +123,7 @@ export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: Es
   let budget: MemoryBudget;
   if (fits.kind === "auto") {
     const detected = await detectMachine({ env: source.env, ...source.detect });
-    for (const skipped of detected.skipped) notes.push(`--fits auto: skipped ${skipped}`);
-    notes.push(`--fits auto: found ${detected.found.join("; ")}`);
+    notes.push(...foundNotes(detected));
     budget = detected.budget;
   } else budget = budgetOf(fits);
   const plan = await estimatePlan(model, settings, source, run);

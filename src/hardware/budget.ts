@@ -4,6 +4,7 @@ import type { MemoryEstimate, Offload } from "../memory/estimate.js";
 import { offloadTo } from "../memory/estimate.js";
 import type { SpeedDevices } from "../memory/speed.js";
 import { appleGpuShare, parseHardware, type NamedHardware } from "./catalogue.js";
+import type { Device } from "../build/schemas/hardware.js";
 
 /*
  * What `--fits` names, and the memory it gives a model: GPU memory (layers run
@@ -99,6 +100,19 @@ function deviceByNumber(text: string): NamedHardware | undefined {
   }
 }
 
+/**
+ * A device's figures for the speed estimate: its FLOPS, and its memory bandwidth where the hardware list has
+ * it. A CPU's memory is the system's; an Apple chip's one memory is read at the same bandwidth by its GPU and
+ * its CPU; a card's layers offloaded to the system run at ASSUMED_SYSTEM_BANDWIDTH.
+ */
+export function deviceSpeed(device: Device): SpeedDevices {
+  const bandwidth = device.bandwidthGBs === undefined ? undefined : device.bandwidthGBs * 1e9;
+  const flops = device.tflops * 1e12;
+  if (device.kind === "cpu") return { flops, ...(bandwidth !== undefined && { systemBandwidth: bandwidth }) };
+  if (device.kind === "apple") return { flops, ...(bandwidth !== undefined && { gpuBandwidth: bandwidth, systemBandwidth: bandwidth }) };
+  return { flops, systemBandwidth: ASSUMED_SYSTEM_BANDWIDTH, ...(bandwidth !== undefined && { gpuBandwidth: bandwidth }) };
+}
+
 /** Hardware memory is sold in GB that are in fact GiB: a 24 GB card holds 24 × 2^30 bytes. */
 const SOLD_GB = 2 ** 30;
 
@@ -107,14 +121,8 @@ export function budgetOf(request: Exclude<FitsRequest, { kind: "auto" }>): Memor
   const { device, count, memoryGB } = request.hardware;
   const each = memoryGB * SOLD_GB;
   const name = `${count > 1 ? `${count}× ` : ""}${device.name}`;
-  const bandwidth = device.bandwidthGBs === undefined ? undefined : device.bandwidthGBs * 1e9;
-  const flops = device.tflops * 1e12;
-  if (device.kind === "cpu")
-    return {
-      label: `on ${name} with ${memoryGB} GB (${formatBytes(each)})`,
-      system: each,
-      speed: { flops, ...(bandwidth !== undefined && { systemBandwidth: bandwidth }) },
-    };
+  const speed = deviceSpeed(device);
+  if (device.kind === "cpu") return { label: `on ${name} with ${memoryGB} GB (${formatBytes(each)})`, system: each, speed };
   if (device.kind === "apple") {
     // Layers the GPU's share cannot hold run on the CPU, in the rest of the same memory.
     const gpu = appleGpuShare(each);
@@ -122,14 +130,14 @@ export function budgetOf(request: Exclude<FitsRequest, { kind: "auto" }>): Memor
       label: `on ${name} with ${memoryGB} GB of unified memory (${formatBytes(gpu)} of it for the GPU)`,
       gpu,
       system: each - gpu,
-      speed: { flops, ...(bandwidth !== undefined && { gpuBandwidth: bandwidth, systemBandwidth: bandwidth }) },
+      speed,
     };
   }
   // Several cards hold consecutive layers and take turns, so a token still sees one card's bandwidth and FLOPS.
   return {
     label: `on ${name}, ${memoryGB} GB${count > 1 ? " each" : ""} (${formatBytes(each * count)})`,
     gpu: each * count,
-    speed: { flops, systemBandwidth: ASSUMED_SYSTEM_BANDWIDTH, ...(bandwidth !== undefined && { gpuBandwidth: bandwidth }) },
+    speed,
   };
 }
 

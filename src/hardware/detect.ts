@@ -4,7 +4,7 @@ import { totalmem } from "node:os";
 import { formatBytes } from "../util/bytes.js";
 import { cleanRemoteText } from "../model/hub/failures.js";
 import type { SpeedDevices } from "../memory/speed.js";
-import { ASSUMED_SYSTEM_BANDWIDTH, type MemoryBudget } from "./budget.js";
+import { ASSUMED_SYSTEM_BANDWIDTH, deviceSpeed, type MemoryBudget } from "./budget.js";
 import { appleGpuShare, deviceOfDetectedName } from "./catalogue.js";
 
 /*
@@ -146,11 +146,7 @@ function gpuSpeed(gpus: Gpu[]): { speed: SpeedDevices; device: string } | undefi
   if (devices.length === 0 || devices.some((device) => device?.bandwidthGBs === undefined || device.kind !== "gpu")) return undefined;
   const slowest = [...devices].sort((a, b) => a!.bandwidthGBs! - b!.bandwidthGBs!)[0]!;
   return {
-    speed: {
-      gpuBandwidth: slowest.bandwidthGBs! * 1e9,
-      flops: Math.min(...devices.map((device) => device!.tflops)) * 1e12,
-      systemBandwidth: ASSUMED_SYSTEM_BANDWIDTH,
-    },
+    speed: { ...deviceSpeed(slowest), flops: Math.min(...devices.map((device) => device!.tflops)) * 1e12 },
     device: `${slowest.name} (${slowest.bandwidthGBs!.toLocaleString("en-US")} GB/s, ${slowest.tflops} TFLOPS; system memory at ${ASSUMED_SYSTEM_BANDWIDTH / 1e9} GB/s)`,
   };
 }
@@ -159,9 +155,8 @@ function gpuSpeed(gpus: Gpu[]): { speed: SpeedDevices; device: string } | undefi
 function appleSpeed(chip: string): { speed: SpeedDevices; device: string } | undefined {
   const device = deviceOfDetectedName(chip);
   if (device?.kind !== "apple" || device.bandwidthGBs === undefined) return undefined;
-  const bandwidth = device.bandwidthGBs * 1e9;
   return {
-    speed: { gpuBandwidth: bandwidth, systemBandwidth: bandwidth, flops: device.tflops * 1e12 },
+    speed: deviceSpeed(device),
     device: `${device.name} (${device.bandwidthGBs.toLocaleString("en-US")} GB/s, ${device.tflops} TFLOPS)`,
   };
 }
@@ -214,7 +209,12 @@ export async function detectMachine(partial: Partial<DetectSettings> & { env: No
   return { budget: { label: `in this machine's ${system.what}`, system: system.bytes }, found: [`no GPU; ${system.what}`], skipped };
 }
 
-/** Which device's figures the speeds of `--fits auto` assume, or why there are none: said once on stderr. */
+/** What `--fits auto` says on stderr of its search: the tools it skipped (unless `withSkipped` is false), then what it found. */
+export function foundNotes(detected: Detected, withSkipped = true): string[] {
+  return [...(withSkipped ? detected.skipped.map((skipped) => `--fits auto: skipped ${skipped}`) : []), `--fits auto: found ${detected.found.join("; ")}`];
+}
+
+/** Which device's figures the speeds of `--fits auto` assume, or why there are none: said by the commands that show speeds. */
 export function autoSpeedNote(detected: Pick<Detected, "speedDevice">): string {
   return detected.speedDevice === undefined
     ? "--fits auto: no speed estimate: the hardware list has no memory bandwidth for what was found"

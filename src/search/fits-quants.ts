@@ -109,16 +109,11 @@ async function quantBudget(
 ): Promise<{ budget: MemoryBudget; fits: FitsRequest; notes: string[] } | undefined> {
   if (request.fits !== undefined && request.fits.kind !== "auto") return { budget: budgetOf(request.fits), fits: request.fits, notes: [] };
   const asked = request.fits !== undefined || asksRun(request.run);
-  const { autoSpeedNote, detectMachine } = await import("../hardware/detect.js");
+  const { autoSpeedNote, detectMachine, foundNotes } = await import("../hardware/detect.js");
   const detected = await detectMachine({ env: resolve.env, ...request.detect });
   // Unasked, a machine without a GPU gets no fit columns: every quant "fits" in system memory says little.
   if (!asked && detected.budget.gpu === undefined) return undefined;
-  const notes = [
-    ...(asked ? detected.skipped.map((skipped) => `--fits auto: skipped ${skipped}`) : []),
-    `--fits auto: found ${detected.found.join("; ")}`,
-    autoSpeedNote(detected),
-  ];
-  return { budget: detected.budget, fits: { kind: "auto" }, notes };
+  return { budget: detected.budget, fits: { kind: "auto" }, notes: [...foundNotes(detected, asked), autoSpeedNote(detected)] };
 }
 
 /**

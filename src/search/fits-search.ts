@@ -20,16 +20,9 @@ const ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
 
 async function machineBudget(request: FitsSearchRequest): Promise<{ budget: MemoryBudget; notes: string[] }> {
   if (request.fits.kind !== "auto") return { budget: budgetOf(request.fits), notes: [] };
-  const { autoSpeedNote, detectMachine } = await import("../hardware/detect.js");
+  const { autoSpeedNote, detectMachine, foundNotes } = await import("../hardware/detect.js");
   const detected = await detectMachine({ env: request.resolve.env, ...request.detect });
-  return {
-    budget: detected.budget,
-    notes: [
-      ...detected.skipped.map((skipped) => `--fits auto: skipped ${skipped}`),
-      `--fits auto: found ${detected.found.join("; ")}`,
-      autoSpeedNote(detected),
-    ],
-  };
+  return { budget: detected.budget, notes: [...foundNotes(detected), autoSpeedNote(detected)] };
 }
 
 /** A whole answer, kept beside the list it was judged from. */
