@@ -83,11 +83,12 @@ function inferenceMenu(model: ModelData, base: SettledOptions, toggles: MenuTogg
   const blocks: CodeBlock[] = [];
   // The engine's choices, so auto means to the picker what it means to the command; the router's list adds the providers it serves.
   const router = base.router !== undefined && "models" in base.router ? base.router.models : undefined;
+  // Each choice sets its own provider, policy or unlisted provider: the command line's are left out.
+  const { routerPolicy: _policy, unlistedProvider: _unlisted, ...rest } = base;
   for (const { options } of pickerProviderChoices(model, router)) {
     // auto, the router's policies and providers without hubref's table go through the router: nothing to call directly.
     if (toggles.direct && options.provider === "auto") continue;
     try {
-      const { routerPolicy: _policy, unlistedProvider: _unlisted, ...rest } = base;
       blocks.push(...inferenceBlocks(model, { ...rest, language: undefined, client: undefined, ...options, ...toggles }).blocks);
     } catch (error) {
       report(problemOf(error));
