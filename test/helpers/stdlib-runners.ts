@@ -38,21 +38,24 @@ function rewrite(source: string, rules: [RegExp | string, string][], id: string)
   return out;
 }
 
-function batchDir(name: string): string {
+/**
+ * Runs `body` in a folder of its own, removed afterwards whatever happens. The folder is inside the project
+ * (.tmp/), so that the JS snippets' imports resolve.
+ */
+export async function inScratchFolder<T>(name: string, body: (dir: string) => Promise<T>): Promise<T> {
   const base = join(ROOT, ".tmp");
   mkdirSync(base, { recursive: true });
-  return mkdtempSync(join(base, `${name}-`));
-}
-
-/** Runs `body` in a batch folder of its own, removed afterwards whatever happens; no cases, no folder. */
-async function inBatch(name: string, cases: Cases, body: (dir: string) => Promise<Map<string, RunOutcome>>): Promise<Map<string, RunOutcome>> {
-  if (cases.length === 0) return new Map();
-  const dir = batchDir(name);
+  const dir = mkdtempSync(join(base, `${name}-`));
   try {
     return await body(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs a batch's `body` in a folder of its own; no cases, no folder. */
+async function inBatch(name: string, cases: Cases, body: (dir: string) => Promise<Map<string, RunOutcome>>): Promise<Map<string, RunOutcome>> {
+  return cases.length === 0 ? new Map() : inScratchFolder(name, body);
 }
 
 /** Writes each case's source to `case-<index>.<extension>` in the batch, for a driver that runs the files in one process. */

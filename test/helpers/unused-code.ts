@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./cli.js";
 import { run } from "./snippet-runners.js";
+import { inScratchFolder } from "./stdlib-runners.js";
 
 /*
  * Unused code in generated programs: imports, variables and helpers a
@@ -19,22 +20,6 @@ export interface Program {
 
 /** What a checker found, one line per finding, each naming its program. */
 export type Findings = string[];
-
-/** The folder a batch is written to: inside the project, so that the JS snippets' imports resolve. */
-function batchFolder(name: string): string {
-  const base = join(ROOT, ".tmp");
-  mkdirSync(base, { recursive: true });
-  return mkdtempSync(join(base, `${name}-`));
-}
-
-async function inFolder<T>(name: string, body: (dir: string) => Promise<T>): Promise<T> {
-  const dir = batchFolder(name);
-  try {
-    return await body(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Writes program `index` as `<dir>/<file(index)>` and returns a map from that relative path to the program's name. */
 function writePrograms(
@@ -81,7 +66,7 @@ export function findRuff(): string | undefined {
 
 /** Unused imports (F401), redefinitions of unused names (F811) and unused local variables (F841). */
 export async function pythonFindings(programs: readonly Program[], ruff: string): Promise<Findings> {
-  return inFolder("ruff", async (dir) => {
+  return inScratchFolder("ruff", async (dir) => {
     const names = writePrograms(dir, programs, (index) => `p${index}.py`);
     // --isolated: the project's own settings (if any) do not change what is checked.
     const result = await run(ruff, ["check", "--isolated", "--no-cache", "--select", "F401,F811,F841", "--output-format", "concise", "."], {
@@ -105,7 +90,7 @@ export async function pythonFindings(programs: readonly Program[], ruff: string)
 const UNUSED_CODES = new Set(["TS6133", "TS6138", "TS6192", "TS6196", "TS6198", "TS6205"]);
 
 export async function jsFindings(programs: readonly Program[]): Promise<Findings> {
-  return inFolder("tsc", async (dir) => {
+  return inScratchFolder("tsc", async (dir) => {
     const names = writePrograms(dir, programs, (index) => `p${index}.mjs`);
     const config = {
       compilerOptions: {
@@ -134,7 +119,7 @@ export async function jsFindings(programs: readonly Program[]): Promise<Findings
 
 /** `go vet` over every program, each a package of one module: vet type-checks (unused imports and variables) and runs its analyzers. */
 export async function goFindings(programs: readonly Program[]): Promise<Findings> {
-  return inFolder("govet", async (dir) => {
+  return inScratchFolder("govet", async (dir) => {
     const names = writePrograms(dir, programs, (index) => `p${index}/main.go`);
     writeFileSync(join(dir, "go.mod"), "module hubrefvet\n\ngo 1.19\n");
     const result = await run("go", ["vet", "./..."], {
@@ -152,7 +137,7 @@ export async function goFindings(programs: readonly Program[]): Promise<Findings
 
 /** javac with every lint as an error, all programs in one run (each in a package of its own, as the e2e runner does). */
 export async function javaFindings(programs: readonly Program[]): Promise<Findings> {
-  return inFolder("javac", async (dir) => {
+  return inScratchFolder("javac", async (dir) => {
     const names = writePrograms(
       dir,
       programs,
@@ -184,7 +169,7 @@ rescue SyntaxError => e
 end`;
 
 export async function rubyFindings(programs: readonly Program[]): Promise<Findings> {
-  return inFolder("rubyw", async (dir) => {
+  return inScratchFolder("rubyw", async (dir) => {
     const names = writePrograms(dir, programs, (index) => `p${index}.rb`);
     const result = await run("ruby", ["-e", RUBY_WARNINGS, ...names.keys()], { cwd: dir, env: env() });
     if (result.code !== 0) throw new Error(`ruby failed (${result.code}): ${result.stderr}`);
@@ -204,7 +189,7 @@ const PHP_PARSE = `foreach (array_slice($argv, 1) as $file) {
 }`;
 
 export async function phpFindings(programs: readonly Program[]): Promise<Findings> {
-  return inFolder("phpl", async (dir) => {
+  return inScratchFolder("phpl", async (dir) => {
     const names = writePrograms(dir, programs, (index) => `p${index}.php`);
     const result = await run("php", ["-r", PHP_PARSE, ...names.keys()], { cwd: dir, env: env() });
     if (result.code !== 0) throw new Error(`php failed (${result.code}): ${result.stderr}`);

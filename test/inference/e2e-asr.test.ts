@@ -1,16 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import type { Snippet } from "../../src/inference/snippet.js";
-import { FAL_SAMPLE } from "../helpers/fal-sample.js";
+import { FAL_SAMPLE, runWithFalStandIn } from "../helpers/fal-sample.js";
 import { plausibleReply, replyOutput, TRANSCRIPT, transcriptReply } from "../helpers/fake-replies.js";
 import type { ReceivedRequest, Reply } from "../helpers/inference-server.js";
 import { clientsRequired, findPythonClients } from "../helpers/python-clients.js";
 import { registryPairs } from "../helpers/registry-pairs.js";
 import { execute, isExecutable, startRig, TOKENS, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
-import { run, runPython, type RunOutcome } from "../helpers/snippet-runners.js";
+import { runPython, type RunOutcome } from "../helpers/snippet-runners.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
@@ -100,21 +97,14 @@ describe("fal_client, run against a stand-in of the package", () => {
   const falSnippet = () => generateSnippets(syntheticModel(TASK, { id: FAL_MODEL }), { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!;
 
   async function runWithResult(result: string) {
-    const dir = mkdtempSync(join(tmpdir(), "hubref-fal-asr-"));
-    try {
-      mkdirSync(join(dir, "lib", "fal_client"), { recursive: true });
-      writeFileSync(
-        join(dir, "lib", "fal_client", "__init__.py"),
-        `class SyncClient:\n    def __init__(self, key):\n        self.key = key\n\n    def upload_file(self, path):\n        open(path, "rb").close()\n        return "https://fal.media/files/upload"\n\n    def subscribe(self, application, arguments):\n        assert application == ${JSON.stringify(providerIdFor("fal-ai", FAL_MODEL))} and arguments == {"audio_url": "https://fal.media/files/upload"}, (application, arguments)\n        return ${result}\n`,
-      );
-      const snippet = falSnippet();
-      const audio = snippet.content.match(/upload_file\("([^"]+)"\)/)![1]!;
-      writeFileSync(join(dir, audio), "ID3");
-      writeFileSync(join(dir, "run.py"), snippet.content);
-      return await run("python3", ["run.py"], { cwd: dir, env: { ...process.env, PYTHONPATH: join(dir, "lib"), FAL_AI_API_KEY: "k" } });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const snippet = falSnippet();
+    const audio = snippet.content.match(/upload_file\("([^"]+)"\)/)![1]!;
+    return runWithFalStandIn(
+      snippet.content,
+      `class SyncClient:\n    def __init__(self, key):\n        self.key = key\n\n    def upload_file(self, path):\n        open(path, "rb").close()\n        return "https://fal.media/files/upload"\n\n    def subscribe(self, application, arguments):\n        assert application == ${JSON.stringify(providerIdFor("fal-ai", FAL_MODEL))} and arguments == {"audio_url": "https://fal.media/files/upload"}, (application, arguments)\n        return ${result}\n`,
+      (outcome) => outcome,
+      { [audio]: "ID3" },
+    );
   }
 
   it("prints exactly the transcript", async () => {

@@ -200,11 +200,10 @@ describe("fal_client", () => {
 
 describe("fal_client, run against a stand-in of the package", () => {
   it("saves the file the result names, as the other clients do, and says where", async () => {
-    const { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } = await import("node:fs");
+    const { readFileSync, existsSync } = await import("node:fs");
     const { createServer } = await import("node:http");
     const { join } = await import("node:path");
-    const { tmpdir } = await import("node:os");
-    const { run } = await import("../helpers/snippet-runners.js");
+    const { runWithFalStandIn } = await import("../helpers/fal-sample.js");
     const png = Buffer.from("89504e470d0a1a0a", "hex");
     const server = createServer((_request, response) => {
       response.writeHead(200, { "content-type": "image/png" });
@@ -212,23 +211,19 @@ describe("fal_client, run against a stand-in of the package", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = (server.address() as { port: number }).port;
-    const dir = mkdtempSync(join(tmpdir(), "hubref-fal-"));
     try {
-      // The package's one call the snippet makes, answering as fal does: the image's URL on its file host.
-      mkdirSync(join(dir, "lib", "fal_client"), { recursive: true });
-      writeFileSync(
-        join(dir, "lib", "fal_client", "__init__.py"),
-        `class SyncClient:\n    def __init__(self, key):\n        self.key = key\n\n    def subscribe(self, application, arguments):\n        return {"images": [{"url": "http://127.0.0.1:${port}/files/image", "content_type": "image/png"}], "seed": 1}\n`,
-      );
       const snippet = generateSnippets(syntheticModel("text-to-image"), { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!;
-      writeFileSync(join(dir, "run.py"), snippet.content);
-      const result = await run("python3", ["run.py"], { cwd: dir, env: { ...process.env, PYTHONPATH: join(dir, "lib"), FAL_AI_API_KEY: "k" } });
+      // The package's one call the snippet makes, answering as fal does: the image's URL on its file host.
+      const { result, saved } = await runWithFalStandIn(
+        snippet.content,
+        `class SyncClient:\n    def __init__(self, key):\n        self.key = key\n\n    def subscribe(self, application, arguments):\n        return {"images": [{"url": "http://127.0.0.1:${port}/files/image", "content_type": "image/png"}], "seed": 1}\n`,
+        (outcome, dir) => ({ result: outcome, saved: existsSync(join(dir, "output.png")) && readFileSync(join(dir, "output.png")) }),
+      );
       expect(result.stderr).toBe("");
       expect(result.stdout).toBe("Saved output.png\n");
-      expect(existsSync(join(dir, "output.png")) && readFileSync(join(dir, "output.png"))).toEqual(png);
+      expect(saved).toEqual(png);
     } finally {
       server.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
