@@ -61,6 +61,8 @@ const FLOORS: readonly (readonly string[])[] = [
   ["ui", "mcp"],
   // The library: the domain functions over plain data, problems as values.
   ["api"],
+  // The words of problems and notes, for any edge: given the edge's names for what the user set.
+  ["words"],
   // What one model offers, across sources (hubref model).
   ["offer"],
   // Code blocks from every source: the one way the commands and the picker get code.
@@ -79,6 +81,8 @@ const FLOORS: readonly (readonly string[])[] = [
   ["model"],
   ["catalogue", "format", "output"],
   ["util"],
+  // Problems and notes as records of data, and the keys of what the user set: no words, no exit codes.
+  ["outcome"],
   ["errors.ts"],
 ];
 /** The first folder (or file) of src/ a file is in. */
