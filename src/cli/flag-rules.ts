@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { usageError } from "../errors.js";
+import { FLAG_NAMES } from "../words/cli-names.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 
 /*
@@ -10,66 +11,7 @@ import type { SnippetCommandOptions } from "./snippet-options.js";
  * come with them (CACHE_RULE).
  */
 
-/** How each flag is written on the command line, for messages; a positional argument by what it names. */
-export const FLAG_NAMES = {
-  // Shared by several commands.
-  json: "--json",
-  offline: "--offline",
-  refresh: "--refresh",
-  interactive: "-i",
-  for: "--for",
-  fits: "--fits",
-  ctx: "--ctx",
-  cacheType: "--cache-type",
-  cacheTypeK: "--cache-type-k",
-  cacheTypeV: "--cache-type-v",
-  flashAttn: "--flash-attn",
-  library: "--library",
-  provider: "--provider",
-  app: "--app",
-  // snippet
-  language: "--language",
-  client: "--client",
-  stream: "--stream",
-  billTo: "--bill-to",
-  token: "--token",
-  direct: "--direct",
-  endpointUrl: "--endpoint-url",
-  providerModelId: "--provider-model-id",
-  inputs: "--inputs",
-  image: "--image",
-  temperature: "--temperature",
-  maxTokens: "--max-tokens",
-  topP: "--top-p",
-  // tool calls and structured output
-  tools: "--tools",
-  schema: "--schema",
-  quant: "--quant",
-  file: "--file",
-  verbose: "--verbose",
-  // snippet: the Responses API
-  api: "--api",
-  reasoningEffort: "--reasoning-effort",
-  // tasks
-  modality: "--modality",
-  // libraries
-  filterable: "--filterable",
-  withSnippets: "--with-snippets",
-  // quant-types
-  tensorTypes: "--tensor-types",
-  parse: "--parse",
-  nearest: "--nearest",
-  available: "--available",
-  // models
-  task: "--task",
-  author: "--author",
-  gguf: "--gguf",
-  params: "--params",
-  sort: "--sort",
-  limit: "--limit",
-  // Positional arguments: one entry of a listing command (a task id, a library or app key).
-  entry: "an entry's key",
-} as const satisfies Record<string, string>;
+export { FLAG_NAMES };
 
 export type Flag = keyof typeof FLAG_NAMES;
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { ExitCode, HubrefError } from "../errors.js";
+import { ExitCode } from "../errors.js";
+import { cliError } from "./names.js";
 import { formatError } from "../output/error-text.js";
 import type { CommandContext } from "./context.js";
 import { registerQuantTypes } from "./quant-types.js";
@@ -121,9 +122,10 @@ async function runCommand(argv: readonly string[], context: CommandContext): Pro
       const quietExits = ["commander.helpDisplayed", "commander.version", "commander.help"];
       return quietExits.includes(error.code) ? ExitCode.ok : ExitCode.usage;
     }
-    if (error instanceof HubrefError) {
-      context.stderr.write(formatError(error));
-      return error.exitCode;
+    const known = cliError(error);
+    if (known) {
+      context.stderr.write(formatError(known));
+      return known.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
     context.stderr.write(`error: unexpected failure: ${terminalLine(message)}\n`);

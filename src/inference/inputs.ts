@@ -1,3 +1,4 @@
+import type { Note } from "../outcome/notes.js";
 import { statSync } from "node:fs";
 import { usageError } from "../errors.js";
 import type { ExampleInput } from "../tasks/example-input.js";
@@ -247,15 +248,15 @@ export function namesImage(input: TaskInput): boolean {
  * extension says nothing about its kind. The example's own files (an
  * image-and-prompt input given only a prompt) are not the user's to check.
  */
-export function mediaWarnings(input: TaskInput, task: string, example?: TaskInput, probe: PathProbe = probeLocalPath): string[] {
-  const warnings: string[] = [];
+export function mediaWarnings(input: TaskInput, task: string, example?: TaskInput, probe: PathProbe = probeLocalPath): Note[] {
+  const warnings: Note[] = [];
   // The example's file is carried over as the same object when the user gives only a prompt.
   const defaults = new Set(example === undefined ? [] : localFiles(example));
   for (const file of localFiles(input)) {
     if (file.remote || defaults.has(file)) continue;
-    if (probe(file.path) !== "file") warnings.push(`--inputs ${file.path}: there is no such file here; the snippet reads it when it runs`);
+    if (probe(file.path) !== "file") warnings.push({ kind: "no-local-file", path: file.path });
     const extension = foreignExtension(file);
-    if (extension !== undefined) warnings.push(`--inputs ${file.path}: ${task} takes an ${file.media} file, and .${extension} is not one`);
+    if (extension !== undefined) warnings.push({ kind: "wrong-file-type", path: file.path, task, media: file.media, extension });
   }
   return warnings;
 }
@@ -268,9 +269,9 @@ function foreignExtension(file: FileRef): string | undefined {
 }
 
 /** A warning for each `--image` file whose extension names no image (`notes.txt`). */
-export function imageWarnings(images: readonly string[]): string[] {
-  return images.flatMap((path) => {
+export function imageWarnings(images: readonly string[]): Note[] {
+  return images.flatMap((path): Note[] => {
     const extension = foreignExtension(fileRef(path, "image"));
-    return extension === undefined ? [] : [`--image ${path}: .${extension} is not an image file`];
+    return extension === undefined ? [] : [{ kind: "not-an-image", path, extension }];
   });
 }

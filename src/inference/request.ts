@@ -103,15 +103,13 @@ function hubReachableProvider(target: Target, task: RouteTask): ProviderId {
   if (target.provider === "auto") throw new Error("a request for provider auto is the client's to make");
   const provider = PROVIDERS[target.provider];
   if (target.mode === "routed" && !provider.acceptsHubTokens) {
-    throw new SnippetProblem(`Provider ${provider.id} does not take hub tokens (${task}): call it with --direct and its own key`);
+    throw new SnippetProblem({ kind: "provider-refuses-hub-tokens", provider: provider.id, task });
   }
   return provider.id;
 }
 
 function unusableId(error: unknown): unknown {
-  return error instanceof UnusableModelIdError
-    ? new SnippetProblem(`the provider model id ${JSON.stringify(error.id)} cannot go into a URL: ${error.message}`)
-    : error;
+  return error instanceof UnusableModelIdError ? new SnippetProblem({ kind: "provider-model-id-unusable", id: error.id }) : error;
 }
 
 /** The route of a task at a provider, or the "no provider helper" problem. */
@@ -246,7 +244,7 @@ export function chatRequest(target: Target, messages: Tree[], parameters: ChatPa
  * refused here as well as by the command.
  */
 function responsesRequest(target: Target, messages: Tree[], parameters: ChatParameters): ChatRequest {
-  if (target.mode !== "routed") throw new SnippetProblem("the Responses API is served by the router: leave out --direct and --endpoint-url");
+  if (target.mode !== "routed") throw new SnippetProblem({ kind: "responses-need-router" });
   if (target.provider !== "auto") hubReachableProvider(target, "conversational");
   const model = routedModel(target);
   return {

@@ -3,6 +3,8 @@
  * effects (copying, writing a file, leaving) are queued as commands in the
  * state and run by the screen, so fast keys never act on a stale state.
  */
+import { CLI_NAMES } from "../words/cli-names.js";
+import { problemText } from "../words/problems.js";
 import { formatBytes } from "../util/bytes.js";
 import { buildCombos, clientKeyOf, resolveSelection, type Combo, type Preferences, type Selection } from "./combos.js";
 import type { CopyOutcome } from "./copy.js";
@@ -103,7 +105,7 @@ export function rowsOf(state: Pick<PickerState, "canStream" | "selection">): Row
 /** Loads the snippets for `toggles`, with what kept some out as one status line. */
 function loadEntries(loader: SnippetLoader, toggles: MenuToggles): { entries: CodeBlock[]; problem?: StatusMessage } {
   const problems = new Set<string>();
-  const entries = loader(toggles, (problem) => problems.add(problem));
+  const entries = loader(toggles, (problem) => problems.add(typeof problem === "string" ? problem : problemText(problem, CLI_NAMES).message));
   const [first] = problems;
   if (first === undefined) return { entries };
   return { entries, problem: { text: problems.size > 1 ? `${first} (and ${problems.size - 1} more)` : first, tone: "warning" } };

@@ -78,6 +78,7 @@ describe("problems as values", () => {
       ok: false,
       problem: {
         code: "no-code",
+        kind: "direct-needs-provider-id",
         message:
           "acme/tiny: the metadata maps no together model id, so a direct call to together cannot name the model: set it with `providerModelId`, or leave out `direct`",
       },

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { rejected } from "../helpers/errors.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -247,10 +248,10 @@ describe("the picker opens on what the printing command would print", () => {
     const command = parse({ provider: "together", interactive: true }, TERMINAL, [bert]);
     if (command.mode !== "picker") throw new Error("not the picker");
     const model = ModelDataSchema.parse(JSON.parse(readFileSync(bert, "utf8")));
-    const error = await modelMenu(model, command.options, command.presets).catch((caught: unknown) => caught as HubrefError);
+    const error = await rejected(modelMenu(model, command.options, command.presets));
     expect(printed.status).toBe(2);
-    expect(error).toBeInstanceOf(HubrefError);
-    expect(`error: ${(error as HubrefError).message}`).toBe(printed.stderr.split("\n")[0]);
+    expect(error.exitCode).toBe(2);
+    expect(`error: ${error.message}`).toBe(printed.stderr.split("\n")[0]);
   });
 });
 

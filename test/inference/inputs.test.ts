@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { noteWords } from "../helpers/worded.js";
 import { usageRefusal } from "../helpers/errors.js";
 import { chatInput, imageWarnings, parseUserInputs, type TaskInput } from "../../src/inference/inputs.js";
 import { fileNode, fileRef } from "../../src/inference/payload.js";
@@ -17,6 +18,8 @@ const usage = (run: () => unknown): string => usageRefusal(run).message;
 const SAMPLE = { type: "image_url", image_url: { url: "https://example.com/sample.jpg" } };
 const vision = { kind: "messages", messages: [{ role: "user", content: [{ type: "text", text: "Describe it." }, SAMPLE] }] } as const satisfies TaskInput;
 const image = (url: unknown) => ({ type: "image_url", image_url: { url } });
+
+const wordsOf = (notes: readonly Parameters<typeof noteWords>[0][]) => notes.map(noteWords);
 
 describe("--image", () => {
   it("keeps the sample image when only a text is given, and replaces it with the images given, after the text, in order", () => {
@@ -53,7 +56,7 @@ describe("--image", () => {
   });
 
   it("warns about a local file whose extension names no image; a URL or a name without extension says nothing", () => {
-    expect(imageWarnings(["notes.txt", "cat.JPG", "photo", "https://x.example/page.html"])).toEqual(["--image notes.txt: .txt is not an image file"]);
+    expect(wordsOf(imageWarnings(["notes.txt", "cat.JPG", "photo", "https://x.example/page.html"]))).toEqual(["--image notes.txt: .txt is not an image file"]);
   });
 });
 
