@@ -183,6 +183,7 @@ export interface SpeedEstimate {
   basis: SpeedBasis;
 }
 
+/** A CPU device's layers are system memory read by the CPU; no run measured its fixed cost, so CUDA's stands in. */
 function backendRule(backend: Backend): BackendRule {
   return backend === "CPU" ? { efficiency: SYSTEM_MEMORY_EFFICIENCY, fixedSeconds: BACKEND_RULES.CUDA.fixedSeconds } : BACKEND_RULES[backend];
 }
