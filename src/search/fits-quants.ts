@@ -6,7 +6,7 @@ import { budgetOf, type FitsRequest, type MemoryBudget } from "../hardware/budge
 import type { DetectSettings } from "../hardware/detect.js";
 import type { EstimateSettings } from "../memory/options.js";
 import type { MemoryPlan } from "../memory/plan.js";
-import { estimateSpeed, formatSpeed, GENERATION_EFFICIENCY, type SpeedEstimate } from "../memory/speed.js";
+import { estimateSpeed, formatSpeed, speedReport, type SpeedEstimate, type SpeedReport } from "../memory/speed.js";
 import type { ResolvedModel } from "../model/resolve.js";
 import type { PlanAccess } from "../apps/fits.js";
 import type { ModelData } from "../model/schema.js";
@@ -84,24 +84,8 @@ export interface QuantFits {
   };
 }
 
-export interface SpeedReport {
-  estimate: true;
-  generationTokensPerSecond: number;
-  promptTokensPerSecond: number | null;
-  efficiency: number;
-}
-
-/** The speed as --json prints it: labelled an estimate, with its efficiency factor. */
-export function speedReport(speed: SpeedEstimate | undefined): SpeedReport | null {
-  return speed
-    ? {
-        estimate: true,
-        generationTokensPerSecond: Number(speed.generation.toFixed(1)),
-        promptTokensPerSecond: speed.prompt === undefined ? null : Math.round(speed.prompt),
-        efficiency: GENERATION_EFFICIENCY,
-      }
-    : null;
-}
+// The speed's --json shape and its words are the speed estimate's own (src/memory/speed.ts); the commands take them from here.
+export { speedReport, type SpeedReport };
 
 /** The budget: named, or found (said once); undefined when nothing was asked and no GPU or Apple chip was found. */
 async function quantBudget(request: QuantFitsRequest, resolve: PlanAccess): Promise<{ budget: MemoryBudget; fits: FitsRequest; notes: string[] } | undefined> {
