@@ -1,4 +1,7 @@
 import { ExitCode, HubrefError } from "../errors.js";
+import { isFailure, problemClass } from "../outcome/problems.js";
+import { HUB_OPTIONS, type Names } from "../words/names.js";
+import { problemText } from "../words/problems.js";
 
 /*
  * Failures as values. The domain functions throw HubrefError with the
@@ -65,8 +68,20 @@ export function problem(code: ProblemCode, message: string, hint?: string): Prob
   return { code, message: libraryWords(message), ...(hint === undefined ? {} : { hint: libraryWords(hint) }) };
 }
 
+/** The library's names for what a caller set: its options, and the `hub` option's fields. */
+const LIBRARY_NAMES: Names = {
+  setting: (key) => `\`${key === "image" ? "images" : key}\``,
+  hub: (setting) => HUB_OPTIONS[setting],
+  edge: "library",
+};
+
 /** hubref's own failures become problems; anything else is a bug and is thrown on. */
 export function problemOf(error: unknown, code?: ProblemCode): Problem {
+  if (isFailure(error)) {
+    const { message, hint } = problemText(error.problem, LIBRARY_NAMES);
+    const asked = code ?? (problemClass(error.problem) === "usage" ? "invalid-input" : "unavailable");
+    return { code: asked, message, ...(hint === undefined ? {} : { hint }) };
+  }
   if (!(error instanceof HubrefError)) throw error;
   return problem(code ?? (error.exitCode === ExitCode.usage ? "invalid-input" : "unavailable"), error.message, error.hint);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { ExitCode, HubrefError } from "../errors.js";
+import { isFailure } from "../outcome/problems.js";
 import { formatError } from "../output/error-text.js";
 import type { CommandContext } from "./context.js";
 import { registerQuantTypes } from "./quant-types.js";
@@ -124,6 +125,12 @@ async function runCommand(argv: readonly string[], context: CommandContext): Pro
     if (error instanceof HubrefError) {
       context.stderr.write(formatError(error));
       return error.exitCode;
+    }
+    if (isFailure(error)) {
+      const { failureError } = await import("./failure-error.js");
+      const worded = failureError(error);
+      context.stderr.write(formatError(worded));
+      return worded.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
     context.stderr.write(`error: unexpected failure: ${terminalLine(message)}\n`);
