@@ -473,7 +473,8 @@ function copyMessage(entry: CodeBlock, outcome: CopyOutcome): StatusMessage {
   const what = `${languageLabel(blockLanguage(entry))} / ${safeLine(blockTool(entry))}${provider}`;
   if (!outcome.ok) return { text: `Copy failed: ${outcome.reason}`, tone: "error" };
   if (outcome.method === "clipboard") return { text: `Copied ${what} to the clipboard`, tone: "success" };
-  return { text: `Copied via the terminal (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
+  // Whether the terminal (or tmux between) took it cannot be known: say what was done, not that it was copied.
+  return { text: `Asked the terminal to copy it (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
 }
 
 function openMessage(label: string, outcome: OpenOutcome): StatusMessage {

@@ -269,7 +269,7 @@ describe("copy, save and quit", () => {
     const picker = start().press("c");
     const entry = picker.block();
     picker.send({ type: "copyFinished", entry, outcome: { ok: true, method: "osc52", clipboardError: "no display server" } });
-    expect(picker.state.message).toEqual({ text: "Copied via the terminal (OSC 52); no system clipboard: no display server", tone: "warning" });
+    expect(picker.state.message).toEqual({ text: "Asked the terminal to copy it (OSC 52); no system clipboard: no display server", tone: "warning" });
     expect(picker.state.result.copyMethod).toBe("osc52");
     picker.press("c").send({ type: "copyFinished", entry, outcome: { ok: false, reason: "no display server, and the output is not a terminal" } });
     expect(picker.state.message).toEqual({ text: "Copy failed: no display server, and the output is not a terminal", tone: "error" });
