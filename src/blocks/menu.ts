@@ -85,15 +85,20 @@ function inferenceMenu(model: ModelData, base: SettledOptions, toggles: MenuTogg
   const router = base.router !== undefined && "models" in base.router ? base.router.models : undefined;
   // Each choice sets its own provider, policy or unlisted provider: the command line's are left out.
   const { routerPolicy: _policy, unlistedProvider: _unlisted, ...rest } = base;
+  // Why a choice made nothing, said only when no choice made anything: the picker then says why the source is gone.
+  const unmade = new Set<string>();
   for (const { options } of pickerProviderChoices(model, router)) {
     // auto, the router's policies and providers without hubref's table go through the router: nothing to call directly.
     if (toggles.direct && options.provider === "auto") continue;
     try {
-      blocks.push(...inferenceBlocks(model, { ...rest, language: undefined, client: undefined, ...options, ...toggles }).blocks);
+      const made = inferenceBlocks(model, { ...rest, language: undefined, client: undefined, ...options, ...toggles });
+      blocks.push(...made.blocks);
+      if (made.blocks.length === 0) for (const problem of made.problems) unmade.add(problem);
     } catch (error) {
       report(problemOf(error));
     }
   }
+  if (blocks.length === 0) for (const problem of unmade) report(problem);
   return blocks;
 }
 
