@@ -87,7 +87,9 @@ function inferenceMenu(model: ModelData, base: SettledOptions, toggles: MenuTogg
   const { routerPolicy: _policy, unlistedProvider: _unlisted, ...rest } = base;
   // Why a choice made nothing, said only when no choice made anything: the picker then says why the source is gone.
   const unmade = new Set<string>();
-  for (const { options } of pickerProviderChoices(model, router)) {
+  // An endpoint of the user's own is one target: each provider choice would write the same code again.
+  const choices = base.endpointUrl === undefined ? pickerProviderChoices(model, router) : [{ options: { provider: "auto" as const } }];
+  for (const { options } of choices) {
     // auto, the router's policies and providers without hubref's table go through the router: nothing to call directly.
     if (toggles.direct && options.provider === "auto") continue;
     try {
