@@ -16,7 +16,8 @@ import { failureText } from "../words/problems.js";
 
 /** The library's names for what the caller set: each option as it is spelled in the options objects. */
 export const LIBRARY_NAMES: Names = {
-  setting: (key: SettingKey) => `\`${key}\``,
+  // The library takes several images as `images`; every other option is spelled as its key.
+  setting: (key: SettingKey) => `\`${key === "image" ? "images" : key}\``,
   hub: (setting) => HUB_OPTIONS[setting],
   edge: "library",
   legacy: (text) => libraryWords(text),

@@ -174,12 +174,13 @@ export const COMMAND_RULES = {
       hint: "leave out --direct",
     },
     { when: ["billTo"], refuses: ["direct"], message: () => "--bill-to bills a hub organisation, which --direct calls bypass" },
-    // The Responses API: only the router serves it for every provider.
+    // The Responses API: the router serves it for every provider, and OpenAI-compatible servers (vLLM and others)
+    // at /v1/responses; no provider's own route is one hubref knows to take it.
     {
       when: ["api"],
-      refuses: ["direct", "endpointUrl"],
-      message: notApplying("--api responses goes through the hub router, which"),
-      hint: "leave them out, or use --api chat for a direct call or your own endpoint",
+      refuses: ["direct"],
+      message: notApplying("--api responses goes through the hub router (or your own server, with --endpoint-url), which"),
+      hint: "leave out --direct, or use --api chat for a direct call to the provider",
     },
     // After the two rules above: its hint would lead straight into them. --provider auto counts as not given.
     {

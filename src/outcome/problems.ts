@@ -5,6 +5,7 @@ import { GGUF_PROBLEMS } from "./gguf-problems.js";
 import { CODE_PROBLEMS } from "./code-problems.js";
 import { WORDED_PROBLEMS } from "./worded-problems.js";
 import type { CodeHint } from "./hints.js";
+import { TASK_INPUT_PROBLEMS } from "./task-input-problems.js";
 
 /*
  * Every problem hubref can report, by kind, with its data. A domain function
@@ -23,6 +24,7 @@ export const PROBLEMS = {
   ...GGUF_PROBLEMS,
   ...CODE_PROBLEMS,
   ...WORDED_PROBLEMS,
+  ...TASK_INPUT_PROBLEMS,
 } as const satisfies Record<string, KindSpec<object, ProblemClass>>;
 
 export type Problem = RecordsOf<typeof PROBLEMS>;

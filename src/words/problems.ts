@@ -4,6 +4,7 @@ import { HUB_WORDS } from "./hub-words.js";
 import { INPUT_WORDS } from "./input-words.js";
 import { GGUF_WORDS } from "./gguf-words.js";
 import type { Names } from "./names.js";
+import { TASK_INPUT_WORDS } from "./task-input-words.js";
 import type { Text } from "./text.js";
 
 /*
@@ -19,6 +20,7 @@ const PROBLEM_WORDS: Words = {
   ...INPUT_WORDS,
   ...GGUF_WORDS,
   ...CODE_WORDS,
+  ...TASK_INPUT_WORDS,
   // Worded where it was made, with the command line's flags: the library names its options instead.
   worded: (problem, names) => {
     const words = names.edge === "cli" ? (text: string) => text : names.legacy;
