@@ -1,6 +1,7 @@
 import type { KindSpec, ProblemClass, RecordsOf } from "./kind.js";
 import { HUB_PROBLEMS } from "./hub-problems.js";
 import { INPUT_PROBLEMS } from "./input-problems.js";
+import { SERVE_PROBLEMS } from "./serve-problems.js";
 
 /*
  * Every problem hubref can report, by kind, with its data. A domain function
@@ -16,6 +17,7 @@ import { INPUT_PROBLEMS } from "./input-problems.js";
 export const PROBLEMS = {
   ...HUB_PROBLEMS,
   ...INPUT_PROBLEMS,
+  ...SERVE_PROBLEMS,
 } as const satisfies Record<string, KindSpec<object, ProblemClass>>;
 
 export type Problem = RecordsOf<typeof PROBLEMS>;
