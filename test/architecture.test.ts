@@ -73,9 +73,13 @@ const FLOORS: readonly (readonly string[])[] = [
   ["inference", "libraries"],
   // Local apps: GGUF file choice, the --fits plan.
   ["apps"],
+  // Servers for safetensors weights (vLLM, SGLang, MLX LM): their start-up as arithmetic, and the plan.
+  ["serve"],
   // The memory a machine has, and the memory a model needs at a context size, from its GGUF header.
   ["hardware"],
   ["memory"],
+  // A safetensors repository's facts: its shard headers and config.json, read by range from the hub.
+  ["safetensors"],
   ["gguf", "tasks"],
   ["quant", "choices"],
   ["model"],

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { cacheRoot, endpointFolder, escapeModelId, writeCacheFile, type CacheWrite } from "../model/hub/cache.js";
 import { DTYPE_BITS, type SafetensorsDtype } from "./header.js";
-import type { SafetensorsFacts } from "./model-facts.js";
+import type { SafetensorsFacts } from "./facts.js";
 
 /*
  * A safetensors repository's facts (its config.json as read, the tensor

@@ -1,3 +1,4 @@
+import type { TransferCount } from "../gguf/remote.js";
 import { DTYPE_BITS, type SafetensorsDtype, type TensorEntry } from "./header.js";
 
 /*
@@ -65,4 +66,12 @@ export function weightFacts(groups: TensorGroup[], files: number): WeightFacts {
 /** Bytes of `elements` elements of `dtype`. */
 export function dtypeBytes(dtype: SafetensorsDtype, elements: number): number {
   return Math.ceil((elements * DTYPE_BITS[dtype]) / 8);
+}
+
+/** A repository's facts: its config.json as parsed JSON (parseModelConfig reads it) and its weights. */
+export interface SafetensorsFacts {
+  config: unknown;
+  weights: WeightFacts;
+  from: "cache" | "hub";
+  transfer?: TransferCount;
 }

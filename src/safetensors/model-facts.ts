@@ -6,7 +6,9 @@ import { fail } from "../outcome/problems.js";
 import type { OutputStream } from "../output/output.js";
 import type { TransferCount } from "../gguf/remote.js";
 import { readSafetensorsCache, safetensorsCacheSlot, writeSafetensorsCache } from "./cache.js";
-import { groupTensors, weightFacts, type WeightFacts } from "./facts.js";
+import { groupTensors, weightFacts, type SafetensorsFacts } from "./facts.js";
+
+export type { SafetensorsFacts } from "./facts.js";
 import { HeaderFaultError, type TensorEntry } from "./header.js";
 import { readFileRange, readRepoJson, type RepoLocation } from "./hub.js";
 import { IndexFaultError, INDEX_FILE, shardsOfIndex, weightFilesOf } from "./index.js";
@@ -19,14 +21,6 @@ import { readSafetensorsHeader, type HeaderReadSettings } from "./read.js";
  * requests, so a plan counts what the checkpoint holds (quantized tensors,
  * packed int4 and their scales included) without downloading weights.
  */
-
-export interface SafetensorsFacts {
-  /** config.json as parsed JSON; parseModelConfig reads it. */
-  config: unknown;
-  weights: WeightFacts;
-  from: "cache" | "hub";
-  transfer?: TransferCount;
-}
 
 export interface SafetensorsRequest {
   env: NodeJS.ProcessEnv;

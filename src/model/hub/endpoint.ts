@@ -16,6 +16,7 @@ export const EXPANDED_FIELDS = [
   "widgetData",
   "transformersInfo",
   "gguf",
+  "safetensors",
   "inferenceProviderMapping",
   "siblings",
 ] as const;
