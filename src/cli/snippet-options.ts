@@ -1,7 +1,8 @@
 import type { RawFitsOptions } from "./fits-options.js";
+import type { RawServeOptions } from "./snippet-serve.js";
 
 /** The options as commander hands them over: strings, unchecked. */
-export interface SnippetCommandOptions extends RawFitsOptions {
+export interface SnippetCommandOptions extends RawFitsOptions, RawServeOptions {
   language?: string;
   client?: string;
   provider?: string;

@@ -34,7 +34,8 @@ export type JsonFault =
 
 /** A way a plan that does not fit would: what to change, with the figure that makes it fit. */
 export type ServeWayForward =
-  | { kind: "more-gpus"; count: number }
+  /** `device` is the GPU's name, absent for a size. */
+  | { kind: "more-gpus"; count: number; device?: string }
   | { kind: "smaller-context"; tokens: number }
   | { kind: "fp8-kv"; tokens: number }
   | { kind: "gpu-memory-utilization"; value: number }

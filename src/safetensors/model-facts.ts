@@ -3,6 +3,7 @@ import type { HubFetchSettings } from "../model/hub/fetch-model.js";
 import { startSpinner } from "../model/hub/spinner.js";
 import type { ModelData } from "../model/schema.js";
 import { fail } from "../outcome/problems.js";
+import type { ServeEngine } from "../outcome/serve-problems.js";
 import type { OutputStream } from "../output/output.js";
 import type { TransferCount } from "../gguf/remote.js";
 import { readSafetensorsCache, safetensorsCacheSlot, writeSafetensorsCache } from "./cache.js";
@@ -24,6 +25,8 @@ import { readSafetensorsHeader, type HeaderReadSettings } from "./read.js";
 
 export interface SafetensorsRequest {
   env: NodeJS.ProcessEnv;
+  /** The server the facts are for, named when the repository holds none. */
+  engine?: ServeEngine;
   offline?: boolean;
   refresh?: boolean;
   stderr?: OutputStream;
@@ -92,7 +95,8 @@ export async function safetensorsFacts(model: ModelData, request: SafetensorsReq
   if (request.offline) return fail({ kind: "safetensors-not-cached", id });
   const files = fileNames(model);
   const weights = weightFilesOf(files);
-  if (weights.kind === "none") return fail({ kind: "safetensors-missing", id, engine: "vllm", gguf: files.some((file) => file.endsWith(".gguf")) });
+  if (weights.kind === "none")
+    return fail({ kind: "safetensors-missing", id, engine: request.engine ?? "vllm", gguf: files.some((file) => file.endsWith(".gguf")) });
   const token = hubToken(request.env);
   const transfer: TransferCount = { bytes: 0, requests: 0 };
   const at: RepoLocation = { endpoint, id, transfer, ...(token ? { token } : {}), ...(request.fetch ? { fetch: request.fetch } : {}) };

@@ -19,7 +19,7 @@ export interface ServeModel {
 
 /** The hardware a plan is for: `count` devices of one kind. */
 export interface ServeHardware {
-  /** As the verdict names it: "2× RTX 4090, 24 GB each". */
+  /** As messages name it, after "on": "2× RTX 4090, 24 GB each". */
   label: string;
   name: string;
   kind: "gpu" | "apple" | "cpu" | "size";

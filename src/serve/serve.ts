@@ -155,7 +155,7 @@ function vllmPlan(request: ServeRequest): ServePlan {
   const ways: ServeWayForward[] = [];
   const reason = plan.terms.availableKvBytes <= 0 || plan.longestFitting === 0 ? "weights" : "kv-cache";
   if (reason === "kv-cache") {
-    ways.push({ kind: "smaller-context", tokens: plan.longestFitting });
+    ways.push({ kind: "smaller-context", tokens: chosenContext(Math.floor(plan.longestFitting * (1 - CONTEXT_MARGIN)), plan.trainedContext) });
     if (plan.kvCacheDtype === "auto") {
       const fp8 = vllmPlanAt(request, tp, { kvCacheDtype: "fp8" });
       if (fp8.fits) ways.push({ kind: "fp8-kv", tokens: fp8.kvCacheTokens });
@@ -163,11 +163,15 @@ function vllmPlan(request: ServeRequest): ServePlan {
   }
   for (const count of largerCounts(request, tp)) {
     if (vllmPlanAt({ ...request, hardware: { ...request.hardware, count } }, count).fits) {
-      ways.push({ kind: "more-gpus", count });
+      ways.push(moreGpus(request, count));
       break;
     }
   }
   return { ...plan, failure: { reason, ways } };
+}
+
+function moreGpus(request: ServeRequest, count: number): ServeWayForward {
+  return request.hardware.kind === "gpu" ? { kind: "more-gpus", count, device: request.hardware.name } : { kind: "more-gpus", count };
 }
 
 function sglangFraction(tp: number): number {
@@ -237,10 +241,11 @@ function sglangPlan(request: ServeRequest): ServePlan {
   if (fits) return plan;
   const ways: ServeWayForward[] = [];
   const reason = rest <= 0 ? "weights" : "kv-cache";
-  if (reason === "kv-cache") ways.push({ kind: "smaller-context", tokens: Math.min(tokens, trained) });
+  if (reason === "kv-cache")
+    ways.push({ kind: "smaller-context", tokens: chosenContext(Math.floor(Math.min(tokens, trained) * (1 - CONTEXT_MARGIN)), trained) });
   for (const count of largerCounts(request, tp)) {
     if (sglangPlan({ ...request, hardware: { ...request.hardware, count }, settings: { ...request.settings, tensorParallelSize: count } }).fits) {
-      ways.push({ kind: "more-gpus", count });
+      ways.push(moreGpus(request, count));
       break;
     }
   }
@@ -267,7 +272,7 @@ function mlxPlan(request: ServeRequest): ServePlan {
   const fits = free > 0 && need <= free;
   const plan: ServePlan = {
     engine: "mlx-lm",
-    version: "mlx-lm",
+    version: "",
     fits,
     weightsBytes: weights.totalBytes,
     kvBytesPerToken: perToken,

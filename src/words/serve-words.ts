@@ -1,5 +1,7 @@
 import type { RecordsOf } from "../outcome/kind.js";
 import type { HeaderFault, JsonFault, SERVE_PROBLEMS, ServeEngine, ServeWayForward } from "../outcome/serve-problems.js";
+import type { ServeNote } from "../serve/run.js";
+import { MLX_RULES } from "../serve/other-rules.js";
 import { formatBytes } from "../util/bytes.js";
 import type { Names } from "./names.js";
 import { said, type Text } from "./text.js";
@@ -58,7 +60,7 @@ function jsonFault(fault: JsonFault): string {
 function way(forward: ServeWayForward, names: Names): string {
   switch (forward.kind) {
     case "more-gpus":
-      return `${forward.count} of these GPUs`;
+      return forward.device === undefined ? `${forward.count} GPUs of that size` : `${names.setting("fits")} "${forward.count}x ${forward.device}"`;
     case "smaller-context":
       return `${names.setting("ctx")} ${forward.tokens} or less`;
     case "fp8-kv":
@@ -130,3 +132,41 @@ export const SERVE_WORDS: { [K in ServeProblem["kind"]]: (problem: Of<K>, names:
     ),
   "serve-no-fit": noFit,
 };
+
+/** Settings the verdict itself states. */
+const SHOWN_IN_VERDICT = new Set(["--max-model-len", "--context-length", "--tensor-parallel-size", "--tp"]);
+
+const gb = (bytes: number) => formatBytes(Math.max(0, bytes));
+
+/** A plan's verdict, one line: whether the server starts, with what context and concurrency, and from what. */
+function verdictWords(note: Extract<ServeNote, { kind: "verdict" }>): string {
+  const { plan } = note;
+  const engine = `${ENGINE_LABELS[plan.engine]}${plan.engine === "mlx-lm" ? "" : ` ${plan.version}`}`;
+  const context =
+    plan.maxModelLen === plan.trainedContext
+      ? `the trained ${tokens(plan.trainedContext)} tokens`
+      : `${tokens(plan.maxModelLen)} tokens (trained: ${tokens(plan.trainedContext)})`;
+  const parallel = plan.tensorParallelSize > 1 ? `, split over ${plan.tensorParallelSize} GPUs` : "";
+  if (plan.engine === "mlx-lm")
+    return `${engine} runs ${note.id} on ${note.hardware} at ${context}: ${gb(plan.weightsBytes)} of weights and ${gb(plan.kvCacheBytes)} of KV cache in the GPU's ${gb(plan.terms.requestedBytes)} of unified memory`;
+  return `${engine} starts ${note.id} on ${note.hardware} at ${context}: ${gb(plan.weightsBytes)} of weights per GPU${parallel}, a KV cache of ${gb(plan.kvCacheBytes)} for ${tokens(plan.kvCacheTokens)} tokens, ${plan.maxConcurrency.toFixed(2)} requests of that length at once`;
+}
+
+export function serveNoteText(note: ServeNote): string {
+  switch (note.kind) {
+    case "verdict":
+      return verdictWords(note);
+    case "plan-settings":
+      if (note.plan.engine === "mlx-lm")
+        return `the plan counts MLX LM's cache in 16 bits, grown in steps of 256 tokens, in the share of unified memory macOS lets the GPU wire (${gb(note.plan.terms.requestedBytes)}) less ${gb(MLX_RULES.allowanceBytes)} for MLX itself`;
+      return `the plan follows ${ENGINE_LABELS[note.plan.engine]} ${note.plan.version}'s rules with ${note.plan.settings
+        .filter((setting) => setting.source !== "plan" && !SHOWN_IN_VERDICT.has(setting.name))
+        .map((setting) => {
+          const value = typeof setting.value === "boolean" ? (setting.value ? "on" : "off") : String(setting.value);
+          // An environment variable is set with `=`, a flag takes its value after a space.
+          const written = /^[A-Z_]+$/.test(setting.name) ? `${setting.name}=${value}` : `${setting.name} ${value}`;
+          return `${written}${setting.source === "default" ? " (default)" : ""}`;
+        })
+        .join(", ")}`;
+  }
+}

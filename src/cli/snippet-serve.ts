@@ -1,0 +1,172 @@
+import { usageError, operationalError } from "../errors.js";
+import type { LocalBlock } from "../blocks/code-block.js";
+import { appBlocks } from "../blocks/model-blocks.js";
+import { localJson } from "../blocks/json-batch.js";
+import { formatFor } from "../apps/formats.js";
+import { findApp } from "../apps/registry.js";
+import type { FitsRequest } from "../hardware/budget.js";
+import type { ResolvedModel } from "../model/resolve.js";
+import { isFailure, problemClass } from "../outcome/problems.js";
+import type { SettingKey } from "../outcome/settings.js";
+import { checkGpuMemoryUtilization, parseKvCacheDtype } from "../serve/serve.js";
+import type { ServeSettings } from "../serve/plan.js";
+import { isServeEngine, type ServeRun } from "../serve/run.js";
+import type { KvCacheDtype } from "../serve/vllm-rules.js";
+import { parseDecimal } from "../util/numbers.js";
+import { HUB_VARIABLES, type Names } from "../words/names.js";
+import { problemText } from "../words/problems.js";
+import { serveNoteText } from "../words/serve-words.js";
+import { resolveOptionsOf, type CommandContext } from "./context.js";
+import { FLAG_NAMES } from "./flag-rules.js";
+import type { RunRequest } from "../apps/fits.js";
+
+/*
+ * `snippet MODEL --app vllm|sglang|mlx-lm [--fits HARDWARE] [--ctx N|fit|max]
+ * [--kv-cache-dtype D] [--gpu-memory-utilization F]` for a safetensors model:
+ * the server's plan (src/serve/), and its command carrying the plan. The
+ * parsing of the two flags and the run, apart from the GGUF path of
+ * snippet-app.ts, which calls runServeSnippet first.
+ */
+
+/** The command line's names for what problems name. */
+export const CLI_NAMES: Names = {
+  setting: (key: SettingKey) => (FLAG_NAMES as Record<string, string>)[key] ?? `--${key}`,
+  hub: (setting) => HUB_VARIABLES[setting],
+  edge: "cli",
+};
+
+/** A problem, worded for the command line, as the error the CLI prints (exit 2 for usage, 1 otherwise). */
+export function cliError(error: unknown): unknown {
+  if (!isFailure(error)) return error;
+  const text = problemText(error.problem, CLI_NAMES);
+  return problemClass(error.problem) === "usage" ? usageError(text.message, text.hint) : operationalError(text.message, text.hint);
+}
+
+/** Runs `work`, turning a problem into the CLI's error. */
+async function worded<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw cliError(error);
+  }
+}
+
+export interface RawServeOptions {
+  kvCacheDtype?: string;
+  gpuMemoryUtilization?: string;
+}
+
+export interface ServeOptions {
+  kvCacheDtype?: KvCacheDtype;
+  gpuMemoryUtilization?: number;
+}
+
+/** --kv-cache-dtype and --gpu-memory-utilization, checked. */
+export function parseServeOptions(raw: RawServeOptions): ServeOptions {
+  try {
+    const options: ServeOptions = {};
+    if (raw.kvCacheDtype !== undefined) options.kvCacheDtype = parseKvCacheDtype(raw.kvCacheDtype);
+    if (raw.gpuMemoryUtilization !== undefined)
+      options.gpuMemoryUtilization = checkGpuMemoryUtilization(parseDecimal(raw.gpuMemoryUtilization) ?? Number.NaN, raw.gpuMemoryUtilization);
+    return options;
+  } catch (error) {
+    throw cliError(error);
+  }
+}
+
+export interface ServeSnippetCommand {
+  app: string;
+  fits?: FitsRequest;
+  run: RunRequest;
+  serve: ServeOptions;
+  offline: boolean;
+  refresh: boolean;
+}
+
+export interface ServeSnippetResult {
+  blocks: LocalBlock[];
+  notes: string[];
+  json: unknown[];
+}
+
+/** Whether `app` runs `resolved` as a server of its safetensors weights (not a GGUF file). */
+function servesSafetensors(app: string, resolved: ResolvedModel): boolean {
+  if (!isServeEngine(app)) return false;
+  const format = formatFor(findApp(app), resolved.model);
+  return format === "transformers" || format === "mlx";
+}
+
+/**
+ * The blocks of a server app for a safetensors model, planned when --fits names the hardware; undefined when
+ * this is not that case (another app, or a GGUF file), so snippet-app.ts goes its own way.
+ */
+export async function runServeSnippet(command: ServeSnippetCommand, resolved: ResolvedModel, context: CommandContext): Promise<ServeSnippetResult | undefined> {
+  const asksServe = command.serve.kvCacheDtype !== undefined || command.serve.gpuMemoryUtilization !== undefined;
+  if (!servesSafetensors(command.app, resolved)) {
+    if (asksServe)
+      throw usageError(
+        "--kv-cache-dtype and --gpu-memory-utilization set a server's memory for safetensors weights",
+        "use them with --app vllm or --app sglang",
+      );
+    return undefined;
+  }
+  const engine = command.app;
+  if (!isServeEngine(engine)) return undefined;
+  if (command.run.cacheTypeK !== undefined || command.run.cacheTypeV !== undefined || command.run.flashAttention !== undefined)
+    throw usageError(
+      `the cache types and flash attention are llama.cpp's settings, which ${findApp(engine).prettyLabel} does not take`,
+      engine === "mlx-lm" ? "leave them out" : "for an 8-bit KV cache use --kv-cache-dtype fp8",
+    );
+  if (engine === "mlx-lm" && asksServe) throw usageError("MLX LM has no --kv-cache-dtype or --gpu-memory-utilization", "leave them out with --app mlx-lm");
+  const settings: ServeSettings = {
+    ...(command.run.ctx !== undefined && { context: command.run.ctx }),
+    ...(command.serve.kvCacheDtype !== undefined && { kvCacheDtype: command.serve.kvCacheDtype }),
+    ...(command.serve.gpuMemoryUtilization !== undefined && { gpuMemoryUtilization: command.serve.gpuMemoryUtilization }),
+  };
+  const notes: string[] = [];
+  let detectedGpuBytes: number | undefined;
+  if (command.fits?.kind === "auto") {
+    const { detectMachine, foundNotes } = await import("../hardware/detect.js");
+    const detected = await detectMachine({ env: context.env });
+    notes.push(...foundNotes(detected));
+    detectedGpuBytes = detected.budget.gpu;
+  }
+  const { serveRun } = await import("../serve/run.js");
+  const run: ServeRun = await worded(() =>
+    serveRun({
+      engine,
+      model: resolved.model,
+      ...(command.fits !== undefined && { fits: command.fits }),
+      settings,
+      facts: resolveOptionsOf(command, context),
+      ...(detectedGpuBytes !== undefined && { detectedGpuBytes }),
+    }),
+  );
+  const result = await worded(() => appBlocks(resolved.model, engine, { serve: run.command }));
+  notes.push(...run.notes.map(serveNoteText), ...result.notes);
+  const plan = run.plan;
+  const report = plan
+    ? {
+        plan: {
+          engine: plan.engine,
+          version: plan.version,
+          fits: plan.fits,
+          weightsBytes: plan.weightsBytes,
+          kvBytesPerToken: plan.kvBytesPerToken,
+          kvCacheBytes: plan.kvCacheBytes,
+          kvCacheTokens: plan.kvCacheTokens,
+          maxModelLen: plan.maxModelLen,
+          maxConcurrency: plan.maxConcurrency,
+          gpuMemoryUtilization: plan.gpuMemoryUtilization,
+          tensorParallelSize: plan.tensorParallelSize,
+          pipelineParallelSize: plan.pipelineParallelSize,
+          kvCacheDtype: plan.kvCacheDtype,
+          trainedContext: plan.trainedContext,
+          longestFitting: plan.longestFitting,
+          terms: plan.terms,
+          settings: plan.settings,
+        },
+      }
+    : {};
+  return { blocks: result.blocks, notes, json: result.blocks.flatMap((block) => localJson(block).map((step) => ({ ...step, ...report }))) };
+}
