@@ -19,7 +19,7 @@ import type { MenuPresets } from "../blocks/menu.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
 import type { ToolFiles } from "./tool-files.js";
 import { parseServeOptions, type ServeOptions } from "./snippet-serve.js";
-import { isServeEngine } from "../serve/run.js";
+import { isServeEngine } from "../serve/engines.js";
 
 /*
  * `hubref snippet`'s flags, parsed once into one typed command. Which flags go

@@ -1,7 +1,12 @@
 import type { RawFitsOptions } from "./fits-options.js";
-import type { RawServeOptions } from "./snippet-serve.js";
 
 /** The options as commander hands them over: strings, unchecked. */
+/** --kv-cache-dtype and --gpu-memory-utilization, for a server of safetensors weights (snippet-serve.ts). */
+export interface RawServeOptions {
+  kvCacheDtype?: string;
+  gpuMemoryUtilization?: string;
+}
+
 export interface SnippetCommandOptions extends RawFitsOptions, RawServeOptions {
   language?: string;
   client?: string;

@@ -10,7 +10,8 @@ import { isFailure, problemClass } from "../outcome/problems.js";
 import type { SettingKey } from "../outcome/settings.js";
 import { checkGpuMemoryUtilization, parseKvCacheDtype } from "../serve/serve.js";
 import type { ServeSettings } from "../serve/plan.js";
-import { isServeEngine, type ServeRun } from "../serve/run.js";
+import { isServeEngine } from "../serve/engines.js";
+import type { ServeRun } from "../serve/run.js";
 import type { KvCacheDtype } from "../serve/vllm-rules.js";
 import { parseDecimal } from "../util/numbers.js";
 import { HUB_VARIABLES, type Names } from "../words/names.js";
@@ -19,6 +20,7 @@ import { serveNoteText } from "../words/serve-words.js";
 import { resolveOptionsOf, type CommandContext } from "./context.js";
 import { FLAG_NAMES } from "./flag-rules.js";
 import type { RunRequest } from "../apps/fits.js";
+import type { RawServeOptions } from "./snippet-options.js";
 
 /*
  * `snippet MODEL --app vllm|sglang|mlx-lm [--fits HARDWARE] [--ctx N|fit|max]
@@ -49,11 +51,6 @@ async function worded<T>(work: () => T | Promise<T>): Promise<T> {
   } catch (error) {
     throw cliError(error);
   }
-}
-
-export interface RawServeOptions {
-  kvCacheDtype?: string;
-  gpuMemoryUtilization?: string;
 }
 
 export interface ServeOptions {

@@ -46,12 +46,6 @@ export interface ServeRun {
   notes: ServeNote[];
 }
 
-export const SERVE_ENGINES = ["vllm", "sglang", "mlx-lm"] as const satisfies readonly ServeEngine[];
-
-export function isServeEngine(key: string): key is ServeEngine {
-  return (SERVE_ENGINES as readonly string[]).includes(key);
-}
-
 const SOLD_GB = 2 ** 30;
 
 /** The hardware --fits names, as a plan reads it. */
