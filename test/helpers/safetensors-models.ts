@@ -180,6 +180,8 @@ const qwen3 = (id: string, shape: Omit<DenseShape, "vocab" | "qkNorm" | "modelTy
 
 export const QWEN3_0_6B = () =>
   qwen3("Qwen/Qwen3-0.6B", { hidden: 1024, layers: 28, heads: 16, kvHeads: 8, headDim: 128, intermediate: 3072, context: 40960, tied: true });
+export const QWEN3_1_7B = () =>
+  qwen3("Qwen/Qwen3-1.7B", { hidden: 2048, layers: 28, heads: 16, kvHeads: 8, headDim: 128, intermediate: 6144, context: 40960, tied: true });
 export const QWEN3_8B = () => qwen3("Qwen/Qwen3-8B", { hidden: 4096, layers: 36, heads: 32, kvHeads: 8, headDim: 128, intermediate: 12288, context: 40960 });
 export const QWEN3_32B = () => qwen3("Qwen/Qwen3-32B", { hidden: 5120, layers: 64, heads: 64, kvHeads: 8, headDim: 128, intermediate: 25600, context: 40960 });
 export const QWEN3_30B_A3B = () =>

@@ -21,7 +21,14 @@ export interface LogEntry {
   gpuTotalGiB: number | null;
   gpuMemoryGB?: number;
   count: number;
-  settings: { tensorParallelSize: number; gpuMemoryUtilization: number; maxModelLen: number; estimateCudaGraphs: boolean };
+  settings: {
+    tensorParallelSize: number;
+    gpuMemoryUtilization: number;
+    maxModelLen: number;
+    estimateCudaGraphs: boolean;
+    maxNumSeqs?: number;
+    maxNumBatchedTokens?: number;
+  };
   logged: { weightsGiB?: number; activationGiB?: number; availableKvGiB?: number; kvCacheTokens?: number; starts?: boolean };
   split: "fit" | "holdout";
 }
@@ -30,6 +37,7 @@ export const CHECKPOINTS = {
   LLAMA_3_1_8B: models.LLAMA_3_1_8B,
   LLAMA_3_3_70B_FP8: models.LLAMA_3_3_70B_FP8,
   QWEN3_0_6B: models.QWEN3_0_6B,
+  QWEN3_1_7B: models.QWEN3_1_7B,
   QWEN3_32B: models.QWEN3_32B,
   QWEN3_30B_A3B: models.QWEN3_30B_A3B,
   QWEN3_235B_A22B_FP8: models.QWEN3_235B_A22B_FP8,
