@@ -116,6 +116,9 @@ const FILE_FLAGS = ["quant", "file", "fits"] as const satisfies readonly Snippet
 /** Flags that set how the model runs: --fits's plan is made with them, and the command carries them. */
 const RUN_FLAGS = ["ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn"] as const satisfies readonly SnippetFlag[];
 
+/** A server's memory settings (vLLM, SGLang), for safetensors weights. */
+const SERVE_FLAGS = ["kvCacheDtype", "gpuMemoryUtilization"] as const satisfies readonly SnippetFlag[];
+
 /** --cache-type sets both caches; the K and V flags set one each: one way or the other, refused by every command that takes them. */
 const CACHE_TYPE_RULE = {
   when: ["cacheType"],
@@ -148,7 +151,7 @@ export const COMMAND_RULES = {
     },
     {
       when: ["interactive"],
-      refuses: ["json", "file", "verbose"],
+      refuses: ["json", "file", "verbose", ...SERVE_FLAGS],
       message: notApplying("-i opens the picker, which"),
       hint: "the picker prints no JSON and picks a GGUF file by quant (--quant, or --fits with --app): leave out -i to print",
     },
@@ -167,6 +170,12 @@ export const COMMAND_RULES = {
       hint: "for example: --app llama.cpp --quant Q4_K_M --ctx 32k",
     },
     { oneOf: ["quant", "file"], message: (names: string) => `${names} each pick the file: give one` },
+    {
+      flags: [...SERVE_FLAGS],
+      needs: ["app"],
+      message: "--kv-cache-dtype and --gpu-memory-utilization set a server's memory: they go with --app vllm or --app sglang",
+      hint: 'for example: --app vllm --fits "RTX 4090" --kv-cache-dtype fp8',
+    },
     {
       when: ["endpointUrl"],
       refuses: ["direct"],

@@ -56,6 +56,8 @@ export function registerSnippet(program: Command, context: CommandContext): void
   sharedOption(snippet, "cacheTypeK", { scope: "with --app or --library" });
   sharedOption(snippet, "cacheTypeV", { scope: "with --app or --library" });
   sharedOption(snippet, "flashAttn", { scope: "with --app or --library" })
+    .option("--kv-cache-dtype <dtype>", "with --app vllm or sglang: the KV cache's type, auto (the model's) or fp8 (half the bytes)")
+    .option("--gpu-memory-utilization <share>", "with --app vllm or sglang: the share of each GPU the server may use, above 0 and at most 1")
     .addHelpText(
       "after",
       `

@@ -6,6 +6,7 @@ import { CODE_PROBLEMS } from "./code-problems.js";
 import { WORDED_PROBLEMS } from "./worded-problems.js";
 import type { CodeHint } from "./hints.js";
 import { TASK_INPUT_PROBLEMS } from "./task-input-problems.js";
+import { SERVE_PROBLEMS } from "./serve-problems.js";
 
 /*
  * Every problem hubref can report, by kind, with its data. A domain function
@@ -25,6 +26,7 @@ export const PROBLEMS = {
   ...CODE_PROBLEMS,
   ...WORDED_PROBLEMS,
   ...TASK_INPUT_PROBLEMS,
+  ...SERVE_PROBLEMS,
 } as const satisfies Record<string, KindSpec<object, ProblemClass>>;
 
 export type Problem = RecordsOf<typeof PROBLEMS>;

@@ -5,6 +5,7 @@ import { INPUT_WORDS } from "./input-words.js";
 import { GGUF_WORDS } from "./gguf-words.js";
 import type { Names } from "./names.js";
 import { TASK_INPUT_WORDS } from "./task-input-words.js";
+import { SERVE_WORDS } from "./serve-words.js";
 import type { Text } from "./text.js";
 
 /*
@@ -21,6 +22,7 @@ const PROBLEM_WORDS: Words = {
   ...GGUF_WORDS,
   ...CODE_WORDS,
   ...TASK_INPUT_WORDS,
+  ...SERVE_WORDS,
   // Worded where it was made, with the command line's flags: the library names its options instead.
   worded: (problem, names) => {
     const words = names.edge === "cli" ? (text: string) => text : names.legacy;

@@ -71,6 +71,8 @@ const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] }
   cacheTypeK: "q8_0",
   cacheTypeV: "q4_0",
   flashAttn: "on",
+  kvCacheDtype: "fp8",
+  gpuMemoryUtilization: "0.9",
   verbose: true,
   api: "responses",
   reasoningEffort: "high",

@@ -63,7 +63,8 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     // The source row, one up from the language: Run locally offers the apps that run the model.
     session.keys("Up", "Up", "Right", "Right");
     screen = await session.waitFor("[Run locally]", "─ Run locally / vLLM ─");
-    expect(screen).toContain("vllm serve meta-llama/Llama-3.1-8B-Instruct --port 8000 &");
+    // 80 columns: the line is cut after the context flag.
+    expect(screen).toContain("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len auto");
     expect(screen).not.toContain("Stream");
 
     session.keys("q");

@@ -2,7 +2,11 @@ import { ModelDataSchema, type ModelData } from "../schema.js";
 import type { CacheKind } from "./store.js";
 
 /** A kind of cache entry whose value is checked by a schema when read back: what is kept is what a fresh answer would give. */
-export function schemaEntry<T>(folder: string, version: number, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): CacheKind<T> {
+export function schemaEntry<T>(
+  folder: string,
+  version: number,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): CacheKind<T> {
   return {
     folder,
     version,
