@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { librarySnippets } from "../../src/libraries/registry.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
-import { ROOT } from "../helpers/cli.js";
+import { ROOT } from "../helpers/paths.js";
 import { startHubFiles, type HubFiles } from "../helpers/hub-files.js";
 import { clientsRequired } from "../helpers/python-clients.js";
 
