@@ -45,6 +45,7 @@ beforeAll(requireBuilt);
 
 /** The picker's tests run it in tmux: without tmux they are a named skip; the refusals before any screen run anyway. */
 const TMUX = toolsHere("the picker in tmux", "tmux");
+const SETSID = toolsHere("the picker started with no controlling terminal (setsid)", "setsid");
 
 describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
   it.runIf(TMUX)("opens the model, picks python then requests, copies, and quits", async () => {
@@ -106,7 +107,7 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     await session.waitFor("exit=0");
   });
 
-  it("with the model on stdin and no terminal to read keys from, exits 2 with an error", () => {
+  it.runIf(SETSID)("with the model on stdin and no terminal to read keys from, exits 2 with an error", () => {
     // setsid: a new session, without a controlling terminal, as under cron or a CI runner.
     const result = spawnSync("setsid", ["--wait", process.execPath, BIN, "snippet", "-", "-i"], {
       cwd: ROOT,

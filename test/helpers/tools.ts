@@ -19,6 +19,8 @@ export const TOOLS = {
   xsel: { command: "xsel", args: ["--version"], needs: "xsel", package: "xsel" },
   // util-linux's script: a pseudo-terminal for a command that must see one.
   script: { command: "script", args: ["--version"], needs: "script", package: "bsdutils" },
+  // util-linux's setsid: a command in a session of its own, with no controlling terminal.
+  setsid: { command: "setsid", args: ["--version"], needs: "setsid", package: "util-linux" },
 } as const;
 
 export type Tool = keyof typeof TOOLS;

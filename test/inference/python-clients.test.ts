@@ -6,7 +6,7 @@ import { INFERENCE_TASKS } from "../../src/inference/id-lists.js";
 import { parsePython, type PythonCall } from "../helpers/python.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
 import { WIRE } from "../helpers/expected-request.js";
-import { toolsHere } from "../helpers/tools.js";
+import { fileNeeds } from "../helpers/tools.js";
 
 /*
  * The Python client snippets, checked with Python's own parser down to the
@@ -76,8 +76,8 @@ function parsed(content: string): PythonCall[] {
   return result.calls;
 }
 
-/** Python's parser reads the huggingface_hub snippets' calls: without python3, they are a named skip. */
-const PYTHON = toolsHere("the huggingface_hub snippets' calls, read by Python's parser", "python3");
+/** Python's parser reads each client's calls (and python3 runs fal_client's stand-in): without it, this file is a named skip. */
+const PYTHON = fileNeeds("the Python clients' calls, read by Python's parser", "python3");
 
 describe.skipIf(!PYTHON)("huggingface_hub", () => {
   const tasks = INFERENCE_TASKS.filter((task) => PYTHON_METHODS[task]);
