@@ -103,7 +103,10 @@ await build({
   external: ["zod", "zod/*", "@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/*", "clipboardy", "react-devtools-core"],
 });
 const splitLauncher = launcher("split", join(alternative, "dist/split/cli.js"));
-const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json", "--outDir", join(alternative, "tsc")], { cwd: root, encoding: "utf8" });
+const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json", "--outDir", join(alternative, "tsc")], {
+  cwd: root,
+  encoding: "utf8",
+});
 if (tsc.status !== 0) throw new Error(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
 const tscLauncher = launcher("tsc", join(alternative, "tsc/cli/main.js"));
 // esbuild's service process would otherwise live on beside the runs being timed.
