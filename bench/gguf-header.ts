@@ -2,6 +2,7 @@
 // vocabulary, read at a loopback stand-in hub that serves ranges, as `--fits` reads it. Prints bytes
 // fetched against a 1 GB file and the wall time (median of runs).
 import { headerFacts } from "../src/gguf/model-facts.js";
+import { makeHub } from "../src/model/hub/hub.js";
 import { startGgufHub } from "../test/helpers/gguf-hub.js";
 import { llama } from "../test/helpers/gguf-models.js";
 import { writeGguf } from "../test/helpers/gguf-writer.js";
@@ -21,9 +22,9 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const before = hub.fileRequests.length;
     const start = process.hrtime.bigint();
-    const outcome = await headerFacts(id, file, { env: { HF_ENDPOINT: hub.endpoint }, refresh: true });
+    const outcome = await headerFacts(id, file, { hub: makeHub({ endpoint: hub.endpoint, refresh: true }) });
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (!outcome.facts) throw new Error(outcome.reason);
+    if (!outcome.facts) throw new Error(`no header facts: ${JSON.stringify(outcome.unread)}`);
     const served = hub.fileRequests.slice(before);
     bytes = served.reduce((sum, request) => sum + request.bytes, 0);
     requests = served.length;

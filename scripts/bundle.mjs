@@ -17,7 +17,10 @@
 // await, which no CommonJS file can hold or require. The core loads them by the `import()` the source
 // wrote, its path unchanged, relative to the bundle. They hold their own copies of the few helpers of
 // src/ they call (literal writers, labels, byte counts): test/build/bundle.test.ts checks that each of
-// those keeps no state and defines no class, so that a copy cannot be told from the original.
+// those keeps no state and exports no class, so that a copy cannot be told from the original. package.json's
+// "sideEffects": false lets esbuild leave out a module none of whose exports a bundle uses (importing any
+// module of src/ only defines things): without it the screens would hold every problem table a helper's
+// module imports, and with them the Failure class.
 //
 // Nothing is swapped or patched: packages the bundle does not hold are loaded from node_modules by the
 // name the source imports them by, each only on the path that needs it.

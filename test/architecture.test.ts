@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { FLAG_NAMES } from "../src/words/cli-names.js";
 
 /*
  * The layers, checked on the source: src/cli/ is the top floor (nothing
@@ -183,5 +184,100 @@ describe("architecture", () => {
       file.startsWith(cli) ? targets.filter((target) => generators.includes(target)).map((target) => `${name(file)} → ${name(target)}`) : [],
     );
     expect(offenders).toEqual([]);
+  });
+});
+
+/*
+ * Typed outcomes: below the edges (cli, ui, mcp, api, words) a problem or a
+ * note is a record of data. No domain file names one of hubref's own flags
+ * or makes an error that carries an exit code: the edges word the records
+ * (src/words/) and decide what they mean there.
+ */
+describe("the domain speaks in records", () => {
+  const edges = new Set(["cli", "ui", "mcp", "api", "words", "build"]);
+  const domain = files.filter((file) => !edges.has(roomOf(file)) && roomOf(file) !== "errors.ts" && !file.includes("/generated/"));
+  const flags = Object.values(FLAG_NAMES).filter((flag) => flag.startsWith("--"));
+  /** A file's code without its comments: a comment may say which flag a rule serves. */
+  const code = (file: string) =>
+    readFileSync(file, "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+  const offences = (file: string): string[] => {
+    const text = code(file);
+    const named = flags.filter((flag) => new RegExp(`(?<![\\w-])${flag}(?![\\w-])`).test(text));
+    const errors = /\b(usageError|operationalError|HubrefError|ExitCode)\b/.test(text) ? ["an error with an exit code"] : [];
+    return [...named, ...errors];
+  };
+  /** Other tools' flags that are spelled like one of hubref's, in the code hubref writes for them, and why. */
+  const OTHER_TOOLS: Readonly<Record<string, string>> = {
+    "libraries/snippets/mlx.ts": "mlx_vlm.generate's own --image and --max-tokens",
+    "libraries/snippets/phantom-wan.ts": "the Phantom-Wan script's own --task",
+    "inference/fields/shell.ts": "a comment in the generated shell code tells the reader which --language writes a whole program",
+  };
+  /**
+   * Files whose problems and notes are still words of their own, being moved to records. The list only
+   * shrinks: a file here that no longer offends fails the test, so its entry goes with the change that
+   * mended it.
+   */
+  const STILL_WORDED = new Set([
+    "offer/offer.ts",
+    "blocks/json-batch.ts",
+    "blocks/menu.ts",
+    "blocks/model-blocks.ts",
+    "search/fits-judge.ts",
+    "search/query.ts",
+    "search/request.ts",
+    "inference/inputs.ts",
+    "inference/tool-schema.ts",
+    "libraries/gguf-choice.ts",
+    "apps/fit-verdict.ts",
+    "apps/fits-plan.ts",
+    "apps/generate.ts",
+    "apps/quant-listing.ts",
+    "apps/registry.ts",
+    "apps/select.ts",
+    "apps/snippets/gguf-runners.ts",
+    "apps/snippets/servers.ts",
+    "hardware/budget.ts",
+    "hardware/catalogue.ts",
+    "hardware/detect.ts",
+    "memory/estimate.ts",
+    "memory/options.ts",
+    "memory/plan.ts",
+    "choices/choices.ts",
+    "model/load-file.ts",
+    "model/provider-mapping.ts",
+    "catalogue/compiled.ts",
+    "output/error-text.ts",
+    "util/json.ts",
+    "util/read-input.ts",
+    "util/validate.ts",
+  ]);
+
+  it("checks the domain (a check over nothing would pass)", () => {
+    expect(domain.length).toBeGreaterThan(150);
+    expect(offences(join(SRC, "words/cli-names.ts"))).toContain("--fits");
+  });
+
+  it("no domain file names a flag of hubref's or makes an error with an exit code", () => {
+    const offenders = domain.flatMap((file) => {
+      const at = name(file);
+      if (OTHER_TOOLS[at] !== undefined || STILL_WORDED.has(at)) return [];
+      const found = offences(file);
+      return found.length > 0 ? [`${at}: ${found.join(", ")}`] : [];
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it("lists no file as still worded, or as another tool's, that no longer is", () => {
+    const listed = [...STILL_WORDED, ...Object.keys(OTHER_TOOLS)];
+    expect(listed.filter((at) => !known.has(join(SRC, at)) || offences(join(SRC, at)).length === 0)).toEqual([]);
+  });
+
+  it("reads the environment at the edges only: the hub's configuration from it in one place", () => {
+    const readers = domain.filter((file) => /\bprocess\.env\b|NodeJS\.ProcessEnv/.test(code(file))).map(name);
+    // env.ts makes the hub's configuration from a process's environment; detect.ts runs nvidia-smi and the like with one;
+    // output.ts asks NO_COLOR and the like; js.ts writes `process.env.X` into the code it generates.
+    expect(readers.sort()).toEqual(["apps/fits.ts", "hardware/detect.ts", "inference/fields/js.ts", "model/hub/env.ts", "output/output.ts"]);
   });
 });

@@ -67,8 +67,7 @@ function examplesOf(file: string): Example[] {
       continue;
     }
     if (fence === undefined || fence === "text" || !line.startsWith("$ ")) continue;
-    // README's set-up line runs the hubref of this folder, which the PATH already holds.
-    const command = line.slice(2).replace(/^npx hubref /, "hubref ");
+    const command = line.slice(2);
     if (!/(^|\| |&& |\()hubref /.test(command)) continue;
     const output: string[] = [];
     for (let j = i + 1; j < lines.length && !lines[j]!.startsWith("$ ") && !lines[j]!.startsWith("```"); j++) output.push(lines[j]!);

@@ -1,12 +1,13 @@
 import { usageError } from "../errors.js";
-import { appBlocks, inferenceBlocks, libraryBlocks, noBlocksError, type LibraryFiles } from "../blocks/model-blocks.js";
+import { appBlocks, inferenceBlocks, libraryBlocks, noBlocksFailure, type LibraryFiles } from "../blocks/model-blocks.js";
 import { describePlan } from "../apps/fit-verdict.js";
 import type { LibraryBlock, LocalBlock } from "../blocks/code-block.js";
 import { appEntries, type AppEntry } from "../apps/registry.js";
 import type { RunPlanner } from "../apps/fits-plan.js";
 import type { FileRequest } from "../apps/select.js";
 import { factsOfHeader, type GgufFacts } from "../gguf/facts.js";
-import { tensorSizesOf } from "../gguf/header.js";
+import { GgufFormatError, tensorSizesOf } from "../gguf/header.js";
+import { fail, Failure } from "../outcome/problems.js";
 import { bufferSource, readGgufHeader } from "../gguf/read.js";
 import { budgetOf, parseFits, type FitsRequest } from "../hardware/budget.js";
 import { hardwareCatalogue } from "../hardware/catalogue.js";
@@ -25,8 +26,8 @@ import { modelOffer, type ModelOffer } from "../offer/offer.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel } from "../quant/parse.js";
 import { allTasks } from "../tasks/catalogue.js";
-import { resolveOptions, type HubOptions } from "./hub.js";
-import { attempt, attemptNow, libraryWords, ok, problem, type Result } from "./problem.js";
+import { hubOf, type HubOptions } from "./hub.js";
+import { attempt, attemptNow, failureProblem, libraryNotes, libraryWords, ok, type Result } from "./problem.js";
 
 /*
  * hubref as a library: the functions the command line calls, over plain data.
@@ -65,12 +66,10 @@ export type { LibraryEntry } from "../libraries/registry.js";
 export function inferenceSnippets(model: ModelData, options: SnippetOptions = {}): Result<Snippet[]> {
   return attemptNow(() => {
     const { blocks, ...findings } = inferenceBlocks(model, settleOptions(options));
-    if (blocks.length === 0) {
-      const error = noBlocksError(findings, model);
-      return { ok: false, problem: problem("no-code", error.message.replaceAll("\nerror: ", "\n"), error.hint) };
-    }
+    if (blocks.length === 0) return { ok: false, problem: failureProblem(noBlocksFailure(findings, model), "no-code") };
     const snippets = blocks.map(({ source: _source, ...snippet }) => snippet);
-    return ok(snippets, findings.notes.map(libraryWords), findings.warnings.map(libraryWords));
+    const { notes, warnings } = libraryNotes(findings.notes);
+    return ok(snippets, notes, warnings);
   });
 }
 
@@ -123,11 +122,9 @@ async function fileRequest(model: ModelData, options: FileOptions, notes: string
   const ctx = parsed;
   const { runPlannerFor } = await import("../apps/fits-plan.js");
   const resolved: ResolvedModel = { model, source: { kind: "hub", id: model.id } };
-  const planner = await runPlannerFor(
-    { fits, estimate: { ...(ctx === undefined ? {} : { ctx }), cacheType }, run: {} },
-    resolved,
-    resolveOptions(options.hub ?? {}),
-  );
+  const planner = await runPlannerFor({ fits, estimate: { ...(ctx === undefined ? {} : { ctx }), cacheType }, run: {} }, resolved, {
+    hub: hubOf(options.hub ?? {}),
+  });
   if (planner) notes.push(...planner.notes);
   if (planner?.fits && request.quant === undefined && request.file === undefined) request.fits = planner.fits;
   return { request, ...(planner && { planner }) };
@@ -164,7 +161,7 @@ export async function localAppCommands(model: ModelData, app: string, options: F
     const result = appBlocks(model, app, request, planner);
     const plan = result.planned?.plan;
     if (plan && planner?.fits) notes.push(...describePlan(plan, planner.fits.budget));
-    return ok(result.blocks[0]!, [...notes, ...result.notes].map(libraryWords));
+    return ok(result.blocks[0]!, libraryNotes([...notes, ...result.notes]).notes);
   });
 }
 
@@ -197,8 +194,8 @@ export async function memoryPlan(header: Uint8Array | GgufFacts, options: Memory
       try {
         facts = factsOfHeader((await readGgufHeader(bufferSource(header), tensorSizesOf(quantCatalogue().tensorTypes))).header);
       } catch (error) {
-        const { readFailure } = await import("../gguf/remote.js");
-        return { ok: false, problem: problem("invalid-input", `cannot read the GGUF header: ${readFailure(error)}`) };
+        if (!(error instanceof GgufFormatError)) throw error;
+        return fail({ kind: "header-invalid", detail: error.message });
       }
     } else facts = header;
     let budget: PlanBudget;
@@ -215,7 +212,7 @@ export async function memoryPlan(header: Uint8Array | GgufFacts, options: Memory
       cacheTypeV: options.cacheTypeV ?? cacheTypeK,
       flashAttention: options.flashAttention ?? "auto",
     });
-    if (outcome.problem) return { ok: false, problem: problem("invalid-input", outcome.problem.message) };
+    if (outcome.problem) return { ok: false, problem: failureProblem(new Failure({ kind: "worded", message: outcome.problem.message }), "invalid-input") };
     return ok(outcome.plan, outcome.plan.notes);
   });
 }

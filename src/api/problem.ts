@@ -1,10 +1,27 @@
 import { ExitCode, HubrefError } from "../errors.js";
+import type { Progress } from "../model/hub/hub.js";
+import { noteLevel, type Note } from "../outcome/notes.js";
+import { isFailure, problemClass, type Failure, type ProblemKind } from "../outcome/problems.js";
+import type { SettingKey } from "../outcome/settings.js";
+import { HUB_OPTIONS, type Names } from "../words/names.js";
+import { noteText } from "../words/notes.js";
+import { failureText } from "../words/problems.js";
 
 /*
- * Failures as values. The domain functions throw HubrefError with the
- * messages the command line prints, which name its flags; a program calling
- * the library set options, not flags, so the boundary names those instead.
+ * Failures as values. The domain functions fail with problems as records of
+ * data; here they are worded with the library's names (its options, not the
+ * command line's flags). Messages the domain still writes itself (HubrefError)
+ * have their flag names turned into option names on the way.
  */
+
+/** The library's names for what the caller set: each option as it is spelled in the options objects. */
+export const LIBRARY_NAMES: Names = {
+  // The library takes several images as `images`; every other option is spelled as its key.
+  setting: (key: SettingKey) => `\`${key === "image" ? "images" : key}\``,
+  hub: (setting) => HUB_OPTIONS[setting],
+  edge: "library",
+  legacy: (text) => libraryWords(text),
+};
 
 /**
  * - `invalid-input`: the caller can fix it (an option, a model without what was asked);
@@ -15,6 +32,8 @@ export type ProblemCode = "invalid-input" | "unavailable" | "no-code";
 
 export interface Problem {
   code: ProblemCode;
+  /** What happened, as a stable name a program may test (`hub-unreachable`, `not-a-model`, …). */
+  kind: ProblemKind | "other";
   message: string;
   /** The way forward, when there is one. */
   hint?: string;
@@ -62,23 +81,59 @@ export function libraryWords(text: string): string {
 }
 
 export function problem(code: ProblemCode, message: string, hint?: string): Problem {
-  return { code, message: libraryWords(message), ...(hint === undefined ? {} : { hint: libraryWords(hint) }) };
+  return { code, kind: "other", message: libraryWords(message), ...(hint === undefined ? {} : { hint: libraryWords(hint) }) };
+}
+
+/** A domain problem in the library's words. */
+export function failureProblem(failure: Failure, code?: ProblemCode): Problem {
+  const text = failureText(failure, LIBRARY_NAMES);
+  return {
+    code: code ?? (problemClass(failure.problem) === "usage" ? "invalid-input" : "unavailable"),
+    kind: failure.problem.kind,
+    message: text.messages.join("\n"),
+    ...(text.hint === undefined ? {} : { hint: text.hint }),
+  };
 }
 
 /** hubref's own failures become problems; anything else is a bug and is thrown on. */
 export function problemOf(error: unknown, code?: ProblemCode): Problem {
+  if (isFailure(error)) return failureProblem(error, code);
   if (!(error instanceof HubrefError)) throw error;
   return problem(code ?? (error.exitCode === ExitCode.usage ? "invalid-input" : "unavailable"), error.message, error.hint);
+}
+
+/** A note in the library's words. */
+export function libraryNote(note: Note): string {
+  return noteText(note, LIBRARY_NAMES);
+}
+
+/** Notes and warnings in the library's words, each by its level; one its area still words itself is a note. */
+export function libraryNotes(said: readonly (Note | string)[]): { notes: string[]; warnings: string[] } {
+  const notes: string[] = [];
+  const warnings: string[] = [];
+  for (const note of said) {
+    if (typeof note === "string") notes.push(libraryWords(note));
+    else (noteLevel(note) === "warning" ? warnings : notes).push(libraryNote(note));
+  }
+  return { notes, warnings };
+}
+
+/** The progress a call's hub work reports to: no spinner, and what it says kept as the result's warnings. */
+function collecting(): { progress: Progress; said: string[] } {
+  const said: string[] = [];
+  return { progress: { begin: () => () => undefined, notice: (note) => said.push(libraryNote(note)) }, said };
 }
 
 export function ok<T>(value: T, notes: readonly string[] = [], warnings: readonly string[] = []): Result<T> {
   return { ok: true, value, notes: [...notes], warnings: [...warnings] };
 }
 
-/** Runs `make`, turning hubref's failures into a problem. */
-export async function attempt<T>(make: () => Promise<Result<T>> | Result<T>, code?: ProblemCode): Promise<Result<T>> {
+/** Runs `make`, turning hubref's failures into a problem; what its hub work says joins the warnings. */
+export async function attempt<T>(make: (progress: Progress) => Promise<Result<T>> | Result<T>, code?: ProblemCode): Promise<Result<T>> {
+  const { progress, said } = collecting();
   try {
-    return await make();
+    const result = await make(progress);
+    return result.ok && said.length > 0 ? { ...result, warnings: [...result.warnings, ...said] } : result;
   } catch (error) {
     return { ok: false, problem: problemOf(error, code) };
   }

@@ -4,9 +4,9 @@ import type { EstimateSettings } from "../memory/options.js";
 import { allocatedContext, type MemoryPlan } from "../memory/plan.js";
 import type { RunSettings } from "../memory/run-settings.js";
 import type { ModelData } from "../model/schema.js";
-import { hubIdOf, type ResolveOptions, type ResolvedModel } from "../model/resolve.js";
+import { hubIdOf, type ResolvedModel } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";
-import type { EstimatePlan, FitsPlan, PlanSource, RunRequest } from "./fits.js";
+import type { EstimatePlan, FitsPlan, PlanAccess, PlanSource, RunRequest } from "./fits.js";
 
 export type { RunRequest } from "./fits.js";
 import { ggufRepo } from "./gguf-files.js";
@@ -40,7 +40,7 @@ export interface RunPlanner {
 }
 
 /** Where a plan's header comes from: the resolved model's hub id, through the command's cache settings. */
-function planSource(resolved: ResolvedModel, resolve: ResolveOptions): PlanSource {
+function planSource(resolved: ResolvedModel, resolve: PlanAccess): PlanSource {
   const hubId = hubIdOf(resolved);
   return { ...resolve, ...(hubId !== undefined && { hubId }) };
 }
@@ -49,7 +49,7 @@ export async function fitsPlanFor(
   fits: FitsRequest,
   estimate: EstimateSettings,
   resolved: ResolvedModel,
-  resolve: ResolveOptions,
+  resolve: PlanAccess,
   run: RunRequest = {},
 ): Promise<FitsPlan> {
   const { fitsPlan } = await import("./fits.js");
@@ -57,12 +57,7 @@ export async function fitsPlanFor(
 }
 
 /** The memory each quant needs, without a budget to hold it to (quant-types --for --ctx). */
-export async function estimatePlanFor(
-  estimate: EstimateSettings,
-  resolved: ResolvedModel,
-  resolve: ResolveOptions,
-  run: RunRequest = {},
-): Promise<EstimatePlan> {
+export async function estimatePlanFor(estimate: EstimateSettings, resolved: ResolvedModel, resolve: PlanAccess, run: RunRequest = {}): Promise<EstimatePlan> {
   const { estimatePlan } = await import("./fits.js");
   return estimatePlan(resolved.model, estimate, planSource(resolved, resolve), run);
 }
@@ -105,7 +100,7 @@ export function askedSettings(run: RunRequest, trained: { length?: number; reaso
 export async function runPlannerFor(
   options: { fits?: FitsRequest; estimate: EstimateSettings; run: RunRequest },
   resolved: ResolvedModel,
-  resolve: ResolveOptions,
+  resolve: PlanAccess,
 ): Promise<RunPlanner | undefined> {
   const { fits, estimate, run } = options;
   if (fits !== undefined) {

@@ -1,5 +1,5 @@
 import type { GgufFacts } from "../gguf/facts.js";
-import { headerFacts, type FactsRequest } from "../gguf/model-facts.js";
+import { headerFacts, type FactsRequest, type HeaderUnread } from "../gguf/model-facts.js";
 import { budgetOf, type FitsRequest, type MemoryBudget } from "../hardware/budget.js";
 import { detectMachine, foundNotes, type DetectSettings } from "../hardware/detect.js";
 import { contextSize, estimateMemory, sizeOnlyEstimate, type MemoryEstimate } from "../memory/estimate.js";
@@ -33,7 +33,18 @@ export interface RunRequest {
 /** Where the header comes from: a hub id is read (or taken from the cache); a model file has none. */
 export interface PlanSource extends FactsRequest {
   hubId?: string;
-  detect?: Partial<DetectSettings>;
+  /** How --fits auto looks at this machine (the environment its tools run with). */
+  detect?: Partial<DetectSettings> & { env: NodeJS.ProcessEnv };
+}
+
+/** How a command reaches the hub and the machine for a plan: the hub, and what --fits auto runs with. */
+export type PlanAccess = Omit<PlanSource, "hubId">;
+
+/** Why a header was not read, as the notes of this file still say it (until they are records of their own). */
+function unreadReason(file: string, unread: HeaderUnread): string {
+  if (unread.kind === "format") return `cannot read the GGUF header of ${file}: ${unread.detail}`;
+  if (unread.problem.kind === "offline-not-cached") return `the header of ${file} is not in the cache, and offline forbids reading it`;
+  return `cannot read the GGUF header of ${file}: the hub did not answer (${unread.problem.kind})`;
 }
 
 export interface EstimatePlan {
@@ -122,7 +133,7 @@ export async function fitsPlan(model: ModelData, fits: FitsRequest, settings: Es
   const notes: string[] = [];
   let budget: MemoryBudget;
   if (fits.kind === "auto") {
-    const detected = await detectMachine({ env: source.env, ...source.detect });
+    const detected = await detectMachine(source.detect ?? { env: {} });
     notes.push(...foundNotes(detected));
     budget = detected.budget;
   } else budget = budgetOf(fits);
@@ -140,7 +151,7 @@ async function repositoryHeader(model: ModelData, source: PlanSource): Promise<{
   const file = headerFile(ggufRepo(model, quantCatalogue()));
   if (file === undefined) return { reason: `${model.id} lists no GGUF model file to read a header from` };
   const outcome = await headerFacts(source.hubId, file, source);
-  return outcome.facts ? { facts: outcome.facts, file } : { file, reason: outcome.reason };
+  return outcome.facts ? { facts: outcome.facts, file } : { file, reason: unreadReason(outcome.file, outcome.unread) };
 }
 
 /** The trained context length, from the repository's header (read or cached) or the hub's summary; why it is unknown, else. */

@@ -1,7 +1,9 @@
 import { HubrefError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { readModelFile } from "../model/read-model.js";
-import { resolveModelArgument, type ModelSource, type ResolveOptions } from "../model/resolve.js";
+import type { Hub } from "../model/hub/hub.js";
+import { resolveModelArgument, type ModelSource } from "../model/resolve.js";
+import { isFailure, type Problem } from "../outcome/problems.js";
 import type { SettledOptions, Snippet } from "../inference/snippet.js";
 import { arrayElement } from "../output/stream-writer.js";
 import type { CodeBlock, InferenceBlock, LibraryBlock, LocalBlock } from "./code-block.js";
@@ -17,7 +19,7 @@ import { inferenceBlocks, type Blocks } from "./model-blocks.js";
  * (src/cli/snippet-run.ts). `refused`: the generator refused the model
  * outright, and why. Else `made` blocks came out (none: the problems say why).
  */
-export type ModelReport = { model: string; ref: string } & ({ refused: string } | (Omit<Blocks<InferenceBlock>, "blocks"> & { made: number }));
+export type ModelReport = { model: string; ref: string } & ({ refused: Problem | string } | (Omit<Blocks<InferenceBlock>, "blocks"> & { made: number }));
 
 /** How a suggested command names the model: the file the user gave (a hub lookup may not work offline), or its id. */
 export function modelRef(arg: string, model: ModelData): string {
@@ -74,6 +76,7 @@ export function batchBlocks(model: ModelData, options: SettledOptions, ref: stri
   try {
     result = inferenceBlocks(model, options, ref);
   } catch (error) {
+    if (isFailure(error)) return { blocks: [], report: { model: model.id, ref, refused: error.problem } };
     if (!(error instanceof HubrefError)) throw error;
     return { blocks: [], report: { model: model.id, ref, refused: error.message } };
   }
@@ -109,8 +112,8 @@ export class CheckedModels {
   constructor(private readonly keptFileBytes: number) {}
 
   /** Reads the model at `index` of the batch as resolveModel does, and says where it came from; throws what resolveModel throws. */
-  async check(index: number, arg: string, options: ResolveOptions): Promise<ModelSource["kind"]> {
-    const { model, fileBytes, source } = await resolveModelArgument(arg, options);
+  async check(index: number, arg: string, hub: Hub): Promise<ModelSource["kind"]> {
+    const { model, fileBytes, source } = await resolveModelArgument(arg, hub);
     this.keep(index, model, fileBytes);
     return source.kind;
   }

@@ -14,7 +14,8 @@ import { fitMarkOf, fitOf, projectorSize, type FitMark } from "../apps/fit-verdi
 import { ggufRepo } from "../apps/gguf-files.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import type { CodeBlock, CodeSource, LibraryBlock, LocalBlock } from "./code-block.js";
-import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks, noBlocksError } from "./model-blocks.js";
+import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks, noBlocksFailure } from "./model-blocks.js";
+import { isFailure, type Failure, type Problem } from "../outcome/problems.js";
 
 /*
  * Everything the picker can show for one model, as one menu of code blocks
@@ -49,7 +50,7 @@ export interface Menu {
    * What kept some blocks out (hubref's own errors) goes to `report`, and the
    * picker shows it on its status line.
    */
-  loadBlocks(toggles: MenuToggles, report?: (problem: string) => void): CodeBlock[];
+  loadBlocks(toggles: MenuToggles, report?: (problem: Problem | string) => void): CodeBlock[];
   /** Whether the streaming toggle applies (chat models). */
   canStream: boolean;
   initialProvider?: string;
@@ -74,30 +75,38 @@ function fitMarker(model: ModelData, plan: FitsPlan): (block: LocalBlock) => Fit
 }
 
 /** hubref's own errors are the user's to see; anything else is a bug and stays loud. */
-function problemOf(error: unknown): string {
-  if (error instanceof HubrefError || error instanceof SnippetProblem) return error.message;
+function problemOf(error: unknown): Problem | string {
+  if (error instanceof SnippetProblem || isFailure(error)) return error.problem;
+  if (error instanceof HubrefError) return error.message;
   throw error;
 }
 
-function inferenceMenu(model: ModelData, base: SettledOptions, toggles: MenuToggles, report: (problem: string) => void): CodeBlock[] {
+function inferenceMenu(model: ModelData, base: SettledOptions, toggles: MenuToggles, report: (problem: Problem | string) => void): CodeBlock[] {
   const blocks: CodeBlock[] = [];
   // The engine's choices, so auto means to the picker what it means to the command; the router's list adds the providers it serves.
   const router = base.router !== undefined && "models" in base.router ? base.router.models : undefined;
   // Each choice sets its own provider, policy or unlisted provider: the command line's are left out.
   const { routerPolicy: _policy, unlistedProvider: _unlisted, ...rest } = base;
-  for (const { options } of pickerProviderChoices(model, router)) {
+  // Why a choice made nothing, said only when no choice made anything: the picker then says why the source is gone.
+  const unmade = new Map<string, Problem | string>();
+  // An endpoint of the user's own is one target: each provider choice would write the same code again.
+  const choices = base.endpointUrl === undefined ? pickerProviderChoices(model, router) : [{ options: { provider: "auto" as const } }];
+  for (const { options } of choices) {
     // auto, the router's policies and providers without hubref's table go through the router: nothing to call directly.
     if (toggles.direct && options.provider === "auto") continue;
     try {
-      blocks.push(...inferenceBlocks(model, { ...rest, language: undefined, client: undefined, ...options, ...toggles }).blocks);
+      const made = inferenceBlocks(model, { ...rest, language: undefined, client: undefined, ...options, ...toggles });
+      blocks.push(...made.blocks);
+      if (made.blocks.length === 0) for (const problem of made.problems) unmade.set(JSON.stringify(problem), problem);
     } catch (error) {
       report(problemOf(error));
     }
   }
+  if (blocks.length === 0) for (const problem of unmade.values()) report(problem);
   return blocks;
 }
 
-async function libraryMenu(model: ModelData): Promise<{ blocks: LibraryBlock[]; problem?: string }> {
+async function libraryMenu(model: ModelData): Promise<{ blocks: LibraryBlock[]; problem?: Problem | string }> {
   if (!hasLibraryCode(model)) return { blocks: [] };
   try {
     return { blocks: await libraryBlocks(model) };
@@ -119,7 +128,7 @@ async function checkPresets(model: ModelData, base: SettledOptions, presets: Men
       return presets;
     case "inference": {
       const printed = inferenceBlocks(model, base);
-      if (printed.blocks.length === 0) throw noBlocksError(printed, model);
+      if (printed.blocks.length === 0) throw noBlocksFailure(printed, model);
       return presets;
     }
     case "library":
@@ -146,13 +155,13 @@ export async function modelMenu(model: ModelData, base: SettledOptions, presets:
   const localOnly = onlyRunsLocally(model);
   const canStream = isChatModel(model);
   // The first screen's blocks are built once: to check there is something to show, then to show it.
-  const built = new Map<string, { blocks: CodeBlock[]; problems: string[] }>();
+  const built = new Map<string, { blocks: CodeBlock[]; problems: (Problem | string)[] }>();
   const build = (toggles: MenuToggles) => {
     const key = `${toggles.stream} ${toggles.direct}`;
     let found = built.get(key);
     if (!found) {
-      const problems: string[] = [];
-      const report = (problem: string) => problems.push(problem);
+      const problems: (Problem | string)[] = [];
+      const report = (problem: Problem | string) => problems.push(problem);
       if (library.problem !== undefined) report(library.problem);
       // Why an app that runs the model offers nothing here: what `snippet --app KEY` would exit with.
       for (const problem of local.problems) report(problem);
@@ -185,7 +194,7 @@ export async function modelMenu(model: ModelData, base: SettledOptions, presets:
 }
 
 /** The same error the printing command gives for a model with nothing to show. */
-export function nothingToShow(model: ModelData, base: SettledOptions, problems: string[]): HubrefError {
+export function nothingToShow(model: ModelData, base: SettledOptions, problems: readonly (Problem | string)[]): Failure {
   const printed = inferenceBlocks(model, base);
-  return noBlocksError({ problems: [...printed.problems, ...problems], hints: [] });
+  return noBlocksFailure({ problems: [...printed.problems, ...problems], hints: [] });
 }

@@ -1,7 +1,8 @@
 import { HubrefError, usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
+import type { Note } from "../outcome/notes.js";
+import { Failure, type Hint, type Problem } from "../outcome/problems.js";
 import { generateSnippets, onlyRunsLocally } from "../inference/engine.js";
-import { shellWord } from "../format/shell.js";
 import { PROVIDER_IDS } from "../inference/id-lists.js";
 import { liveProviders, providerMappings } from "../model/provider-mapping.js";
 import { isChatModel } from "../model/chat.js";
@@ -34,17 +35,19 @@ export function renderLocalSteps(blocks: readonly LocalBlock[]): string {
   return renderAppSnippets(blocks.flatMap((block) => block.steps));
 }
 
-/** Blocks, with what the generator had to say about them. */
+/**
+ * Blocks, with what the generator had to say about them: records, worded at
+ * the edges. The local apps' and libraries' findings are still words of their
+ * own (strings) until their areas are on records too.
+ */
 export interface Blocks<B> {
   blocks: B[];
   /** Why the model got no block, or not the one asked for. */
-  problems: string[];
-  /** The ways forward from those problems. */
-  hints: string[];
-  /** Worth knowing; stopped nothing. */
-  notes: string[];
-  /** Will likely make the code fail as it stands. */
-  warnings: string[];
+  problems: (Problem | string)[];
+  /** Ways forward beside those problems' own. */
+  hints: Hint[];
+  /** Worth knowing (notes), or likely to make the code fail as it stands (warnings). */
+  notes: (Note | string)[];
 }
 
 /**
@@ -55,42 +58,31 @@ export interface Blocks<B> {
 export function inferenceBlocks(model: ModelData, options: SettledOptions, ref: string = model.id): Blocks<InferenceBlock> {
   const { snippets, ...findings } = generateSnippets(model, options);
   if (options.endpointUrl === undefined && onlyRunsLocally(model)) {
-    findings.notes.unshift(`${model.id}: no inference provider serves this model; to run it yourself: hubref apps --for ${shellWord(ref)}`);
+    findings.notes.unshift({ kind: "runs-locally-only", model: model.id, ref });
   }
   // Mapped, but only in staging: the hub routes nothing to it yet, so a call through the router may fail.
   const mappings = options.endpointUrl === undefined ? providerMappings(model) : [];
   if (mappings.length > 0 && mappings.every((mapping) => mapping.status !== "live")) {
-    const staging = mappings.map((mapping) => `${mapping.provider} (${mapping.status})`).join(", ");
-    findings.notes.push(
-      `${model.id}: no provider serves this model live yet (its mapping: ${staging}), so this call may fail; once one does, choose it with --provider`,
-    );
+    findings.notes.push({ kind: "staging-only", model: model.id, mappings: mappings.map(({ provider, status }) => ({ provider, status })) });
   }
   // The hub adds providers over time: one hubref does not know yet is said, never dropped in silence.
   const unknown = options.endpointUrl === undefined ? unknownProviders(model) : [];
-  if (unknown.length > 0) {
-    findings.notes.push(
-      isChatModel(model)
-        ? `${model.id}: ${unknown.join(", ")} ${unknown.length === 1 ? "serves" : "serve"} its chat through the router too (choose with --provider; hubref has no table for ${unknown.length === 1 ? "it" : "them"})`
-        : `${model.id}: its provider mapping also names ${unknown.join(", ")}, which hubref has no table for`,
-    );
-  }
+  if (unknown.length > 0) findings.notes.push({ kind: "unknown-providers", model: model.id, providers: unknown, chat: isChatModel(model) });
   return { blocks: snippets.map((snippet) => ({ source: "inference", ...snippet })), ...findings };
 }
 
-/**
- * For a model with no pipeline tag (so no inference snippet) whose library has
- * usage code: the way forward, for the error's hint.
- */
-export function libraryHintFor(model: ModelData): string | undefined {
+/** For a model with no pipeline tag (so no inference snippet) whose library has usage code: the way forward, for the failure's hint. */
+export function libraryHintFor(model: ModelData): Hint | undefined {
   if (model.pipeline_tag !== undefined || !hasLibraryCode(model)) return undefined;
-  return "its library's usage code is there: add --library";
+  return { kind: "library-code-there" };
 }
 
-/** The usage error for inference options that gave no block: every reason, and the ways forward. */
-export function noBlocksError(findings: Pick<Blocks<unknown>, "problems" | "hints">, onlyModel?: ModelData): HubrefError {
-  const { problems, hints } = findings;
-  const hint = hints.length > 0 ? [...new Set(hints)].join("; ") : onlyModel !== undefined ? libraryHintFor(onlyModel) : undefined;
-  return usageError(problems.length > 0 ? [...new Set(problems)].join("\nerror: ") : "no snippet for these options", hint);
+/** The failure of inference options that gave no block: every reason, and the ways forward. */
+export function noBlocksFailure(findings: Pick<Blocks<unknown>, "problems" | "hints">, onlyModel?: ModelData): Failure {
+  const problems = findings.problems.map((problem): Problem => (typeof problem === "string" ? { kind: "worded", message: problem } : problem));
+  const library = onlyModel !== undefined && findings.hints.length === 0 ? libraryHintFor(onlyModel) : undefined;
+  const [first, ...more] = problems.length > 0 ? problems : [{ kind: "no-snippet" } as const];
+  return new Failure(first!, more, [...findings.hints, ...(library ? [library] : [])]);
 }
 
 /** Live providers of the model's mapping that hubref has no snippets for. */
@@ -269,7 +261,6 @@ export function appBlocks(model: ModelData, app: string, request: AppRequest = {
     problems: [],
     hints: [],
     notes: result.notes,
-    warnings: [],
     ...(planned && { planned }),
   };
 }
@@ -311,5 +302,5 @@ export function localBlocks(model: ModelData, planner?: RunPlanner): Blocks<Loca
       blocks.push(localBlock(model, result, app.prettyLabel, quantOf(result, repo, group.label === defaultLabel)));
     }
   }
-  return { blocks, problems, hints: [], notes: [], warnings: [] };
+  return { blocks, problems, hints: [], notes: [] };
 }

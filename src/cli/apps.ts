@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { resolveOptionsOf, type CacheFlags, type CommandContext } from "./context.js";
+import { hubOf, type CacheFlags, type CommandContext } from "./context.js";
 import { cacheOptions, checkFlags, givenValue, sharedOption } from "./flag-rules.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { appEntries, findApp, type AppEntry } from "../apps/registry.js";
@@ -85,7 +85,7 @@ export async function runApps(command: AppsCommand, context: CommandContext): Pr
   if (command.for !== undefined) {
     const { resolveModel } = await import("../model/resolve.js");
     const { appsForModel } = await import("../apps/formats.js");
-    const model = await resolveModel(command.for.model, resolveOptionsOf(command.for, context));
+    const model = await resolveModel(command.for.model, hubOf(context, command.for));
     apps = appsForModel(apps, model);
     if (apps.length === 0) context.stderr.write(`note: no local app runs ${terminalLine(model.id)}\n`);
   }

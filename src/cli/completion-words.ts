@@ -3,7 +3,7 @@ import type { Command, Option } from "commander";
 import { APP_KINDS } from "../apps/app-keys.js";
 import { ggufRepo } from "../apps/gguf-files.js";
 import { LANGUAGE_ALIASES } from "../format/languages.js";
-import { hardwareCatalogue } from "../hardware/catalogue.js";
+import { deviceSpellings, hardwareCatalogue } from "../hardware/catalogue.js";
 import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, PROVIDER_IDS } from "../inference/id-lists.js";
 import { CACHE_TYPE_NAMES } from "../memory/rules.js";
 import { readModelFile } from "../model/read-model.js";
@@ -62,7 +62,8 @@ const OPTION_VALUES: Readonly<Record<string, (line: Line) => Candidates | Promis
   modality: () => modalities(),
   library: () => knownLibraries(),
   sort: () => SORT_NAMES,
-  fits: () => ["auto", ...hardwareCatalogue().devices.map((device) => device.name)],
+  // A device sold with several sizes completes once per size, so each word offered is one --fits takes.
+  fits: () => ["auto", ...hardwareCatalogue().devices.flatMap((device) => deviceSpellings(device))],
   quant: async (line) => (await ggufOf(line))?.groups.map((group) => group.label) ?? quantCatalogue().fileTypes.map((type) => type.name),
   file: async (line) => (await ggufOf(line))?.variants.map((variant) => variant.file) ?? [],
   nearest: () => quantCatalogue().fileTypes.map((type) => type.name),

@@ -1,5 +1,11 @@
 import type { OutputStream } from "../output/output.js";
-import type { ResolveOptions } from "../model/resolve.js";
+import type { PlanAccess } from "../apps/fits.js";
+import { hubConfigFromEnv } from "../model/hub/env.js";
+import { makeHub, type Hub, type Progress } from "../model/hub/hub.js";
+import { terminalLine } from "../output/terminal-text.js";
+import { stepWords } from "../words/hub-notes-words.js";
+import { noteLine } from "./names.js";
+import { startSpinner } from "./spinner.js";
 
 /** What a command needs from the process, so tests can run commands in-process. */
 export interface CommandContext {
@@ -34,9 +40,25 @@ export interface CacheFlags {
   refresh: boolean;
 }
 
-/** How a command's models are looked up: its cache flags and the process's environment. */
-export function resolveOptionsOf(cache: CacheFlags, context: CommandContext, extra: Partial<ResolveOptions> = {}): ResolveOptions {
-  return { env: context.env, stderr: context.stderr, offline: cache.offline, refresh: cache.refresh, ...extra };
+/** What hub work shows at the command line: a spinner on stderr while a step runs, and a line for each notice. */
+export function cliProgress(context: CommandContext): Progress {
+  return {
+    begin: (step) => startSpinner(context.stderr, stepWords(step), context.env).stop,
+    notice: (note) => {
+      const { level, text } = noteLine(note);
+      context.stderr.write(`${level}: ${terminalLine(text)}\n`);
+    },
+  };
+}
+
+/** The hub a command reaches: from the process's environment, with the command's cache flags; its progress on stderr. */
+export function hubOf(context: CommandContext, cache: CacheFlags): Hub {
+  return makeHub({ ...hubConfigFromEnv(context.env), offline: cache.offline, refresh: cache.refresh, progress: cliProgress(context) });
+}
+
+/** The hub and this machine, for the plans --fits and --ctx make. */
+export function planAccessOf(context: CommandContext, cache: CacheFlags): PlanAccess {
+  return { hub: hubOf(context, cache), detect: { env: context.env } };
 }
 
 /** Whether a person is at a terminal, where a command that chose nothing opens its screen (the picker, the browser). */

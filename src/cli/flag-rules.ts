@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { usageError } from "../errors.js";
+import { FLAG_NAMES } from "../words/cli-names.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 
 /*
@@ -10,66 +11,7 @@ import type { SnippetCommandOptions } from "./snippet-options.js";
  * come with them (CACHE_RULE).
  */
 
-/** How each flag is written on the command line, for messages; a positional argument by what it names. */
-export const FLAG_NAMES = {
-  // Shared by several commands.
-  json: "--json",
-  offline: "--offline",
-  refresh: "--refresh",
-  interactive: "-i",
-  for: "--for",
-  fits: "--fits",
-  ctx: "--ctx",
-  cacheType: "--cache-type",
-  cacheTypeK: "--cache-type-k",
-  cacheTypeV: "--cache-type-v",
-  flashAttn: "--flash-attn",
-  library: "--library",
-  provider: "--provider",
-  app: "--app",
-  // snippet
-  language: "--language",
-  client: "--client",
-  stream: "--stream",
-  billTo: "--bill-to",
-  token: "--token",
-  direct: "--direct",
-  endpointUrl: "--endpoint-url",
-  providerModelId: "--provider-model-id",
-  inputs: "--inputs",
-  image: "--image",
-  temperature: "--temperature",
-  maxTokens: "--max-tokens",
-  topP: "--top-p",
-  // tool calls and structured output
-  tools: "--tools",
-  schema: "--schema",
-  quant: "--quant",
-  file: "--file",
-  verbose: "--verbose",
-  // snippet: the Responses API
-  api: "--api",
-  reasoningEffort: "--reasoning-effort",
-  // tasks
-  modality: "--modality",
-  // libraries
-  filterable: "--filterable",
-  withSnippets: "--with-snippets",
-  // quant-types
-  tensorTypes: "--tensor-types",
-  parse: "--parse",
-  nearest: "--nearest",
-  available: "--available",
-  // models
-  task: "--task",
-  author: "--author",
-  gguf: "--gguf",
-  params: "--params",
-  sort: "--sort",
-  limit: "--limit",
-  // Positional arguments: one entry of a listing command (a task id, a library or app key).
-  entry: "an entry's key",
-} as const satisfies Record<string, string>;
+export { FLAG_NAMES };
 
 export type Flag = keyof typeof FLAG_NAMES;
 
@@ -232,12 +174,13 @@ export const COMMAND_RULES = {
       hint: "leave out --direct",
     },
     { when: ["billTo"], refuses: ["direct"], message: () => "--bill-to bills a hub organisation, which --direct calls bypass" },
-    // The Responses API: only the router serves it for every provider.
+    // The Responses API: the router serves it for every provider, and OpenAI-compatible servers (vLLM and others)
+    // at /v1/responses; no provider's own route is one hubref knows to take it.
     {
       when: ["api"],
-      refuses: ["direct", "endpointUrl"],
-      message: notApplying("--api responses goes through the hub router, which"),
-      hint: "leave them out, or use --api chat for a direct call or your own endpoint",
+      refuses: ["direct"],
+      message: notApplying("--api responses goes through the hub router (or your own server, with --endpoint-url), which"),
+      hint: "leave out --direct, or use --api chat for a direct call to the provider",
     },
     // After the two rules above: its hint would lead straight into them. --provider auto counts as not given.
     {

@@ -1,4 +1,5 @@
-import { resolveOptionsOf, type CacheFlags, type CommandContext } from "./context.js";
+import { hubOf, planAccessOf, type CacheFlags, type CommandContext } from "./context.js";
+import { cliError } from "./names.js";
 import { checkFlags, givenValue } from "./flag-rules.js";
 import { fitsOptions, type FitsOptions, type RawFitsOptions } from "./fits-options.js";
 import { formatBytes } from "../util/bytes.js";
@@ -9,7 +10,6 @@ import { padTo } from "../output/pad.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { isChatModel } from "../model/chat.js";
 import type { RouterProvider } from "../model/router/facts.js";
-import { HubrefError } from "../errors.js";
 import type { QuantFitRow, QuantFits as QuantFitsView } from "../search/fits-quants.js";
 
 /** The options as commander hands them over. */
@@ -151,12 +151,13 @@ function renderRouterFacts(providers: readonly RouterProvider[], style: Style): 
 async function routerFacts(command: ModelViewCommand, context: CommandContext, id: string): Promise<{ providers: RouterProvider[] | null } | undefined> {
   const { loadRouterModels } = await import("../model/router/load.js");
   try {
-    const models = await loadRouterModels({ env: context.env, offline: command.offline, refresh: command.refresh, stderr: context.stderr });
+    const models = await loadRouterModels(hubOf(context, command));
     if (models === undefined) return undefined;
     return { providers: [...(models.get(id) ?? [])] };
   } catch (error) {
-    if (!(error instanceof HubrefError)) throw error;
-    context.stderr.write(`warning: no provider facts from the router: ${error.message}\n`);
+    const known = cliError(error);
+    if (!known) throw error;
+    context.stderr.write(`warning: no provider facts from the router: ${terminalLine(known.message)}\n`);
     return { providers: null };
   }
 }
@@ -165,14 +166,14 @@ async function routerFacts(command: ModelViewCommand, context: CommandContext, i
 async function quantFits(command: ModelViewCommand, context: CommandContext, resolved: ResolvedModel, offer: ModelOffer): Promise<QuantFitsView | undefined> {
   if (offer.quants === null || offer.quants.length === 0 || command.fitsOff) return undefined;
   const { judgeQuants } = await import("../search/fits-quants.js");
-  const view = await judgeQuants(command, resolved, offer.quants, resolveOptionsOf(command, context));
+  const view = await judgeQuants(command, resolved, offer.quants, planAccessOf(context, command));
   for (const note of view?.notes ?? []) context.stderr.write(`note: ${terminalLine(note)}\n`);
   return view;
 }
 
 /** `hubref model MODEL`. */
 export async function runModelView(command: ModelViewCommand, context: CommandContext): Promise<void> {
-  const resolved = await resolveModelArgument(command.model, resolveOptionsOf(command, context, { sizes: true }));
+  const resolved = await resolveModelArgument(command.model, hubOf(context, command), { sizes: true });
   const offer = modelOffer(resolved.model, commandRefOf(resolved));
   const fits = await quantFits(command, context, resolved, offer);
   // The router lists chat models only; a model file is read without the network.

@@ -1,13 +1,15 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { CommandContext } from "./context.js";
-import { HubrefError } from "../errors.js";
+import { hubOf, type CommandContext } from "./context.js";
+import type { PlanAccess } from "../apps/fits.js";
+import { isFailure } from "../outcome/problems.js";
+import { SILENT, type Hub } from "../model/hub/hub.js";
 import { CATALOGUE_DIR } from "../catalogue/paths.js";
 import { PROVIDER_IDS } from "../inference/id-lists.js";
 import { settleOptions } from "../inference/snippet.js";
-import { cacheRoot, endpointFolder, escapeModelId } from "../model/hub/cache.js";
-import { endpointHost, hubEndpoint, hubToken } from "../model/hub/endpoint.js";
-import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
+import { endpointFolder } from "../model/hub/cache-paths.js";
+import { MODEL_ENTRY } from "../model/hub/model-entry.js";
+import { readableName } from "../model/hub/store.js";
 import { readModelFile } from "../model/read-model.js";
 import { resolveModel, resolveModelArgument } from "../model/resolve.js";
 import type { RunPlanner } from "../apps/fits-plan.js";
@@ -16,7 +18,7 @@ import type { SearchHit } from "../search/hits.js";
 import { offlineModels, searchOffline } from "../search/offline.js";
 import { SORT_NAMES, type SearchRequest } from "../search/query.js";
 import { searchModels } from "../search/search.js";
-import { taskIds } from "../tasks/task-choice.js";
+import { taskAliases, taskIds } from "../tasks/task-choice.js";
 import type { BrowserRequest, BrowserServices, SearchHit as BrowserHit, SearchReply } from "../ui/browser/types.js";
 import type { Menu } from "../blocks/menu.js";
 import type { FitsOptions } from "./fits-options.js";
@@ -33,15 +35,15 @@ const OFFLINE_NOTICE = "offline: its provider mapping is unknown, so the snippet
 
 /** A hub failure that means "no network" rather than "the hub said no". */
 function unreachable(error: unknown): boolean {
-  return error instanceof HubrefError && /^cannot reach the hub|did not answer within/.test(error.message);
+  return isFailure(error) && (error.problem.kind === "hub-unreachable" || error.problem.kind === "hub-timeout");
 }
 
 /** The metadata of a model chosen offline: the catalogue's file, the cache's copy, or what the list knows. */
-async function offlineModel(hit: SearchHit, env: NodeJS.ProcessEnv): Promise<{ model: ModelData; known: boolean }> {
-  const file = join(CATALOGUE_DIR, "models", `${escapeModelId(hit.id)}.json`);
+async function offlineModel(hit: SearchHit, hub: Hub): Promise<{ model: ModelData; known: boolean }> {
+  const file = join(CATALOGUE_DIR, "models", `${readableName(hit.id) ?? hit.id}.json`);
   if (existsSync(file)) return { model: await readModelFile(file), known: true };
   try {
-    return { model: await resolveModel(hit.id, { env, offline: true }), known: true };
+    return { model: await resolveModel(hit.id, hub), known: true };
   } catch {
     return { model: { id: hit.id, tags: [], ...(hit.task ? { pipeline_tag: hit.task } : {}) }, known: false };
   }
@@ -66,12 +68,12 @@ function fitsChoices(given: string | undefined): { choices: string[]; preset?: s
 }
 
 /** The list's rows that fit, each with its quant, where it runs and its estimated speed: `hubref models --fits`, searched. */
-async function fitsSearch(request: BrowserRequest, fits: string, options: FitsOptions, env: NodeJS.ProcessEnv, offline: boolean): Promise<SearchReply> {
+async function fitsSearch(request: BrowserRequest, fits: string, options: FitsOptions, access: PlanAccess): Promise<SearchReply> {
   const { fits: _label, ...search } = request;
   const { searchFitting } = await import("../search/fits-search.js");
   const { placementWords } = await import("../search/fits-quants.js");
   const { formatSpeed } = await import("../memory/speed.js");
-  const outcome = await searchFitting({ search, fits: parseFits(fits), estimate: options.estimate, run: options.run, resolve: { env, offline } });
+  const outcome = await searchFitting({ search, fits: parseFits(fits), estimate: options.estimate, run: options.run, access });
   const hasGpu = outcome.budget.gpu !== undefined;
   const hits: BrowserHit[] = outcome.rows.map((row) => ({
     ...row.hit,
@@ -103,27 +105,32 @@ export function browserServices(
   preset: SearchRequest,
   fitsPreset: { text?: string } & FitsOptions = { estimate: { cacheType: "f16" }, run: {} },
 ): BrowserServices {
-  const env = context.env;
-  const endpoint = hubEndpoint(env);
-  const token = hubToken(env);
-  const host = endpointHost(endpoint);
-  const root = cacheRoot(env);
+  // The screen is the browser's: hub work draws no spinner of its own on stderr.
+  const hubFor = (cache: { offline: boolean; refresh: boolean }): Hub => hubOf(context, cache).withProgress(SILENT);
+  const hub = hubFor({ offline, refresh: false });
+  const host = hub.host;
+  const access: PlanAccess = { hub, detect: { env: context.env } };
   const fitsRow = fitsChoices(fitsPreset.text);
   let known: SearchHit[] | undefined;
-  const offlineList = () => (known ??= offlineModels(root === undefined ? undefined : join(root, "models", endpointFolder(endpoint))));
+  const root = hub.cache.root;
+  const offlineList = () => (known ??= offlineModels(root === undefined ? undefined : join(root, MODEL_ENTRY.folder, endpointFolder(hub.endpoint))));
   let wentOffline: string | undefined = offline ? "offline: catalogue and cached models" : undefined;
 
   const offlineReply = (request: SearchRequest): SearchReply => ({ hits: searchOffline(offlineList(), request), offline: wentOffline! });
+  const tasks = taskIds().sort();
   return {
-    choices: { task: taskIds().sort(), provider: ["all", ...PROVIDER_IDS], sort: SORT_NAMES, fits: fitsRow.choices },
+    choices: { task: tasks, provider: ["all", ...PROVIDER_IDS], sort: SORT_NAMES, fits: fitsRow.choices },
+    // The task row takes the names --task takes: `t2i`, `asr`, a task's label.
+    aliases: { task: taskAliases(tasks) },
     source: wentOffline ?? host,
     preset: { ...preset, ...(fitsRow.preset !== undefined && { fits: fitsRow.preset }) },
     offline,
     search: async (request) => {
-      if (request.fits !== undefined) return fitsSearch(request, request.fits, fitsPreset, env, offline);
+      if (request.fits !== undefined) return fitsSearch(request, request.fits, fitsPreset, { ...access, hub });
       if (wentOffline) return offlineReply(request);
       try {
-        const { hits } = await searchModels(request, { endpoint, ...(token ? { token } : {}), settings: { ...fetchSettingsFromEnv(env), retries: 0 } });
+        // One try: an unreachable hub turns the browser offline at once rather than after the retries.
+        const { hits } = await searchModels(request, { endpoint: hub.endpoint, token: hub.token, settings: { ...hub.settings, retries: 0 } });
         return { hits };
       } catch (error) {
         if (!unreachable(error)) throw error;
@@ -135,13 +142,12 @@ export function browserServices(
       if (fits !== undefined && hit.fit !== undefined) {
         // The picker opens on the quant the row shows, planned as `snippet ID --app llama.cpp --fits F --quant Q` plans it.
         const { runPlannerFor } = await import("../apps/fits-plan.js");
-        const resolve = { env, offline };
-        const resolved = await resolveModelArgument(hit.id, { ...resolve, sizes: true });
-        const planner = await runPlannerFor({ fits: parseFits(fits), estimate: fitsPreset.estimate, run: fitsPreset.run }, resolved, resolve);
+        const resolved = await resolveModelArgument(hit.id, hub, { sizes: true });
+        const planner = await runPlannerFor({ fits: parseFits(fits), estimate: fitsPreset.estimate, run: fitsPreset.run }, resolved, { ...access, hub });
         return inputFor(resolved.model, false, { quant: hit.fit.quant, planner });
       }
-      if (!wentOffline) return inputFor(await resolveModel(hit.id, { env }), false);
-      const { model, known: fromFile } = await offlineModel(hit, env);
+      if (!wentOffline) return inputFor(await resolveModel(hit.id, hubFor({ offline: false, refresh: false })), false);
+      const { model, known: fromFile } = await offlineModel(hit, hubFor({ offline: true, refresh: false }));
       return inputFor(model, !fromFile || model.inferenceProviderMapping === undefined);
     },
   };

@@ -1,12 +1,12 @@
-import type { CommandContext } from "./context.js";
+import { planAccessOf, type CommandContext } from "./context.js";
+import { SILENT } from "../model/hub/hub.js";
 import type { FitsOptions } from "./fits-options.js";
 import type { SearchRequest } from "../search/query.js";
 import { planReport } from "../apps/fit-verdict.js";
 import { formatSpeed } from "../memory/speed.js";
-import { startSpinner } from "../model/hub/spinner.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
-import { searchFitting, searchHost, type FitsRow } from "../search/fits-search.js";
+import { searchFitting, type FitsRow } from "../search/fits-search.js";
 import { placementWords, speedReport } from "../search/fits-quants.js";
 
 import { shortCount } from "../search/hits.js";
@@ -61,7 +61,9 @@ function jsonOf(row: FitsRow, budget: Parameters<typeof planReport>[1]) {
 const MIN_ID_WIDTH = 24;
 
 export async function runModelsFits(command: FitsCommand, context: CommandContext): Promise<void> {
-  const spinner = startSpinner(context.stderr, `searching ${searchHost(context.env)} for models that fit`, context.env);
+  const access = planAccessOf(context, command);
+  // One spinner covers the search; the reads under it draw none of their own.
+  const done = access.hub.progress.begin({ kind: "searching-fits", host: access.hub.host });
   let outcome: Awaited<ReturnType<typeof searchFitting>>;
   try {
     outcome = await searchFitting({
@@ -69,10 +71,10 @@ export async function runModelsFits(command: FitsCommand, context: CommandContex
       fits: command.fits,
       estimate: command.estimate,
       run: command.run,
-      resolve: { env: context.env, offline: command.offline, refresh: command.refresh },
+      access: { ...access, hub: access.hub.withProgress({ ...SILENT, notice: access.hub.progress.notice }) },
     });
   } finally {
-    spinner.stop();
+    done();
   }
   const { budget, rows } = outcome;
   for (const note of outcome.notes) context.stderr.write(`note: ${terminalLine(note)}\n`);

@@ -1,10 +1,7 @@
-import { terminalOf, type CommandContext, type Terminal } from "./context.js";
+import { hubOf, terminalOf, type CommandContext, type Terminal } from "./context.js";
 import { ExitCode } from "../errors.js";
 import { checkFlags, givenValue } from "./flag-rules.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
-import { endpointHost, hubEndpoint, hubToken } from "../model/hub/endpoint.js";
-import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
-import { startSpinner } from "../model/hub/spinner.js";
 import { searchRequest, type SearchInput } from "../search/request.js";
 import { describeRequest, type SearchRequest } from "../search/query.js";
 import { searchModels } from "../search/search.js";
@@ -81,7 +78,7 @@ export async function runModels(command: ModelsCommand, context: CommandContext)
     const { runBrowser, showBrowserSplash } = await import("../ui/browser/run-browser.js");
     // The first frame before the heavier modules load; runBrowser refuses a screen that is not a terminal.
     const splash = atTerminal && process.stdout.isTTY === true && process.stdin.isTTY === true;
-    if (splash) showBrowserSplash(command.offline ? "offline" : endpointHost(hubEndpoint(context.env)));
+    if (splash) showBrowserSplash(command.offline ? "offline" : hubOf(context, { offline: false, refresh: false }).host);
     const { browserServices } = await import("./models-browse.js");
     const { pickerSummary } = await import("../ui/summary.js");
     const result = await runBrowser(browserServices(context, command.offline, request, command.fits), { splashShown: splash });
@@ -96,14 +93,13 @@ export async function runModels(command: ModelsCommand, context: CommandContext)
     return;
   }
 
-  const endpoint = hubEndpoint(context.env);
-  const token = hubToken(context.env);
-  const spinner = startSpinner(context.stderr, `searching ${endpointHost(endpoint)}`, context.env);
+  const hub = hubOf(context, { offline: false, refresh: false });
+  const done = hub.progress.begin({ kind: "searching", host: hub.host });
   let hits: Awaited<ReturnType<typeof searchModels>>["hits"];
   try {
-    ({ hits } = await searchModels(request, { endpoint, ...(token ? { token } : {}), settings: fetchSettingsFromEnv(context.env) }));
+    ({ hits } = await searchModels(request, hub));
   } finally {
-    spinner.stop();
+    done();
   }
 
   if (command.json) {

@@ -1,4 +1,4 @@
-import { resolveOptionsOf, type CommandContext } from "./context.js";
+import { planAccessOf, type CommandContext } from "./context.js";
 import type { QuantTypesForCommand } from "./quant-types-options.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
@@ -8,13 +8,13 @@ import { quantEstimates, quantRows, quantThatFits, type QuantEstimateRow } from 
 import { formatBytes } from "../util/bytes.js";
 import type { EstimatePlan, FitsPlan } from "../apps/fits.js";
 import { estimatePlanFor, fitsPlanFor } from "../apps/fits-plan.js";
-import { HubrefError } from "../errors.js";
+import { cliError } from "./names.js";
 
 /** `hubref quant-types --for MODEL [--ctx N] [--cache-type T] [--fits SIZE|HARDWARE|auto]`. */
 export async function runQuantTypesFor(command: QuantTypesForCommand, context: CommandContext): Promise<void> {
   const { fits, estimate: settings, estimating } = command;
-  const resolve = resolveOptionsOf(command, context);
-  const resolved = await resolveModelArgument(command.model, { ...resolve, sizes: true });
+  const resolve = planAccessOf(context, command);
+  const resolved = await resolveModelArgument(command.model, resolve.hub, { sizes: true });
   const model = resolved.model;
   const catalogue = quantCatalogue();
   const print = (text: string) => context.stdout.write(text);
@@ -42,8 +42,9 @@ export async function runQuantTypesFor(command: QuantTypesForCommand, context: C
       chosen = choice.variant.file;
     } catch (error) {
       // No quant fits: the table says so row by row; the reason is a note, not an error.
-      if (!(error instanceof HubrefError)) throw error;
-      note(error.message);
+      const known = cliError(error);
+      if (!known) throw error;
+      note(known.message);
     }
   }
   if (command.json) {

@@ -1,4 +1,6 @@
-import { resolveOptionsOf, type CommandContext } from "./context.js";
+import { planAccessOf, type CommandContext } from "./context.js";
+import { noteLine } from "./names.js";
+import type { Note } from "../outcome/notes.js";
 import { renderJson } from "../output/output.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import type { FileRequest } from "../apps/select.js";
@@ -23,10 +25,14 @@ export async function runAppSnippet(command: AppCommand, context: CommandContext
   const batch = new Batch(command.models.length, command.verbose, context.stderr);
   const blocks: LocalBlock[] = [];
   const json: unknown[] = [];
-  const note = (text: string) => context.stderr.write(`note: ${terminalLine(text)}\n`);
+  const note = (said: Note | string) => {
+    const { level, text } = noteLine(said);
+    context.stderr.write(`${level}: ${terminalLine(text)}\n`);
+  };
   await batch.each(command.models, async (arg) => {
-    const resolved = await resolveModelArgument(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
-    const planner = await runPlannerFor(command, resolved, resolveOptionsOf(command, context));
+    const access = planAccessOf(context, command);
+    const resolved = await resolveModelArgument(arg, access.hub, { sizes: command.fits !== undefined });
+    const planner = await runPlannerFor(command, resolved, access);
     const request: FileRequest = { ...command.files };
     // --fits picks the quant unless one is named; then it plans that one.
     if (planner?.fits && request.quant === undefined && request.file === undefined) request.fits = planner.fits;

@@ -1,10 +1,13 @@
 import type { CommandContext } from "./context.js";
-import { HubrefError } from "../errors.js";
+import type { HubrefError } from "../errors.js";
 import { GroupedNotes, type NoteKind } from "../output/grouped-notes.js";
 import { terminalLine } from "../output/terminal-text.js";
 import type { ModelData } from "../model/schema.js";
 import type { ModelReport } from "../blocks/json-batch.js";
-import { noBlocksError } from "../blocks/model-blocks.js";
+import { noBlocksFailure } from "../blocks/model-blocks.js";
+import type { Hint, Problem } from "../outcome/problems.js";
+import type { Note } from "../outcome/notes.js";
+import { cliError, cliFailure, cliWords, noteLine } from "./names.js";
 
 /*
  * What a run of `hubref snippet` over one or more models has to say besides
@@ -19,8 +22,8 @@ import { noBlocksError } from "../blocks/model-blocks.js";
 export class Batch {
   readonly grouped = new GroupedNotes();
   /** Models that produced nothing, in the order they failed, with why. */
-  readonly failed: { model: string; problems: string[] }[] = [];
-  readonly hints: string[] = [];
+  readonly failed: { model: string; problems: (Problem | string)[] }[] = [];
+  readonly hints: Hint[] = [];
   constructor(
     readonly total: number,
     private readonly verbose: boolean,
@@ -36,6 +39,12 @@ export class Batch {
     else this.grouped.add(kind, model, text, ref);
   }
 
+  /** A note or warning of one model, at its level. */
+  sayNote(model: string, note: Note | string, ref = model): void {
+    const { level, text } = noteLine(note);
+    this.say(level, model, text, ref);
+  }
+
   /** What one model said while its inference code was made, in the batch's order. */
   record(report: ModelReport): void {
     const { model, ref } = report;
@@ -44,10 +53,9 @@ export class Batch {
       return;
     }
     this.hints.push(...report.hints);
-    for (const note of report.notes) this.say("note", model, note, ref);
-    for (const warning of report.warnings) this.say("warning", model, warning, ref);
+    for (const note of report.notes) this.sayNote(model, note, ref);
     if (report.made === 0) this.failed.push({ model, problems: report.problems });
-    else for (const problem of report.problems) this.say("warning", model, problem, ref);
+    else for (const problem of report.problems) this.say("warning", model, cliWords(problem), ref);
   }
 
   /**
@@ -61,8 +69,9 @@ export class Batch {
       try {
         await each(arg, index);
       } catch (error) {
-        if (!this.several || !(error instanceof HubrefError)) throw error;
-        this.failed.push({ model: arg, problems: [error.message] });
+        const known = cliError(error);
+        if (!this.several || !known) throw error;
+        this.failed.push({ model: arg, problems: [known.message] });
       }
     }
   }
@@ -72,7 +81,7 @@ export class Batch {
     this.grouped.write(this.stderr, this.total);
     for (const { model, problems } of this.failed) {
       // A message that names the model already (a file's path) is not prefixed with it again.
-      const reason = problems.length === 0 ? "no code" : problems.join("; ");
+      const reason = problems.length === 0 ? "no code" : problems.map(cliWords).join("; ");
       this.stderr.write(`error: ${terminalLine(reason.includes(model) ? reason : `${model}: ${reason}`)}\n`);
     }
     if (this.failed.length > 0) context.exitCode = 1;
@@ -80,7 +89,7 @@ export class Batch {
 
   /** The one model produced no inference code: the usage error, with every reason. */
   nothing(onlyModel?: ModelData): HubrefError {
-    return noBlocksError({ problems: this.failed.flatMap((failure) => failure.problems), hints: this.hints }, onlyModel);
+    return cliFailure(noBlocksFailure({ problems: this.failed.flatMap((failure) => failure.problems), hints: this.hints }, onlyModel));
   }
 }
 

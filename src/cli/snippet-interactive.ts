@@ -1,6 +1,8 @@
 import { openSync } from "node:fs";
 import { ReadStream } from "node:tty";
-import { resolveOptionsOf, type CommandContext } from "./context.js";
+import { hubOf, planAccessOf, type CommandContext } from "./context.js";
+import { noteLine } from "./names.js";
+import type { Problem } from "../outcome/problems.js";
 import { ExitCode, usageError } from "../errors.js";
 import { resolveModelArgument, type ResolvedModel } from "../model/resolve.js";
 import { modelMenu, nothingToShow, type Menu, type MenuPresets } from "../blocks/menu.js";
@@ -50,11 +52,14 @@ async function fittedPresets(
 ): Promise<{ presets: MenuPresets; planner?: RunPlanner }> {
   const presets = command.presets;
   if (presets.source !== "local") return { presets };
-  const planner = await runPlannerFor(command, resolved, resolveOptionsOf(command, context));
+  const planner = await runPlannerFor(command, resolved, planAccessOf(context, command));
   if (planner?.fits === undefined) return { presets, ...(planner && { planner }) };
   const request = presets.quant === undefined ? { fits: planner.fits } : { quant: presets.quant };
   const result = appBlocks(resolved.model, presets.app, request, planner);
-  for (const note of [...planner.notes, ...result.notes]) context.stderr.write(`note: ${terminalLine(note)}\n`);
+  for (const said of [...planner.notes, ...result.notes]) {
+    const { level, text } = noteLine(said);
+    context.stderr.write(`${level}: ${terminalLine(text)}\n`);
+  }
   if (result.planned?.plan) for (const line of describePlan(result.planned.plan, planner.fits.budget)) context.stderr.write(`note: ${terminalLine(line)}\n`);
   const quant = result.blocks[0]!.quant?.label;
   // The planner goes on to the picker, which runs each quant as planned and marks every quant that fits.
@@ -63,7 +68,7 @@ async function fittedPresets(
 
 /** The picker's model and menu for the command, before any screen: what it would refuse exits 2 here. */
 export async function pickerMenu(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<{ model: ModelData; menu: Menu }> {
-  const resolved = await resolveModelArgument(command.models[0]!, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
+  const resolved = await resolveModelArgument(command.models[0]!, hubOf(context, command), { sizes: command.fits !== undefined });
   const { presets, planner } = await fittedPresets(command, resolved, context);
   const options = await withRouterList(command, resolved, context);
   return { model: resolved.model, menu: await modelMenu(resolved.model, options, presets, planner) };
@@ -79,7 +84,7 @@ async function withRouterList(command: Extract<SnippetCommand, { mode: "picker" 
   const { loadRouterFacts } = await import("../model/router/load.js");
   return {
     ...command.options,
-    router: await loadRouterFacts({ env: context.env, offline: command.offline, refresh: command.refresh, stderr: context.stderr }),
+    router: await loadRouterFacts(hubOf(context, command)),
   };
 }
 
@@ -93,7 +98,7 @@ export async function runSnippetPicker(command: Extract<SnippetCommand, { mode: 
   try {
     // The first frame before the first blocks: making them (every provider's snippets) is most of the wait.
     const leaveScreen = openPickerScreen(menu, io);
-    const problems: string[] = [];
+    const problems: (Problem | string)[] = [];
     let blocks: unknown[];
     try {
       blocks = menu.loadBlocks(menu.initialToggles, (problem) => problems.push(problem));

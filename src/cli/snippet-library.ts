@@ -1,4 +1,4 @@
-import { resolveOptionsOf, type CommandContext } from "./context.js";
+import { planAccessOf, type CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { resolveModelArgument } from "../model/resolve.js";
@@ -41,8 +41,9 @@ export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode
   const json: (ReturnType<typeof libraryJson> & { plan?: ReturnType<typeof planReport> })[] = [];
   const notes: string[] = [];
   await batch.each(command.models, async (arg) => {
-    const resolved = await resolveModelArgument(arg, resolveOptionsOf(command, context, { sizes: command.fits !== undefined }));
-    const planner = await runPlannerFor(command, resolved, resolveOptionsOf(command, context));
+    const access = planAccessOf(context, command);
+    const resolved = await resolveModelArgument(arg, access.hub, { sizes: command.fits !== undefined });
+    const planner = await runPlannerFor(command, resolved, access);
     const request: FileRequest = { ...command.files };
     if (planner) notes.push(...planner.notes);
     // --fits picks the quant unless one is named; then it plans that one.

@@ -1,8 +1,9 @@
-import { resolveOptionsOf, terminalOf, type CommandContext } from "./context.js";
+import { hubOf, terminalOf, type CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { renderJson } from "../output/output.js";
 import { JsonArrayWriter } from "../output/stream-writer.js";
-import { resolveModelArgument, type ModelSource, type ResolveOptions } from "../model/resolve.js";
+import { resolveModelArgument, type ModelSource } from "../model/resolve.js";
+import type { Hub } from "../model/hub/hub.js";
 import type { RouterFacts } from "../model/router/facts.js";
 import { neededFeatures } from "../inference/provider-features.js";
 import type { ModelData } from "../model/schema.js";
@@ -58,17 +59,17 @@ export async function runSnippetCommand(command: SnippetCommand, context: Comman
 type InferenceCommand = Extract<SnippetCommand, { mode: "inference" }>;
 
 async function printInference(command: InferenceCommand, context: CommandContext): Promise<void> {
-  const resolveOptions = resolveOptionsOf(command, context);
+  const hub = hubOf(context, command);
   const batch = new Batch(command.models.length, command.verbose, context.stderr);
   if (command.json && batch.several) {
-    await streamJsonSnippets(command.models, routerFactsOnce(command, context), resolveOptions, batch, context);
+    await streamJsonSnippets(command.models, routerFactsOnce(command, hub), hub, batch, context);
     return;
   }
   const blocks: InferenceBlock[] = [];
   let last: ModelData | undefined;
-  const withRouter = routerFactsOnce(command, context);
+  const withRouter = routerFactsOnce(command, hub);
   await batch.each(command.models, async (arg) => {
-    const { model, source } = await resolveModelArgument(arg, resolveOptions);
+    const { model, source } = await resolveModelArgument(arg, hub);
     last = model;
     blocks.push(...modelBlocks(model, await withRouter(source.kind), batch, modelRef(arg, model)));
   });
@@ -88,14 +89,14 @@ async function printInference(command: InferenceCommand, context: CommandContext
  * once a run, and only for a model from the hub, since a model file is read
  * without the network.
  */
-function routerFactsOnce(command: InferenceCommand, context: CommandContext): (source: ModelSource["kind"]) => Promise<SettledOptions> {
+function routerFactsOnce(command: InferenceCommand, hub: Hub): (source: ModelSource["kind"]) => Promise<SettledOptions> {
   const options = command.options;
   let facts: Promise<RouterFacts> | undefined;
   return async (source) => {
     if (source !== "hub" || neededFeatures(options).length === 0 || options.endpointUrl !== undefined) return options;
     if (facts === undefined) {
       const { loadRouterFacts } = await import("../model/router/load.js");
-      facts = loadRouterFacts({ env: context.env, offline: command.offline, refresh: command.refresh, stderr: context.stderr });
+      facts = loadRouterFacts(hub);
     }
     return { ...options, router: await facts };
   };
@@ -131,14 +132,14 @@ const KEPT_FILE_BYTES = 4_000_000;
 async function streamJsonSnippets(
   models: string[],
   withRouter: (source: ModelSource["kind"]) => Promise<SettledOptions>,
-  resolveOptions: ResolveOptions,
+  hub: Hub,
   batch: Batch,
   context: CommandContext,
 ): Promise<void> {
   const checked = new CheckedModels(KEPT_FILE_BYTES);
   const read = new Map<number, ModelSource["kind"]>();
   await batch.each(models, async (arg, index) => {
-    read.set(index, await checked.check(index, arg, resolveOptions));
+    read.set(index, await checked.check(index, arg, hub));
   });
   const out = new JsonArrayWriter(context.stdout);
   for (const [index, arg] of models.entries()) {

@@ -40,7 +40,7 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--schema [file]", "chat models: ask for a JSON reply following FILE's JSON Schema (default: a sample schema)");
   // The Responses API and reasoning effort (issue 32).
   snippet
-    .option("--api <api>", "chat models: chat (chat completions) or responses (the Responses API, through the router)", "chat")
+    .option("--api <api>", "chat models: chat (chat completions) or responses (the Responses API, through the router or at --endpoint-url)", "chat")
     .option("--reasoning-effort <level>", "chat models: how hard a reasoning model thinks, low, medium or high");
   sharedOption(snippet, "json", { description: "print a JSON array of {model, language, client, provider, content}" })
     .option("--verbose", "with several models: every model's notes and warnings, each on its own line, as they come")

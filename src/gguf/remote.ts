@@ -1,5 +1,5 @@
-import { HubrefError } from "../errors.js";
 import type { FetchModelOptions } from "../model/hub/fetch-model.js";
+import type { Subject } from "../outcome/hub-problems.js";
 import { hubRequest, withRetries } from "../model/hub/hub-get.js";
 import { getBytesWithDeadlines } from "../model/hub/request.js";
 import { GgufFormatError } from "./header.js";
@@ -22,10 +22,10 @@ export interface TransferCount {
   requests: number;
 }
 
-export function remoteSource(url: string, id: string, options: FetchModelOptions, count: TransferCount): ByteSource {
+export function remoteSource(url: string, subject: Subject, options: FetchModelOptions, count: TransferCount): ByteSource {
   return {
     async read(offset, length) {
-      const { context, headers, settings } = hubRequest(id, options, "*/*");
+      const { context, headers, settings } = hubRequest(subject, options, "*/*");
       headers.range = `bytes=${offset}-${offset + length - 1}`;
       const limits = { ...settings, maxBodyBytes: offset + length };
       const response = await withRetries(
@@ -47,10 +47,4 @@ export function remoteSource(url: string, id: string, options: FetchModelOptions
       return response.bytes.subarray(offset, offset + length);
     },
   };
-}
-
-/** A failure to read, as the words of a note. */
-export function readFailure(error: unknown): string {
-  if (error instanceof GgufFormatError || error instanceof HubrefError) return error.message;
-  throw error;
 }

@@ -2,9 +2,10 @@ import { usageError } from "../errors.js";
 import { formatBytes } from "../util/bytes.js";
 import type { MemoryEstimate, Offload } from "../memory/estimate.js";
 import { offloadTo } from "../memory/estimate.js";
-import type { SpeedDevices } from "../memory/speed.js";
-import { appleGpuShare, parseHardware, type NamedHardware } from "./catalogue.js";
-import type { Device } from "../build/schemas/hardware.js";
+import type { Backend, SpeedDevices } from "../memory/speed.js";
+import { appleGpuShare, architectureOf, bandwidthOf, findDevice, hardwareCatalogue, parseHardware, type NamedHardware } from "./catalogue.js";
+import type { Device, HardwareCatalogue } from "../build/schemas/hardware.js";
+import { isUsageError } from "../errors.js";
 
 /*
  * What `--fits` names, and the memory it gives a model: GPU memory (layers run
@@ -25,12 +26,42 @@ export interface MemoryBudget {
   speed?: SpeedDevices;
 }
 
+/** System memory a machine may have beside a discrete GPU: its name in words and its peak bandwidth (bytes a second). */
+export interface SystemMemory {
+  name: string;
+  bandwidth: number;
+}
+
+/** Dual-channel DDR4-3200 (2 × 64 bits × 3200 MT/s): the desktop of a card released before DDR5 was common. */
+export const DDR4_DESKTOP: SystemMemory = { name: "dual-channel DDR4-3200", bandwidth: 51.2e9 };
+/** Dual-channel DDR5-5600 (2 × 64 bits × 5600 MT/s): the desktop of a card released since. */
+export const DDR5_DESKTOP: SystemMemory = { name: "dual-channel DDR5-5600", bandwidth: 89.6e9 };
+
+/** Kept for callers that name the DDR5 figure; the assumption is now the device's generation's (assumedSystemMemory). */
+export const ASSUMED_SYSTEM_BANDWIDTH = DDR5_DESKTOP.bandwidth;
+
+/** The first year whose cards most often sit beside DDR5: DDR5 desktops came in 2021 and were the norm by 2022. */
+const DDR5_SINCE = 2022;
+
 /**
- * The system memory beside a discrete GPU is not named by --fits: its
- * bandwidth is taken as dual-channel DDR5-5600's peak (2 × 64 bits × 5600 MT/s),
- * a common desktop, for the layers or experts a plan puts there.
+ * The system memory assumed beside a discrete GPU that --fits names: the
+ * memory of the machines of its architecture's time (an RTX 3060's owner most
+ * often has DDR4, an RTX 4060's DDR5). A stated assumption: a caller that
+ * knows the machine passes its own (`systemMemory` of budgetOf, deviceSpeed).
  */
-export const ASSUMED_SYSTEM_BANDWIDTH = 89.6e9;
+export function assumedSystemMemory(device: Device, catalogue: HardwareCatalogue = hardwareCatalogue()): SystemMemory {
+  const released = architectureOf(device, catalogue)?.released;
+  return released !== undefined && released < DDR5_SINCE ? DDR4_DESKTOP : DDR5_DESKTOP;
+}
+
+/** What the speed figures of a device may be told beside the device itself. */
+export interface DeviceSpeedOptions {
+  /** The memory size named, where the bandwidth depends on it (an RTX 3060 8 GB). */
+  memoryGB?: number;
+  /** The system memory beside a discrete GPU, when the caller knows it; else the device's generation's (assumedSystemMemory). */
+  systemMemory?: SystemMemory;
+  catalogue?: HardwareCatalogue;
+}
 
 /** `--fits` reads GB (10^9 bytes) and GiB (2^30) alike. */
 const UNITS: Record<string, number> = {
@@ -91,37 +122,74 @@ export function parseFits(text: string): FitsRequest {
   return { kind: "hardware", text: trimmed, hardware: parseHardware(trimmed) };
 }
 
-/** The device a bare number names (`4090`), if exactly one answers to it; a number naming several or none is not a device. */
+/**
+ * The device a bare number names (`4090`, `3060`), if one answers to it: its
+ * name's own answer then, a size to name included; a number naming several or
+ * none is not a device.
+ */
 function deviceByNumber(text: string): NamedHardware | undefined {
   try {
-    return parseHardware(text);
-  } catch {
-    return undefined;
+    findDevice(text);
+  } catch (error) {
+    if (isUsageError(error)) return undefined;
+    throw error;
   }
+  return parseHardware(text);
 }
 
 /**
- * A device's figures for the speed estimate: its FLOPS, and its memory bandwidth where the hardware list has
- * it. A CPU's memory is the system's; an Apple chip's one memory is read at the same bandwidth by its GPU and
- * its CPU; a card's layers offloaded to the system run at ASSUMED_SYSTEM_BANDWIDTH.
+ * A device's figures for the speed estimate: its FLOPS, its memory bandwidth
+ * (at the size named, where that matters), its architecture and the backend
+ * llama.cpp runs it with. A CPU's memory is the system's; an Apple chip's one
+ * memory is read at the same bandwidth by its GPU and its CPU; a card's layers
+ * offloaded to the system run at the system memory's, assumed by the card's
+ * generation unless the caller says (options.systemMemory).
  */
-export function deviceSpeed(device: Device): SpeedDevices {
-  const bandwidth = device.bandwidthGBs === undefined ? undefined : device.bandwidthGBs * 1e9;
-  const flops = device.tflops * 1e12;
-  if (device.kind === "cpu") return { flops, ...(bandwidth !== undefined && { systemBandwidth: bandwidth }) };
-  if (device.kind === "apple") return { flops, ...(bandwidth !== undefined && { gpuBandwidth: bandwidth, systemBandwidth: bandwidth }) };
-  return { flops, systemBandwidth: ASSUMED_SYSTEM_BANDWIDTH, ...(bandwidth !== undefined && { gpuBandwidth: bandwidth }) };
+export function deviceSpeed(device: Device, options: DeviceSpeedOptions = {}): SpeedDevices {
+  const catalogue = options.catalogue ?? hardwareCatalogue();
+  const peak = bandwidthOf(device, options.memoryGB);
+  const bandwidth = peak === undefined ? undefined : peak * 1e9;
+  const flops = (device.speedTflops ?? device.tflops) * 1e12;
+  const about = {
+    device: device.name,
+    backend: backendOf(device),
+    ...(device.architecture !== undefined && { architecture: device.architecture }),
+  };
+  if (device.kind === "cpu") return { flops, ...about, ...(bandwidth !== undefined && { systemBandwidth: bandwidth }) };
+  if (device.kind === "apple") return { flops, ...about, ...(bandwidth !== undefined && { gpuBandwidth: bandwidth, systemBandwidth: bandwidth }) };
+  const system = options.systemMemory ?? assumedSystemMemory(device, catalogue);
+  return {
+    flops,
+    ...about,
+    systemBandwidth: system.bandwidth,
+    systemMemory: system.name,
+    ...(bandwidth !== undefined && { gpuBandwidth: bandwidth }),
+  };
+}
+
+/** The llama.cpp backend a device runs under by default: CUDA on NVIDIA, ROCm on AMD, Metal on Apple, Vulkan elsewhere. */
+export function backendOf(device: Device): Backend {
+  if (device.kind === "apple") return "Metal";
+  if (device.kind === "cpu") return "CPU";
+  if (device.vendor === "NVIDIA") return "CUDA";
+  if (device.vendor === "AMD") return "ROCm";
+  return "Vulkan";
 }
 
 /** Hardware memory is sold in GB that are in fact GiB: a 24 GB card holds 24 × 2^30 bytes. */
 const SOLD_GB = 2 ** 30;
 
-export function budgetOf(request: Exclude<FitsRequest, { kind: "auto" }>): MemoryBudget {
+/** What a budget may be told beside --fits: the machine's system memory, where the caller knows it. */
+export interface BudgetOptions {
+  systemMemory?: SystemMemory;
+}
+
+export function budgetOf(request: Exclude<FitsRequest, { kind: "auto" }>, options: BudgetOptions = {}): MemoryBudget {
   if (request.kind === "size") return { label: `in ${request.text}`, system: request.bytes };
   const { device, count, memoryGB } = request.hardware;
   const each = memoryGB * SOLD_GB;
   const name = `${count > 1 ? `${count}× ` : ""}${device.name}`;
-  const speed = deviceSpeed(device);
+  const speed = deviceSpeed(device, { memoryGB, ...(options.systemMemory && { systemMemory: options.systemMemory }) });
   if (device.kind === "cpu") return { label: `on ${name} with ${memoryGB} GB (${formatBytes(each)})`, system: each, speed };
   if (device.kind === "apple") {
     // Layers the GPU's share cannot hold run on the CPU, in the rest of the same memory.

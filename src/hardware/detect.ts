@@ -4,8 +4,9 @@ import { totalmem } from "node:os";
 import { formatBytes } from "../util/bytes.js";
 import { cleanRemoteText } from "../model/hub/failures.js";
 import type { SpeedDevices } from "../memory/speed.js";
-import { ASSUMED_SYSTEM_BANDWIDTH, deviceSpeed, type MemoryBudget } from "./budget.js";
-import { appleGpuShare, deviceOfDetectedName } from "./catalogue.js";
+import { deviceSpeed, type MemoryBudget } from "./budget.js";
+import type { Device } from "../build/schemas/hardware.js";
+import { appleGpuShare, bandwidthOf, deviceOfDetectedName } from "./catalogue.js";
 
 /*
  * `--fits auto`: this machine's memory. Each source is tried in turn (NVIDIA,
@@ -138,26 +139,45 @@ function gpuList(gpus: Gpu[]): string {
 
 /**
  * Bandwidth and FLOPS for the speed estimate: every GPU found must be a device
- * of the hardware list with a published bandwidth (named as --fits reads a
- * name); several cards take turns on a token, so the slowest one sets the pace.
+ * of the hardware list (named as --fits reads a name, at the size found);
+ * several cards take turns on a token, so the slowest one sets the pace.
  */
 function gpuSpeed(gpus: Gpu[]): { speed: SpeedDevices; device: string } | undefined {
-  const devices = gpus.map((gpu) => deviceOfDetectedName(gpu.name));
-  if (devices.length === 0 || devices.some((device) => device?.bandwidthGBs === undefined || device.kind !== "gpu")) return undefined;
-  const slowest = [...devices].sort((a, b) => a!.bandwidthGBs! - b!.bandwidthGBs!)[0]!;
+  const found = gpus.map((gpu) => {
+    const device = deviceOfDetectedName(gpu.name);
+    return device && { device, memoryGB: soldSize(device, gpu.total) };
+  });
+  if (found.length === 0 || found.some((entry) => entry === undefined || entry.device.kind !== "gpu" || entry.device.bandwidthGBs === undefined))
+    return undefined;
+  const known = found as { device: Device; memoryGB?: number }[];
+  const bandwidth = (entry: (typeof known)[number]) => bandwidthOf(entry.device, entry.memoryGB)!;
+  const slowest = [...known].sort((a, b) => bandwidth(a) - bandwidth(b))[0]!;
+  const speed = {
+    ...deviceSpeed(slowest.device, slowest.memoryGB === undefined ? {} : { memoryGB: slowest.memoryGB }),
+    flops: Math.min(...known.map((entry) => (entry.device.speedTflops ?? entry.device.tflops) * 1e12)),
+  };
   return {
-    speed: { ...deviceSpeed(slowest), flops: Math.min(...devices.map((device) => device!.tflops)) * 1e12 },
-    device: `${slowest.name} (${slowest.bandwidthGBs!.toLocaleString("en-US")} GB/s, ${slowest.tflops} TFLOPS; system memory at ${ASSUMED_SYSTEM_BANDWIDTH / 1e9} GB/s)`,
+    speed,
+    device: `${slowest.device.name} (${bandwidth(slowest).toLocaleString("en-US")} GB/s, ${slowest.device.tflops} TFLOPS; system memory taken as ${speed.systemMemory}, ${speed.systemBandwidth! / 1e9} GB/s)`,
   };
 }
 
+/** The memory size a device is sold as nearest to what a tool found (a 12 GB card reports a little less). */
+function soldSize(device: Device, bytes: number): number | undefined {
+  const sizes = device.memoryGB;
+  if (!sizes) return undefined;
+  const gib = bytes / 2 ** 30;
+  return [...sizes].sort((a, b) => Math.abs(a - gib) - Math.abs(b - gib))[0];
+}
+
 /** An Apple chip's figures: one memory, read at the chip's bandwidth by the GPU and the CPU alike. */
-function appleSpeed(chip: string): { speed: SpeedDevices; device: string } | undefined {
+function appleSpeed(chip: string, total: number): { speed: SpeedDevices; device: string } | undefined {
   const device = deviceOfDetectedName(chip);
   if (device?.kind !== "apple" || device.bandwidthGBs === undefined) return undefined;
+  const memoryGB = soldSize(device, total);
   return {
-    speed: deviceSpeed(device),
-    device: `${device.name} (${device.bandwidthGBs.toLocaleString("en-US")} GB/s, ${device.tflops} TFLOPS)`,
+    speed: deviceSpeed(device, memoryGB === undefined ? {} : { memoryGB }),
+    device: `${device.name} (${bandwidthOf(device, memoryGB)!.toLocaleString("en-US")} GB/s, ${device.tflops} TFLOPS)`,
   };
 }
 
@@ -191,7 +211,7 @@ export async function detectMachine(partial: Partial<DetectSettings> & { env: No
   if (apple) {
     const gpu = appleGpuShare(apple.total);
     const what = `${apple.chip} with ${formatBytes(apple.total)} of unified memory (${formatBytes(gpu)} of it for the GPU)`;
-    const known = appleSpeed(apple.chip);
+    const known = appleSpeed(apple.chip, apple.total);
     return {
       budget: { label: `on this ${what}`, gpu, system: apple.total - gpu, ...(known && { speed: known.speed }) },
       found: [what],

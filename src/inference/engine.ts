@@ -1,5 +1,5 @@
 import type { ModelData } from "../model/schema.js";
-import { exampleInput, NO_EXAMPLE_MESSAGE } from "../tasks/example-input.js";
+import { exampleInput } from "../tasks/example-input.js";
 import { CLIENTS_BY_LANGUAGE, clientDescriptor, isInferenceTask, LANGUAGES, PROVIDER_IDS, type ClientOf } from "./id-lists.js";
 import type { Client, InferenceTask, Language, ProviderId, RouteTask } from "./ids.js";
 import { PROVIDERS } from "./providers/index.js";
@@ -7,7 +7,9 @@ import { chatInput, fromExample, imageWarnings, mediaWarnings, namesImage, parse
 import { knownMime, withType } from "./payload.js";
 import { chatRequest, routeOf, taskRequest, type ChatParameters, type Target } from "./request.js";
 import { hasProviderMapping, liveProviders, mappingFor } from "../model/provider-mapping.js";
-import { SnippetProblem, templateNotFoundMessage } from "./problem.js";
+import { SnippetProblem } from "./problem.js";
+import type { Note } from "../outcome/notes.js";
+import type { Hint, Problem } from "../outcome/problems.js";
 import { templateExists, renderTemplate, type TemplateName } from "./templates.js";
 import { tokenSource, type CallMode } from "./token.js";
 import type { SnippetContext } from "./fields/context.js";
@@ -18,7 +20,7 @@ import { isChatModel, takesChatImages } from "../model/chat.js";
 import { runsLocally } from "../apps/formats.js";
 import { responseFormat, SAMPLE_SCHEMA_QUESTION, SAMPLE_TOOLS_QUESTION } from "./tools.js";
 import type { Tree } from "./payload.js";
-import { responsesClientList, responsesText, responsesTools, speaksResponses } from "./responses.js";
+import { responsesText, responsesTools, speaksResponses } from "./responses.js";
 import { featureDecision, pinnedOptions, type RouterFacts } from "./provider-features.js";
 
 /*
@@ -30,10 +32,9 @@ const SAFE_TAG = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 function taskOf(model: ModelData): InferenceTask {
   const tag = model.pipeline_tag;
-  if (tag === undefined) throw new SnippetProblem(`${model.id}: the metadata has no pipeline tag, so there is no inference snippet`);
+  if (tag === undefined) throw new SnippetProblem({ kind: "no-pipeline-tag", model: model.id });
   // The tag is model metadata: name it only when it is a plain slug.
-  if (!isInferenceTask(tag))
-    throw new SnippetProblem(`${model.id}: no inference snippets for ${SAFE_TAG.test(tag) ? `the pipeline tag ${tag}` : "its pipeline tag"}`);
+  if (!isInferenceTask(tag)) throw new SnippetProblem({ kind: "no-task-snippets", model: model.id, ...(SAFE_TAG.test(tag) && { tag }) });
   return tag;
 }
 
@@ -95,7 +96,7 @@ function clientPairs(options: Pick<SettledOptions, "language" | "client">): Clie
 const OWNERS: ReadonlyMap<Client, ProviderId> = new Map(PROVIDER_IDS.flatMap((id) => (PROVIDERS[id].ownClients ?? []).map((client) => [client, id] as const)));
 
 /** The template for a client, or why there is none. A plain result, not an exception: most clients are skipped for most models. */
-type TemplateChoice = { template: TemplateName } | { problem: string };
+type TemplateChoice = { template: TemplateName } | { problem: Problem };
 
 function templateFor({ language, client }: ClientPair, context: SnippetContext, chat: boolean, stream: boolean): TemplateChoice {
   const { api } = clientDescriptor(language, client);
@@ -116,29 +117,29 @@ function templateFor({ language, client }: ClientPair, context: SnippetContext, 
       ? "queued"
       : "basic";
   // Written only when it is the answer: most clients of most models have a template.
-  const notFound = () => ({ problem: templateNotFoundMessage(language, client, chat ? "chat" : context.task) });
+  const notFound = (): TemplateChoice => ({ problem: { kind: "client-lacks-task", client, language, what: chat ? "chat" : context.task } });
   if (!chat) {
     // The clients that do serve the task go in the hint (alternativesHint).
-    if (api === "chat") return { problem: `the ${client} client is for chat models, not ${context.task}` };
+    if (api === "chat") return { problem: { kind: "client-chat-only", client, task: context.task } };
     const hub = api === "hub" ? INFERENCE_LANGUAGES[language].hub : undefined;
     if (api === "hub" && !hub?.methods[context.task]) return notFound();
     if (hub?.refuses && context.call === "task" && context.provider !== "auto" && hub.refuses(context.provider, context.task)) {
-      return { problem: `${client} does not call ${context.provider} for ${context.task}: use ${httpClientOf(language)}` };
+      return { problem: { kind: "hub-client-refuses-provider", client, provider: context.provider, task: context.task, http: httpClientOf(language) } };
     }
     if (api !== "hub" && context.call === "library") {
-      return { problem: `with provider auto, ${context.task} snippets use ${hubClients()}: pick a provider with --provider for ${client}` };
+      return { problem: { kind: "auto-needs-hub-client", client, task: context.task, hubClients: hubClients() } };
     }
     const owner = OWNERS.get(client);
     if (owner !== undefined) {
-      if (context.provider !== owner) return { problem: `${client} calls ${owner} only: use --provider ${owner} --direct (${context.task})` };
-      if (context.mode !== "direct") return { problem: `${client} calls ${owner} directly with its own key: add --direct (${context.task})` };
+      if (context.provider !== owner) return { problem: { kind: "own-client-wrong-provider", client, owner, task: context.task } };
+      if (context.mode !== "direct") return { problem: { kind: "own-client-needs-direct", client, owner, task: context.task } };
     }
   } else if (OWNERS.has(client)) {
     return notFound();
   } else if (context.routerPolicy !== undefined && api === "hub") {
-    return { problem: `${client} chooses the provider itself: --provider ${context.routerPolicy} needs a client that calls the router's chat route` };
+    return { problem: { kind: "hub-client-picks-provider", client, policy: context.routerPolicy } };
   } else if (responses && !speaksResponses(language, client)) {
-    return { problem: `${client} does not speak the Responses API: use ${responsesClientList()}` };
+    return { problem: { kind: "client-lacks-responses", client, clients: responsesClients() } };
   }
   return templateExists(language, client, name) ? { template: name } : notFound();
 }
@@ -148,15 +149,16 @@ function httpClientOf(language: Language): Client {
   return CLIENTS_BY_LANGUAGE[language].find((client) => clientDescriptor(language, client).api === "http")!;
 }
 
-let hubClientList: string | undefined;
+/** The clients that call provider auto for a task (huggingface_hub, huggingface.js). */
+function hubClients(): string[] {
+  return LANGUAGES.flatMap((language) => CLIENTS_BY_LANGUAGE[language].filter((client) => clientDescriptor(language, client).api === "hub"));
+}
 
-/** "huggingface_hub or huggingface.js": the clients that call provider auto for a task. */
-function hubClients(): string {
-  if (hubClientList === undefined) {
-    const names = LANGUAGES.flatMap((language) => CLIENTS_BY_LANGUAGE[language].filter((client) => clientDescriptor(language, client).api === "hub"));
-    hubClientList = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
-  }
-  return hubClientList;
+/** The clients that speak the Responses API, each as `client (language)`. */
+function responsesClients(): string[] {
+  return LANGUAGES.flatMap((language) =>
+    CLIENTS_BY_LANGUAGE[language].filter((client) => speaksResponses(language, client)).map((client) => `${client} (${language})`),
+  );
 }
 
 function fieldsFor<L extends Language>(pair: { language: L; client: ClientOf<L> }, context: SnippetContext): object {
@@ -167,10 +169,9 @@ function fieldsFor<L extends Language>(pair: { language: L; client: ClientOf<L> 
 
 /** What the problems and notes of one model's generation are collected in. */
 interface Findings {
-  problems: string[];
-  hints: string[];
-  notes: string[];
-  warnings: string[];
+  problems: Problem[];
+  hints: Hint[];
+  notes: Note[];
 }
 
 /**
@@ -183,8 +184,8 @@ function acceptedInput(input: TaskInput, accepts: readonly string[] | undefined,
   // A URL that names no known type may serve any: the provider fetches it and judges.
   if (input.file.remote && knownMime(input.file.path) === undefined) return input;
   if (!given) return { kind: "file", file: withType(input.file, accepts[0]!) };
-  const types = accepts.filter((type) => type.startsWith(`${input.file.media}/`)).join(", ");
-  findings.warnings.push(`${provider} refuses ${input.file.mime} files: pass a file of type ${types} with --inputs`);
+  const types = accepts.filter((type) => type.startsWith(`${input.file.media}/`));
+  findings.notes.push({ kind: "provider-refuses-file-type", provider, mime: input.file.mime, types });
   return input;
 }
 
@@ -202,9 +203,7 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
   const knowsHubId = facts?.servesHubIds === true || unprefixed !== undefined;
   // A direct call with the hub id in the provider's model slot names a model the provider does not know.
   if (mode === "direct" && mapped === undefined && !knowsHubId) {
-    throw new SnippetProblem(
-      `${model.id}: the metadata maps no ${provider} model id, so a direct call to ${provider} cannot name the model: set it with --provider-model-id, or leave out --direct`,
-    );
+    throw new SnippetProblem({ kind: "direct-needs-provider-id", model: model.id, provider });
   }
   const target: Target = {
     provider,
@@ -218,16 +217,10 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
     ...(options.unlistedProvider !== undefined && provider === "auto" && { policy: options.unlistedProvider }),
   };
   if (options.unlistedProvider !== undefined && !chat) {
-    throw new SnippetProblem(
-      `${model.id}: hubref has no table for the provider ${options.unlistedProvider}: it writes chat through the router only (${model.id}:${options.unlistedProvider}), not ${task}`,
-      "choose a provider hubref knows with --provider, or leave it out",
-    );
+    throw new SnippetProblem({ kind: "unlisted-provider-chat-only", model: model.id, provider: options.unlistedProvider, task });
   }
   if (options.routerPolicy !== undefined && !chat) {
-    throw new SnippetProblem(
-      `${model.id}: --provider ${options.routerPolicy} is the router's choice among chat providers, and ${task} is not chat`,
-      "name a provider with --provider, or leave it out",
-    );
+    throw new SnippetProblem({ kind: "router-policy-chat-only", model: model.id, policy: options.routerPolicy, task });
   }
   const base = {
     task,
@@ -268,7 +261,7 @@ function contextFor(model: ModelData, task: InferenceTask, chat: boolean, given:
   }
   // Said once the provider is known to serve the task, so a refusal is not buried under it.
   if (mapped === undefined && provider !== "auto" && facts?.servesHubIds !== true && mode !== "endpoint") {
-    notes.push(`${model.id}: the metadata maps no ${provider} model id; the snippet uses the hub id (set one with --provider-model-id)`);
+    notes.push({ kind: "provider-id-unmapped", model: model.id, provider });
   }
   return context;
 }
@@ -304,16 +297,12 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
   const { problems, notes } = findings;
   const task = taskOf(model);
   const chat = isChatModel(model);
-  if (task === "image-text-to-text" && !chat)
-    throw new SnippetProblem(`${model.id}: image-text-to-text models have snippets only for chat (tagged conversational)`);
+  if (task === "image-text-to-text" && !chat) throw new SnippetProblem({ kind: "image-text-needs-chat", model: model.id });
   const example = exampleInput(model);
-  if (example === undefined) throw new SnippetProblem(`${model.id}: ${NO_EXAMPLE_MESSAGE}`);
+  if (example === undefined) throw new SnippetProblem({ kind: "no-example-input", model: model.id });
   const defaults = fromExample(example);
   if (options.images !== undefined && !takesChatImages(model)) {
-    throw new SnippetProblem(
-      `${model.id}: --image adds images to a chat message, and ${chat ? `${task} models take text only` : `${task} is not a chat task`}`,
-      namesImage(defaults) ? "give this task's image with --inputs" : "--image is for image-text-to-text chat models",
-    );
+    throw new SnippetProblem({ kind: "images-not-taken", model: model.id, task, chat, imageTask: namesImage(defaults) });
   }
   let input =
     defaults.kind === "messages"
@@ -321,25 +310,21 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
       : options.inputs === undefined
         ? defaults
         : parseUserInputs(options.inputs, defaults, task);
-  if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task, defaults));
+  if (options.inputs !== undefined) findings.notes.push(...mediaWarnings(input, task, defaults));
   // The sample tool and schema come with a question they fit; the user's own --inputs or images are kept.
   const question = options.tools?.sample ? SAMPLE_TOOLS_QUESTION : options.schema?.sample ? SAMPLE_SCHEMA_QUESTION : undefined;
   if (chat && question !== undefined && options.inputs === undefined && options.images === undefined) {
     input = { kind: "messages", messages: [{ role: "user", content: question }] };
   }
-  if (options.images !== undefined) findings.warnings.push(...imageWarnings(options.images));
+  if (options.images !== undefined) findings.notes.push(...imageWarnings(options.images));
   if (!chat && (options.tools !== undefined || options.schema !== undefined)) {
-    throw new SnippetProblem(
-      `${model.id}: ${options.tools !== undefined ? "--tools" : "--schema"} is for chat models, and this is a ${task} model`,
-      "pick a model tagged conversational (a chat model)",
-    );
+    throw new SnippetProblem({ kind: "features-need-chat", model: model.id, setting: options.tools !== undefined ? "tools" : "schema", task });
   }
-  if (!chat && hasChatParameters(options))
-    notes.push(`${model.id}: --stream, --temperature, --max-tokens, --top-p, --api and --reasoning-effort apply to chat models only`);
+  if (!chat && hasChatParameters(options)) notes.push({ kind: "chat-parameters-ignored", model: model.id });
   const context = contextFor(model, task, chat, input, options, findings);
 
   const snippets: Snippet[] = [];
-  const skipped: string[] = [];
+  const skipped: Problem[] = [];
   const pinned = pinnedProvider(model, task, context, input, options, findings);
   const pinnedClients: string[] = [];
   for (const pair of clientPairs(options)) {
@@ -356,12 +341,10 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
     if (own !== context) pinnedClients.push(client);
   }
   if (pinned && pinnedClients.length > 0) {
-    notes.push(
-      `${model.id}: with provider auto, ${pinnedClients.join(", ")} ${pinnedClients.length > 1 ? "call" : "calls"} ${pinned.provider}, the model's first live provider for ${task} (choose another with --provider)`,
-    );
+    notes.push({ kind: "auto-pinned-provider", model: model.id, clients: pinnedClients, provider: pinned.provider, task });
   }
   // Say why a combination was left out when the user asked for it, or when nothing came out.
-  if (options.client !== undefined || snippets.length === 0) problems.push(...new Set(skipped));
+  if (options.client !== undefined || snippets.length === 0) problems.push(...skipped);
   return snippets;
 }
 
@@ -373,10 +356,10 @@ function routerServes(router: RouterFacts | undefined, modelId: string, provider
 
 function snippetsFor(requested: ModelData, given: SettledOptions): SnippetResult {
   let options = given;
-  const findings: Findings = { problems: [], hints: [], notes: [], warnings: [] };
+  const findings: Findings = { problems: [], hints: [], notes: [] };
   // --tools and --schema need a provider that has them: the router's list decides (provider-features.ts).
   const decision = isChatModel(requested) ? featureDecision(requested.id, options, options.router) : { kind: "go" as const };
-  if (decision.kind === "refuse") return { snippets: [], ...findings, problems: [decision.problem], hints: [decision.hint] };
+  if (decision.kind === "refuse") return { snippets: [], ...findings, problems: [decision.problem] };
   if (decision.note !== undefined) findings.notes.push(decision.note);
   if (decision.kind === "pin") options = pinnedOptions(options, decision.provider);
   const unlisted = options.unlistedProvider;
@@ -386,8 +369,7 @@ function snippetsFor(requested: ModelData, given: SettledOptions): SnippetResult
     !routerServes(options.router, requested.id, unlisted)
   ) {
     const live = liveProviders(requested).map((mapping) => mapping.provider);
-    findings.problems.push(`${requested.id}: no live provider ${unlisted} in its provider mapping`);
-    findings.hints.push(live.length > 0 ? `its live providers: ${live.join(", ")}` : "no provider serves it live: leave out --provider");
+    findings.problems.push({ kind: "unlisted-provider-not-live", model: requested.id, provider: unlisted, live });
     return { snippets: [], ...findings };
   }
   const unmapped = options.endpointUrl === undefined && !hasProviderMapping(requested);
@@ -398,13 +380,12 @@ function snippetsFor(requested: ModelData, given: SettledOptions): SnippetResult
     const snippets = modelSnippets(model, options, findings);
     // Said of snippets that came out: where none did, the error is the news.
     if (unmapped && !localOnly && snippets.length > 0) {
-      findings.notes.unshift(`${requested.id}: no inference provider serves this model (its metadata maps none), so this call may fail`);
+      findings.notes.unshift({ kind: "no-mapping-may-fail", model: requested.id });
     }
     return { snippets, ...findings };
   } catch (error) {
     if (!(error instanceof SnippetProblem)) throw error;
-    findings.problems.push(error.message);
-    if (error.hint !== undefined) findings.hints.push(error.hint);
+    findings.problems.push(error.problem);
     return { snippets: [], ...findings };
   }
 }
@@ -417,7 +398,7 @@ function pairLabel(snippet: Snippet): string {
  * When the language or client asked for has no snippet: the ones this
  * provider does have, and the providers that have the one asked for.
  */
-function alternativesHint(model: ModelData, options: SettledOptions): string | undefined {
+function alternativesHint(model: ModelData, options: SettledOptions): Hint | undefined {
   const wanted = options.client ?? options.language!;
   const here = [...new Set(snippetsFor(model, { ...options, language: undefined, client: undefined }).snippets.map(pairLabel))];
   // Nothing in any language: the language or client is not what stands in the way.
@@ -429,8 +410,7 @@ function alternativesHint(model: ModelData, options: SettledOptions): string | u
           if (provider === options.provider || (provider === "auto" && options.direct)) return false;
           return snippetsFor(model, { ...options, provider }).snippets.length > 0;
         });
-  const hereHint = `with provider ${options.provider}: ${here.join(", ")}`;
-  return elsewhere.length > 0 ? `${hereHint}; ${wanted} snippets with --provider ${elsewhere.join(", ")}` : hereHint;
+  return { kind: "alternatives", provider: options.provider, here, wanted, elsewhere };
 }
 
 /** Weights made for local apps that no provider maps: the command notes it, the picker offers local apps instead. */
@@ -446,6 +426,7 @@ export function generateSnippets(requested: ModelData, given: SnippetOptions): S
   const settled = settleOptions(given);
   const options: SettledOptions = { ...settled, provider: chosenProvider(requested, settled) };
   const result = snippetsFor(requested, options);
+  // A problem of the model itself (no route, no task) leaves nothing here in any language: then there is no alternative to name.
   if (result.snippets.length === 0 && result.hints.length === 0 && (options.language !== undefined || options.client !== undefined)) {
     const hint = alternativesHint(requested, options);
     if (hint !== undefined) result.hints.push(hint);

@@ -1,5 +1,9 @@
 import { providersSupporting, type ProviderFeature } from "../model/router/features.js";
 import type { RouterFacts, RouterProvider } from "../model/router/facts.js";
+import type { FeatureProvider } from "../outcome/code-notes.js";
+import type { FeatureSetting } from "../outcome/code-problems.js";
+import type { Note } from "../outcome/notes.js";
+import type { Problem } from "../outcome/problems.js";
 import { PROVIDER_IDS } from "./id-lists.js";
 import type { ProviderId } from "./ids.js";
 import type { SettledOptions } from "./snippet.js";
@@ -15,16 +19,14 @@ export type { RouterFacts };
 /** What the feature check decided for one chat model. */
 export type FeatureDecision =
   /** Nothing to check, or nothing the router says against it; a note when the check could not be made. */
-  | { kind: "go"; note?: string }
-  /** With auto: the provider chosen among those that have the features, and the line that says why. */
-  | { kind: "pin"; provider: string; note: string }
-  /** A usage error: the provider asked for lacks a feature, or no provider has it. */
-  | { kind: "refuse"; problem: string; hint: string };
+  | { kind: "go"; note?: Note }
+  /** With auto: the provider chosen among those that have the features, and the note that says why. */
+  | { kind: "pin"; provider: string; note: Note }
+  /** A usage problem: the provider asked for lacks a feature, or no provider has it. */
+  | { kind: "refuse"; problem: Problem };
 
-const FEATURE_WORDS = {
-  tools: { flag: "--tools", takes: "takes tool calls", take: "take tool calls" },
-  structured_output: { flag: "--schema", takes: "takes structured output", take: "take structured output" },
-} as const satisfies Record<ProviderFeature, { flag: string; takes: string; take: string }>;
+/** The setting that asks for each feature. */
+const FEATURE_SETTINGS = { tools: "tools", structured_output: "schema" } as const satisfies Record<ProviderFeature, FeatureSetting>;
 
 type Asked = Pick<SettledOptions, "provider" | "routerPolicy" | "unlistedProvider" | "endpointUrl" | "tools" | "schema">;
 
@@ -33,14 +35,8 @@ export function neededFeatures(options: Pick<SettledOptions, "tools" | "schema">
   return [...(options.tools !== undefined ? (["tools"] as const) : []), ...(options.schema !== undefined ? (["structured_output"] as const) : [])];
 }
 
-function flags(features: readonly ProviderFeature[]): string {
-  return features.map((feature) => FEATURE_WORDS[feature].flag).join(" and ");
-}
-
-/** "takes tool calls and structured output" */
-function takes(features: readonly ProviderFeature[], plural = false): string {
-  const words = features.map((feature) => FEATURE_WORDS[feature][plural ? "take" : "takes"]);
-  return words.length === 2 ? `${words[0]} and ${words[1]!.replace(/^takes? /, "")}` : words[0]!;
+function settingsOf(features: readonly ProviderFeature[]): FeatureSetting[] {
+  return features.map((feature) => FEATURE_SETTINGS[feature]);
 }
 
 /** The live providers that have every feature, in the router's order. */
@@ -68,68 +64,35 @@ function askedProvider(options: Asked): { kind: "named"; name: string } | { kind
  * so there is nothing to check and nothing to say.
  */
 export function featureDecision(modelId: string, options: Asked, router: RouterFacts | undefined): FeatureDecision {
-  const features = neededFeatures(options);
+  const needed = neededFeatures(options);
   // Your own endpoint is not the router's to describe.
-  if (features.length === 0 || options.endpointUrl !== undefined) return { kind: "go" };
+  if (needed.length === 0 || options.endpointUrl !== undefined) return { kind: "go" };
+  const features = settingsOf(needed);
+  const model = modelId;
   const asked = askedProvider(options);
   const listed = router !== undefined && "models" in router ? router.models.get(modelId) : undefined;
-  const having = listed === undefined ? undefined : providersWithAll(listed, features);
-  const named = (providers: readonly string[]) => providers.map((provider) => `--provider ${provider}`).join(", ");
+  const having = listed === undefined ? undefined : providersWithAll(listed, needed);
   if (asked.kind === "policy") {
     // The router's policy picks by speed or price, not by what a provider takes: it may pick one without the feature.
-    return {
-      kind: "refuse",
-      problem: `${modelId}: --provider ${asked.name} lets the router pick by ${asked.name === "fastest" ? "speed" : "price"} alone, and it may pick a provider that does not ${takes(features, true)} (${flags(features)})`,
-      hint:
-        having !== undefined && having.length > 0
-          ? `name one that does (${named(having)}), or use --provider auto, which chooses among them`
-          : "name a provider with --provider, or use --provider auto, which chooses one that does",
-    };
+    return { kind: "refuse", problem: { kind: "policy-ignores-features", model, policy: asked.name, features, ...(having !== undefined && { having }) } };
   }
   if (router === undefined) return { kind: "go" };
-  const who = asked.kind === "auto" ? "the router's choice" : asked.name;
-  if ("unavailable" in router)
-    return { kind: "go", note: `${modelId}: ${router.unavailable}, so whether ${who} ${takes(features)} (${flags(features)}) is not checked` };
-  if (listed === undefined || having === undefined)
-    return {
-      kind: "go",
-      note: `${modelId}: the router's model list does not list it, so whether ${who} ${takes(features)} (${flags(features)}) is not checked`,
-    };
-  const elsewhere =
-    having.length > 0
-      ? `providers that do: ${having.join(", ")} (choose with --provider)`
-      : `no live provider of ${modelId} does, as the router lists them: leave out ${flags(features)}`;
+  const who: FeatureProvider = asked.kind === "auto" ? { kind: "router-choice" } : { kind: "provider", name: asked.name };
+  if ("unavailable" in router) return { kind: "go", note: { kind: "features-unchecked", model, why: router.unavailable, who, features } };
+  if (listed === undefined || having === undefined) return { kind: "go", note: { kind: "features-unlisted-model", model, who, features } };
   if (asked.kind === "named") {
     const entry = listed.find((provider) => provider.provider === asked.name);
-    if (entry === undefined)
-      return {
-        kind: "go",
-        note: `${modelId}: the router does not list ${asked.name} for it, so whether ${asked.name} ${takes(features)} (${flags(features)}) is not checked`,
-      };
-    const lacking = features.filter((feature) => supportOf(entry, feature) === false);
+    if (entry === undefined) return { kind: "go", note: { kind: "features-unlisted-provider", model, provider: asked.name, features } };
+    const lacking = needed.filter((feature) => supportOf(entry, feature) === false);
     if (lacking.length > 0)
-      return {
-        kind: "refuse",
-        problem: `${modelId}: ${asked.name} does not ${takes(lacking, true)} (${flags(lacking)}), as the router lists it`,
-        hint: elsewhere,
-      };
-    const unknown = features.filter((feature) => supportOf(entry, feature) === null);
-    if (unknown.length > 0) return { kind: "go", note: `${modelId}: the router does not say whether ${asked.name} ${takes(unknown)} (${flags(unknown)})` };
+      return { kind: "refuse", problem: { kind: "provider-lacks-features", model, provider: asked.name, lacking: settingsOf(lacking), having, features } };
+    const unknown = needed.filter((feature) => supportOf(entry, feature) === null);
+    if (unknown.length > 0) return { kind: "go", note: { kind: "features-unknown", model, provider: asked.name, unknown: settingsOf(unknown) } };
     return { kind: "go" };
   }
-  if (having.length === 0)
-    return {
-      kind: "refuse",
-      problem: `${modelId}: no live provider of ${modelId} ${takes(features)} (${flags(features)}), as the router lists them`,
-      hint: `leave out ${flags(features)}, or choose another model`,
-    };
+  if (having.length === 0) return { kind: "refuse", problem: { kind: "no-provider-has-features", model, features } };
   const chosen = having[0]!;
-  const others = having.length > 1 ? `, the first of ${having.join(", ")} in the router's list` : ", the only one in the router's list";
-  return {
-    kind: "pin",
-    provider: chosen,
-    note: `${modelId}: ${flags(features)} ${features.length > 1 ? "need" : "needs"} a provider that ${takes(features)}: pinned to ${chosen}${others}`,
-  };
+  return { kind: "pin", provider: chosen, note: { kind: "features-pinned", model, features, provider: chosen, having } };
 }
 
 /** The options with a provider pinned by the feature check: one hubref knows by its id, another through the router by name. */

@@ -10,8 +10,5 @@ function providersServing(task: RouteTask): ProviderId[] {
 
 /** A provider without a route for the task: say which ones have one, so the user can pick. */
 export function noRouteProblem(provider: ProviderId, task: RouteTask): SnippetProblem {
-  const what = task === "conversational" ? "chat" : task;
-  const serving = providersServing(task);
-  const hint = serving.length > 0 ? `${what} is served by: ${serving.join(", ")} (choose one with --provider)` : undefined;
-  return new SnippetProblem(`${provider} does not serve ${what}`, hint);
+  return new SnippetProblem({ kind: "provider-lacks-task", provider, what: task === "conversational" ? "chat" : task, serving: providersServing(task) });
 }

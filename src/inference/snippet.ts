@@ -1,3 +1,5 @@
+import type { Note } from "../outcome/notes.js";
+import type { Hint, Problem } from "../outcome/problems.js";
 import type { Client, Language, ProviderChoice } from "./ids.js";
 import type { SchemaRequest, ToolSet } from "./tools.js";
 import type { ChatApi, ReasoningEffort, RouterPolicy } from "./responses.js";
@@ -71,11 +73,9 @@ export function settleOptions(options: SnippetOptions): SettledOptions {
 export interface SnippetResult {
   snippets: Snippet[];
   /** Why a model got no snippet, or not the one asked for. */
-  problems: string[];
-  /** The ways forward from those problems. */
-  hints: string[];
-  /** Things the user may want to know, that did not stop anything. */
-  notes: string[];
-  /** Things that will likely make the snippet fail as it stands (a file type the provider refuses). */
-  warnings: string[];
+  problems: Problem[];
+  /** Ways forward beside those problems' own. */
+  hints: Hint[];
+  /** Worth knowing (notes), or likely to make the snippet fail as it stands (warnings: a file type the provider refuses). */
+  notes: Note[];
 }

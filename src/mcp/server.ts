@@ -1,4 +1,3 @@
-import { isAbsolute, join } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
@@ -22,7 +21,7 @@ import { LANGUAGES, LIBRARY_LANGUAGES } from "../format/languages.js";
 import { CLIENTS, PROVIDER_CHOICES } from "../inference/id-lists.js";
 import { CACHE_TYPE_NAMES } from "../memory/rules.js";
 import { CHAT_APIS, REASONING_EFFORTS, ROUTER_POLICIES, type RouterPolicy } from "../inference/responses.js";
-import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
+import { hubConfigFromEnv } from "../model/hub/env.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import { SORT_NAMES } from "../search/query.js";
 
@@ -55,23 +54,16 @@ function clean<T>(value: T): T {
   return value;
 }
 
-/** The cache folder the command line uses: XDG_CACHE_HOME, else ~/.cache. */
-function cacheDirOf(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return env.XDG_CACHE_HOME;
-  if (env.HOME && isAbsolute(env.HOME)) return join(env.HOME, ".cache");
-  return undefined;
-}
-
+/** The hub as the command line reaches it, read from the environment by the same function. */
 function hubOf(settings: McpSettings): HubOptions {
-  const { env } = settings;
-  const cacheDir = cacheDirOf(env);
+  const config = hubConfigFromEnv(settings.env);
   return {
-    ...(env.HF_ENDPOINT?.trim() ? { endpoint: env.HF_ENDPOINT.trim() } : {}),
-    ...(env.HF_TOKEN?.trim() ? { token: env.HF_TOKEN.trim() } : {}),
-    ...(cacheDir === undefined ? {} : { cacheDir }),
+    ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
+    ...(config.token === undefined ? {} : { token: config.token }),
+    ...(config.router === undefined ? {} : { router: config.router }),
+    ...(config.cacheRoot === undefined ? {} : { cacheDir: config.cacheRoot }),
     ...(settings.offline ? { offline: true } : {}),
-    ...(env.HUBREF_ROUTER_URL?.trim() ? { router: env.HUBREF_ROUTER_URL.trim() } : {}),
-    settings: fetchSettingsFromEnv(env),
+    ...(config.fetch === undefined ? {} : { settings: config.fetch }),
   };
 }
 
@@ -105,7 +97,7 @@ async function guarded(run: () => Promise<ToolAnswer>): Promise<ToolAnswer> {
   try {
     return await run();
   } catch (error) {
-    return failure({ code: "unavailable", message: `internal error: ${error instanceof Error ? error.message : String(error)}` });
+    return failure({ code: "unavailable", kind: "other", message: `internal error: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
 
@@ -245,7 +237,7 @@ export function createServer(settings: McpSettings): McpServer {
         } else if (args.library === true) {
           const language = args.language as (typeof LIBRARY_LANGUAGES)[number] | undefined;
           if (language !== undefined && !LIBRARY_LANGUAGES.includes(language)) {
-            return failure({ code: "invalid-input", message: `library code comes in ${LIBRARY_LANGUAGES.join(", ")}, not ${language}` });
+            return failure({ code: "invalid-input", kind: "other", message: `library code comes in ${LIBRARY_LANGUAGES.join(", ")}, not ${language}` });
           }
           const made = await libraryCode(model, { ...files, ...(language === undefined ? {} : { language }) });
           result = made.ok ? { ...made, value: blocksJson(made.value) } : made;

@@ -7,4 +7,8 @@ import { problemKind } from "./kind.js";
 
 export const INPUT_PROBLEMS = {
   "input-missing": problemKind<{ path: string }>("usage"),
+  /** A MODEL argument that is neither a file nor a model id; `why` says what the id lacks. */
+  "not-a-model": problemKind<{ given: string; why: string }>("usage"),
+  /** A URL that names no model's page on the hub. */
+  "not-a-model-page": problemKind<{ given: string }>("usage"),
 } as const;

@@ -1,6 +1,11 @@
 import type { KindSpec, ProblemClass, RecordsOf } from "./kind.js";
 import { HUB_PROBLEMS } from "./hub-problems.js";
 import { INPUT_PROBLEMS } from "./input-problems.js";
+import { GGUF_PROBLEMS } from "./gguf-problems.js";
+import { CODE_PROBLEMS } from "./code-problems.js";
+import { WORDED_PROBLEMS } from "./worded-problems.js";
+import type { CodeHint } from "./hints.js";
+import { TASK_INPUT_PROBLEMS } from "./task-input-problems.js";
 
 /*
  * Every problem hubref can report, by kind, with its data. A domain function
@@ -16,23 +21,48 @@ import { INPUT_PROBLEMS } from "./input-problems.js";
 export const PROBLEMS = {
   ...HUB_PROBLEMS,
   ...INPUT_PROBLEMS,
+  ...GGUF_PROBLEMS,
+  ...CODE_PROBLEMS,
+  ...WORDED_PROBLEMS,
+  ...TASK_INPUT_PROBLEMS,
 } as const satisfies Record<string, KindSpec<object, ProblemClass>>;
 
 export type Problem = RecordsOf<typeof PROBLEMS>;
 export type ProblemKind = Problem["kind"];
 export type ProblemOf<K extends ProblemKind> = Extract<Problem, { kind: K }>;
 
-/** A problem on its way up: thrown by fail(), caught at an edge. */
+/** A way forward that belongs to no one problem (the languages another provider has). */
+export type Hint = CodeHint;
+
+/**
+ * Problems on their way up: thrown by fail(), caught at an edge. Mostly one;
+ * several where each is a reason (every client that had no snippet), with the
+ * ways forward that go with them all.
+ */
 export class Failure extends Error {
-  constructor(readonly problem: Problem) {
+  constructor(
+    readonly problem: Problem,
+    readonly more: readonly Problem[] = [],
+    readonly hints: readonly Hint[] = [],
+  ) {
     // The kind, not words: a stack trace names what happened, the edges say it.
     super(problem.kind);
     this.name = "Failure";
+  }
+
+  get problems(): readonly Problem[] {
+    return [this.problem, ...this.more];
   }
 }
 
 export function fail(problem: Problem): never {
   throw new Failure(problem);
+}
+
+/** Fails with every problem given (at least one), in order, and the hints beside them. */
+export function failAll(problems: readonly Problem[], hints: readonly Hint[] = []): never {
+  const [first, ...more] = problems;
+  throw new Failure(first ?? { kind: "no-snippet" }, more, hints);
 }
 
 export function isFailure(error: unknown): error is Failure {

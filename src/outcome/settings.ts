@@ -3,7 +3,8 @@
  * option of the library, an argument of an MCP tool. The domain names them
  * by these keys only; how each is written is the edge's (the CLI's
  * FLAG_NAMES, the library's option names), so rewording or renaming a flag
- * cannot change what a problem means.
+ * cannot change what a problem means. A new flag's key goes here and its
+ * spelling in FLAG_NAMES (src/words/cli-names.ts), which must name every key.
  */
 export const SETTING_KEYS = [
   "json",
@@ -12,16 +13,11 @@ export const SETTING_KEYS = [
   "interactive",
   "for",
   "fits",
-  "ram",
-  "margin",
-  "prefer",
   "ctx",
   "cacheType",
   "cacheTypeK",
   "cacheTypeV",
   "flashAttn",
-  "kvCacheDtype",
-  "gpuMemoryUtilization",
   "library",
   "provider",
   "app",

@@ -1,19 +1,15 @@
-import { readFile } from "node:fs/promises";
-import { createHash } from "node:crypto";
-import { join } from "node:path";
-import { isUsageError, operationalError } from "../errors.js";
+import { isUsageError } from "../errors.js";
 import { describeFit, projectorSize } from "../apps/fit-verdict.js";
 import { estimatePlan, planBudgetOf, type FitsPlan, type RunRequest } from "../apps/fits.js";
 import { ggufRepo } from "../apps/gguf-files.js";
 import { quantThatFits } from "../apps/quant-listing.js";
 import type { FitsRequest, MemoryBudget } from "../hardware/budget.js";
-import type { DetectSettings } from "../hardware/detect.js";
 import type { EstimateSettings } from "../memory/options.js";
 import type { MemoryPlan } from "../memory/plan.js";
 import type { SpeedEstimate } from "../memory/speed.js";
-import { hubEndpoint, hubToken } from "../model/hub/endpoint.js";
-import { fetchSettingsFromEnv } from "../model/hub/hub-get.js";
-import { modelFromHub, type ResolveOptions } from "../model/resolve.js";
+import type { CacheKind } from "../model/hub/store.js";
+import { modelFromHub } from "../model/resolve.js";
+import type { PlanAccess } from "../apps/fits.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { formatBytes } from "../util/bytes.js";
@@ -50,11 +46,9 @@ export interface FitsSearchRequest {
   fits: FitsRequest;
   estimate: EstimateSettings;
   run: RunRequest;
-  /** Cache, network and environment, as every hub command takes them; `stderr` is not given to the reads (one spinner is the caller's). */
-  resolve: ResolveOptions;
-  detect?: Partial<DetectSettings>;
+  /** The hub (whose progress the caller sets: one spinner covers the search) and the machine for --fits auto. */
+  access: PlanAccess;
   concurrency?: number;
-  now?: () => number;
 }
 
 /** A repository that fits, with the quant chosen and its plan. */
@@ -120,10 +114,10 @@ function messageOf(error: unknown): { usage: boolean; message: string } {
 async function judge(hit: SearchHit, request: FitsSearchRequest, budget: MemoryBudget): Promise<Judged> {
   const ruled = ruledOutByList(hit, budget, request.run);
   if (ruled !== undefined) return { kind: "left-out", why: ruled };
-  const { stderr: _spinnerStream, ...quiet } = request.resolve;
+  const { hub } = request.access;
   let model: ModelData;
   try {
-    model = await modelFromHub(hit.id, { ...quiet, sizes: true });
+    model = await modelFromHub(hit.id, hub, { sizes: true });
   } catch (error) {
     return { kind: "skipped", why: `its metadata could not be read (${messageOf(error).message})` };
   }
@@ -135,7 +129,7 @@ async function judge(hit: SearchHit, request: FitsSearchRequest, budget: MemoryB
   const smallest = Math.min(...sized);
   if (smallest > allMemory(budget)) return { kind: "left-out", why: `the smallest quant's files alone are ${formatBytes(smallest)}` };
 
-  const estimate = await estimatePlan(model, request.estimate, { ...quiet, hubId: hit.id }, request.run);
+  const estimate = await estimatePlan(model, request.estimate, { ...request.access, hubId: hit.id }, request.run);
   if (estimate.planFor === undefined) {
     // The note says why there is no header (hostile, truncated, none to read); a plan by file sizes alone would place nothing.
     return { kind: "skipped", why: estimate.notes[0]?.replace(/[;:] the estimate counts .*$/, "") ?? "its GGUF header could not be read" };
@@ -166,16 +160,25 @@ async function judge(hit: SearchHit, request: FitsSearchRequest, budget: MemoryB
   }
 }
 
-/** The list answer kept for --offline and for a second run within the cache's freshness. */
-interface CachedList {
+/** The list as kept: the search's hits, and the repositories skipped for a header or metadata that could not be read (not tried again while the list is fresh). */
+interface KeptList {
   url: string;
-  fetchedAt: number;
   hits: SearchHit[];
-  /** Repositories skipped for a header or metadata that could not be read, and why: not tried again while the list is fresh. */
-  skipped?: Record<string, string>;
+  skipped: Record<string, string>;
 }
 
-/** The list, where it is kept, and what was skipped the last time it was judged. */
+const LIST_ENTRY: CacheKind<KeptList> = {
+  folder: "searches",
+  version: 2,
+  parse(value) {
+    const list = value as Partial<KeptList> | null;
+    return typeof list?.url === "string" && Array.isArray(list.hits) && typeof list.skipped === "object" && list.skipped !== null
+      ? (list as KeptList)
+      : undefined;
+  },
+};
+
+/** The list, when it was fetched, and how to keep what was skipped judging it. */
 interface Candidates {
   hits: SearchHit[];
   fetchedAt: number;
@@ -183,47 +186,20 @@ interface Candidates {
   keep(skipped: Record<string, string>): Promise<void>;
 }
 
-/** One file per search URL, beside the models' metadata of the same endpoint. */
-function listCacheFile(folder: string | undefined, url: string): string | undefined {
-  return folder === undefined ? undefined : join(folder, `${createHash("sha256").update(url).digest("hex").slice(0, 24)}.json`);
-}
-
-async function readListCache(file: string, url: string): Promise<CachedList | undefined> {
-  try {
-    const value = JSON.parse(await readFile(file, "utf8")) as CachedList;
-    return value.url === url && Array.isArray(value.hits) && typeof value.fetchedAt === "number" ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The GGUF repositories the search lists: from the cache when fresh (or --offline), else from the hub, then cached. */
+/** The GGUF repositories the search lists: from the cache when fresh (or --offline), else from the hub, then kept. */
 async function candidateList(request: FitsSearchRequest): Promise<Candidates> {
-  const { cacheRoot, DEFAULT_CACHE_TTL_MS, endpointFolder, writeCacheFile } = await import("../model/hub/cache.js");
-  const { env } = request.resolve;
-  const endpoint = hubEndpoint(env);
+  const { hub } = request.access;
   const search: SearchRequest = { ...request.search, gguf: true, limit: Math.min(1000, Math.max(100, request.search.limit * LIST_DEPTH)) };
-  const url = searchUrl(endpoint, search, ["gguf"]);
-  const root = cacheRoot(env);
-  const file = listCacheFile(root === undefined ? undefined : join(root, "searches", endpointFolder(endpoint)), url);
-  const now = (request.now ?? Date.now)();
-  const keeper = (hits: SearchHit[], fetchedAt: number) => async (skipped: Record<string, string>) => {
-    if (file !== undefined) await writeCacheFile(file, JSON.stringify({ url, fetchedAt, hits, skipped } satisfies CachedList));
-  };
-  const cached = file === undefined || request.resolve.refresh ? undefined : await readListCache(file, url);
-  if (cached && (request.resolve.offline || now - cached.fetchedAt < (request.resolve.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS)))
-    return { hits: cached.hits, fetchedAt: cached.fetchedAt, skipped: cached.skipped ?? {}, keep: keeper(cached.hits, cached.fetchedAt) };
-  if (request.resolve.offline)
-    throw operationalError(
-      file === undefined
-        ? "--offline needs a cache, and there is none: neither XDG_CACHE_HOME nor HOME is set"
-        : "this search is not in the cache, and --offline forbids asking the hub",
-      "run it once without --offline to fetch and cache it",
-    );
-  const token = hubToken(env);
-  const { hits } = await searchModels(search, { endpoint, ...(token ? { token } : {}), settings: { ...fetchSettingsFromEnv(env), ...request.resolve.fetch } }, [
-    "gguf",
-  ]);
+  const url = searchUrl(hub.endpoint, search, ["gguf"]);
+  const at = { origin: hub.endpoint, key: `list ${url}` };
+  const keeper = (hits: SearchHit[], fetchedAt: number) => (skipped: Record<string, string>) =>
+    hub.cache.write(LIST_ENTRY, at, { url, hits, skipped }, fetchedAt);
+  const kept = await hub.cache.read(LIST_ENTRY, at);
+  if (kept && kept.value.url === url && hub.cache.usable(kept))
+    return { hits: kept.value.hits, fetchedAt: kept.fetchedAt, skipped: kept.value.skipped, keep: keeper(kept.value.hits, kept.fetchedAt) };
+  if (hub.cache.policy.offline) hub.cache.missing({ kind: "search" });
+  const now = hub.cache.policy.now();
+  const { hits } = await searchModels(search, hub, ["gguf"]);
   return { hits, fetchedAt: now, skipped: {}, keep: keeper(hits, now) };
 }
 
@@ -273,6 +249,6 @@ export async function judgeSearch(
   });
   const outcome: FitsSearchOutcome = { budget, rows, leftOut, skipped, notes, candidates: hits.length };
   // What --offline could not read is no verdict on the repository: only a run that asked the hub keeps its skips.
-  if (!request.resolve.offline) await list.keep(Object.fromEntries(skipped.map((entry) => [entry.id, entry.why])));
+  if (!request.access.hub.cache.policy.offline) await list.keep(Object.fromEntries(skipped.map((entry) => [entry.id, entry.why])));
   return { outcome, fetchedAt: list.fetchedAt };
 }

@@ -6,8 +6,9 @@ import { budgetOf, type FitsRequest, type MemoryBudget } from "../hardware/budge
 import type { DetectSettings } from "../hardware/detect.js";
 import type { EstimateSettings } from "../memory/options.js";
 import type { MemoryPlan } from "../memory/plan.js";
-import { estimateSpeed, formatSpeed, GENERATION_EFFICIENCY, type SpeedEstimate } from "../memory/speed.js";
-import type { ResolvedModel, ResolveOptions } from "../model/resolve.js";
+import { estimateSpeed, formatSpeed, speedReport, type SpeedEstimate, type SpeedReport } from "../memory/speed.js";
+import type { ResolvedModel } from "../model/resolve.js";
+import type { PlanAccess } from "../apps/fits.js";
 import type { ModelData } from "../model/schema.js";
 
 /*
@@ -83,34 +84,15 @@ export interface QuantFits {
   };
 }
 
-export interface SpeedReport {
-  estimate: true;
-  generationTokensPerSecond: number;
-  promptTokensPerSecond: number | null;
-  efficiency: number;
-}
-
-/** The speed as --json prints it: labelled an estimate, with its efficiency factor. */
-export function speedReport(speed: SpeedEstimate | undefined): SpeedReport | null {
-  return speed
-    ? {
-        estimate: true,
-        generationTokensPerSecond: Number(speed.generation.toFixed(1)),
-        promptTokensPerSecond: speed.prompt === undefined ? null : Math.round(speed.prompt),
-        efficiency: GENERATION_EFFICIENCY,
-      }
-    : null;
-}
+// The speed's --json shape and its words are the speed estimate's own (src/memory/speed.ts); the commands take them from here.
+export { speedReport, type SpeedReport };
 
 /** The budget: named, or found (said once); undefined when nothing was asked and no GPU or Apple chip was found. */
-async function quantBudget(
-  request: QuantFitsRequest,
-  resolve: ResolveOptions,
-): Promise<{ budget: MemoryBudget; fits: FitsRequest; notes: string[] } | undefined> {
+async function quantBudget(request: QuantFitsRequest, resolve: PlanAccess): Promise<{ budget: MemoryBudget; fits: FitsRequest; notes: string[] } | undefined> {
   if (request.fits !== undefined && request.fits.kind !== "auto") return { budget: budgetOf(request.fits), fits: request.fits, notes: [] };
   const asked = request.fits !== undefined || asksRun(request.run);
   const { autoSpeedNote, detectMachine, foundNotes } = await import("../hardware/detect.js");
-  const detected = await detectMachine({ env: resolve.env, ...request.detect });
+  const detected = await detectMachine({ env: {}, ...resolve.detect, ...request.detect });
   // Unasked, a machine without a GPU gets no fit columns: every quant "fits" in system memory says little.
   if (!asked && detected.budget.gpu === undefined) return undefined;
   return { budget: detected.budget, fits: { kind: "auto" }, notes: [...foundNotes(detected, asked), autoSpeedNote(detected)] };
@@ -125,7 +107,7 @@ export async function judgeQuants(
   request: QuantFitsRequest,
   resolved: ResolvedModel,
   quants: readonly { quant: string | null; file: string }[],
-  resolve: ResolveOptions,
+  resolve: PlanAccess,
 ): Promise<QuantFits | undefined> {
   // A model file has no header to read: unasked, its page stays as it was rather than gain a note.
   const asked = request.fits !== undefined || asksRun(request.run);
@@ -134,8 +116,7 @@ export async function judgeQuants(
   if (!found) return undefined;
   const { budget, notes } = found;
   const { estimatePlanFor } = await import("../apps/fits-plan.js");
-  const { stderr: _spinner, ...quiet } = resolve;
-  const estimate = await estimatePlanFor(request.estimate, resolved, quiet, request.run);
+  const estimate = await estimatePlanFor(request.estimate, resolved, resolve, request.run);
   const plan: FitsPlan = { ...estimate, budget, planBudget: planBudgetOf(budget, found.fits) };
   const without = (why: string): QuantFits => ({
     heading: budget.label,

@@ -1,4 +1,4 @@
-import { operationalError } from "../errors.js";
+import { fail } from "../outcome/problems.js";
 import { providerMappings } from "../model/provider-mapping.js";
 import type { ModelData } from "../model/schema.js";
 
@@ -87,13 +87,9 @@ export function readHitsPage(body: string, host: string): SearchHit[] {
   try {
     value = JSON.parse(body);
   } catch {
-    throw operationalError(
-      `the hub at ${host} answered the model search with something that is not JSON`,
-      "if HF_ENDPOINT points at a proxy or a mirror, check it; otherwise try again later",
-    );
+    return fail({ kind: "hub-bad-answer", host, subject: { kind: "search", query: "" }, found: "not-json" });
   }
-  if (!Array.isArray(value))
-    throw operationalError(`the hub at ${host} answered the model search with something other than a list`, "check HF_ENDPOINT if it is set");
+  if (!Array.isArray(value)) fail({ kind: "hub-bad-answer", host, subject: { kind: "search", query: "" }, found: "not-list" });
   return value.flatMap((entry) => readHit(entry) ?? []);
 }
 

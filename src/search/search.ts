@@ -1,6 +1,5 @@
 import { endpointHost } from "../model/hub/endpoint.js";
-import type { RequestContext } from "../model/hub/failures.js";
-import { hubGet, type FetchModelOptions } from "../model/hub/hub-get.js";
+import { hubGet, requestContext, type FetchModelOptions } from "../model/hub/hub-get.js";
 import { readHitsPage, type SearchHit } from "./hits.js";
 import { describeRequest, nextPageUrl, searchUrl, type SearchRequest } from "./query.js";
 
@@ -16,13 +15,7 @@ export interface SearchOutcome {
  */
 export async function searchModels(request: SearchRequest, options: FetchModelOptions, extraFields: readonly string[] = []): Promise<SearchOutcome> {
   const host = endpointHost(options.endpoint);
-  const context: RequestContext = {
-    id: `(${describeRequest(request)})`,
-    host,
-    modelPage: options.endpoint,
-    hasToken: options.token !== undefined,
-    search: true,
-  };
+  const context = requestContext({ kind: "search", query: `(${describeRequest(request)})` }, options);
   const hits: SearchHit[] = [];
   const seen = new Set<string>();
   let url: string | undefined = searchUrl(options.endpoint, request, extraFields);

@@ -3,6 +3,8 @@
  * effects (copying, writing a file, leaving) are queued as commands in the
  * state and run by the screen, so fast keys never act on a stale state.
  */
+import { CLI_NAMES } from "../words/cli-names.js";
+import { problemText } from "../words/problems.js";
 import { formatBytes } from "../util/bytes.js";
 import { buildCombos, clientKeyOf, resolveSelection, type Combo, type Preferences, type Selection } from "./combos.js";
 import type { CopyOutcome } from "./copy.js";
@@ -103,7 +105,7 @@ export function rowsOf(state: Pick<PickerState, "canStream" | "selection">): Row
 /** Loads the snippets for `toggles`, with what kept some out as one status line. */
 function loadEntries(loader: SnippetLoader, toggles: MenuToggles): { entries: CodeBlock[]; problem?: StatusMessage } {
   const problems = new Set<string>();
-  const entries = loader(toggles, (problem) => problems.add(problem));
+  const entries = loader(toggles, (problem) => problems.add(typeof problem === "string" ? problem : problemText(problem, CLI_NAMES).message));
   const [first] = problems;
   if (first === undefined) return { entries };
   return { entries, problem: { text: problems.size > 1 ? `${first} (and ${problems.size - 1} more)` : first, tone: "warning" } };
@@ -295,6 +297,12 @@ function applyToggles(state: PickerState, toggles: MenuToggles, loader: SnippetL
   }
   // A toggle that would leave nothing to show is refused: no dead ends.
   if (entries.length === 0) return { ...state, message: { text: `No snippet for ${describeToggles(toggles)}`, tone: "warning" } };
+  // Nor one that would take away the source on screen (the Inference API, with the rows it has), saying why.
+  const source = state.selection?.source;
+  if (source !== undefined && !entries.some((entry) => entry.source === source)) {
+    const why = problem === undefined ? "" : `: ${problem.text}`;
+    return { ...state, message: { text: `No ${SOURCE_LABELS[source]} snippet for ${describeToggles(toggles)}${why}`, tone: "warning" } };
+  }
   const combos = buildCombos(entries);
   const selection = resolveSelection(combos, state.prefs);
   return { ...state, toggles, entries, combos, selection, scroll: { ...state.scroll, offset: 0 }, ...(problem && { message: problem }) };
@@ -314,14 +322,45 @@ function choose(state: PickerState, row: RowId, delta: 1 | -1, load: SnippetLoad
     case "language":
       return select(state, { ...state.prefs, language: value });
     case "client":
-      return select(state, { ...state.prefs, clientKey: value });
+      return withClient(state, value);
     case "provider":
-      return select(state, { ...state.prefs, provider: value });
+      return withProvider(state, value);
     case "stream":
       return applyToggles(state, { ...state.toggles, stream: value === "on" }, load);
     case "requests":
       return applyToggles(state, { ...state.toggles, direct: value === "direct" }, load);
   }
+}
+
+/**
+ * A provider of the row that the shown client does not call is shown with the first client that calls it,
+ * saying so: the row stays as the user saw it, and the client changes in sight instead.
+ */
+function withProvider(state: PickerState, provider: string): PickerState {
+  const selection = state.selection!;
+  if (selection.served.includes(provider)) return select(state, { ...state.prefs, provider });
+  const client = selection.clients.find((key) =>
+    state.combos.some(
+      (combo) => combo.source === selection.source && combo.language === selection.language && combo.clientKey === key && combo.provider === provider,
+    ),
+  );
+  if (client === undefined) return state;
+  const next = select(state, { ...state.prefs, provider, clientKey: client });
+  const shown = providerLabel(provider);
+  return { ...next, message: { text: `Client ${clientLabel(next, client)}: ${clientLabel(state, selection.clientKey)} has no ${shown}`, tone: "info" } };
+}
+
+/** A client that does not call the provider shown falls back to one it calls, saying so. */
+function withClient(state: PickerState, clientKey: string): PickerState {
+  const before = state.selection?.provider;
+  const next = select(state, { ...state.prefs, clientKey });
+  const after = next.selection?.provider;
+  // A provider that changes back to the one chosen before, which this client has, needs no word.
+  if (next.selection?.source !== "inference" || before === undefined || after === undefined || next.selection.served.includes(before)) return next;
+  return {
+    ...next,
+    message: { text: `Provider ${providerLabel(after)}: ${clientLabel(next, clientKey)} has no ${providerLabel(before)}`, tone: "info" },
+  };
 }
 
 /** A row that went away with the choice (an app without quants) hands the focus to the first row. */
@@ -473,7 +512,8 @@ function copyMessage(entry: CodeBlock, outcome: CopyOutcome): StatusMessage {
   const what = `${languageLabel(blockLanguage(entry))} / ${safeLine(blockTool(entry))}${provider}`;
   if (!outcome.ok) return { text: `Copy failed: ${outcome.reason}`, tone: "error" };
   if (outcome.method === "clipboard") return { text: `Copied ${what} to the clipboard`, tone: "success" };
-  return { text: `Copied via the terminal (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
+  // Whether the terminal (or tmux between) took it cannot be known: say what was done, not that it was copied.
+  return { text: `Asked the terminal to copy it (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
 }
 
 function openMessage(label: string, outcome: OpenOutcome): StatusMessage {

@@ -164,8 +164,16 @@ function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
   }
 }
 
-/** Parses JSON; a syntax error, or nesting deeper than MAX_JSON_DEPTH, names the source with line and column. */
-export function parseJson(text: string, source: string): unknown {
+/** Where JSON text goes wrong: 1-based line and column, and why, with the way forward. */
+export interface JsonTextProblem {
+  line: number;
+  column: number;
+  reason: string;
+  hint: string;
+}
+
+/** The parsed value, or where the text goes wrong (a syntax error, or nesting deeper than MAX_JSON_DEPTH). */
+export function readJson(text: string): { ok: true; value: unknown } | { ok: false; problem: JsonTextProblem } {
   let value: unknown;
   let problem: JsonSyntaxProblem | undefined;
   try {
@@ -175,7 +183,14 @@ export function parseJson(text: string, source: string): unknown {
   } catch {
     problem = findJsonSyntaxError(text) ?? new JsonSyntaxProblem(0, "not valid JSON");
   }
-  if (problem === undefined) return value;
-  const { line, column } = lineColumn(text, problem.offset);
-  throw usageError(`${source}:${line}:${column}: invalid JSON: ${problem.reason}`, problem.hint);
+  if (problem === undefined) return { ok: true, value };
+  return { ok: false, problem: { ...lineColumn(text, problem.offset), reason: problem.reason, hint: problem.hint } };
+}
+
+/** Parses JSON; a syntax error, or nesting deeper than MAX_JSON_DEPTH, names the source with line and column. */
+export function parseJson(text: string, source: string): unknown {
+  const read = readJson(text);
+  if (read.ok) return read.value;
+  const { line, column, reason, hint } = read.problem;
+  throw usageError(`${source}:${line}:${column}: invalid JSON: ${reason}`, hint);
 }

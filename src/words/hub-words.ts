@@ -197,7 +197,7 @@ export const HUB_WORDS: { [K in HubProblem["kind"]]: (problem: Of<K>, names: Nam
         ),
   "hub-answer-too-large": (problem, names) =>
     said(
-      `the hub's answer for ${subjectWords(problem.subject)} is too large for ${contentOf(problem.subject)} (more than ${formatBytes(problem.limitBytes)})`,
+      `the hub's answer for ${subjectWords(problem.subject)} is too large for ${contentOf(problem.subject)} (over ${formatBytes(problem.limitBytes)})`,
       `check ${names.hub("endpoint")} if it is set`,
     ),
   "hub-unreachable": (problem, names) =>
@@ -216,7 +216,7 @@ export const HUB_WORDS: { [K in HubProblem["kind"]]: (problem: Of<K>, names: Nam
   "offline-not-cached": (problem, names) =>
     said(
       `${cachedThingWords(problem.thing)} is not in the cache, and ${OFFLINE(names)} forbids ${problem.thing.kind === "search" ? "asking the hub" : problem.thing.kind === "file" ? "reading it" : "fetching it"}`,
-      `run once without ${OFFLINE(names)} to fetch and cache it`,
+      `run ${problem.thing.kind === "search" ? "it " : ""}once without ${OFFLINE(names)} to fetch and cache it`,
     ),
   "offline-no-cache": (_problem, names) =>
     said(

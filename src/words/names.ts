@@ -13,6 +13,8 @@ export interface Names {
   hub(setting: HubSetting): string;
   /** Which edge: some ways forward exist on one only (`--fits auto`). */
   edge: "cli" | "library";
+  /** A message the domain still words itself, with the command line's flags, in this edge's names. */
+  legacy: (text: string) => string;
 }
 
 /** The environment variables the command line and the MCP server read for the hub. */

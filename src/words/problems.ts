@@ -1,7 +1,10 @@
-import type { Problem, ProblemKind, ProblemOf } from "../outcome/problems.js";
+import type { Failure, Hint, Problem, ProblemKind, ProblemOf } from "../outcome/problems.js";
+import { CODE_WORDS, hintWords } from "./code-words.js";
 import { HUB_WORDS } from "./hub-words.js";
 import { INPUT_WORDS } from "./input-words.js";
+import { GGUF_WORDS } from "./gguf-words.js";
 import type { Names } from "./names.js";
+import { TASK_INPUT_WORDS } from "./task-input-words.js";
 import type { Text } from "./text.js";
 
 /*
@@ -12,9 +15,33 @@ import type { Text } from "./text.js";
 
 type Words = { [K in ProblemKind]: (problem: ProblemOf<K>, names: Names) => Text };
 
-const PROBLEM_WORDS: Words = { ...HUB_WORDS, ...INPUT_WORDS };
+const PROBLEM_WORDS: Words = {
+  ...HUB_WORDS,
+  ...INPUT_WORDS,
+  ...GGUF_WORDS,
+  ...CODE_WORDS,
+  ...TASK_INPUT_WORDS,
+  // Worded where it was made, with the command line's flags: the library names its options instead.
+  worded: (problem, names) => {
+    const words = names.edge === "cli" ? (text: string) => text : names.legacy;
+    return problem.hint === undefined ? { message: words(problem.message) } : { message: words(problem.message), hint: words(problem.hint) };
+  },
+};
 
 export function problemText(problem: Problem, names: Names): Text {
   const words = PROBLEM_WORDS[problem.kind] as (problem: Problem, names: Names) => Text;
   return words(problem, names);
+}
+
+/** Several problems and the hints beside them: one message a line, and the ways forward once each, joined. */
+export function problemsText(problems: readonly Problem[], hints: readonly Hint[], names: Names): { messages: string[]; hint?: string } {
+  const texts = problems.map((problem) => problemText(problem, names));
+  const messages = [...new Set(texts.map((text) => text.message))];
+  const ways = [...new Set([...texts.flatMap((text) => (text.hint === undefined ? [] : [text.hint])), ...hints.map((hint) => hintWords(hint, names))])];
+  return ways.length > 0 ? { messages, hint: ways.join("; ") } : { messages };
+}
+
+/** A failure's words: every problem's message, and the ways forward. */
+export function failureText(failure: Failure, names: Names): { messages: string[]; hint?: string } {
+  return problemsText(failure.problems, failure.hints, names);
 }

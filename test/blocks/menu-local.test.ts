@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { hubFromEnv } from "../helpers/test-hub.js";
+import { problemWords } from "../helpers/worded.js";
 import { describe, expect, it } from "vitest";
 import { NO_PROVIDER_NOTICE, modelMenu, type MenuPresets } from "../../src/blocks/menu.js";
 import { parseSnippetCommand, parseSnippetOptions } from "../../src/cli/snippet-command.js";
@@ -55,7 +57,11 @@ describe("an app that runs the model but offers nothing", () => {
     const model = ModelDataSchema.parse({ id: "acme/Tiny-GGUF", tags: ["gguf"], pipeline_tag: "text-generation" });
     const input = await modelMenu(model, parseSnippetOptions(commandOptions({})));
     const problems: string[] = [];
-    expect(input.loadBlocks(OFF, (problem) => problems.push(problem)).some((entry) => entry.source === "local")).toBe(true);
+    expect(
+      input
+        .loadBlocks(OFF, (problem) => problems.push(typeof problem === "string" ? problem : problemWords(problem).message))
+        .some((entry) => entry.source === "local"),
+    ).toBe(true);
     expect(problems).toContain("vLLM loads one GGUF file, and the file list of acme/Tiny-GGUF is unknown");
     expect(initialState(input).message).toEqual({ text: expect.stringMatching(/^\S.* is unknown \(and \d+ more\)$/), tone: "warning" });
   });
@@ -127,8 +133,9 @@ describe("the Run locally source runs what --ctx and the cache settings ask", ()
     const raw = { app: "llama.cpp", ctx: "16k", cacheType: "q8_0" };
     const command = parseSnippetCommand([file(name)], commandOptions({ ...raw, interactive: true }), { interactive: true });
     if (command.mode !== "picker") throw new Error("-i parses to the picker");
-    const resolved = await resolveModelArgument(file(name), { env: {} });
-    const planner = await runPlannerFor(command, resolved, { env: {} });
+    const hub = hubFromEnv({});
+    const resolved = await resolveModelArgument(file(name), hub);
+    const planner = await runPlannerFor(command, resolved, { hub });
     const menu = await modelMenu(model, parseSnippetOptions(commandOptions({})), command.presets, planner);
     const local = menu.loadBlocks(OFF).filter((block) => block.source === "local" && block.app === "llama.cpp");
     expect(local.length).toBeGreaterThan(1);

@@ -185,13 +185,14 @@ describe("local apps for a hub model id", () => {
 
   it("fetches again a cached entry written without the file list", async () => {
     const cache = mkdtempSync(join(tmpdir(), "hubref-cache-"));
-    const { cacheSlot } = await import("../../src/model/hub/cache.js");
-    const slot = cacheSlot({ XDG_CACHE_HOME: cache }, hub.endpoint, GGUF_VISION.id)!;
-    // The shape an earlier hubref wrote: no withFiles mark, no siblings.
-    mkdirSync(dirname(slot.file), { recursive: true });
+    const { entryFile } = await import("../../src/model/hub/store.js");
+    const { MODEL_ENTRY } = await import("../../src/model/hub/model-entry.js");
+    const file = await entryFile(join(cache, "hubref"), MODEL_ENTRY, { origin: hub.endpoint, key: GGUF_VISION.id });
+    // An entry an earlier hubref wrote (an older version of the entry, without siblings) at the same place.
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(
-      slot.file,
-      JSON.stringify({ version: 1, fetchedAt: new Date().toISOString(), endpoint: hub.endpoint, id: GGUF_VISION.id, data: withoutFiles }),
+      file,
+      JSON.stringify({ version: MODEL_ENTRY.version - 1, origin: hub.endpoint, key: GGUF_VISION.id, fetchedAt: new Date().toISOString(), value: withoutFiles }),
     );
     const before = hub.requestsFor(GGUF_VISION.id).length;
     const result = await runInProcess(["snippet", GGUF_VISION.id, "--app", "ollama"], { env: env(cache) });

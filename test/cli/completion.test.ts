@@ -75,6 +75,8 @@ describe("hubref completion", () => {
       expect(bashCompletes("hubref completion ")).toEqual([...SHELLS]);
       // A hardware name with a space stays one word on the line.
       expect(bashCompletes("hubref snippet m.json --app llama.cpp --fits RTX\\ 409")).toContain("RTX\\ 4090");
+      // A card sold with several sizes completes with each, as --fits takes it.
+      expect(bashCompletes("hubref snippet m.json --app llama.cpp --fits RTX\\ 3060")).toEqual(expect.arrayContaining(["RTX\\ 3060:8", "RTX\\ 3060:12"]));
     },
     SLOW,
   );

@@ -37,18 +37,28 @@ describe("hubref hardware", () => {
     expect(result.stdout).toMatch(/^name +kind +memory +bandwidth +TFLOPS\nApple M4 Max +apple +36, 48, 64, 128 GB +546 GB\/s +18\.4\n$/);
   });
 
-  it("--json gives every figure and the bandwidth's source, null where the list has none", async () => {
+  it("--json gives every figure, the bandwidth's spec page and the names a device answers to", async () => {
     const devices = JSON.parse((await hardware(["4090", "--json"])).stdout) as Record<string, unknown>[];
     expect(devices[0]).toEqual({
       name: "RTX 4090",
       kind: "gpu",
       vendor: "NVIDIA",
       memoryGB: [24],
+      architecture: "ada",
+      aliases: [],
       bandwidthGBs: 1008,
-      bandwidthSource: expect.stringMatching(/NVIDIA/),
+      bandwidthByMemoryGB: null,
+      bandwidthSource: expect.stringMatching(/^https:\/\//),
       tflops: 82.58,
+      origin: "hub",
     });
-    expect(devices.find((device) => device.name === "RTX 4090 Laptop")).toMatchObject({ bandwidthGBs: null, bandwidthSource: null });
+    expect(devices.find((device) => device.name === "RTX 4090 Laptop")).toMatchObject({ bandwidthGBs: 576 });
+    const h100 = JSON.parse((await hardware(["h100", "--json"])).stdout) as Record<string, unknown>[];
+    expect(h100.map((device) => [device.name, device.bandwidthGBs, device.origin])).toEqual([
+      ["H100", 3350, "hub"],
+      ["H100 PCIe", 2000, "hubref"],
+      ["H100 NVL", 3900, "hubref"],
+    ]);
   });
 
   it("a query that matches nothing prints nothing, says so with a suggestion, and exits 0", async () => {

@@ -149,7 +149,7 @@ describe("hubref model ID, --fits auto by default", () => {
     expect(auto.stdout).toMatch(/\n {2}Q8_0 +8\.53 GB +1 file +(default +)?fits +GPU +≈ \d+ tok\/s +hubref snippet/);
     expect(auto.stderr.split("\n").filter(Boolean)).toEqual([
       expect.stringMatching(/^note: --fits auto: found NVIDIA GeForce RTX 4090 \(25\.76 GB, 25\.17 GB free\); .* system memory/),
-      "note: --fits auto: speeds are estimated for RTX 4090 (1,008 GB/s, 82.58 TFLOPS; system memory at 89.6 GB/s)",
+      "note: --fits auto: speeds are estimated for RTX 4090 (1,008 GB/s, 82.58 TFLOPS; system memory taken as dual-channel DDR5-5600, 89.6 GB/s)",
     ]);
   });
 
@@ -160,7 +160,9 @@ describe("hubref model ID, --fits auto by default", () => {
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row.speed?.generationTokensPerSecond).toBeGreaterThan(0);
     const notes = result.stderr.split("\n").filter((line) => line.includes("speeds are estimated for"));
-    expect(notes).toEqual(["note: --fits auto: speeds are estimated for RTX 4090 (1,008 GB/s, 82.58 TFLOPS; system memory at 89.6 GB/s)"]);
+    expect(notes).toEqual([
+      "note: --fits auto: speeds are estimated for RTX 4090 (1,008 GB/s, 82.58 TFLOPS; system memory taken as dual-channel DDR5-5600, 89.6 GB/s)",
+    ]);
     // Without a GPU the rows fit system memory of an unknown bandwidth: no speed.
     const cpu = await hubref(["models", "--fits", "auto", "--ctx", "8192", "--limit", "3", "--json"]);
     expect((JSON.parse(cpu.stdout) as { speed: unknown }[]).map((row) => row.speed)).toEqual([null, null, null]);

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { rejected } from "../helpers/errors.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -247,10 +248,10 @@ describe("the picker opens on what the printing command would print", () => {
     const command = parse({ provider: "together", interactive: true }, TERMINAL, [bert]);
     if (command.mode !== "picker") throw new Error("not the picker");
     const model = ModelDataSchema.parse(JSON.parse(readFileSync(bert, "utf8")));
-    const error = await modelMenu(model, command.options, command.presets).catch((caught: unknown) => caught as HubrefError);
+    const error = await rejected(modelMenu(model, command.options, command.presets));
     expect(printed.status).toBe(2);
-    expect(error).toBeInstanceOf(HubrefError);
-    expect(`error: ${(error as HubrefError).message}`).toBe(printed.stderr.split("\n")[0]);
+    expect(error.exitCode).toBe(2);
+    expect(`error: ${error.message}`).toBe(printed.stderr.split("\n")[0]);
   });
 });
 
@@ -356,12 +357,18 @@ describe("--api and --reasoning-effort", () => {
     expect(parse({ api: "responses", client: "curl" }).mode).toBe("inference");
   });
 
-  it("refuses --direct and --endpoint-url with --api responses: only the router serves it", () => {
+  it("refuses --direct with --api responses: the router or a server of your own serves it, no provider's own route", () => {
     const direct = refusal({ api: "responses", direct: true, provider: "together" });
-    expect(direct.message).toBe("--api responses goes through the hub router, which --direct does not apply to");
-    expect(direct.hint).toBe("leave them out, or use --api chat for a direct call or your own endpoint");
-    expect(refusal({ api: "responses", endpointUrl: "https://example.com" }).exitCode).toBe(2);
+    expect(direct.message).toBe("--api responses goes through the hub router (or your own server, with --endpoint-url), which --direct does not apply to");
+    expect(direct.hint).toBe("leave out --direct, or use --api chat for a direct call to the provider");
     expect(parse({ api: "chat", direct: true, provider: "together" }).mode).toBe("inference");
+  });
+
+  it("takes --endpoint-url with --api responses: an OpenAI-compatible server of your own", () => {
+    expect(parse({ api: "responses", endpointUrl: "http://127.0.0.1:8000/v1" })).toMatchObject({
+      mode: "inference",
+      options: { api: "responses", endpointUrl: "http://127.0.0.1:8000/v1" },
+    });
   });
 });
 

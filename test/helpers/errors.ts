@@ -1,13 +1,25 @@
 import { expect } from "vitest";
-import { ExitCode, HubrefError } from "../../src/errors.js";
+import { cliError } from "../../src/cli/names.js";
+import { ExitCode, type HubrefError } from "../../src/errors.js";
+
+/*
+ * A domain failure as the command line reports it: its words with the
+ * command line's flags, and its exit code. Tests of domain functions assert
+ * what a user of the command line would read.
+ */
+
+function asReported(error: unknown): HubrefError {
+  const known = cliError(error);
+  if (known) return known;
+  throw error;
+}
 
 /** The user-facing error `action` throws; anything else (or nothing) fails the test. */
 export function thrown(action: () => unknown): HubrefError {
   try {
     action();
   } catch (error) {
-    if (error instanceof HubrefError) return error;
-    throw error;
+    return asReported(error);
   }
   throw new Error("expected a HubrefError");
 }
@@ -24,8 +36,7 @@ export async function rejected(promise: Promise<unknown>): Promise<HubrefError> 
   try {
     await promise;
   } catch (error) {
-    if (error instanceof HubrefError) return error;
-    throw error;
+    return asReported(error);
   }
   throw new Error("expected a HubrefError");
 }

@@ -1,8 +1,8 @@
 import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { wordedSnippets } from "../helpers/worded.js";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
 import { fromExample } from "../../src/inference/inputs.js";
 import type { Snippet } from "../../src/inference/snippet.js";
 import { exampleInput } from "../../src/tasks/example-input.js";
@@ -74,7 +74,7 @@ function plan(): void {
   for (const { provider, task, modes } of registryPairs()) {
     for (const mode of modes) {
       const model = syntheticModel(task, { id: `acme/py-${task}-${provider}-${mode}` });
-      const snippet = generateSnippets(model, { provider: provider as never, direct: mode === "direct", language: "python", client: "huggingface_hub" })
+      const snippet = wordedSnippets(model, { provider: provider as never, direct: mode === "direct", language: "python", client: "huggingface_hub" })
         .snippets[0];
       if (snippet === undefined) continue;
       const providerModelId = providerIdFor(provider, model.id);
@@ -94,7 +94,7 @@ function plan(): void {
       for (const client of PYTHON_CLIENTS) {
         const modelId = `${provider === "openai" ? "openai" : "acme"}/py-chat-${provider}-${mode}-${client}`;
         const model = syntheticModel("text-generation", { conversational: true, id: modelId, providers: provider === "openai" ? [] : [provider] });
-        const snippet = generateSnippets(model, { provider: provider as never, direct: mode === "direct", language: "python", client: client as never })
+        const snippet = wordedSnippets(model, { provider: provider as never, direct: mode === "direct", language: "python", client: client as never })
           .snippets[0];
         if (snippet === undefined) throw new Error(`no ${client} chat snippet for ${provider} ${mode}`);
         const providerModelId = provider === "openai" ? modelId.slice("openai/".length) : providerIdFor(provider, modelId);
@@ -116,7 +116,7 @@ function planRouterChoices(): void {
     const modelId = `acme/py-chat-router-${choice}`;
     const model = syntheticModel("text-generation", { conversational: true, id: modelId, providers: ["together", "cerebras"] });
     const policy = choice === "auto" ? {} : { routerPolicy: choice };
-    const snippet = generateSnippets(model, { ...policy, language: "python", client: "openai" }).snippets[0];
+    const snippet = wordedSnippets(model, { ...policy, language: "python", client: "openai" }).snippets[0];
     if (snippet === undefined) throw new Error(`no openai chat snippet for ${choice}`);
     const id = `router-${choice}|chat|routed|openai`;
     planned.push({
@@ -145,7 +145,7 @@ function planImages(): void {
     for (const client of PYTHON_CLIENTS) {
       const modelId = `acme/py-vision-${index}-${client}`;
       const model = syntheticModel("image-text-to-text", { conversational: true, id: modelId, providers: ["together"] });
-      const snippet = generateSnippets(model, { provider: "together", language: "python", client: client as never, images }).snippets[0];
+      const snippet = wordedSnippets(model, { provider: "together", language: "python", client: client as never, images }).snippets[0];
       if (snippet === undefined) throw new Error(`no ${client} vision snippet`);
       const parts = images.map((image) => ({
         type: "image_url",
@@ -232,7 +232,7 @@ function tinyPng(): Buffer {
  */
 async function runAlone(provider: string, task: string, reply: Reply): Promise<string> {
   const model = syntheticModel(task as never, { id: `acme/py-alone-${task}-${provider}` });
-  const snippet = generateSnippets(model, { provider: provider as never, language: "python", client: "huggingface_hub" }).snippets[0]!;
+  const snippet = wordedSnippets(model, { provider: provider as never, language: "python", client: "huggingface_hub" }).snippets[0]!;
   const id = `${provider}|${task}|alone|huggingface_hub`;
   const mapping = plausibleReply({ task, modelId: model.id, provider, providerId: providerIdFor(provider, model.id), output: "json" });
   rig.server.respond(id, (request) => (request.method === "POST" ? reply : mapping(request)));
@@ -288,10 +288,10 @@ if (clients.missing.length > 0 && clientsRequired()) {
       for (const pair of refused) {
         const [provider, task] = pair.split(" ") as [string, string];
         const model = syntheticModel(task as never, { id: `acme/refused-${task}-${provider}` });
-        const result = generateSnippets(model, { provider: provider as never, language: "python", client: "huggingface_hub" });
+        const result = wordedSnippets(model, { provider: provider as never, language: "python", client: "huggingface_hub" });
         expect(result.snippets, pair).toEqual([]);
         expect(result.problems, pair).toEqual([`huggingface_hub does not call ${provider} for ${task}: use requests`]);
-        expect(generateSnippets(model, { provider: provider as never, language: "python", client: "requests" }).snippets, pair).toHaveLength(1);
+        expect(wordedSnippets(model, { provider: provider as never, language: "python", client: "requests" }).snippets, pair).toHaveLength(1);
       }
     });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { wordedSnippets } from "../helpers/worded.js";
 import type { Snippet, SnippetOptions } from "../../src/inference/snippet.js";
 import { responsesText, responsesTools } from "../../src/inference/responses.js";
 import { PLACEHOLDER_RESULT, SAMPLE_SCHEMA, SAMPLE_TOOL_RESULT, SAMPLE_TOOLS } from "../../src/inference/tools.js";
@@ -67,7 +67,7 @@ interface Case {
 
 function snippetFor(pair: string, options: SnippetOptions): Snippet {
   const [language, client] = pair.split("|") as [string, string];
-  const { snippets, problems } = generateSnippets(MODEL, {
+  const { snippets, problems } = wordedSnippets(MODEL, {
     provider: "together",
     api: "responses",
     language: language as never,

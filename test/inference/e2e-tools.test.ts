@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { wordedSnippets } from "../helpers/worded.js";
 import type { Snippet, SnippetOptions } from "../../src/inference/snippet.js";
 import type { Tree } from "../../src/inference/payload.js";
 import { PLACEHOLDER_RESULT, responseFormat, SAMPLE_SCHEMA, SAMPLE_TOOL_RESULT, SAMPLE_TOOLS } from "../../src/inference/tools.js";
@@ -65,7 +65,7 @@ interface Case {
 
 function snippetFor(pair: string, options: SnippetOptions): Snippet {
   const [language, client] = pair.split("|") as [string, string];
-  const { snippets, problems } = generateSnippets(MODEL, { provider: "together", language: language as never, client: client as never, ...options });
+  const { snippets, problems } = wordedSnippets(MODEL, { provider: "together", language: language as never, client: client as never, ...options });
   expect(problems, pair).toEqual([]);
   expect(snippets, pair).toHaveLength(1);
   return snippets[0]!;

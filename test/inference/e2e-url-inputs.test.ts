@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { wordedSnippets } from "../helpers/worded.js";
 import { execute, postsOf, runnableStdlibClients, startRig, type ExecutableCase, type Rig } from "../helpers/snippet-harness.js";
 import type { ReceivedRequest } from "../helpers/inference-server.js";
 import { plausibleReply, replyOutput } from "../helpers/fake-replies.js";
@@ -59,7 +59,7 @@ beforeAll(async () => {
       // A model id per case: the JS library caches provider mappings by model id.
       const model = syntheticModel(plan.task, { id: modelIdFor(name, client) });
       const [language, clientName] = client.split("|");
-      const result = generateSnippets(model, {
+      const result = wordedSnippets(model, {
         provider: plan.provider as never,
         inputs: plan.inputs,
         language: language as never,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { wordedSnippets } from "../helpers/worded.js";
 import { PROVIDER_IDS, type ProviderChoice } from "../../src/inference/ids.js";
 import { INFERENCE_TASKS } from "../../src/inference/id-lists.js";
 import { PROVIDERS } from "../../src/inference/providers/index.js";
@@ -8,13 +8,13 @@ import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /* The rules of which snippets exist, and what each says about tokens and billing. */
 
-const clientsOf = (result: ReturnType<typeof generateSnippets>) => result.snippets.map((snippet) => `${snippet.language}/${snippet.client}`);
+const clientsOf = (result: ReturnType<typeof wordedSnippets>) => result.snippets.map((snippet) => `${snippet.language}/${snippet.client}`);
 
 /** The standard-library clients, as hints name them, in listing order. */
 const STDLIB_PAIRS = "net/http (go), java.net.http (java), net/http (ruby), curl (php)";
 
 /** Snippets by client for Python, JS and shell, by language for Go, Java, Ruby and PHP (whose client names repeat others'). */
-function byClientOf(snippets: ReturnType<typeof generateSnippets>["snippets"]): Record<string, string> {
+function byClientOf(snippets: ReturnType<typeof wordedSnippets>["snippets"]): Record<string, string> {
   const stdlib = ["go", "java", "ruby", "php"];
   return Object.fromEntries(snippets.map((snippet) => [stdlib.includes(snippet.language) ? snippet.language : snippet.client, snippet.content]));
 }
@@ -26,7 +26,7 @@ describe("which snippets exist", () => {
       const model = syntheticModel(task, { conversational: chat });
       const languages = new Set<string>();
       for (const provider of PROVIDER_IDS) {
-        for (const snippet of generateSnippets(model, { provider }).snippets) languages.add(snippet.language);
+        for (const snippet of wordedSnippets(model, { provider }).snippets) languages.add(snippet.language);
       }
       expect([...languages].sort(), task).toEqual(["go", "java", "js", "php", "python", "ruby", "sh"]);
     }
@@ -34,7 +34,7 @@ describe("which snippets exist", () => {
 
   it("with provider auto, a non-chat task: the hub clients leave the provider to the hub, the others call the first live one serving it, and a note says so", () => {
     // hf-inference is the first provider that serves text-classification in the synthetic mapping.
-    const result = generateSnippets(syntheticModel("text-classification", { providers: ["together", "hf-inference", "fal-ai"] }), {});
+    const result = wordedSnippets(syntheticModel("text-classification", { providers: ["together", "hf-inference", "fal-ai"] }), {});
     expect(result.snippets.filter((snippet) => snippet.provider === "auto").map((snippet) => `${snippet.language}/${snippet.client}`)).toEqual([
       "python/huggingface_hub",
       "js/huggingface.js",
@@ -47,15 +47,15 @@ describe("which snippets exist", () => {
     ]);
     expect(result.problems).toEqual([]);
     // A provider asked for is the one every client calls.
-    const asked = generateSnippets(syntheticModel("text-classification"), { provider: "hf-inference" });
+    const asked = wordedSnippets(syntheticModel("text-classification"), { provider: "hf-inference" });
     expect(asked.notes).toEqual([]);
     // With no live provider that serves the task, the hub clients alone.
-    const unserved = generateSnippets(syntheticModel("text-classification", { providers: ["together", "fal-ai"] }), {});
+    const unserved = wordedSnippets(syntheticModel("text-classification", { providers: ["together", "fal-ai"] }), {});
     expect(clientsOf(unserved)).toEqual(["python/huggingface_hub", "js/huggingface.js"]);
   });
 
   it("with provider auto, chat gets every client, through the router", () => {
-    const result = generateSnippets(syntheticModel("text-generation", { conversational: true }), {});
+    const result = wordedSnippets(syntheticModel("text-generation", { conversational: true }), {});
     expect(clientsOf(result)).toEqual([
       "python/huggingface_hub",
       "python/requests",
@@ -72,22 +72,22 @@ describe("which snippets exist", () => {
   });
 
   it("an explicitly asked combination without a template is refused by name", () => {
-    const result = generateSnippets(syntheticModel("text-classification"), { provider: "hf-inference", language: "python", client: "openai" });
+    const result = wordedSnippets(syntheticModel("text-classification"), { provider: "hf-inference", language: "python", client: "openai" });
     expect(result.snippets).toEqual([]);
     expect(result.problems).toEqual(["the openai client is for chat models, not text-classification"]);
     expect(result.hints).toEqual([
       `with provider hf-inference: huggingface_hub (python), requests (python), huggingface.js (js), fetch (js), curl (sh), ${STDLIB_PAIRS}`,
     ]);
-    const noMethod = generateSnippets(syntheticModel("text-to-audio"), { provider: "fal-ai", client: "huggingface_hub" });
+    const noMethod = wordedSnippets(syntheticModel("text-to-audio"), { provider: "fal-ai", client: "huggingface_hub" });
     expect(noMethod.problems).toEqual(["huggingface_hub (python) has no text-to-audio snippet"]);
   });
 
   it("a language or client no snippet of this provider is in names the ones it has, and the providers that have it", () => {
     const unmapped = { ...syntheticModel("fill-mask"), inferenceProviderMapping: undefined };
-    const auto = generateSnippets(unmapped, { language: "sh" });
+    const auto = wordedSnippets(unmapped, { language: "sh" });
     expect(auto.snippets).toEqual([]);
     expect(auto.hints).toEqual(["with provider auto: huggingface_hub (python), huggingface.js (js); sh snippets with --provider hf-inference"]);
-    const noMethod = generateSnippets(syntheticModel("text-to-audio", { providers: ["fal-ai", "replicate"] }), {
+    const noMethod = wordedSnippets(syntheticModel("text-to-audio", { providers: ["fal-ai", "replicate"] }), {
       provider: "fal-ai",
       client: "huggingface_hub",
     });
@@ -97,46 +97,46 @@ describe("which snippets exist", () => {
 
   it("the openai client on a task model names the clients that serve the task, never a template path", () => {
     for (const language of ["python", "js"] as const) {
-      const result = generateSnippets(syntheticModel("text-to-image"), { provider: "fal-ai", language, client: "openai" });
+      const result = wordedSnippets(syntheticModel("text-to-image"), { provider: "fal-ai", language, client: "openai" });
       expect(result.snippets).toEqual([]);
       expect(result.problems).toEqual(["the openai client is for chat models, not text-to-image"]);
       expect(result.hints[0]).toMatch(/^with provider fal-ai: huggingface_hub \(python\), .*curl \(sh\), .*curl \(php\)$/);
     }
-    const auto = generateSnippets(syntheticModel("text-to-image"), { client: "openai" });
+    const auto = wordedSnippets(syntheticModel("text-to-image"), { client: "openai" });
     expect(auto.hints[0]).toMatch(/^with provider auto: huggingface_hub \(python\), .*huggingface\.js \(js\), .*curl \(sh\)/);
   });
 
   it("--direct without the provider's model id gives no snippet with the hub id in the provider's model slot", () => {
     const model = { ...syntheticModel("text-generation", { conversational: true }), inferenceProviderMapping: undefined };
-    const refused = generateSnippets(model, { provider: "together", direct: true });
+    const refused = wordedSnippets(model, { provider: "together", direct: true });
     expect(refused.snippets).toEqual([]);
     expect(refused.problems).toEqual([
       `${model.id}: the metadata maps no together model id, so a direct call to together cannot name the model: set it with --provider-model-id, or leave out --direct`,
     ]);
-    const named = generateSnippets(model, { provider: "together", direct: true, providerModelId: "meta/llama-3b", language: "sh" });
+    const named = wordedSnippets(model, { provider: "together", direct: true, providerModelId: "meta/llama-3b", language: "sh" });
     expect(named.snippets[0]!.content).toContain('"model": "meta/llama-3b"');
     expect(named.snippets[0]!.content).not.toContain(model.id);
     // hf-inference serves models under their hub id.
-    expect(generateSnippets(model, { provider: "hf-inference", direct: true }).snippets.length).toBeGreaterThan(0);
+    expect(wordedSnippets(model, { provider: "hf-inference", direct: true }).snippets.length).toBeGreaterThan(0);
   });
 
   it("a provider that does not serve the task gets no snippet, and the providers that serve it", () => {
-    const result = generateSnippets(syntheticModel("fill-mask"), { provider: "together" });
+    const result = wordedSnippets(syntheticModel("fill-mask"), { provider: "together" });
     expect(result.snippets).toEqual([]);
     expect(result.problems).toEqual(["together does not serve fill-mask"]);
     expect(result.hints).toEqual(["fill-mask is served by: hf-inference (choose one with --provider)"]);
-    const chat = generateSnippets(syntheticModel("text-generation", { conversational: true }), { provider: "fal-ai" });
+    const chat = wordedSnippets(syntheticModel("text-generation", { conversational: true }), { provider: "fal-ai" });
     expect(chat.problems).toEqual(["fal-ai does not serve chat"]);
     expect(chat.hints[0]).toMatch(/^chat is served by: .*cerebras.*together/);
   });
 
   it("provider auto with exactly one mapped provider is that provider, with its raw-HTTP snippets", () => {
-    const single = generateSnippets(syntheticModel("fill-mask", { providers: ["hf-inference"] }), { language: "sh" });
+    const single = wordedSnippets(syntheticModel("fill-mask", { providers: ["hf-inference"] }), { language: "sh" });
     expect(single.problems).toEqual([]);
     expect(single.snippets.map((snippet) => snippet.provider)).toEqual(["hf-inference"]);
     expect(single.snippets[0]!.content).toContain("https://router.huggingface.co/hf-inference/models/acme/fill-mask-model");
     // With several, the hub clients leave the choice to the hub; the others call the first that serves the task.
-    const several = generateSnippets(syntheticModel("fill-mask", { providers: ["together", "hf-inference"] }), {});
+    const several = wordedSnippets(syntheticModel("fill-mask", { providers: ["together", "hf-inference"] }), {});
     expect(new Set(several.snippets.map((snippet) => snippet.provider))).toEqual(new Set(["auto", "hf-inference"]));
   });
 
@@ -145,7 +145,7 @@ describe("which snippets exist", () => {
       ...syntheticModel("text-generation", { providers: ["together"] }),
       inferenceProviderMapping: [{ provider: "together", providerId: "t/m", status: "live", task: "conversational" }],
     };
-    const { snippets } = generateSnippets(model, { provider: "together", client: "curl" });
+    const { snippets } = wordedSnippets(model, { provider: "together", client: "curl" });
     expect(snippets[0]!.content).toContain("/v1/chat/completions");
     expect(snippets[0]!.content).not.toContain("/v1/completions");
   });
@@ -155,7 +155,7 @@ describe("which snippets exist", () => {
       const provider = PROVIDERS[id];
       for (const task of Object.keys(provider.tasks)) {
         for (const direct of provider.acceptsHubTokens ? [false, true] : [true]) {
-          const result = generateSnippets(syntheticModel(task), { provider: id, direct });
+          const result = wordedSnippets(syntheticModel(task), { provider: id, direct });
           expect(result.problems, `${id} ${task}`).toEqual([]);
           expect(clientsOf(result), `${id} ${task}`).toEqual(expect.arrayContaining(["python/requests", "js/fetch", "sh/curl"]));
         }
@@ -165,38 +165,38 @@ describe("which snippets exist", () => {
 
   it("openai is reached with its own key only", () => {
     const model = syntheticModel("text-generation", { conversational: true, providers: [], id: "openai/gpt-test" });
-    expect(generateSnippets(model, { provider: "openai" }).problems).toEqual([
+    expect(wordedSnippets(model, { provider: "openai" }).problems).toEqual([
       "Provider openai does not take hub tokens (conversational): call it with --direct and its own key",
     ]);
-    const direct = generateSnippets(model, { provider: "openai", direct: true, client: "curl" });
+    const direct = wordedSnippets(model, { provider: "openai", direct: true, client: "curl" });
     expect(direct.snippets[0]!.content).toContain('"model": "gpt-test"');
     expect(direct.snippets[0]!.content).toContain('"Authorization: Bearer $OPENAI_API_KEY"');
   });
 
   it("image-text-to-text without chat, models with no task, and tasks with no example get a reason instead", () => {
-    expect(generateSnippets(syntheticModel("image-text-to-text"), {}).problems).toEqual([
+    expect(wordedSnippets(syntheticModel("image-text-to-text"), {}).problems).toEqual([
       "acme/image-text-to-text-model: image-text-to-text models have snippets only for chat (tagged conversational)",
     ]);
-    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b" }), {}).problems).toEqual([
+    expect(wordedSnippets(ModelDataSchema.parse({ id: "a/b" }), {}).problems).toEqual([
       "a/b: the metadata has no pipeline tag, so there is no inference snippet",
     ]);
-    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "robotics" }), {}).problems).toEqual([
+    expect(wordedSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "robotics" }), {}).problems).toEqual([
       "a/b: no inference snippets for the pipeline tag robotics",
     ]);
-    expect(generateSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "\u001b[31mred" }), {}).problems).toEqual([
+    expect(wordedSnippets(ModelDataSchema.parse({ id: "a/b", pipeline_tag: "\u001b[31mred" }), {}).problems).toEqual([
       "a/b: no inference snippets for its pipeline tag",
     ]);
   });
 
   it("--image is for image-text-to-text chat models: others get the reason and where their image goes", () => {
-    const chat = generateSnippets(syntheticModel("text-generation", { conversational: true }), { images: ["cat.jpg"] });
+    const chat = wordedSnippets(syntheticModel("text-generation", { conversational: true }), { images: ["cat.jpg"] });
     expect(chat.snippets).toEqual([]);
     expect(chat.problems).toEqual(["acme/text-generation-model: --image adds images to a chat message, and text-generation models take text only"]);
     expect(chat.hints).toEqual(["--image is for image-text-to-text chat models"]);
-    const task = generateSnippets(syntheticModel("image-classification"), { images: ["cat.jpg"], provider: "hf-inference" });
+    const task = wordedSnippets(syntheticModel("image-classification"), { images: ["cat.jpg"], provider: "hf-inference" });
     expect(task.problems).toEqual(["acme/image-classification-model: --image adds images to a chat message, and image-classification is not a chat task"]);
     expect(task.hints).toEqual(["give this task's image with --inputs"]);
-    const vision = generateSnippets(syntheticModel("image-text-to-text", { conversational: true }), { images: ["notes.txt"], language: "sh" });
+    const vision = wordedSnippets(syntheticModel("image-text-to-text", { conversational: true }), { images: ["notes.txt"], language: "sh" });
     expect(vision.snippets).toHaveLength(1);
     expect(vision.warnings).toEqual(["--image notes.txt: .txt is not an image file"]);
   });
@@ -207,58 +207,58 @@ describe("which snippets exist", () => {
       pipeline_tag: "text-to-video",
       inferenceProviderMapping: [{ provider: "fal-ai", providerId: "../../v1/secrets", task: "text-to-video", status: "live" }],
     });
-    const result = generateSnippets(model, { provider: "fal-ai" });
+    const result = wordedSnippets(model, { provider: "fal-ai" });
     expect(result.snippets).toEqual([]);
     expect(result.problems[0]).toMatch(/cannot go into a URL/);
   });
 
   it("notes a provider the metadata does not map, and uses --provider-model-id over the mapping", () => {
     const model = syntheticModel("text-to-image", { providers: [] });
-    const unmapped = generateSnippets(model, { provider: "nscale", client: "curl" });
+    const unmapped = wordedSnippets(model, { provider: "nscale", client: "curl" });
     expect(unmapped.notes).toEqual([
       `${model.id}: no inference provider serves this model (its metadata maps none), so this call may fail`,
       `${model.id}: the metadata maps no nscale model id; the snippet uses the hub id (set one with --provider-model-id)`,
     ]);
-    const chosen = generateSnippets(syntheticModel("text-to-image"), { provider: "nscale", client: "curl", providerModelId: "nscale/chosen" });
+    const chosen = wordedSnippets(syntheticModel("text-to-image"), { provider: "nscale", client: "curl", providerModelId: "nscale/chosen" });
     expect(chosen.notes).toEqual([]);
     expect(chosen.snippets[0]!.content).toContain('"model": "nscale/chosen"');
   });
 
   it("says that no provider serves a model no provider maps (a LoRA), and says nothing of a mapped one", () => {
     const lora = { ...syntheticModel("text-to-image", { providers: [] }), id: "acme/watercolor-lora" };
-    expect(generateSnippets(lora, { language: "python", client: "huggingface_hub" }).notes).toEqual([
+    expect(wordedSnippets(lora, { language: "python", client: "huggingface_hub" }).notes).toEqual([
       "acme/watercolor-lora: no inference provider serves this model (its metadata maps none), so this call may fail",
     ]);
-    expect(generateSnippets(syntheticModel("text-to-image"), { language: "python", client: "huggingface_hub" }).notes).toEqual([]);
+    expect(wordedSnippets(syntheticModel("text-to-image"), { language: "python", client: "huggingface_hub" }).notes).toEqual([]);
   });
 
   it("warns once about the user's file of a type the provider refuses, and not about one it takes", () => {
     const model = syntheticModel("automatic-speech-recognition");
-    const refused = generateSnippets(model, { provider: "fal-ai", inputs: "speech.flac" });
+    const refused = wordedSnippets(model, { provider: "fal-ai", inputs: "speech.flac" });
     const missing = (name: string) => `--inputs ${name}: there is no such file here; the snippet reads it when it runs`;
     expect(refused.warnings).toEqual([
       missing("speech.flac"),
       "fal-ai refuses audio/flac files: pass a file of type audio/mpeg, audio/wav, audio/webm with --inputs",
     ]);
     expect(refused.notes).toEqual([]);
-    expect(generateSnippets(model, { provider: "fal-ai", client: "curl", inputs: "speech.wav" }).warnings).toEqual([missing("speech.wav")]);
-    expect(generateSnippets(model, { provider: "hf-inference", client: "curl" }).warnings).toEqual([]);
+    expect(wordedSnippets(model, { provider: "fal-ai", client: "curl", inputs: "speech.wav" }).warnings).toEqual([missing("speech.wav")]);
+    expect(wordedSnippets(model, { provider: "hf-inference", client: "curl" }).warnings).toEqual([]);
   });
 
   it("the example file is one the provider takes: fal gets an mp3 sample, hf-inference the task's flac", () => {
     const model = syntheticModel("automatic-speech-recognition");
-    const fal = generateSnippets(model, { provider: "fal-ai" });
+    const fal = wordedSnippets(model, { provider: "fal-ai" });
     expect(fal.warnings).toEqual([]);
     expect(fal.notes).toEqual([]);
     for (const snippet of fal.snippets) {
       expect(snippet.content, snippet.client).toContain("sample1.mp3");
       expect(snippet.content, snippet.client).not.toContain("flac");
     }
-    expect(generateSnippets(model, { provider: "hf-inference", client: "curl" }).snippets[0]!.content).toContain("sample1.flac");
+    expect(wordedSnippets(model, { provider: "hf-inference", client: "curl" }).snippets[0]!.content).toContain("sample1.flac");
   });
 
   it("notes that chat options do not apply to other tasks", () => {
-    const result = generateSnippets(syntheticModel("summarization"), { provider: "hf-inference", stream: true, language: "sh" });
+    const result = wordedSnippets(syntheticModel("summarization"), { provider: "hf-inference", stream: true, language: "sh" });
     expect(result.notes).toEqual([
       "acme/summarization-model: --stream, --temperature, --max-tokens, --top-p, --api and --reasoning-effort apply to chat models only",
     ]);
@@ -279,7 +279,7 @@ describe("tokens", () => {
 
   it.each(cases)("$provider direct=$direct endpoint=$endpointUrl reads $variable", ({ provider, direct, endpointUrl, variable }) => {
     const task = provider === "zai-org" ? "image-to-text" : "text-to-image";
-    const { snippets } = generateSnippets(syntheticModel(task), { provider, direct: direct ?? false, ...(endpointUrl && { endpointUrl }) });
+    const { snippets } = wordedSnippets(syntheticModel(task), { provider, direct: direct ?? false, ...(endpointUrl && { endpointUrl }) });
     const byClient = byClientOf(snippets);
     expect(byClient.requests).toContain(`os.environ['${variable}']`);
     expect(byClient.fetch).toContain(`process.env.${variable}`);
@@ -293,14 +293,14 @@ describe("tokens", () => {
 
   it("--token writes the value itself, quoted for each language, and reads no variable", () => {
     const token = "hf_it's\"$(x)`y`";
-    const { snippets } = generateSnippets(syntheticModel("text-classification"), { provider: "hf-inference", token });
+    const { snippets } = wordedSnippets(syntheticModel("text-classification"), { provider: "hf-inference", token });
     for (const snippet of snippets) expect(snippet.content).not.toMatch(/HF_TOKEN/);
     const curl = snippets.find((snippet) => snippet.client === "curl")!.content;
     expect(curl).toContain(`-H 'Authorization: Bearer hf_it'\\''s"$(x)\`y\`'`);
   });
 
   it("fal takes its key as Key, also through requests and fetch", () => {
-    const { snippets } = generateSnippets(syntheticModel("text-to-image"), { provider: "fal-ai", direct: true });
+    const { snippets } = wordedSnippets(syntheticModel("text-to-image"), { provider: "fal-ai", direct: true });
     const byClient = byClientOf(snippets);
     expect(byClient.requests).toContain(`f"Key {os.environ['FAL_AI_API_KEY']}"`);
     expect(byClient.fetch).toContain("`Key ${process.env.FAL_AI_API_KEY}`");
@@ -313,9 +313,9 @@ describe("tokens", () => {
 describe("output", () => {
   it("indents generated code with 4 spaces (Go with tabs, as gofmt does; Ruby with 2), never mixed", () => {
     const results = [
-      generateSnippets(syntheticModel("question-answering"), { provider: "hf-inference" }),
-      generateSnippets(syntheticModel("text-generation", { conversational: true }), { provider: "together", stream: true }),
-      generateSnippets(syntheticModel("image-to-video"), { provider: "together" }),
+      wordedSnippets(syntheticModel("question-answering"), { provider: "hf-inference" }),
+      wordedSnippets(syntheticModel("text-generation", { conversational: true }), { provider: "together", stream: true }),
+      wordedSnippets(syntheticModel("image-to-video"), { provider: "together" }),
     ];
     for (const snippet of results.flatMap((result) => result.snippets)) {
       for (const line of snippet.content.split("\n")) {
@@ -333,7 +333,7 @@ describe("output", () => {
   });
 
   it("a queued job says so, and a file is read once and reaches curl through a pipe, not the command line", () => {
-    const { snippets } = generateSnippets(syntheticModel("image-to-image"), { provider: "fal-ai" });
+    const { snippets } = wordedSnippets(syntheticModel("image-to-image"), { provider: "fal-ai" });
     const byClient = byClientOf(snippets);
     expect(byClient.curl).toContain("# The provider queues the job");
     expect(byClient.curl).toContain(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { wordedSnippets } from "../helpers/worded.js";
 import { PYTHON_METHODS } from "../../src/inference/client-methods.js";
 import type { InferenceTask } from "../../src/inference/ids.js";
 import { INFERENCE_TASKS } from "../../src/inference/id-lists.js";
@@ -85,7 +85,7 @@ describe.skipIf(!PYTHON)("huggingface_hub", () => {
   const parsedByTask = new Map<string, PythonCall[]>();
   beforeAll(() => {
     const contents = tasks.map((task) => {
-      const { snippets } = generateSnippets(syntheticModel(task, { id: `acme/${task}` }), { language: "python", client: "huggingface_hub" });
+      const { snippets } = wordedSnippets(syntheticModel(task, { id: `acme/${task}` }), { language: "python", client: "huggingface_hub" });
       expect(snippets, task).toHaveLength(1);
       return snippets[0]!.content;
     });
@@ -110,24 +110,24 @@ describe.skipIf(!PYTHON)("huggingface_hub", () => {
 
   it("names the provider, a provider key with --direct, and the organisation billed", () => {
     const model = syntheticModel("text-to-image");
-    const direct = parsed(generateSnippets(model, { client: "huggingface_hub", provider: "fal-ai", direct: true }).snippets[0]!.content);
+    const direct = parsed(wordedSnippets(model, { client: "huggingface_hub", provider: "fal-ai", direct: true }).snippets[0]!.content);
     expect(callOf(direct, "InferenceClient").kwargs).toEqual({ provider: "fal-ai", api_key: { expr: "os.environ['FAL_AI_API_KEY']" } });
-    const billed = parsed(generateSnippets(model, { client: "huggingface_hub", provider: "replicate", billTo: "acme-research" }).snippets[0]!.content);
+    const billed = parsed(wordedSnippets(model, { client: "huggingface_hub", provider: "replicate", billTo: "acme-research" }).snippets[0]!.content);
     expect(callOf(billed, "InferenceClient").kwargs).toEqual({ provider: "replicate", api_key: { expr: "os.environ['HF_TOKEN']" }, bill_to: "acme-research" });
-    const embedded = parsed(generateSnippets(model, { client: "huggingface_hub", provider: "replicate", token: "hf_abc'\"$x" }).snippets[0]!.content);
+    const embedded = parsed(wordedSnippets(model, { client: "huggingface_hub", provider: "replicate", token: "hf_abc'\"$x" }).snippets[0]!.content);
     expect(callOf(embedded, "InferenceClient").kwargs.api_key).toBe("hf_abc'\"$x");
   });
 
   it("calls an inference endpoint by its URL, without a model id", () => {
     const model = syntheticModel("summarization");
-    const calls = parsed(generateSnippets(model, { client: "huggingface_hub", endpointUrl: "https://my-endpoint.example/" }).snippets[0]!.content);
+    const calls = parsed(wordedSnippets(model, { client: "huggingface_hub", endpointUrl: "https://my-endpoint.example/" }).snippets[0]!.content);
     expect(callOf(calls, "InferenceClient").kwargs).toEqual({ base_url: "https://my-endpoint.example/", api_key: { expr: "os.environ['API_TOKEN']" } });
     expect(callOf(calls, "client.summarization").kwargs).toEqual({});
   });
 
   it.each([false, true])("chat (stream %s) uses chat.completions.create with the hub id", (stream) => {
     const model = syntheticModel("image-text-to-text", { conversational: true });
-    const calls = parsed(generateSnippets(model, { client: "huggingface_hub", provider: "together", stream, maxTokens: 100 }).snippets[0]!.content);
+    const calls = parsed(wordedSnippets(model, { client: "huggingface_hub", provider: "together", stream, maxTokens: 100 }).snippets[0]!.content);
     expect(callOf(calls, "InferenceClient").kwargs.provider).toBe("together");
     const create = callOf(calls, "client.chat.completions.create");
     expect(create.kwargs.model).toBe(model.id);
@@ -153,7 +153,7 @@ describe("openai (python)", () => {
     { provider: "hf-inference", direct: true, baseUrl: "https://router.huggingface.co/hf-inference/models/acme/chat/v1", key: "HF_TOKEN", model: "acme/chat" },
   ])("$provider (direct: $direct) calls $baseUrl", ({ provider, direct, baseUrl, key, model }) => {
     const chat = syntheticModel("text-generation", { conversational: true, id: "acme/chat" });
-    const { snippets } = generateSnippets(chat, { language: "python", client: "openai", provider: provider as never, direct, temperature: 0.1 });
+    const { snippets } = wordedSnippets(chat, { language: "python", client: "openai", provider: provider as never, direct, temperature: 0.1 });
     const calls = parsed(snippets[0]!.content);
     expect(callOf(calls, "OpenAI").kwargs).toEqual({ base_url: baseUrl, api_key: { expr: `os.environ['${key}']` } });
     const create = callOf(calls, "client.chat.completions.create");
@@ -162,13 +162,13 @@ describe("openai (python)", () => {
 
   it("sends the provider's own headers and the billed organisation as default headers", () => {
     const chat = syntheticModel("text-generation", { conversational: true, id: "acme/chat" });
-    const direct = parsed(generateSnippets(chat, { language: "python", client: "openai", provider: "zai-org", direct: true }).snippets[0]!.content);
+    const direct = parsed(wordedSnippets(chat, { language: "python", client: "openai", provider: "zai-org", direct: true }).snippets[0]!.content);
     const wire = WIRE["zai-org"]!.conversational!.direct!.headers;
     expect(callOf(direct, "OpenAI").kwargs.default_headers).toEqual({
       "x-source-channel": wire["x-source-channel"],
       "accept-language": wire["accept-language"],
     });
-    const billed = parsed(generateSnippets(chat, { language: "python", client: "openai", provider: "together", billTo: "acme" }).snippets[0]!.content);
+    const billed = parsed(wordedSnippets(chat, { language: "python", client: "openai", provider: "together", billTo: "acme" }).snippets[0]!.content);
     expect(callOf(billed, "OpenAI").kwargs.default_headers).toEqual({ "X-HF-Bill-To": "acme" });
   });
 });
@@ -176,7 +176,7 @@ describe("openai (python)", () => {
 describe("fal_client", () => {
   it("subscribes to the fal application with the provider's arguments", () => {
     const model = syntheticModel("text-to-image");
-    const calls = parsed(generateSnippets(model, { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!.content);
+    const calls = parsed(wordedSnippets(model, { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!.content);
     expect(callOf(calls, "fal_client.SyncClient").kwargs).toEqual({ key: { expr: "os.environ['FAL_AI_API_KEY']" } });
     const subscribe = callOf(calls, "client.subscribe");
     expect(subscribe.args[0]).toBe(providerIdFor("fal-ai", model.id));
@@ -185,7 +185,7 @@ describe("fal_client", () => {
 
   it("uploads the local file once and passes its URL", () => {
     const model = syntheticModel("image-to-image");
-    const calls = parsed(generateSnippets(model, { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!.content);
+    const calls = parsed(wordedSnippets(model, { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!.content);
     expect(calls.filter((call) => call.func === "client.upload_file").map((call) => call.args)).toEqual([[IMAGE]]);
     expect(callOf(calls, "client.subscribe").kwargs.arguments).toEqual({
       expr: "{'prompt': 'Turn the cat into a tiger.', 'image_url': image_url, 'image_urls': [image_url]}",
@@ -194,10 +194,10 @@ describe("fal_client", () => {
 
   it("is offered for fal's tasks with --direct only", () => {
     const model = syntheticModel("text-to-video");
-    const routed = generateSnippets(model, { client: "fal_client", provider: "fal-ai" });
+    const routed = wordedSnippets(model, { client: "fal_client", provider: "fal-ai" });
     expect(routed.snippets).toEqual([]);
     expect(routed.problems).toEqual(["fal_client calls fal-ai directly with its own key: add --direct (text-to-video)"]);
-    const clients = generateSnippets(model, { provider: "fal-ai", direct: true, language: "python" }).snippets.map((snippet) => snippet.client);
+    const clients = wordedSnippets(model, { provider: "fal-ai", direct: true, language: "python" }).snippets.map((snippet) => snippet.client);
     expect(clients).toEqual(["huggingface_hub", "requests", "fal_client"]);
   });
 });
@@ -216,7 +216,7 @@ describe("fal_client, run against a stand-in of the package", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = (server.address() as { port: number }).port;
     try {
-      const snippet = generateSnippets(syntheticModel("text-to-image"), { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!;
+      const snippet = wordedSnippets(syntheticModel("text-to-image"), { client: "fal_client", provider: "fal-ai", direct: true }).snippets[0]!;
       // The package's one call the snippet makes, answering as fal does: the image's URL on its file host.
       const { result, saved } = await runWithFalStandIn(
         snippet.content,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { wordedSnippets } from "../helpers/worded.js";
 import { CLIENTS_BY_LANGUAGE, LANGUAGES } from "../../src/inference/id-lists.js";
 import { responsesBody, responsesInput, responsesText, responsesTools, speaksResponses } from "../../src/inference/responses.js";
 import { templateExists } from "../../src/inference/templates.js";
@@ -102,7 +102,7 @@ describe("tools and structured output in the Responses shape", () => {
   });
 
   it("writes every Responses client's snippet with them, and no chat completions member", () => {
-    const { snippets, problems } = generateSnippets(MODEL, {
+    const { snippets, problems } = wordedSnippets(MODEL, {
       api: "responses",
       provider: "together",
       tools: { tools: SAMPLE_TOOLS, sample: true },
@@ -125,10 +125,10 @@ describe("tools and structured output in the Responses shape", () => {
       ],
       sample: false,
     };
-    const js = generateSnippets(MODEL, { api: "responses", provider: "together", language: "js", client: "fetch", tools }).snippets[0]!.content;
+    const js = wordedSnippets(MODEL, { api: "responses", provider: "together", language: "js", client: "fetch", tools }).snippets[0]!.content;
     expect(js).toContain("function inputTool(_args)");
     expect(js).toContain('["input", inputTool]');
-    const python = generateSnippets(MODEL, { api: "responses", provider: "together", language: "python", client: "requests", tools }).snippets[0]!.content;
+    const python = wordedSnippets(MODEL, { api: "responses", provider: "together", language: "python", client: "requests", tools }).snippets[0]!.content;
     expect(python).toContain("def text_tool(arguments):");
     expect(python).toContain('"text": text_tool,');
   });
@@ -163,23 +163,42 @@ describe("which clients write it", () => {
   });
 
   it("skips the hub clients, and says why when one is asked for", () => {
-    const all = generateSnippets(MODEL, { api: "responses", provider: "together" });
+    const all = wordedSnippets(MODEL, { api: "responses", provider: "together" });
     expect(all.snippets.map((snippet) => snippet.client)).not.toContain("huggingface_hub");
     expect(all.snippets.every((snippet) => snippet.content.includes("responses"))).toBe(true);
-    const asked = generateSnippets(MODEL, { api: "responses", provider: "together", language: "python", client: "huggingface_hub" });
+    const asked = wordedSnippets(MODEL, { api: "responses", provider: "together", language: "python", client: "huggingface_hub" });
     expect(asked.snippets).toEqual([]);
     expect(asked.problems[0]).toMatch(/^huggingface_hub does not speak the Responses API: use requests \(python\), openai \(python\)/);
   });
 
   it("reads a vision chat's local image into an input_image data URL", () => {
-    const { snippets } = generateSnippets(VISION, { api: "responses", provider: "together", language: "python", client: "requests", images: ["cat.jpg"] });
+    const { snippets } = wordedSnippets(VISION, { api: "responses", provider: "together", language: "python", client: "requests", images: ["cat.jpg"] });
     expect(snippets[0]!.content).toContain('"type": "input_image"');
     expect(snippets[0]!.content).toContain('"image_url": "data:image/jpeg;base64," + image');
   });
 
   it("refuses a direct call, which no provider's own Responses route is known for", () => {
-    const { snippets, problems } = generateSnippets(MODEL, { api: "responses", provider: "together", direct: true });
+    const { snippets, problems } = wordedSnippets(MODEL, { api: "responses", provider: "together", direct: true });
     expect(snippets).toEqual([]);
-    expect(problems).toEqual(["the Responses API is served by the router: leave out --direct and --endpoint-url"]);
+    expect(problems).toEqual(["the Responses API is served by the router or your own server: leave out --direct"]);
+  });
+
+  it("posts to an endpoint's /v1/responses, naming the hub id, wherever the URL given stops", () => {
+    for (const [given, url] of [
+      ["http://127.0.0.1:8000", "http://127.0.0.1:8000/v1/responses"],
+      ["http://127.0.0.1:8000/", "http://127.0.0.1:8000/v1/responses"],
+      ["https://gpu.example/v1", "https://gpu.example/v1/responses"],
+      ["https://gpu.example/v1/responses", "https://gpu.example/v1/responses"],
+      ["https://gpu.example/serve/", "https://gpu.example/serve/v1/responses"],
+      ["http://127.0.0.1:8000/v1/chat/completions", "http://127.0.0.1:8000/v1/responses"],
+    ] as const) {
+      const { snippets, problems } = wordedSnippets(MODEL, { api: "responses", endpointUrl: given, language: "sh", client: "curl" });
+      expect(problems, given).toEqual([]);
+      expect(snippets[0]!.content, given).toContain(`curl -sS --fail-with-body ${url} \\\n`);
+      expect(snippets[0]!.content, given).toContain(`"model": "${MODEL.id}"`);
+      expect(snippets[0]!.content, given).not.toContain("router.huggingface.co");
+    }
+    const { snippets } = wordedSnippets(MODEL, { api: "responses", endpointUrl: "https://gpu.example/v1/responses", language: "python", client: "openai" });
+    expect(snippets[0]!.content).toContain('base_url="https://gpu.example/v1"');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { wordedSnippets } from "../helpers/worded.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /*
@@ -11,15 +11,15 @@ import { syntheticModel } from "../helpers/synthetic-models.js";
 const ONE_PROVIDER = syntheticModel("text-generation", { conversational: true, id: "acme/one-provider-chat", providers: ["together"] });
 const TASK = syntheticModel("text-to-image", { id: "acme/one-provider-image", providers: ["fal-ai"] });
 
-function modelLine(options: Parameters<typeof generateSnippets>[1]): string | undefined {
-  const { snippets } = generateSnippets(ONE_PROVIDER, { language: "js", client: "openai", ...options });
+function modelLine(options: Parameters<typeof wordedSnippets>[1]): string | undefined {
+  const { snippets } = wordedSnippets(ONE_PROVIDER, { language: "js", client: "openai", ...options });
   return snippets[0]?.content.split("\n").find((line) => line.includes("model:"));
 }
 
 describe("the provider of a routed chat", () => {
   it("with auto, names the model alone even when one provider serves it, so the router chooses", () => {
     expect(modelLine({})).toBe('    model: "acme/one-provider-chat",');
-    expect(generateSnippets(ONE_PROVIDER, {}).snippets.every((snippet) => snippet.provider === "auto")).toBe(true);
+    expect(wordedSnippets(ONE_PROVIDER, {}).snippets.every((snippet) => snippet.provider === "auto")).toBe(true);
   });
 
   it("names the router's policy after the model, in chat and in the Responses API", () => {
@@ -32,16 +32,16 @@ describe("the provider of a routed chat", () => {
   });
 
   it("leaves out the hub clients with a policy, which choose the provider themselves", () => {
-    const { snippets, problems } = generateSnippets(ONE_PROVIDER, { routerPolicy: "fastest", client: "huggingface_hub" });
+    const { snippets, problems } = wordedSnippets(ONE_PROVIDER, { routerPolicy: "fastest", client: "huggingface_hub" });
     expect(snippets).toEqual([]);
     expect(problems).toEqual(["huggingface_hub chooses the provider itself: --provider fastest needs a client that calls the router's chat route"]);
   });
 
   it("refuses a policy for a task that is not chat, and still pins the one provider of such a task", () => {
-    const { snippets, problems, hints } = generateSnippets(TASK, { routerPolicy: "cheapest" });
+    const { snippets, problems, hints } = wordedSnippets(TASK, { routerPolicy: "cheapest" });
     expect(snippets).toEqual([]);
     expect(problems).toEqual(["acme/one-provider-image: --provider cheapest is the router's choice among chat providers, and text-to-image is not chat"]);
     expect(hints).toEqual(["name a provider with --provider, or leave it out"]);
-    expect(generateSnippets(TASK, {}).snippets[0]?.provider).toBe("fal-ai");
+    expect(wordedSnippets(TASK, {}).snippets[0]?.provider).toBe("fal-ai");
   });
 });

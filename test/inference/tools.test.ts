@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { wordedSnippets } from "../helpers/worded.js";
 import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js";
 import { localToolNames, MAX_TOOL_ROUNDS, responseFormat, SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
 import type { HubrefError } from "../../src/errors.js";
@@ -48,7 +48,7 @@ describe("the tools file", () => {
 
 describe("the request", () => {
   it("carries the tools as given, and response_format with name, schema and strict", () => {
-    const { snippets } = generateSnippets(CHAT, {
+    const { snippets } = wordedSnippets(CHAT, {
       provider: "together",
       language: "sh",
       tools: { tools: SAMPLE_TOOLS, sample: true },
@@ -68,17 +68,17 @@ describe("the request", () => {
 
   it("refuses --tools and --schema for a model that is not a chat model", () => {
     const model = syntheticModel("fill-mask", { providers: ["hf-inference"] });
-    const result = generateSnippets(model, { provider: "hf-inference", tools: { tools: SAMPLE_TOOLS, sample: true } });
+    const result = wordedSnippets(model, { provider: "hf-inference", tools: { tools: SAMPLE_TOOLS, sample: true } });
     expect(result.snippets).toEqual([]);
     expect(result.problems).toEqual(["acme/fill-mask-model: --tools is for chat models, and this is a fill-mask model"]);
     expect(result.hints).toEqual(["pick a model tagged conversational (a chat model)"]);
   });
 
   it("every client of every language gets a tools program that states the rounds limit", () => {
-    const { snippets } = generateSnippets(CHAT, { provider: "together", tools: { tools: SAMPLE_TOOLS, sample: true } });
+    const { snippets } = wordedSnippets(CHAT, { provider: "together", tools: { tools: SAMPLE_TOOLS, sample: true } });
     const clients = (list: typeof snippets) => list.map((s) => `${s.language}/${s.client}`);
     // The same clients as the chat without tools, which engine.test.ts lists.
-    expect(clients(snippets)).toEqual(clients(generateSnippets(CHAT, { provider: "together" }).snippets));
+    expect(clients(snippets)).toEqual(clients(wordedSnippets(CHAT, { provider: "together" }).snippets));
     expect(snippets.length).toBeGreaterThan(10);
     for (const snippet of snippets.filter((s) => s.language !== "sh")) expect(snippet.content, snippet.client).toContain(String(MAX_TOOL_ROUNDS));
     expect(snippets.find((s) => s.language === "sh")!.content).toContain("takes a program");

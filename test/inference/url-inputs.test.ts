@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSnippets } from "../../src/inference/engine.js";
+import { wordedSnippets } from "../helpers/worded.js";
 import { parseUserInputs, type TaskInput } from "../../src/inference/inputs.js";
 import { fileRef } from "../../src/inference/payload.js";
 import { HubrefError } from "../../src/errors.js";
@@ -13,7 +13,7 @@ import { syntheticModel } from "../helpers/synthetic-models.js";
 const URL_INPUT = "https://files.example/pics/it's-$(id)-cat.png?size=2";
 
 function snippet(task: string, provider: string, inputs: string, language: string, client: string): string {
-  const result = generateSnippets(syntheticModel(task), { provider: provider as never, inputs, language: language as never, client: client as never });
+  const result = wordedSnippets(syntheticModel(task), { provider: provider as never, inputs, language: language as never, client: client as never });
   expect(result.snippets, result.problems.join("; ")).toHaveLength(1);
   return result.snippets[0]!.content;
 }
@@ -55,7 +55,7 @@ describe("a URL in --inputs", () => {
   });
 
   it("reaches fal_client as an argument, not an upload", () => {
-    const result = generateSnippets(syntheticModel("image-segmentation"), { provider: "fal-ai", direct: true, inputs: URL_INPUT, client: "fal_client" });
+    const result = wordedSnippets(syntheticModel("image-segmentation"), { provider: "fal-ai", direct: true, inputs: URL_INPUT, client: "fal_client" });
     expect(result.snippets[0]!.content).toContain(`"image_url": ${pyString(URL_INPUT)},`);
     expect(result.snippets[0]!.content).not.toContain("upload_file");
   });
@@ -105,7 +105,7 @@ describe("a URL in --inputs", () => {
 });
 
 describe("a local file of another medium than the task's", () => {
-  const warningsFor = (task: string, inputs: string) => generateSnippets(syntheticModel(task), { provider: "hf-inference", inputs }).warnings;
+  const warningsFor = (task: string, inputs: string) => wordedSnippets(syntheticModel(task), { provider: "hf-inference", inputs }).warnings;
   const missing = (name: string) => `--inputs ${name}: there is no such file here; the snippet reads it when it runs`;
 
   it("gets a warning naming the file and the medium the task takes (and one that it is not here)", () => {
@@ -124,7 +124,7 @@ describe("a local file of another medium than the task's", () => {
   });
 
   it("says nothing of the example's own image when only a prompt is given", () => {
-    expect(generateSnippets(syntheticModel("image-to-image"), { provider: "fal-ai", inputs: "Make it blue" }).warnings).toEqual([]);
+    expect(wordedSnippets(syntheticModel("image-to-image"), { provider: "fal-ai", inputs: "Make it blue" }).warnings).toEqual([]);
   });
 
   it("is the only case warned about: matching, unnamed and remote files are not", () => {
@@ -145,7 +145,7 @@ describe("text given to a task that takes a file", () => {
   ])("%s: %j is a usage error naming a file name or URL to give instead", (task, words) => {
     let caught: unknown;
     try {
-      generateSnippets(syntheticModel(task, { providers: ["hf-inference"] }), { provider: "hf-inference", language: "sh", inputs: words });
+      wordedSnippets(syntheticModel(task, { providers: ["hf-inference"] }), { provider: "hf-inference", language: "sh", inputs: words });
     } catch (error) {
       caught = error;
     }
@@ -158,7 +158,7 @@ describe("text given to a task that takes a file", () => {
     const model = syntheticModel("automatic-speech-recognition", { providers: ["hf-inference"] });
     let caught: unknown;
     try {
-      generateSnippets(model, { provider: "hf-inference", language: "sh", inputs: "hello there" });
+      wordedSnippets(model, { provider: "hf-inference", language: "sh", inputs: "hello there" });
     } catch (error) {
       caught = error;
     }

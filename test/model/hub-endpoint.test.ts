@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/errors.js";
-import { hubEndpoint, hubToken, modelApiUrl } from "../../src/model/hub/endpoint.js";
+import { cliError } from "../../src/cli/names.js";
+import { modelApiUrl } from "../../src/model/hub/endpoint.js";
+import { makeHub } from "../../src/model/hub/hub.js";
 import { backoffMs, retryAfterMs } from "../../src/model/hub/retry.js";
 import { transportError } from "../../src/model/hub/failures.js";
 import { TransportFailure } from "../../src/model/hub/request.js";
 import { thrown } from "../helpers/errors.js";
 
-describe("hubEndpoint", () => {
+const hubEndpoint = (env: NodeJS.ProcessEnv) => makeHub({ endpoint: env.HF_ENDPOINT }).endpoint;
+const hubToken = (env: NodeJS.ProcessEnv) => makeHub({ token: env.HF_TOKEN }).token;
+
+describe("the hub's endpoint", () => {
   it("defaults to the public hub", () => {
     expect(hubEndpoint({})).toBe("https://huggingface.co");
     expect(hubEndpoint({ HF_ENDPOINT: "  " })).toBe("https://huggingface.co");
@@ -35,7 +40,7 @@ describe("modelApiUrl", () => {
   });
 });
 
-describe("hubToken", () => {
+describe("the hub's token", () => {
   it("is undefined when HF_TOKEN is unset or blank, and trimmed otherwise", () => {
     expect(hubToken({})).toBeUndefined();
     expect(hubToken({ HF_TOKEN: " " })).toBeUndefined();
@@ -75,11 +80,12 @@ describe("backoffMs", () => {
 });
 
 describe("transportError", () => {
-  const context = { id: "acme/m", host: "hub.example", modelPage: "https://hub.example/acme/m", hasToken: false };
-  const timeouts = { headersTimeoutMs: 15_000, bodyTimeoutMs: 30_000 };
+  const context = { host: "hub.example", subject: { kind: "model" as const, id: "acme/m" }, page: "https://hub.example/acme/m", hasToken: false };
+  const limits = { headersTimeoutMs: 15_000, bodyTimeoutMs: 30_000, maxBodyBytes: 16_000_000 };
+  const said = (failure: TransportFailure) => cliError(transportError(failure, context, limits))!;
   it("names an unknown host and a TLS problem in words", () => {
-    expect(transportError(new TransportFailure("network", "ENOTFOUND"), context, timeouts).message).toBe("cannot reach the hub at hub.example: host not found");
-    expect(transportError(new TransportFailure("network", "UNABLE_TO_VERIFY_LEAF_SIGNATURE"), context, timeouts).message).toContain("TLS certificate problem");
-    expect(transportError(new TransportFailure("network", "ENOTFOUND"), context, timeouts).exitCode).toBe(ExitCode.operational);
+    expect(said(new TransportFailure("network", "ENOTFOUND")).message).toBe("cannot reach the hub at hub.example: host not found");
+    expect(said(new TransportFailure("network", "UNABLE_TO_VERIFY_LEAF_SIGNATURE")).message).toContain("TLS certificate problem");
+    expect(said(new TransportFailure("network", "ENOTFOUND")).exitCode).toBe(ExitCode.operational);
   });
 });

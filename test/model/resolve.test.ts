@@ -4,8 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/errors.js";
-import { cacheSlot } from "../../src/model/hub/cache.js";
-import { commandRefOf, hubIdOf, modelFromHub, resolveModel, resolveModelArgument, type ResolveOptions } from "../../src/model/resolve.js";
+import { cliProgress } from "../../src/cli/context.js";
+import type { Hub } from "../../src/model/hub/hub.js";
+import { MODEL_ENTRY } from "../../src/model/hub/model-entry.js";
+import { cacheRoot } from "../../src/model/hub/env.js";
+import { entryFile } from "../../src/model/hub/store.js";
+import { commandRefOf, hubIdOf, modelFromHub, resolveModel, resolveModelArgument } from "../../src/model/resolve.js";
+import type { OutputStream } from "../../src/output/output.js";
+import { hubFromEnv } from "../helpers/test-hub.js";
 import {
   CHAT_MODEL,
   GATED_MODEL,
@@ -37,14 +43,36 @@ async function serve(routes: Record<string, Responder | Responder[]>): Promise<H
   return server;
 }
 
-function options(hub: HubServer | undefined, extra: Partial<ResolveOptions> = {}): ResolveOptions {
-  const { env, ...rest } = extra;
-  return {
-    env: { XDG_CACHE_HOME: join(dir, "cache"), ...(hub ? { HF_ENDPOINT: hub.endpoint } : {}), ...env },
+interface Extra {
+  env?: NodeJS.ProcessEnv;
+  offline?: boolean;
+  refresh?: boolean;
+  now?: () => number;
+  cacheTtlMs?: number;
+  /** Where the command line's progress (spinner, warnings) goes. */
+  stderr?: OutputStream;
+}
+
+function envOf(hub: HubServer | undefined, extra: Extra = {}): NodeJS.ProcessEnv {
+  return { XDG_CACHE_HOME: join(dir, "cache"), ...(hub ? { HF_ENDPOINT: hub.endpoint } : {}), ...extra.env };
+}
+
+/** The hub a command would reach with this environment and these flags. */
+function options(hub: HubServer | undefined, extra: Extra = {}): Hub {
+  const env = envOf(hub, extra);
+  return hubFromEnv(env, {
     fetch: { retries: 1, backoffBaseMs: 1, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
-    now: () => T0,
-    ...rest,
-  };
+    now: extra.now ?? (() => T0),
+    offline: extra.offline === true,
+    refresh: extra.refresh === true,
+    ...(extra.cacheTtlMs === undefined ? {} : { ttlMs: extra.cacheTtlMs }),
+    ...(extra.stderr === undefined ? {} : { progress: cliProgress({ stdout: { write: () => true }, stderr: extra.stderr, env, stdinIsTTY: false }) }),
+  });
+}
+
+/** Where the cache keeps a model's metadata for this environment. */
+function cacheFile(env: NodeJS.ProcessEnv, endpoint: string, id: string): Promise<string> {
+  return entryFile(cacheRoot(env)!, MODEL_ENTRY, { origin: endpoint, key: id });
 }
 
 function terminal() {
@@ -154,10 +182,9 @@ describe("resolveModel: file or id", () => {
 
   it("a hub error is the fetch's operational error, and nothing is cached", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { status: 500 } });
-    const opts = options(hub);
-    const error = await rejected(resolveModel(CHAT_MODEL.id, opts));
+    const error = await rejected(resolveModel(CHAT_MODEL.id, options(hub)));
     expect(error.exitCode).toBe(ExitCode.operational);
-    expect(existsSync(cacheSlot(opts.env, hub.endpoint, CHAT_MODEL.id)!.file)).toBe(false);
+    expect(existsSync(await cacheFile(envOf(hub), hub.endpoint, CHAT_MODEL.id))).toBe(false);
   });
 });
 
@@ -190,11 +217,10 @@ describe("modelFromHub: the cache", () => {
 
   it("--offline uses a copy of any age and never touches the network", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
-    const opts = options(hub);
-    await modelFromHub(CHAT_MODEL.id, opts);
+    await modelFromHub(CHAT_MODEL.id, options(hub));
     await hub.close();
     server = undefined;
-    const model = await modelFromHub(CHAT_MODEL.id, { ...opts, offline: true, now: () => T0 + 1000 * HOUR });
+    const model = await modelFromHub(CHAT_MODEL.id, options(hub, { offline: true, now: () => T0 + 1000 * HOUR }));
     expect(model.id).toBe(CHAT_MODEL.id);
   });
 
@@ -208,7 +234,7 @@ describe("modelFromHub: the cache", () => {
   });
 
   it("--offline with no cache directory at all fails clearly", async () => {
-    const error = await rejected(modelFromHub(CHAT_MODEL.id, { env: {}, offline: true }));
+    const error = await rejected(modelFromHub(CHAT_MODEL.id, hubFromEnv({}, { offline: true })));
     expect(error.exitCode).toBe(ExitCode.operational);
     expect(error.message).toContain("neither XDG_CACHE_HOME nor HOME is set");
   });
@@ -219,7 +245,7 @@ describe("modelFromHub: the cache", () => {
     const stderr = { write: (text: string) => lines.push(text) };
     const model = await modelFromHub(CHAT_MODEL.id, options(hub, { env: { XDG_CACHE_HOME: "/proc/no-such-folder" }, stderr }));
     expect(model.id).toBe(CHAT_MODEL.id);
-    expect(lines).toEqual([`warning: cannot write the cache in /proc/no-such-folder/hubref (ENOENT); hubref will fetch ${CHAT_MODEL.id} again next time\n`]);
+    expect(lines).toEqual(["warning: cannot write the cache in /proc/no-such-folder/hubref (ENOENT); hubref will fetch what it read again next time\n"]);
   }, 20_000);
 
   it("--refresh fetches even when the copy is fresh, and caches the new one", async () => {
@@ -235,7 +261,7 @@ describe("modelFromHub: the cache", () => {
   it("a corrupt cache file is ignored, refetched and rewritten", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
     const opts = options(hub);
-    const file = cacheSlot(opts.env, hub.endpoint, CHAT_MODEL.id)!.file;
+    const file = await cacheFile(envOf(hub), hub.endpoint, CHAT_MODEL.id);
     await modelFromHub(CHAT_MODEL.id, opts);
     await writeFile(file, '{"version": 1, "fetchedAt": "2025-06-01T1');
     const model = await modelFromHub(CHAT_MODEL.id, opts);
@@ -248,9 +274,9 @@ describe("modelFromHub: the cache", () => {
   it("falls back to ~/.cache when XDG_CACHE_HOME is unset", async () => {
     const hub = await serve({ [TEXT_TO_IMAGE_MODEL.id]: { body: TEXT_TO_IMAGE_MODEL } });
     const env = { HOME: dir, HF_ENDPOINT: hub.endpoint };
-    await modelFromHub(TEXT_TO_IMAGE_MODEL.id, { env, now: () => T0 });
-    expect(existsSync(cacheSlot(env, hub.endpoint, TEXT_TO_IMAGE_MODEL.id)!.file)).toBe(true);
-    expect(cacheSlot(env, hub.endpoint, TEXT_TO_IMAGE_MODEL.id)!.file.startsWith(join(dir, ".cache", "hubref"))).toBe(true);
+    await modelFromHub(TEXT_TO_IMAGE_MODEL.id, hubFromEnv(env, { now: () => T0 }));
+    expect(existsSync(await cacheFile(env, hub.endpoint, TEXT_TO_IMAGE_MODEL.id))).toBe(true);
+    expect((await cacheFile(env, hub.endpoint, TEXT_TO_IMAGE_MODEL.id)).startsWith(join(dir, ".cache", "hubref"))).toBe(true);
   });
 });
 
@@ -258,7 +284,7 @@ describe("modelFromHub: the spinner", () => {
   it("spins on a terminal while fetching, then clears its line", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { headersDelayMs: 150, body: CHAT_MODEL } });
     const stderr = terminal();
-    await modelFromHub(CHAT_MODEL.id, options(hub, { stderr, spinner: { delayMs: 0, intervalMs: 20 } }));
+    await modelFromHub(CHAT_MODEL.id, options(hub, { stderr, env: { HUBREF_SPINNER_DELAY_MS: "0" } }));
     expect(stderr.writes.length).toBeGreaterThan(1);
     expect(stderr.writes[0]).toContain(`fetching ${CHAT_MODEL.id} from 127.0.0.1:`);
     expect(stderr.writes.at(-1)).toBe("\r\x1b[2K");
@@ -267,7 +293,7 @@ describe("modelFromHub: the spinner", () => {
   it("clears its line before a fetch error is reported", async () => {
     const hub = await serve({ "acme/missing": { headersDelayMs: 100, status: 404 } });
     const stderr = terminal();
-    await rejected(modelFromHub("acme/missing", options(hub, { stderr, spinner: { delayMs: 0, intervalMs: 20 } })));
+    await rejected(modelFromHub("acme/missing", options(hub, { stderr, env: { HUBREF_SPINNER_DELAY_MS: "0" } })));
     expect(stderr.writes.length).toBeGreaterThan(0);
     expect(stderr.writes.at(-1)).toBe("\r\x1b[2K");
   });
@@ -275,7 +301,7 @@ describe("modelFromHub: the spinner", () => {
   it("writes nothing when stderr is not a terminal", async () => {
     const hub = await serve({ [CHAT_MODEL.id]: { headersDelayMs: 100, body: CHAT_MODEL } });
     const stderr = { ...terminal(), isTTY: false };
-    await modelFromHub(CHAT_MODEL.id, options(hub, { stderr, spinner: { delayMs: 0, intervalMs: 20 } }));
+    await modelFromHub(CHAT_MODEL.id, options(hub, { stderr, env: { HUBREF_SPINNER_DELAY_MS: "0" } }));
     expect(stderr.writes).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { usageError } from "../../errors.js";
+import { fail } from "../../outcome/problems.js";
 
-const DEFAULT_HUB_ENDPOINT = "https://huggingface.co";
+export const DEFAULT_HUB_ENDPOINT = "https://huggingface.co";
+export const DEFAULT_ROUTER_URL = "https://router.huggingface.co";
 
 /**
  * The fields the generators read. Without `expand[]` the hub answers with a
@@ -20,23 +21,25 @@ export const EXPANDED_FIELDS = [
   "siblings",
 ] as const;
 
-/** The hub's base URL: HF_ENDPOINT (a mirror, a private hub, a test server) or the public hub. */
-export function hubEndpoint(env: NodeJS.ProcessEnv): string {
-  const raw = env.HF_ENDPOINT?.trim();
-  if (!raw) return DEFAULT_HUB_ENDPOINT;
-  const hint = `set HF_ENDPOINT to the hub's base URL, such as ${DEFAULT_HUB_ENDPOINT}, or unset it`;
+/** A hub's base URL as given (a mirror, a private hub, a test server), checked and without a trailing slash. */
+export function parseEndpoint(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw usageError(`HF_ENDPOINT is not a URL: ${JSON.stringify(raw)}`, hint);
+    return fail({ kind: "hub-setting-invalid", setting: "endpoint", found: "not-url", value: raw });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw usageError(`HF_ENDPOINT must be an http or https URL, not ${url.protocol}`, hint);
-  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") fail({ kind: "hub-setting-invalid", setting: "endpoint", found: "not-http", value: url.protocol });
   // fetch refuses URLs with credentials, and a query would end up in the middle of the path.
-  if (url.username || url.password) throw usageError("HF_ENDPOINT must not hold a user name or password", "put the token in HF_TOKEN instead");
-  if (url.search || url.hash) throw usageError("HF_ENDPOINT must not have a query or a fragment", hint);
+  if (url.username || url.password) fail({ kind: "hub-setting-invalid", setting: "endpoint", found: "credentials" });
+  if (url.search || url.hash) fail({ kind: "hub-setting-invalid", setting: "endpoint", found: "query" });
+  return url.origin + url.pathname.replace(/\/+$/, "");
+}
+
+/** The router's base URL as given, checked. */
+export function parseRouter(raw: string): string {
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) fail({ kind: "hub-setting-invalid", setting: "router", found: "not-http", value: raw });
+  const url = new URL(raw);
   return url.origin + url.pathname.replace(/\/+$/, "");
 }
 
@@ -61,16 +64,11 @@ export function modelTreeUrl(endpoint: string, id: string): string {
   return `${endpoint}/api/models/${path}/tree/main?recursive=true`;
 }
 
-/** HF_TOKEN when set; undefined when unset or blank. */
-export function hubToken(env: NodeJS.ProcessEnv): string | undefined {
-  const token = env.HF_TOKEN?.trim();
+/** A token as given; undefined when blank. */
+export function parseToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim();
   if (!token) return undefined;
   // A header cannot carry these, and a token never holds them: most likely a paste gone wrong.
-  if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw usageError(
-      "HF_TOKEN holds spaces, control or non-ASCII characters, which a token never has",
-      "copy the token again from https://huggingface.co/settings/tokens",
-    );
-  }
+  if (!/^[\x21-\x7e]+$/.test(token)) fail({ kind: "hub-setting-invalid", setting: "token", found: "bad-characters" });
   return token;
 }

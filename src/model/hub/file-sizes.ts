@@ -1,6 +1,6 @@
-import { operationalError } from "../../errors.js";
+import { fail } from "../../outcome/problems.js";
 import type { ModelData, Sibling } from "../schema.js";
-import { modelTreeUrl } from "./endpoint.js";
+import { endpointHost, modelTreeUrl } from "./endpoint.js";
 import { fetchHubText, type FetchModelOptions } from "./fetch-model.js";
 
 /** Whether every GGUF file of the list has its size: then the tree endpoint need not be asked. */
@@ -9,14 +9,14 @@ export function hasGgufSizes(model: ModelData): boolean {
 }
 
 /** Sizes by path from the tree endpoint's answer; entries of another shape are skipped. */
-function parseTreeSizes(body: string, id: string): Map<string, number> {
+function parseTreeSizes(body: string, id: string, host: string): Map<string, number> {
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
-    throw operationalError(`the hub's file tree for '${id}' is not valid JSON`, "check HF_ENDPOINT if it is set; otherwise try again later");
+    return fail({ kind: "hub-bad-answer", host, subject: { kind: "file-tree", id }, found: "not-json" });
   }
-  if (!Array.isArray(value)) throw operationalError(`the hub's file tree for '${id}' is not a list`, "check HF_ENDPOINT if it is set");
+  if (!Array.isArray(value)) fail({ kind: "hub-bad-answer", host, subject: { kind: "file-tree", id }, found: "not-list" });
   const sizes = new Map<string, number>();
   for (const entry of value as unknown[]) {
     if (typeof entry !== "object" || entry === null) continue;
@@ -30,7 +30,8 @@ function parseTreeSizes(body: string, id: string): Map<string, number> {
 
 /** The model with sizes on its siblings, from the repository tree. */
 export async function withFileSizes(model: ModelData, options: FetchModelOptions): Promise<ModelData> {
-  const sizes = parseTreeSizes(await fetchHubText(modelTreeUrl(options.endpoint, model.id), model.id, options), model.id);
+  const body = await fetchHubText(modelTreeUrl(options.endpoint, model.id), { kind: "file-tree", id: model.id }, options);
+  const sizes = parseTreeSizes(body, model.id, endpointHost(options.endpoint));
   const siblings: Sibling[] = (model.siblings ?? [...sizes.keys()].map((rfilename) => ({ rfilename }))).map((sibling) => {
     const size = sizes.get(sibling.rfilename);
     return size === undefined ? sibling : { ...sibling, size };

@@ -1,4 +1,4 @@
-import { usageError } from "../../errors.js";
+import type { Subject } from "../../outcome/hub-problems.js";
 import { isTransient, retryAfterTooLongError, statusError, transportError, type RequestContext } from "./failures.js";
 import { getWithDeadlines, TransportFailure, type HubResponse, type RequestLimits } from "./request.js";
 import { backoffMs, retryAfterMs, sleep } from "./retry.js";
@@ -36,44 +36,16 @@ export const DEFAULT_FETCH_SETTINGS: HubFetchSettings = {
   sleep,
 };
 
+/** What a request needs of the hub: where it is, the token, the deadlines and retries. A Hub (hub.ts) is one. */
 export interface FetchModelOptions {
-  /** The hub's base URL, from hubEndpoint(). */
+  /** The base URL. */
   endpoint: string;
-  token?: string;
+  token?: string | undefined;
   settings?: Partial<HubFetchSettings>;
 }
 
 function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
-}
-
-/** A whole number of milliseconds (or retries) from the environment, within bounds. */
-/** A whole number from the environment, or undefined when unset; out of range is a usage error. */
-export function envCount(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max)
-    throw usageError(`${name} takes a whole number from ${min} to ${max}, got '${raw}'`, `unset ${name} for the default`);
-  return value;
-}
-
-/**
- * Settings a person (or a test) may change from the environment: on a slow
- * link a longer deadline, in a test a short one, so a hung hub costs a second.
- * HUBREF_HUB_TIMEOUT_MS bounds the wait for the headers and for the body each;
- * HUBREF_HUB_RETRIES is the number of tries after the first.
- */
-export function fetchSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<HubFetchSettings> {
-  const settings: Partial<HubFetchSettings> = {};
-  const timeout = envCount(env, "HUBREF_HUB_TIMEOUT_MS", 1, 600_000);
-  if (timeout !== undefined) {
-    settings.headersTimeoutMs = timeout;
-    settings.bodyTimeoutMs = timeout;
-  }
-  const retries = envCount(env, "HUBREF_HUB_RETRIES", 0, 10);
-  if (retries !== undefined) settings.retries = retries;
-  return settings;
 }
 
 /**
@@ -117,14 +89,19 @@ function hubHeaders(options: FetchModelOptions, accept: string): { headers: Reco
   return { headers, settings };
 }
 
-/** The context failure messages need about model `id`, with the hub's headers. */
+/** The context a failure needs about a request for `subject`, with the hub's headers. */
 export function hubRequest(
-  id: string,
+  subject: Subject,
   options: FetchModelOptions,
   accept: string,
 ): { context: RequestContext; headers: Record<string, string>; settings: HubFetchSettings } {
-  const context: RequestContext = { id, host: endpointHost(options.endpoint), modelPage: `${options.endpoint}/${id}`, hasToken: options.token !== undefined };
-  return { context, ...hubHeaders(options, accept) };
+  return { context: requestContext(subject, options), ...hubHeaders(options, accept) };
+}
+
+/** What a failure names: the host, what was asked, the page to request access on. */
+export function requestContext(subject: Subject, options: FetchModelOptions): RequestContext {
+  const page = subject.kind === "model" || subject.kind === "file-tree" || subject.kind === "file" ? `${options.endpoint}/${subject.id}` : options.endpoint;
+  return { host: endpointHost(options.endpoint), subject, page, hasToken: options.token !== undefined };
 }
 
 /**

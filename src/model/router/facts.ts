@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RouterMissing } from "../../outcome/code-notes.js";
 import type { RouterProvider } from "./features.js";
 
 /*
@@ -27,8 +28,8 @@ export const RouterListSchema = z.object({ data: z.array(z.unknown()) });
 /** The router's models by hub id. */
 export type RouterModels = ReadonlyMap<string, readonly RouterProvider[]>;
 
-/** What the router's model list gave a command: the list, or why there is none (offline with no cache, a failure, no router). */
-export type RouterFacts = { models: RouterModels } | { unavailable: string };
+/** What the router's model list gave a command: the list, or why there is none (no router to ask, or what stopped the read). */
+export type RouterFacts = { models: RouterModels } | { unavailable: RouterMissing };
 
 export { PROVIDER_FEATURES, providersSupporting, type ProviderFeature, type RouterProvider } from "./features.js";
 

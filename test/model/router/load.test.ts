@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HubrefError } from "../../../src/errors.js";
+import type { HubrefError } from "../../../src/errors.js";
+import type { HubConfig } from "../../../src/model/hub/hub.js";
 import { parseRouterModels, providersSupporting } from "../../../src/model/router/facts.js";
-import { loadRouterModels, routerEndpoint } from "../../../src/model/router/load.js";
+import { loadRouterModels as loadRouter } from "../../../src/model/router/load.js";
+import { rejected, thrown } from "../../helpers/errors.js";
+import { hubFromEnv } from "../../helpers/test-hub.js";
 import { ROUTER_LIST, startRouterServer, type RouterServer } from "../../helpers/router-server.js";
 
 /*
@@ -29,6 +32,14 @@ afterAll(async () => {
 function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { HUBREF_ROUTER_URL: router.endpoint, XDG_CACHE_HOME: cache, ...extra };
 }
+
+/** The list as a command reaching the router with this environment and flags reads it. */
+function loadRouterModels(options: { env: NodeJS.ProcessEnv } & Omit<HubConfig, "endpoint" | "token" | "router" | "cacheRoot">) {
+  const { env: environment, ...config } = options;
+  return loadRouter(hubFromEnv(environment, config));
+}
+
+const routerEndpoint = (environment: NodeJS.ProcessEnv) => hubFromEnv(environment).router;
 
 describe("the model list", () => {
   it("keeps each provider's facts, leaves out an entry it cannot read, and reads null as not said", () => {
@@ -83,10 +94,9 @@ describe("fetching and caching", () => {
   it("--offline without a cached list is an operational error that says how to get one", async () => {
     const empty = mkdtempSync(join(tmpdir(), "hubref-router-empty-"));
     try {
-      const error = await loadRouterModels({ env: env({ XDG_CACHE_HOME: empty }), offline: true }).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(HubrefError);
-      expect((error as HubrefError).exitCode).toBe(1);
-      expect((error as HubrefError).message).toBe("the router's model list is not in the cache, and --offline forbids fetching it");
+      const error = await rejected(loadRouterModels({ env: env({ XDG_CACHE_HOME: empty }), offline: true }));
+      expect(error.exitCode).toBe(1);
+      expect(error.message).toBe("the router's model list is not in the cache, and --offline forbids fetching it");
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
@@ -96,12 +106,11 @@ describe("fetching and caching", () => {
     const fresh = mkdtempSync(join(tmpdir(), "hubref-router-fail-"));
     try {
       router.answer({ status: 503, body: { error: "down" } });
-      const down = await loadRouterModels({ env: env({ XDG_CACHE_HOME: fresh }), fetch: FAST }).catch((caught: unknown) => caught);
-      expect(down).toBeInstanceOf(HubrefError);
-      expect((down as HubrefError).exitCode).toBe(1);
+      const down: HubrefError = await rejected(loadRouterModels({ env: env({ XDG_CACHE_HOME: fresh }), fetch: FAST }));
+      expect(down.exitCode).toBe(1);
       router.answer({ body: { data: "nothing" } });
-      const odd = await loadRouterModels({ env: env({ XDG_CACHE_HOME: fresh }), fetch: FAST }).catch((caught: unknown) => caught);
-      expect((odd as HubrefError).message).toMatch(/is not a model list$/);
+      const odd = await rejected(loadRouterModels({ env: env({ XDG_CACHE_HOME: fresh }), fetch: FAST }));
+      expect(odd.message).toMatch(/is not a model list$/);
     } finally {
       router.answer({ body: ROUTER_LIST });
       rmSync(fresh, { recursive: true, force: true });
@@ -112,6 +121,6 @@ describe("fetching and caching", () => {
     expect(routerEndpoint({})).toBe("https://router.huggingface.co");
     expect(routerEndpoint({ HF_ENDPOINT: "http://127.0.0.1:9" })).toBeUndefined();
     expect(routerEndpoint({ HUBREF_ROUTER_URL: "http://127.0.0.1:9/", HF_ENDPOINT: "http://127.0.0.1:9" })).toBe("http://127.0.0.1:9");
-    expect(() => routerEndpoint({ HUBREF_ROUTER_URL: "ftp://x" })).toThrow(/HUBREF_ROUTER_URL is not an http\(s\) URL/);
+    expect(thrown(() => routerEndpoint({ HUBREF_ROUTER_URL: "ftp://x" })).message).toMatch(/HUBREF_ROUTER_URL is not an http\(s\) URL/);
   });
 });

@@ -1,6 +1,6 @@
-import { ExitCode } from "../../errors.js";
-import type { OutputStream } from "../../output/output.js";
-import { envCount } from "./hub-get.js";
+import { ExitCode } from "../errors.js";
+import { envCount } from "../model/hub/env.js";
+import type { OutputStream } from "../output/output.js";
 
 export interface SpinnerSettings {
   /** Nothing is drawn for answers quicker than this: a flash is noise. */
@@ -35,7 +35,7 @@ export function startSpinner(stream: OutputStream, message: string, env: NodeJS.
   if (!canSpin(stream, env)) return idle;
   // HUBREF_SPINNER_DELAY_MS: a test that reads a terminal's bytes sets it high, so no frame depends on how
   // fast the machine answers; a person may set it to 0 to see the spinner at once.
-  const envDelay = envCount(env, "HUBREF_SPINNER_DELAY_MS", 0, 3_600_000);
+  const envDelay = envCount(env, "spinnerDelay", "HUBREF_SPINNER_DELAY_MS", 0, 3_600_000);
   const { delayMs, intervalMs, exit } = { ...DEFAULT_SPINNER_SETTINGS, ...(envDelay === undefined ? {} : { delayMs: envDelay }), ...settings };
   // A line longer than the terminal wraps, and "\r" would then only clear its last row.
   const columns = (stream as { columns?: number }).columns;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startSpinner } from "../../src/model/hub/spinner.js";
+import { startSpinner } from "../../src/cli/spinner.js";
+import { thrown } from "../helpers/errors.js";
 
 function stream(isTTY: boolean, columns?: number) {
   const writes: string[] = [];
@@ -57,7 +58,9 @@ describe("startSpinner", () => {
     vi.advanceTimersByTime(1);
     expect(out.writes).toHaveLength(1);
     spinner.stop();
-    expect(() => startSpinner(out, "fetching acme/m", { HUBREF_SPINNER_DELAY_MS: "soon" })).toThrow(/HUBREF_SPINNER_DELAY_MS takes a whole number/);
+    expect(thrown(() => startSpinner(out, "fetching acme/m", { HUBREF_SPINNER_DELAY_MS: "soon" })).message).toMatch(
+      /HUBREF_SPINNER_DELAY_MS takes a whole number/,
+    );
   });
 
   it("Ctrl-C clears the spinner's line and exits 130; once stopped, Ctrl-C is no longer its business", () => {
