@@ -4,7 +4,8 @@ import { pathWithRealPython } from "./test/helpers/interpreter-path.js";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    // CLI tests launch dist/: rebuild it first when any source is newer.
+    // The modules generated into src/ and the catalogue data, redone when their inputs changed. The
+    // bundle that bin/hubref runs is built only by the test files that start it (ensureBuilt).
     globalSetup: ["test/helpers/build-once.ts"],
     // Ink renders nothing until exit when CI=true; its tests need a live screen.
     env: { CI: "false", PATH: pathWithRealPython() },

@@ -10,9 +10,12 @@
 //   each side's peak memory (30,000 files too with HUBREF_BENCH_LARGE=1), and each side's snippet count;
 // - the picker's first frame, by bench/picker.mjs where tmux is installed, beside a bare Node's;
 // - a GGUF header over range requests, and `hubref models` and its browser (machine's Node only).
+// - beside hubref's bundle, the two other ways issue 42 named to run one module graph, built here
+//   from the same sources: one ES-module build of every entry point split into chunks, and tsc's
+//   files unbundled, each started as bin/hubref starts the bundle (docs/performance.md, docs/decisions.md).
 // Times are medians of runs taken in turns; the machine's load moves them, the ratios less.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -69,6 +72,43 @@ await build({
   minify: true,
   logLevel: "error",
 });
+
+/*
+ * The other two ways to run one module graph, in a folder laid out as the project (its modules find the
+ * catalogue data two levels above them, and node_modules beside), each with a launcher like bin/hubref:
+ * Node's compile cache, then the command line's module.
+ */
+const alternative = join(scratch, "alternatives");
+mkdirSync(join(alternative, "dist"), { recursive: true });
+for (const path of ["package.json", "node_modules", "catalogue", "dist/data"]) symlinkSync(join(root, path), join(alternative, path));
+const launcher = (name, module) => {
+  const file = join(alternative, `${name}.cjs`);
+  writeFileSync(file, `require("node:module").enableCompileCache?.();\nimport(require("node:url").pathToFileURL(${JSON.stringify(module)}).href);\n`);
+  return file;
+};
+await build({
+  absWorkingDir: root,
+  entryPoints: { cli: "src/cli/main.ts", library: "src/api/index.ts", mcp: "src/mcp/server.ts" },
+  outdir: join(alternative, "dist/split"),
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  minify: true,
+  logLevel: "error",
+  chunkNames: "chunk-[hash]",
+  define: { "process.env.NODE_ENV": '"production"' },
+  banner: { js: 'import { createRequire as __hubrefCreateRequire } from "node:module"; const require = __hubrefCreateRequire(import.meta.url);' },
+  external: ["zod", "zod/*", "@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/*", "clipboardy", "react-devtools-core"],
+});
+const splitLauncher = launcher("split", join(alternative, "dist/split/cli.js"));
+const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json", "--outDir", join(alternative, "tsc")], {
+  cwd: root,
+  encoding: "utf8",
+});
+if (tsc.status !== 0) throw new Error(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
+const tscLauncher = launcher("tsc", join(alternative, "tsc/cli/main.js"));
 // esbuild's service process would otherwise live on beside the runs being timed.
 await stopEsbuild();
 const commands = [
@@ -76,6 +116,8 @@ const commands = [
   ["floor: commander parses it, prints the model id", [commanderFloor, "snippet", CHAT_MODEL, "--json"]],
   ["hubref --version (loads the bundle, runs nothing)", [bin, "--version"]],
   ["hubref snippet MODEL --json (one chat model)", [bin, "snippet", CHAT_MODEL, "--json"]],
+  ["  the same, one ES-module build split into chunks", [splitLauncher, "snippet", CHAT_MODEL, "--json"]],
+  ["  the same, tsc's files unbundled", [tscLauncher, "snippet", CHAT_MODEL, "--json"]],
   ["hubref tasks", [bin, "tasks"]],
   ["hubref libraries", [bin, "libraries"]],
   ["hubref quant-types", [bin, "quant-types"]],
@@ -96,14 +138,17 @@ try {
         cpuTimes[n][c].push(cpu(node.path, args, { env: startupEnv }));
       });
     });
-  console.log(`cold start, median of ${STARTUP_RUNS}: wall clock, CPU time, and each as a ratio to the same Node's node -e 0`);
+  console.log(`cold start, median of ${STARTUP_RUNS}: wall clock, CPU time, each as a ratio to the same Node's node -e 0, and to the commander floor`);
+  console.log("  (issue 42 keeps snippet MODEL --json at most 2x the commander floor on both Nodes)");
   nodes.forEach((node, n) => {
     console.log(`  ${node.name}`);
     const [bareWall, bareCpu] = [median(walls[n][0]), median(cpuTimes[n][0])];
+    const [floorWall, floorCpu] = [median(walls[n][1]), median(cpuTimes[n][1])];
     commands.forEach(([name], c) => {
       const [wall, time] = [median(walls[n][c]), median(cpuTimes[n][c])];
       const ratios = c === 0 ? "" : `  ${ratio(wall, bareWall).padStart(6)} ${ratio(time, bareCpu).padStart(6)}`;
-      console.log(`    ${name.padEnd(50)} ${wall.toFixed(0).padStart(5)} ms ${time.toFixed(0).padStart(5)} ms CPU${ratios}`);
+      const floorRatios = c < 2 ? "" : `   floor ${ratio(wall, floorWall).padStart(6)} ${ratio(time, floorCpu).padStart(6)}`;
+      console.log(`    ${name.padEnd(50)} ${wall.toFixed(0).padStart(5)} ms ${time.toFixed(0).padStart(5)} ms CPU${ratios}${floorRatios}`);
     });
   });
 } finally {
@@ -177,6 +222,6 @@ console.log("\nGGUF header over range requests (stand-in hub, 32,000-token vocab
 const header = spawnSync(process.execPath, ["--import", "tsx", join(root, "bench/gguf-header.ts")], { cwd: root, stdio: "inherit" });
 if (header.status !== 0) process.exitCode = 1;
 console.log("\nmodels search and browser");
-spawnSync(process.execPath, [join(root, "bench/search.mjs")], { cwd: root, stdio: "inherit" });
+spawnSync(process.execPath, ["--import", "tsx", join(root, "bench/search.mjs")], { cwd: root, stdio: "inherit" });
 console.log("\nmodels --fits (stand-in hub, 100 ms a reply)");
 spawnSync(process.execPath, ["--import", "tsx", join(root, "bench/fits.ts")], { cwd: root, stdio: "inherit" });

@@ -2,7 +2,8 @@
 // - whole-process time of `hubref models --json` over a bare node script that fetches the same
 //   URL and prints the JSON, medians of runs taken in turns;
 // - the browser's first frame and its first list in tmux (120x30), launch to screen;
-// - reply-to-redraw: in-process, the time from a search reply's arrival to the frame that shows it.
+// - reply-to-redraw: in-process (the browser from src/, through tsx), the time from a search reply's arrival to
+//   the frame that shows it.
 import { spawn, spawnSync } from "node:child_process";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
@@ -89,7 +90,7 @@ try {
   process.env.CI = "false";
   const React = await import("react");
   const { render } = await import("ink");
-  const { Browser, BROWSER_MAX_FPS } = await import("../dist/ui/browser/Browser.js");
+  const { Browser, BROWSER_MAX_FPS } = await import("../src/ui/browser/Browser.js");
   const fixture = (await import("../test/fixtures/search/models.json", { with: { type: "json" } })).default;
   const hit = (model) => ({
     id: model.id,

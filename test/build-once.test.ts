@@ -2,15 +2,20 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { OUTPUTS, staleReason } from "./helpers/build-once.js";
+import { importClosure, STEPS, staleReason } from "./helpers/build-once.js";
 
-/* The test setup rebuilds dist/ when it is older than its sources: CLI tests must not run stale code. */
+/* The build's steps are redone when one is older than its inputs: a test must not run stale code. */
 
 let root: string;
 
-function write(path: string, seconds: number): void {
+function write(path: string, seconds: number, text = "x"): void {
   mkdirSync(dirname(join(root, path)), { recursive: true });
-  writeFileSync(join(root, path), "x");
+  writeFileSync(join(root, path), text);
+  utimesSync(join(root, path), seconds, seconds);
+}
+
+/** Folders take the time of their newest entry here, as an untouched checkout's do not matter. */
+function age(path: string, seconds: number): void {
   utimesSync(join(root, path), seconds, seconds);
 }
 
@@ -18,32 +23,43 @@ afterEach(() => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-describe("when the test setup rebuilds", () => {
-  it("not when every output is newer than every source", () => {
+describe("when a build step runs again", () => {
+  it("not when every output is newer than every input", () => {
     root = mkdtempSync(join(tmpdir(), "hubref-build-"));
     write("src/cli/main.ts", 1_000);
-    write("templates/python/requests/a.eta", 1_000);
-    for (const output of OUTPUTS) write(output, 2_000);
-    utimesSync(join(root, "src"), 1_000, 1_000);
-    utimesSync(join(root, "src/cli"), 1_000, 1_000);
-    utimesSync(join(root, "templates"), 1_000, 1_000);
-    utimesSync(join(root, "templates/python"), 1_000, 1_000);
-    utimesSync(join(root, "templates/python/requests"), 1_000, 1_000);
-    expect(staleReason(root)).toBeUndefined();
+    for (const output of STEPS.bundle.outputs) write(output, 2_000);
+    for (const folder of ["src/cli", "src"]) age(folder, 1_000);
+    expect(staleReason(STEPS.bundle, root)).toBeUndefined();
   });
 
-  it("when a source or template changed after the build, or an output is missing", () => {
+  it("when a source changed after the build, or an output is missing", () => {
     root = mkdtempSync(join(tmpdir(), "hubref-build-"));
-    for (const output of OUTPUTS) write(output, 2_000);
-    write("templates/python/requests/a.eta", 3_000);
-    expect(staleReason(root)).toContain("templates");
-    rmSync(join(root, "dist/bundle/main.cjs"));
-    expect(staleReason(root)).toBe("dist/bundle/main.cjs is missing");
+    for (const output of STEPS.bundle.outputs) write(output, 2_000);
+    write("src/cli/main.ts", 3_000);
+    expect(staleReason(STEPS.bundle, root)).toContain("src");
+    rmSync(join(root, "dist/bundle/hubref.cjs"));
+    expect(staleReason(STEPS.bundle, root)).toBe("dist/bundle/hubref.cjs is missing");
   });
 
-  it("not again right after the build it ran: the outputs it checks are the ones the build writes", () => {
-    // The setup ran the real build before this file; a name that the build no longer writes
-    // would make every run rebuild (and cost its 7 s) without anyone noticing.
-    expect(staleReason()).toBeUndefined();
+  it("the catalogue data: when a catalogue file or a module the build imports changed, not for any other source", () => {
+    root = mkdtempSync(join(tmpdir(), "hubref-build-"));
+    write("src/build/build.ts", 1_000, 'import { CATALOGUE_PARTS } from "./parts.js";\n');
+    write("src/build/parts.ts", 1_000, 'import type { Task } from "../tasks/schema.js";\n');
+    write("src/tasks/schema.ts", 1_000);
+    write("src/cli/main.ts", 3_000);
+    write("catalogue/tasks/a.json", 1_000);
+    for (const folder of ["src/build", "src/tasks", "src/cli", "src", "catalogue/tasks", "catalogue"]) age(folder, 1_000);
+    for (const output of STEPS.data.outputs) write(output, 2_000);
+    expect(importClosure(root, "src/build/build.ts").sort()).toEqual(["src/build/build.ts", "src/build/parts.ts", "src/tasks/schema.ts"]);
+    expect(staleReason(STEPS.data, root)).toBeUndefined();
+    write("src/tasks/schema.ts", 3_000);
+    expect(staleReason(STEPS.data, root)).toContain("src/tasks/schema.ts");
+  });
+
+  it("none right after the setup ran: the outputs it checks are the ones the steps write", () => {
+    // The global setup ran the steps before this file; an output a step no longer writes would make
+    // every run redo it without anyone noticing.
+    expect(staleReason(STEPS.generated)).toBeUndefined();
+    expect(staleReason(STEPS.data)).toBeUndefined();
   });
 });

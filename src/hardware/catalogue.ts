@@ -2,6 +2,9 @@ import { readCompiled } from "../catalogue/compiled.js";
 import type { Architecture, Device, HardwareCatalogue } from "../build/schemas/hardware.js";
 import { usageError } from "../errors.js";
 import { didYouMean } from "../util/suggest.js";
+import { keysOf } from "./name-keys.js";
+
+export { keysOf, squeeze } from "./name-keys.js";
 
 /*
  * `--fits HARDWARE`: a device of the hardware list by name, written as people
@@ -17,25 +20,11 @@ export function hardwareCatalogue(): HardwareCatalogue {
   return readCompiled<HardwareCatalogue>("hardware");
 }
 
-/** Words a name may carry or drop without naming another device. */
-const BRAND_WORDS = /\b(nvidia|geforce|tesla|amd|apple|intel|rtx|gtx|radeon|rx|arc|instinct)\b/g;
-
 /** Words tools and scoreboards add that name no variant: `Graphics`, `GPU`, `Generation`, the memory's type. */
 const NOISE_WORDS = /\b(graphics|gpu|generation|edition|hbm2e?|hbm3e?|gddr\dx?|lpddr\dx?)\b/gi;
 
 /** A memory size at the end of a name: `12GB`, `80 GB`, `-32GB`, `16gb`. */
 const TRAILING_MEMORY = /[\s_-]*\b(\d{1,4}(?:\.\d+)?)\s*(?:gb|gib|g)\s*$/i;
-
-export function squeeze(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9+]/g, "");
-}
-
-/** The keys a name answers to: the whole name, and the name without brand words. */
-export function keysOf(name: string): string[] {
-  const whole = squeeze(name);
-  const bare = squeeze(name.toLowerCase().replace(BRAND_WORDS, " "));
-  return bare && bare !== whole ? [whole, bare] : [whole];
-}
 
 /** Every name a device answers to: its own and its aliases. */
 export function namesOf(device: Device): string[] {

@@ -5,8 +5,8 @@ import type { LibrarySnippetGenerator } from "./generator.js";
  * one line per library, each loaded only when asked for. The compiler checks
  * that every file exists and exports the generator named; the build refuses a
  * key that is not in catalogue/libraries.json (src/build/schemas/library.ts).
- * The CLI's bundle keeps each import() as written, and scripts/bundle.mjs
- * bundles each generator into a file of its own at the path it names.
+ * In the bundle (scripts/bundle.mjs) each import() starts its generator's
+ * module only when called, so a run pays for the generators it uses.
  */
 export const LIBRARY_GENERATORS = {
   "3dtopia-xl": () => import("./snippets/3dtopia-xl.js").then((module) => module.lib3dtopiaXl),

@@ -8,9 +8,9 @@ import type { GgufLoad } from "./generator.js";
 
 /*
  * The GGUF file llama-cpp-python's code loads, chosen as `--app` chooses it
- * (Q4_K_M or the nearest, --quant, --file, --fits). It is chosen here, in the
- * command's own code, not in the generator: generators are loaded from files
- * at run time, and an error they threw would not be recognised as hubref's.
+ * (Q4_K_M or the nearest, --quant, --file, --fits). It is chosen here, before
+ * the generator runs, because the memory plan of --fits is the plan of that
+ * file: the command plans it and writes its code from one choice.
  */
 
 function asked(request: FileRequest): string | undefined {

@@ -134,7 +134,7 @@ export const SERVE_WORDS: { [K in ServeProblem["kind"]]: (problem: Of<K>, names:
 };
 
 /** Settings the verdict itself states. */
-const SHOWN_IN_VERDICT = new Set(["--max-model-len", "--context-length", "--tensor-parallel-size", "--tp"]);
+const SHOWN_IN_VERDICT: readonly string[] = ["--max-model-len", "--context-length", "--tensor-parallel-size", "--tp"];
 
 const gb = (bytes: number) => formatBytes(Math.max(0, bytes));
 
@@ -160,7 +160,7 @@ export function serveNoteText(note: ServeNote): string {
       if (note.plan.engine === "mlx-lm")
         return `the plan counts MLX LM's cache in 16 bits, grown in steps of 256 tokens, in the share of unified memory macOS lets the GPU wire (${gb(note.plan.terms.requestedBytes)}) less ${gb(MLX_RULES.allowanceBytes)} for MLX itself`;
       return `the plan follows ${ENGINE_LABELS[note.plan.engine]} ${note.plan.version}'s rules with ${note.plan.settings
-        .filter((setting) => setting.source !== "plan" && !SHOWN_IN_VERDICT.has(setting.name))
+        .filter((setting) => setting.source !== "plan" && !SHOWN_IN_VERDICT.includes(setting.name))
         .map((setting) => {
           const value = typeof setting.value === "boolean" ? (setting.value ? "on" : "off") : String(setting.value);
           // An environment variable is set with `=`, a flag takes its value after a space.

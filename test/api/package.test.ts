@@ -3,15 +3,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../helpers/build-once.js";
 import { runInProcess } from "../helpers/in-process.js";
 
 /*
- * The package as a user gets it: `npm pack`, unpacked into a fresh project's
- * node_modules, imported by name, type-checked against its declarations.
- * `npm install` of the tarball needs the registry's package lists for its
- * dependencies, which this machine has no copy of offline, so the tarball is
- * unpacked as npm would place it and its dependencies are linked from this
- * project's node_modules.
+ * The package as a user gets it: `npm run pack` (scripts/pack.mjs), unpacked into a fresh project's
+ * node_modules with the packages npm would install beside it, imported by name, run, and type-checked
+ * against its declarations. `npm install` of the tarball needs the registry's package lists, which a
+ * test machine may not reach: the tarball is unpacked as npm places it, and each package of its
+ * dependencies' closure (as package-lock.json resolves it) is linked from this project's node_modules.
  */
 
 const ROOT = resolve(".");
@@ -20,19 +20,45 @@ const work = mkdtempSync(join(tmpdir(), "hubref-package-"));
 const project = join(work, "consumer");
 const installed = join(project, "node_modules", "hubref");
 let packed: string[];
+let manifest: Record<string, unknown> & { dependencies?: Record<string, string> };
+/** The packages npm installs with hubref: its dependencies and theirs, not its optional peers. */
+let pulled: string[];
+
+/** The dependencies' closure, as package-lock.json resolved this project's tree. */
+function dependencyClosure(names: string[]): string[] {
+  const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { dependencies?: Record<string, string> }>;
+  };
+  const found = new Set<string>();
+  const visit = (name: string) => {
+    if (found.has(name)) return;
+    found.add(name);
+    for (const next of Object.keys(lock.packages[`node_modules/${name}`]?.dependencies ?? {})) visit(next);
+  };
+  for (const name of names) visit(name);
+  return [...found].sort();
+}
 
 beforeAll(() => {
-  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" });
-  const [info] = JSON.parse(out) as [{ filename: string; files: { path: string }[] }];
-  packed = info.files.map((file) => file.path);
+  ensureBuilt({ declarations: true });
+  const tarball = execFileSync(process.execPath, [join(ROOT, "scripts/pack.mjs"), "--destination", work], { cwd: ROOT, encoding: "utf8" }).trim();
+  packed = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((path) => path.replace(/^package\//, ""));
   mkdirSync(installed, { recursive: true });
-  execFileSync("tar", ["-xzf", join(work, info.filename), "-C", installed, "--strip-components=1"]);
-  symlinkSync(join(ROOT, "node_modules"), join(installed, "node_modules"));
+  execFileSync("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"]);
+  manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
+  pulled = dependencyClosure(Object.keys(manifest.dependencies ?? {}));
+  for (const name of pulled) {
+    mkdirSync(join(project, "node_modules", name, ".."), { recursive: true });
+    symlinkSync(join(ROOT, "node_modules", name), join(project, "node_modules", name));
+  }
   // A Node program's own type definitions: the declarations name Node's types (NodeJS.ProcessEnv, Buffer).
   symlinkSync(join(ROOT, "node_modules", "@types"), join(project, "node_modules", "@types"));
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   writeFileSync(join(project, "model.json"), readFileSync(MODEL));
-}, 120_000);
+}, 300_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -46,7 +72,15 @@ function runConsumer(script: string, record?: string): string {
       `import { appendFileSync } from "node:fs";
 export async function load(url, context, next) { appendFileSync(${JSON.stringify(record)}, url + "\\n"); return next(url, context); }`,
     );
-    writeFileSync(join(project, "record.mjs"), `import { register } from "node:module"; register("./hooks.mjs", import.meta.url);`);
+    writeFileSync(
+      join(project, "record.mjs"),
+      `import { createRequire, register } from "node:module";
+import { appendFileSync } from "node:fs";
+register("./hooks.mjs", import.meta.url);
+// The hook sees ES modules; CommonJS files (the bundle is one) are in require's cache, Node's own modules in its load list.
+const cache = createRequire(import.meta.url).cache;
+process.on("exit", () => appendFileSync(${JSON.stringify(record)}, [...Object.keys(cache), ...process.moduleLoadList].join("\\n") + "\\n"));`,
+    );
     args.unshift("--import", "./record.mjs");
   }
   return execFileSync(process.execPath, args, { cwd: project, encoding: "utf8", env: { PATH: process.env.PATH } });
@@ -81,10 +115,47 @@ function docsExamples(): string {
 }
 
 describe("the packed package", () => {
-  it("holds the built library and its declarations, not the sources", () => {
-    expect(packed).toContain("dist/api/index.js");
-    expect(packed).toContain("dist/api/index.d.ts");
-    expect(packed.some((path) => path.startsWith("src/"))).toBe(false);
+  it("holds the one bundle and the library's declarations, not the sources nor tsc's JavaScript", () => {
+    for (const file of ["dist/bundle/hubref.cjs", "dist/bundle/library.mjs", "dist/bundle/mount.js", "dist/api/index.d.ts", "bin/hubref"])
+      expect(packed).toContain(file);
+    expect(packed.filter((path) => path.startsWith("src/") || path.startsWith("test/"))).toEqual([]);
+    expect(packed.filter((path) => path.startsWith("dist/") && !path.startsWith("dist/bundle/") && /\.[cm]?js$/.test(path))).toEqual([]);
+  });
+
+  it("installs without running a script, and pulls only what the library needs: zod", () => {
+    // npm runs a dependency's preinstall, install and postinstall, and warns about a prepare it will not run.
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(manifest.dependencies).toEqual({ zod: expect.any(String) });
+    expect(pulled).toEqual(["zod"]);
+    // The command line's screens (Ink, React), its parser and its colours are in the bundle; the MCP server's
+    // SDK and clipboardy are optional peers, installed by whoever wants `hubref mcp` or the picker's copy.
+    expect(Object.keys(manifest.peerDependencies as object).sort()).toEqual(["@modelcontextprotocol/sdk", "clipboardy"]);
+    expect(manifest.peerDependenciesMeta).toEqual({ "@modelcontextprotocol/sdk": { optional: true }, clipboardy: { optional: true } });
+  });
+
+  it("runs the command line with only those installed, and says what `hubref mcp` lacks", async () => {
+    const bin = join(installed, "bin", "hubref");
+    const run = (...args: string[]) => {
+      try {
+        return {
+          status: 0,
+          stdout: execFileSync(process.execPath, [bin, ...args], { cwd: project, encoding: "utf8", env: { PATH: process.env.PATH }, stdio: "pipe" }),
+          stderr: "",
+        };
+      } catch (error) {
+        const failed = error as { status: number; stdout: string; stderr: string };
+        return { status: failed.status, stdout: failed.stdout, stderr: failed.stderr };
+      }
+    };
+    const cli = await runInProcess(["snippet", MODEL, "--json"]);
+    expect(run("snippet", "model.json", "--json").stdout).toBe(cli.stdout);
+    const mcp = run("mcp");
+    expect(mcp.status).toBe(1);
+    expect(mcp.stderr).toMatch(
+      /^error: hubref mcp needs the package @modelcontextprotocol\/sdk, which is not installed\nhint: .*npm install @modelcontextprotocol\/sdk/,
+    );
+    expect(mcp.stderr.split("\n").filter(Boolean)).toHaveLength(2);
   });
 
   it("imports by name and gives the command line's snippet", async () => {
@@ -115,10 +186,17 @@ await libraryCode(model);
       log,
     );
     const loaded = readFileSync(log, "utf8").trim().split("\n");
-    expect(loaded.some((url) => url.includes("/hubref/dist/api/index.js"))).toBe(true);
-    expect(loaded.some((url) => url.includes("/hubref/dist/libraries/snippets/"))).toBe(true);
-    const unwanted = loaded.filter((url) => /\/dist\/(cli|ui|bundle)\/|\/node_modules\/(ink|react|commander|chalk|clipboardy|highlight\.js)\//.test(url));
-    expect(unwanted).toEqual([]);
+    // The library's one file and the bundle it takes its functions from, each library's generator inside it.
+    const hubrefFiles = [
+      ...new Set(loaded.filter((entry) => entry.includes("/node_modules/hubref/")).map((entry) => entry.replace(/^.*\/node_modules\/hubref\//, ""))),
+    ];
+    expect(hubrefFiles.sort()).toEqual(["dist/bundle/hubref.cjs", "dist/bundle/library.mjs"]);
+    const packages = new Set(
+      loaded.flatMap((entry) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(entry.replace(/^.*\/node_modules\/hubref\//, ""))?.[1] ?? []),
+    );
+    expect([...packages]).toEqual(["zod"]);
+    // commander, the command line's parser bundled in, requires child_process when its code runs: it did not.
+    expect(loaded).not.toContain("NativeModule child_process");
   });
 
   it("type-checks a program and docs/api.md's examples against the declarations, and refuses a wrong one", () => {

@@ -4,6 +4,7 @@ import { runProgram } from "../../src/cli/program.js";
 import { fakeContext } from "../helpers/context.js";
 import { BIN, ROOT, runCliAsync } from "../helpers/cli.js";
 import { HOSTILE_IDS, SEARCH_FIXTURE, selectRecords, startSearchHub, type SearchHub } from "../helpers/search-hub.js";
+import { toolsHere } from "../helpers/tools.js";
 
 let hub: SearchHub;
 beforeAll(async () => {
@@ -237,8 +238,11 @@ function underTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<string> 
   });
 }
 
+/** A pseudo-terminal comes from util-linux's script: without it, that test is a named skip. */
+const SCRIPT = toolsHere("hubref models on a terminal (a pseudo-terminal from script)", "script");
+
 describe("hubref models: hostile hub text", () => {
-  it("reaches a terminal with no escape, bidi or C1 byte, and cut to the screen", async () => {
+  it.runIf(SCRIPT)("reaches a terminal with no escape, bidi or C1 byte, and cut to the screen", async () => {
     hub.troubles.push({ kind: "hostile" });
     // The spinner's own codes are hubref's, not the hub's: kept off the screen so the check does not depend on timing.
     const screen = await underTerminal(["models", "evil"], { HF_ENDPOINT: hub.endpoint, NO_COLOR: "1", TERM: "xterm", HUBREF_SPINNER_DELAY_MS: "3600000" });

@@ -8,6 +8,7 @@ import { runInProcess } from "../helpers/in-process.js";
 import { requireBuilt, TmuxSession } from "../ui/helpers/tmux.js";
 import { CHAT_MODEL, startHubServer } from "../helpers/hub-server.js";
 import { startRouterServer } from "../helpers/router-server.js";
+import { toolsHere } from "../helpers/tools.js";
 
 const MODEL = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
 const GGUF = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
@@ -42,8 +43,12 @@ afterEach(() => {
 });
 beforeAll(requireBuilt);
 
+/** The picker's tests run it in tmux: without tmux they are a named skip; the refusals before any screen run anyway. */
+const TMUX = toolsHere("the picker in tmux", "tmux");
+const SETSID = toolsHere("the picker started with no controlling terminal (setsid)", "setsid");
+
 describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
-  it("opens the model, picks python then requests, copies, and quits", async () => {
+  it.runIf(TMUX)("opens the model, picks python then requests, copies, and quits", async () => {
     session = startPicker([process.execPath, BIN, "snippet", MODEL, "-i"]);
 
     let screen = await session.waitFor("hubref meta-llama/Llama-3.1-8B-Instruct", "› Language  [Python]");
@@ -72,7 +77,7 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     expect(session.lines().filter(Boolean)).toEqual([MARK, "asked the terminal to copy: python / requests (OSC 52)", "exit=0"]);
   });
 
-  it("runs a GGUF model locally: picks an app and a quant, copies what snippet --app --quant prints", async () => {
+  it.runIf(TMUX)("runs a GGUF model locally: picks an app and a quant, copies what snippet --app --quant prints", async () => {
     session = startPicker([process.execPath, BIN, "snippet", GGUF, "-i"]);
 
     await session.waitFor("› App       [llama.cpp]", "[Q4_K_M 2.02 GB]", "─ Run locally / llama.cpp / Q4_K_M ─");
@@ -93,7 +98,7 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     expect(session.lines().filter(Boolean)).toEqual([MARK, "asked the terminal to copy: sh / node-llama-cpp (OSC 52)", "exit=0"]);
   });
 
-  it("reads keys from the terminal when the model comes on stdin", async () => {
+  it.runIf(TMUX)("reads keys from the terminal when the model comes on stdin", async () => {
     session = startPicker(["sh", "-c", `cat "$0" | "$1" "$2" snippet - -i --language sh`, MODEL, process.execPath, BIN], `cd '${ROOT}' && echo ${MARK}`);
     // --language sh opens on the shell snippet.
     await session.waitFor("› Language   Python   JavaScript  [Shell]", "─ Shell / curl / auto ─");
@@ -103,7 +108,7 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     await session.waitFor("exit=0");
   });
 
-  it("with the model on stdin and no terminal to read keys from, exits 2 with an error", () => {
+  it.runIf(SETSID)("with the model on stdin and no terminal to read keys from, exits 2 with an error", () => {
     // setsid: a new session, without a controlling terminal, as under cron or a CI runner.
     const result = spawnSync("setsid", ["--wait", process.execPath, BIN, "snippet", "-", "-i"], {
       cwd: ROOT,
@@ -115,7 +120,7 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     expect(result.stderr).toMatch(/^error: the model came on stdin, and the terminal \(\/dev\/tty\) cannot be opened for keys \(\w+\)\nhint: /);
   });
 
-  it("offers the router's choices as providers: choosing fastest shows the snippet that names MODEL:fastest", async () => {
+  it.runIf(TMUX)("offers the router's choices as providers: choosing fastest shows the snippet that names MODEL:fastest", async () => {
     const hub = await startHubServer({ [CHAT_MODEL.id]: { body: CHAT_MODEL } });
     const router = await startRouterServer();
     router.answer({ body: { data: [{ id: CHAT_MODEL.id, providers: [{ provider: "newcloud", status: "live", supports_tools: true }] }] } });

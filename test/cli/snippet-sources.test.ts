@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInProcess } from "../helpers/in-process.js";
 import { startHubServer, type HubServer } from "../helpers/hub-server.js";
 import { parsePython } from "../helpers/python.js";
+import { hasTool } from "../helpers/tools.js";
 
 const LLAMA = "catalogue/models/meta-llama--Llama-3.1-8B-Instruct.json";
 const LORA = "catalogue/models/ostris--watercolor_style_lora_sdxl.json";
@@ -34,7 +35,8 @@ describe("hubref snippet --library", () => {
       ["diffusers", "sh"],
       ["diffusers", "python"],
     ]);
-    expect(parsePython([blocks[1]!.content])[0]!.ok).toBe(true);
+    // Python's parser judges the code where python3 is here (test/format/literals.test.ts names the skip where not).
+    if (hasTool("python3")) expect(parsePython([blocks[1]!.content])[0]!.ok).toBe(true);
   });
 
   it("names what sets apart two blocks of one library and language, in the header and in --json", async () => {

@@ -56,9 +56,12 @@ describe("modules the built command loads", () => {
     expect(stdout).toBe(runCli(["snippet", MODEL, "--json"]).stdout);
   });
 
-  it("snippet on a valid model file loads neither zod nor the picker's packages", () => {
+  it("snippet on a valid model file loads neither zod, the picker's packages nor the MCP SDK", () => {
     const loaded = packagesLoaded(["snippet", MODEL, "--json"]);
-    for (const name of ["zod", "ink", "react", "clipboardy", "highlight.js", "eta"]) expect(loaded, name).not.toContain(name);
+    // Ink, React and highlight.js are in the screens' own files (scripts/bundle.mjs); packages would show here.
+    for (const name of ["zod", "ink", "react", "clipboardy", "highlight.js", "eta", "@modelcontextprotocol/sdk"]) expect(loaded, name).not.toContain(name);
+    // And the log is read: the bundle itself is in it.
+    expect(runCli(["snippet", MODEL, "--json"], { env: { NODE_DEBUG: "module" } }).stderr).toContain("dist/bundle/hubref.cjs");
   });
 
   it("snippet --app without --fits reads no header, so loads no zod", () => {

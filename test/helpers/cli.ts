@@ -1,8 +1,14 @@
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { ensureBuilt } from "./build-once.js";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+import { ROOT } from "./paths.js";
+
+export { ROOT };
 export const BIN = fileURLToPath(new URL("../../bin/hubref", import.meta.url));
+
+// Every test file that imports this starts bin/hubref: the bundle it runs is built from current sources first.
+ensureBuilt();
 
 export interface CliResult {
   status: number | null;

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "./cli.js";
+import { ROOT } from "./paths.js";
 
 /*
  * The Python client libraries the huggingface_hub and openai snippets import.

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "./cli.js";
+import { ROOT } from "./paths.js";
 import { startInferenceServer, type InferenceServer, type ReceivedRequest, type Reply } from "./inference-server.js";
 import { runNode, runPython, runShell, type RunOutcome, type SnippetCase } from "./snippet-runners.js";
 import type { Snippet } from "../../src/inference/snippet.js";

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { ROOT } from "./cli.js";
+import { ROOT } from "./paths.js";
 import { childEnv, driverOutcomes, run, type RunOptions, type RunOutcome, type SnippetCase } from "./snippet-runners.js";
 
 /*

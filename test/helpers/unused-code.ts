@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "./cli.js";
+import { ROOT } from "./paths.js";
 import { run } from "./snippet-runners.js";
 import { inScratchFolder } from "./stdlib-runners.js";
 

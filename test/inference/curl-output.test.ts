@@ -7,6 +7,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
+import { fileNeeds } from "../helpers/tools.js";
+
+/** The snippets run with python3 and requests (the curl ones start python3 too, to read JSON) and curl: without them, this file is a named skip. */
+const HERE = fileNeeds("the snippets this file runs", "requests", "curl");
 
 /*
  * What a curl snippet leaves behind when it runs as a person or a script
@@ -19,6 +23,7 @@ let server: Server;
 let origin: string;
 
 beforeAll(async () => {
+  if (!HERE) return;
   server = createServer((request, response) => {
     request.resume();
     request.on("end", () => {
@@ -39,6 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (!HERE) return;
   await new Promise((resolve) => server.close(resolve));
 });
 

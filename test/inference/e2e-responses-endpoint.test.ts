@@ -12,6 +12,10 @@ import type { RunOutcome } from "../helpers/snippet-runners.js";
 import { ENDPOINT_TOKEN_VARIABLE } from "../helpers/token-variables.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
 import { FINAL_ANSWER } from "../helpers/tool-calls.js";
+import { fileNeeds } from "../helpers/tools.js";
+
+/** The snippets run with python3 and requests (the curl ones start python3 too, to read JSON) and curl: without them, this file is a named skip. */
+const HERE = fileNeeds("the snippets this file runs", "requests", "curl");
 
 /*
  * `--api responses --endpoint-url`, executed: the Responses API of a server of
@@ -29,6 +33,9 @@ const RESPONSES_URL = `${ENDPOINT}/responses`;
 const pythonClients = findPythonClients();
 const LIBRARIES_RUN = pythonClients.missing.filter((name) => name !== "PIL").length === 0;
 if (!LIBRARIES_RUN && clientsRequired()) throw new Error(`missing Python client packages: ${pythonClients.missing.join(", ")}`);
+if (HERE && !LIBRARIES_RUN) {
+  it.skip(`skips python|openai: ${pythonClients.missing.join(", ")} not installed for ${pythonClients.python} (docs/development.md)`, () => {});
+}
 
 const CLIENTS = ["python|requests", ...(LIBRARIES_RUN ? ["python|openai"] : []), "js|fetch", "js|openai", "sh|curl", ...runnableStdlibClients()];
 /** curl sends one request and prints the reply as it is: it runs the plain request only. */
@@ -60,6 +67,7 @@ let rig: Rig;
 let outcomes: Map<string, RunOutcome>;
 
 beforeAll(async () => {
+  if (!HERE) return;
   for (const pair of CLIENTS)
     for (const way of WAYS(pair)) {
       const id = `${pair}|${way}`;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import type { Snippet } from "../../src/inference/snippet.js";
-import { ROOT } from "../helpers/cli.js";
+import { ROOT } from "../helpers/paths.js";
 import { startInferenceServer, type InferenceServer } from "../helpers/inference-server.js";
 import { registryPairs } from "../helpers/registry-pairs.js";
 import { childEnv, shellPrelude } from "../helpers/snippet-runners.js";

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BIN } from "../helpers/cli.js";
 import { requireBuilt, TmuxSession } from "./helpers/tmux.js";
+import { fileNeeds } from "../helpers/tools.js";
 
 /*
  * `hubref snippet MODEL -i` in tmux: what the rows offer as the choices above
@@ -16,6 +17,9 @@ afterEach(() => {
   session?.kill();
   session = undefined;
 });
+/** Every test here runs the picker in tmux: without it, this file is a named skip. */
+fileNeeds("the picker's rows in a real terminal", "tmux");
+
 beforeAll(requireBuilt);
 
 function open(args: string[], width = 80): TmuxSession {

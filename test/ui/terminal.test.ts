@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { demoSnippets } from "./demo/demo-data.js";
 import { demoCommand, TmuxSession } from "./helpers/tmux.js";
+import { fileNeeds } from "../helpers/tools.js";
 
 /** The snippet the demo shows for these choices, with the toggles off. */
 const snippet = (language: string, client: string, provider: string) =>
@@ -13,6 +14,9 @@ const snippet = (language: string, client: string, provider: string) =>
 // Without a display the copy takes the OSC 52 path, which tmux (set-clipboard on) keeps in a buffer to read back.
 const NO_DISPLAY = ["DISPLAY", "WAYLAND_DISPLAY"];
 const MARK = "shell-before-picker";
+
+/** Every test here runs the picker in tmux: without it, this file is a named skip. */
+fileNeeds("the picker in a real terminal", "tmux");
 
 let session: TmuxSession | undefined;
 afterEach(() => {

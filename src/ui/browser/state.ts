@@ -3,7 +3,7 @@
  * without a terminal. Searching and opening are requests in `outbox`, which
  * the component carries out, so the reducer stays pure.
  */
-import { keysOf, squeeze } from "../../hardware/catalogue.js";
+import { keysOf, squeeze } from "../../hardware/name-keys.js";
 import type { SortName } from "../../search/query.js";
 import type { KeyPress } from "../keys.js";
 import { FILTER_ROWS, type BrowserFocus, type BrowserMemory, type BrowserRequest, type FilterRow, type RowAliases, type SearchHit } from "./types.js";

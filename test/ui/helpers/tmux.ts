@@ -1,17 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { expect, vi } from "vitest";
+import { ensureBuilt } from "../../helpers/build-once.js";
 
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-/** The stand-alone picker over the demo snippets (test/ui/demo/), run from source through tsx. */
-/** The built CLI, which the tests that start `hubref ... -i` run. */
-const BUNDLE = fileURLToPath(new URL("../../../dist/bundle/main.cjs", import.meta.url));
 
+/** For the tests that start `hubref ... -i`: the built CLI, from current sources (the demo below needs no build). */
 export function requireBuilt(): void {
-  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first`);
+  ensureBuilt();
 }
 
 let demoEntry: string | undefined;
