@@ -3,6 +3,7 @@ import { HUB_PROBLEMS } from "./hub-problems.js";
 import { INPUT_PROBLEMS } from "./input-problems.js";
 import { GGUF_PROBLEMS } from "./gguf-problems.js";
 import { CODE_PROBLEMS } from "./code-problems.js";
+import { CATALOGUE_PROBLEMS } from "./catalogue-problems.js";
 import { WORDED_PROBLEMS } from "./worded-problems.js";
 import type { CodeHint } from "./hints.js";
 
@@ -22,6 +23,7 @@ export const PROBLEMS = {
   ...INPUT_PROBLEMS,
   ...GGUF_PROBLEMS,
   ...CODE_PROBLEMS,
+  ...CATALOGUE_PROBLEMS,
   ...WORDED_PROBLEMS,
 } as const satisfies Record<string, KindSpec<object, ProblemClass>>;
 

@@ -3,6 +3,7 @@ import { CODE_WORDS, hintWords } from "./code-words.js";
 import { HUB_WORDS } from "./hub-words.js";
 import { INPUT_WORDS } from "./input-words.js";
 import { GGUF_WORDS } from "./gguf-words.js";
+import { CATALOGUE_WORDS } from "./catalogue-words.js";
 import type { Names } from "./names.js";
 import type { Text } from "./text.js";
 
@@ -19,6 +20,7 @@ const PROBLEM_WORDS: Words = {
   ...INPUT_WORDS,
   ...GGUF_WORDS,
   ...CODE_WORDS,
+  ...CATALOGUE_WORDS,
   // Worded where it was made, with the command line's flags: the library names its options instead.
   worded: (problem, names) => {
     const words = names.edge === "cli" ? (text: string) => text : names.legacy;
