@@ -245,7 +245,6 @@ describe("the domain speaks in records", () => {
     "memory/options.ts",
     "memory/plan.ts",
     "choices/choices.ts",
-    "model/provider-mapping.ts",
   ]);
 
   it("checks the domain (a check over nothing would pass)", () => {
