@@ -225,8 +225,6 @@ describe("the domain speaks in records", () => {
     "blocks/menu.ts",
     "blocks/model-blocks.ts",
     "search/fits-judge.ts",
-    "search/query.ts",
-    "search/request.ts",
     "inference/inputs.ts",
     "inference/tool-schema.ts",
     "libraries/gguf-choice.ts",
@@ -244,7 +242,6 @@ describe("the domain speaks in records", () => {
     "memory/estimate.ts",
     "memory/options.ts",
     "memory/plan.ts",
-    "choices/choices.ts",
   ]);
 
   it("checks the domain (a check over nothing would pass)", () => {

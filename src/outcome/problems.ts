@@ -4,6 +4,8 @@ import { INPUT_PROBLEMS } from "./input-problems.js";
 import { GGUF_PROBLEMS } from "./gguf-problems.js";
 import { CODE_PROBLEMS } from "./code-problems.js";
 import { CATALOGUE_PROBLEMS } from "./catalogue-problems.js";
+import { CHOICE_PROBLEMS } from "./choice-problems.js";
+import { SEARCH_PROBLEMS } from "./search-problems.js";
 import { WORDED_PROBLEMS } from "./worded-problems.js";
 import type { CodeHint } from "./hints.js";
 
@@ -24,6 +26,8 @@ export const PROBLEMS = {
   ...GGUF_PROBLEMS,
   ...CODE_PROBLEMS,
   ...CATALOGUE_PROBLEMS,
+  ...CHOICE_PROBLEMS,
+  ...SEARCH_PROBLEMS,
   ...WORDED_PROBLEMS,
 } as const satisfies Record<string, KindSpec<object, ProblemClass>>;
 

@@ -4,6 +4,8 @@ import { HUB_WORDS } from "./hub-words.js";
 import { INPUT_WORDS } from "./input-words.js";
 import { GGUF_WORDS } from "./gguf-words.js";
 import { CATALOGUE_WORDS } from "./catalogue-words.js";
+import { CHOICE_WORDS } from "./choice-words.js";
+import { SEARCH_WORDS } from "./search-words.js";
 import type { Names } from "./names.js";
 import type { Text } from "./text.js";
 
@@ -21,6 +23,8 @@ const PROBLEM_WORDS: Words = {
   ...GGUF_WORDS,
   ...CODE_WORDS,
   ...CATALOGUE_WORDS,
+  ...CHOICE_WORDS,
+  ...SEARCH_WORDS,
   // Worded where it was made, with the command line's flags: the library names its options instead.
   worded: (problem, names) => {
     const words = names.edge === "cli" ? (text: string) => text : names.legacy;
