@@ -226,7 +226,6 @@ describe("the domain speaks in records", () => {
     "blocks/model-blocks.ts",
     "search/fits-judge.ts",
     "inference/inputs.ts",
-    "inference/tool-schema.ts",
     "libraries/gguf-choice.ts",
     "apps/fit-verdict.ts",
     "apps/fits-plan.ts",
