@@ -235,8 +235,6 @@ describe("the domain speaks in records", () => {
     "apps/select.ts",
     "apps/snippets/gguf-runners.ts",
     "apps/snippets/servers.ts",
-    "hardware/budget.ts",
-    "hardware/catalogue.ts",
     "hardware/detect.ts",
     "memory/estimate.ts",
     "memory/options.ts",

@@ -6,6 +6,7 @@ import { CODE_PROBLEMS } from "./code-problems.js";
 import { CATALOGUE_PROBLEMS } from "./catalogue-problems.js";
 import { CHOICE_PROBLEMS } from "./choice-problems.js";
 import { SEARCH_PROBLEMS } from "./search-problems.js";
+import { HARDWARE_PROBLEMS } from "./hardware-problems.js";
 import { WORDED_PROBLEMS } from "./worded-problems.js";
 import type { CodeHint } from "./hints.js";
 
@@ -28,6 +29,7 @@ export const PROBLEMS = {
   ...CATALOGUE_PROBLEMS,
   ...CHOICE_PROBLEMS,
   ...SEARCH_PROBLEMS,
+  ...HARDWARE_PROBLEMS,
   ...WORDED_PROBLEMS,
 } as const satisfies Record<string, KindSpec<object, ProblemClass>>;
 

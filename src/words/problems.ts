@@ -6,6 +6,7 @@ import { GGUF_WORDS } from "./gguf-words.js";
 import { CATALOGUE_WORDS } from "./catalogue-words.js";
 import { CHOICE_WORDS } from "./choice-words.js";
 import { SEARCH_WORDS } from "./search-words.js";
+import { HARDWARE_WORDS } from "./hardware-words.js";
 import type { Names } from "./names.js";
 import type { Text } from "./text.js";
 
@@ -25,6 +26,7 @@ const PROBLEM_WORDS: Words = {
   ...CATALOGUE_WORDS,
   ...CHOICE_WORDS,
   ...SEARCH_WORDS,
+  ...HARDWARE_WORDS,
   // Worded where it was made, with the command line's flags: the library names its options instead.
   worded: (problem, names) => {
     const words = names.edge === "cli" ? (text: string) => text : names.legacy;
