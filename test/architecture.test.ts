@@ -220,9 +220,6 @@ describe("the domain speaks in records", () => {
    * mended it.
    */
   const STILL_WORDED = new Set([
-    "blocks/json-batch.ts",
-    "blocks/menu.ts",
-    "blocks/model-blocks.ts",
     "search/fits-judge.ts",
     "inference/inputs.ts",
     "libraries/gguf-choice.ts",

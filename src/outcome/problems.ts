@@ -7,6 +7,7 @@ import { CATALOGUE_PROBLEMS } from "./catalogue-problems.js";
 import { CHOICE_PROBLEMS } from "./choice-problems.js";
 import { SEARCH_PROBLEMS } from "./search-problems.js";
 import { HARDWARE_PROBLEMS } from "./hardware-problems.js";
+import { LIBRARY_PROBLEMS } from "./library-problems.js";
 import { WORDED_PROBLEMS } from "./worded-problems.js";
 import type { CodeHint } from "./hints.js";
 
@@ -30,6 +31,7 @@ export const PROBLEMS = {
   ...CHOICE_PROBLEMS,
   ...SEARCH_PROBLEMS,
   ...HARDWARE_PROBLEMS,
+  ...LIBRARY_PROBLEMS,
   ...WORDED_PROBLEMS,
 } as const satisfies Record<string, KindSpec<object, ProblemClass>>;
 

@@ -7,6 +7,7 @@ import { CATALOGUE_WORDS } from "./catalogue-words.js";
 import { CHOICE_WORDS } from "./choice-words.js";
 import { SEARCH_WORDS } from "./search-words.js";
 import { HARDWARE_WORDS } from "./hardware-words.js";
+import { LIBRARY_WORDS } from "./library-words.js";
 import type { Names } from "./names.js";
 import type { Text } from "./text.js";
 
@@ -27,6 +28,7 @@ const PROBLEM_WORDS: Words = {
   ...CHOICE_WORDS,
   ...SEARCH_WORDS,
   ...HARDWARE_WORDS,
+  ...LIBRARY_WORDS,
   // Worded where it was made, with the command line's flags: the library names its options instead.
   worded: (problem, names) => {
     const words = names.edge === "cli" ? (text: string) => text : names.legacy;
