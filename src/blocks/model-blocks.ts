@@ -137,7 +137,7 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
   const loadsGguf = libraries.includes(FORMAT_LIBRARIES.gguf);
   const file = files.request ?? {};
   const setting: FileSetting | undefined = file.quant !== undefined ? "quant" : file.file !== undefined ? "file" : file.fits !== undefined ? "fits" : undefined;
-  if (setting !== undefined && !loadsGguf) fail({ kind: "library-loads-no-gguf", model: model.id, ...plainLibrary(library), setting });
+  if (setting !== undefined && !loadsGguf) fail({ kind: "library-takes-no-file", model: model.id, ...plainLibrary(library), setting });
   const request: LibraryRequest = {};
   if (loadsGguf && files.planner) {
     // The plan is of the file the code loads, so the file is chosen first.

@@ -14,7 +14,7 @@ export const LIBRARY_PROBLEMS = {
   "no-library": problemKind<{ model: string }>("usage"),
   "library-without-snippets": problemKind<{ model: string; library?: string }>("usage"),
   /** A GGUF file picked (by `setting`) for code that loads none. */
-  "library-loads-no-gguf": problemKind<{ model: string; library?: string; setting: FileSetting }>("usage"),
+  "library-takes-no-file": problemKind<{ model: string; library?: string; setting: FileSetting }>("usage"),
   /** Only a fallback came out: `reason` and `wayForward` are the comments the generator writes into its code in their place. */
   "library-code-missing": problemKind<{ model: string; library?: string; reason: string; wayForward: string }>("usage"),
   /** `languages`: those the library's code is in. */

@@ -22,7 +22,7 @@ export const LIBRARY_WORDS: { [K in LibraryProblem["kind"]]: (problem: Of<K>, na
       `${problem.model}: the library ${shown(problem.library)} has no usage snippets`,
       "`hubref libraries --with-snippets` lists the libraries that have them",
     ),
-  "library-loads-no-gguf": (problem, names) =>
+  "library-takes-no-file": (problem, names) =>
     said(`${names.setting(problem.setting)} picks a GGUF file, and the ${shown(problem.library)} code of ${problem.model} loads none`),
   "library-code-missing": (problem) =>
     said(`${problem.model}: no ${shown(problem.library)} usage code from its metadata: ${problem.reason}`, problem.wayForward),
