@@ -74,9 +74,13 @@ const FLOORS: readonly (readonly string[])[] = [
   ["inference", "libraries"],
   // Local apps: GGUF file choice, the --fits plan.
   ["apps"],
+  // Servers for safetensors weights (vLLM, SGLang, MLX LM): their start-up as arithmetic, and the plan.
+  ["serve"],
   // The memory a machine has, and the memory a model needs at a context size, from its GGUF header.
   ["hardware"],
   ["memory"],
+  // A safetensors repository's facts: its shard headers and config.json, read by range from the hub.
+  ["safetensors"],
   ["gguf", "tasks"],
   ["quant", "choices"],
   ["model"],
@@ -213,6 +217,7 @@ describe("the domain speaks in records", () => {
     "libraries/snippets/mlx.ts": "mlx_vlm.generate's own --image and --max-tokens",
     "libraries/snippets/phantom-wan.ts": "the Phantom-Wan script's own --task",
     "inference/fields/shell.ts": "a comment in the generated shell code tells the reader which --language writes a whole program",
+    "serve/serve.ts": "vllm serve's own --kv-cache-dtype and --gpu-memory-utilization, which hubref's flags of the same names carry over",
   };
   /**
    * Files whose problems and notes are still words of their own, being moved to records. The list only

@@ -8,6 +8,8 @@ import { startGgufHub, type GgufHub } from "./helpers/gguf-hub.js";
 import { planRepos } from "./cli/plan-repos.js";
 import { startSearchHub, type SearchHub } from "./helpers/search-hub.js";
 import { startFitsHub, type FitsHub } from "./helpers/fits-hub.js";
+import { startSafetensorsHub, type SafetensorsHub } from "./helpers/safetensors-hub.js";
+import { LLAMA_3_1_8B, QWEN3_32B } from "./helpers/safetensors-models.js";
 
 /*
  * The examples of README.md and docs/, run as a reader would paste them: every
@@ -67,8 +69,7 @@ function examplesOf(file: string): Example[] {
       continue;
     }
     if (fence === undefined || fence === "text" || !line.startsWith("$ ")) continue;
-    // README's set-up line runs the hubref of this folder, which the PATH already holds.
-    const command = line.slice(2).replace(/^npx hubref /, "hubref ");
+    const command = line.slice(2);
     if (!/(^|\| |&& |\()hubref /.test(command)) continue;
     const output: string[] = [];
     for (let j = i + 1; j < lines.length && !lines[j]!.startsWith("$ ") && !lines[j]!.startsWith("```"); j++) output.push(lines[j]!);
@@ -89,6 +90,7 @@ const LLAMA = "bartowski/Meta-Llama-3.1-8B-Instruct-GGUF";
 let ggufHub: GgufHub;
 let searchHub: SearchHub;
 let fitsHub: FitsHub;
+let servedHub: SafetensorsHub;
 const root = mkdtempSync(join(tmpdir(), "hubref-readme-"));
 
 beforeAll(async () => {
@@ -97,22 +99,30 @@ beforeAll(async () => {
   searchHub = await startSearchHub();
   // `models --fits` reads GGUF repositories with headers and file sizes: the stand-in hub of its own tests.
   fitsHub = await startFitsHub();
+  // Servers of safetensors weights (snippet --app vllm --fits): header-only checkpoints of real architectures.
+  servedHub = await startSafetensorsHub({
+    "meta-llama/Llama-3.1-8B-Instruct": { checkpoint: LLAMA_3_1_8B(), shardBytes: 5e9 },
+    "Qwen/Qwen3-32B": { checkpoint: QWEN3_32B(), shardBytes: 5e9 },
+  });
 });
 
 afterAll(async () => {
   await ggufHub.close();
   await searchHub.close();
   await fitsHub.close();
+  await servedHub.close();
   rmSync(root, { recursive: true, force: true });
 });
 
 /** Runs an example as bash would, with stderr joined to stdout (`exec 2>&1`, so `>/dev/null` still hides stdout only) or apart. */
 function run(example: Example, joined: boolean): Promise<{ stdout: string; stderr: string; status: number | null }> {
-  const endpoint = /^hubref models .*--fits/.test(example.command)
-    ? fitsHub.endpoint
-    : /^hubref models /.test(example.command)
-      ? searchHub.endpoint
-      : ggufHub.endpoint;
+  const endpoint = /^hubref snippet \S+ --app (vllm|sglang|mlx-lm) /.test(example.command)
+    ? servedHub.endpoint
+    : /^hubref models .*--fits/.test(example.command)
+      ? fitsHub.endpoint
+      : /^hubref models /.test(example.command)
+        ? searchHub.endpoint
+        : ggufHub.endpoint;
   const env = {
     PATH: `${dirname(BIN)}:${process.env.PATH}`,
     HF_ENDPOINT: endpoint,

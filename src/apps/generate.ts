@@ -1,6 +1,7 @@
 import { usageError } from "../errors.js";
 import { shellComment } from "../format/shell.js";
 import type { RunSettings } from "../memory/run-settings.js";
+import type { ServeCommand } from "../serve/run.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { deepLinkUrl } from "./deeplink.js";
@@ -33,6 +34,8 @@ export interface AppSnippet {
 /** Which file to run, and how: the settings each app's command carries (or a note says to set by hand). */
 export interface AppRequest extends FileRequest {
   run?: RunSettings;
+  /** A server's settings for safetensors weights (src/serve/): the apps of servers.ts carry them. */
+  serve?: ServeCommand;
 }
 
 export interface AppSnippets {
@@ -77,7 +80,7 @@ export function generateAppSnippets(model: ModelData, key: string, request: AppR
     );
   }
   const notes: string[] = [];
-  const context: AppRunContext = { model, app, format, run: request.run ?? {}, notes };
+  const context: AppRunContext = { model, app, format, run: request.run ?? {}, notes, ...(request.serve && { serve: request.serve }) };
   if (asked && format !== "gguf") throw usageError(`${asked} picks a GGUF file, and ${app.prettyLabel} runs the ${format} weights of ${model.id}`);
   if (asked && !takesFile(app)) throw usageError(`${app.prettyLabel} lets you pick the file in the app: ${asked} has no effect there`);
   if (format === "gguf" && hasFileList(model) && takesFile(app)) {

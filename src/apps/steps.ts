@@ -4,6 +4,7 @@ import type { AppFormat } from "../build/schemas/app.js";
 import type { RunSettings } from "../memory/run-settings.js";
 import type { AppEntry } from "./registry.js";
 import type { FileChoice } from "./select.js";
+import type { ServeCommand } from "../serve/run.js";
 
 /** One step of running a model: a shell command, an app's config file, or a deep link. */
 export interface AppStep {
@@ -24,6 +25,8 @@ export interface AppRunContext {
   projector?: string;
   /** How to run it (context, cache, GPU layers): each field the app takes is in its command, the others in a note. */
   run: RunSettings;
+  /** A server's settings for safetensors weights (vLLM, SGLang): from its plan, or asked. */
+  serve?: ServeCommand;
   /** Said on stderr. */
   notes: string[];
 }

@@ -84,15 +84,22 @@ function inferenceMenu(model: ModelData, base: SettledOptions, toggles: MenuTogg
   const router = base.router !== undefined && "models" in base.router ? base.router.models : undefined;
   // Each choice sets its own provider, policy or unlisted provider: the command line's are left out.
   const { routerPolicy: _policy, unlistedProvider: _unlisted, ...rest } = base;
-  for (const { options } of pickerProviderChoices(model, router)) {
+  // Why a choice made nothing, said only when no choice made anything: the picker then says why the source is gone.
+  const unmade = new Map<string, Problem | string>();
+  // An endpoint of the user's own is one target: each provider choice would write the same code again.
+  const choices = base.endpointUrl === undefined ? pickerProviderChoices(model, router) : [{ options: { provider: "auto" as const } }];
+  for (const { options } of choices) {
     // auto, the router's policies and providers without hubref's table go through the router: nothing to call directly.
     if (toggles.direct && options.provider === "auto") continue;
     try {
-      blocks.push(...inferenceBlocks(model, { ...rest, language: undefined, client: undefined, ...options, ...toggles }).blocks);
+      const made = inferenceBlocks(model, { ...rest, language: undefined, client: undefined, ...options, ...toggles });
+      blocks.push(...made.blocks);
+      if (made.blocks.length === 0) for (const problem of made.problems) unmade.set(JSON.stringify(problem), problem);
     } catch (error) {
       report(problemOf(error));
     }
   }
+  if (blocks.length === 0) for (const problem of unmade.values()) report(problem);
   return blocks;
 }
 

@@ -116,6 +116,9 @@ const FILE_FLAGS = ["quant", "file", "fits"] as const satisfies readonly Snippet
 /** Flags that set how the model runs: --fits's plan is made with them, and the command carries them. */
 const RUN_FLAGS = ["ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn"] as const satisfies readonly SnippetFlag[];
 
+/** A server's memory settings (vLLM, SGLang), for safetensors weights. */
+const SERVE_FLAGS = ["kvCacheDtype", "gpuMemoryUtilization"] as const satisfies readonly SnippetFlag[];
+
 /** --cache-type sets both caches; the K and V flags set one each: one way or the other, refused by every command that takes them. */
 const CACHE_TYPE_RULE = {
   when: ["cacheType"],
@@ -148,7 +151,7 @@ export const COMMAND_RULES = {
     },
     {
       when: ["interactive"],
-      refuses: ["json", "file", "verbose"],
+      refuses: ["json", "file", "verbose", ...SERVE_FLAGS],
       message: notApplying("-i opens the picker, which"),
       hint: "the picker prints no JSON and picks a GGUF file by quant (--quant, or --fits with --app): leave out -i to print",
     },
@@ -168,18 +171,25 @@ export const COMMAND_RULES = {
     },
     { oneOf: ["quant", "file"], message: (names: string) => `${names} each pick the file: give one` },
     {
+      flags: [...SERVE_FLAGS],
+      needs: ["app"],
+      message: "--kv-cache-dtype and --gpu-memory-utilization set a server's memory: they go with --app vllm or --app sglang",
+      hint: 'for example: --app vllm --fits "RTX 4090" --kv-cache-dtype fp8',
+    },
+    {
       when: ["endpointUrl"],
       refuses: ["direct"],
       message: () => "--endpoint-url and --direct do not go together: an endpoint is always called directly",
       hint: "leave out --direct",
     },
     { when: ["billTo"], refuses: ["direct"], message: () => "--bill-to bills a hub organisation, which --direct calls bypass" },
-    // The Responses API: only the router serves it for every provider.
+    // The Responses API: the router serves it for every provider, and OpenAI-compatible servers (vLLM and others)
+    // at /v1/responses; no provider's own route is one hubref knows to take it.
     {
       when: ["api"],
-      refuses: ["direct", "endpointUrl"],
-      message: notApplying("--api responses goes through the hub router, which"),
-      hint: "leave them out, or use --api chat for a direct call or your own endpoint",
+      refuses: ["direct"],
+      message: notApplying("--api responses goes through the hub router (or your own server, with --endpoint-url), which"),
+      hint: "leave out --direct, or use --api chat for a direct call to the provider",
     },
     // After the two rules above: its hint would lead straight into them. --provider auto counts as not given.
     {

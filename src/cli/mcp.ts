@@ -16,7 +16,9 @@ export function registerMcp(program: Command, context: CommandContext): void {
       "after",
       `
 Tools: search_models, describe_model, get_snippet, plan_local_run, list_tasks, list_hardware.
-Register it with an MCP client, for example: claude mcp add hubref -- npx -y hubref mcp
+Register it with an MCP client, from a clone (hubref is not on the npm registry):
+  after npm link in the clone:  claude mcp add hubref -- hubref mcp
+  or with the clone's path:     claude mcp add hubref -- node /path/to/hubref/bin/hubref mcp
 The hub is reached as every command reaches it: HF_ENDPOINT, HF_TOKEN, the cache.`,
     );
   sharedOption(command, "offline").action(async (options: { offline: boolean }) => {

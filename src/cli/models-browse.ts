@@ -18,7 +18,7 @@ import type { SearchHit } from "../search/hits.js";
 import { offlineModels, searchOffline } from "../search/offline.js";
 import { SORT_NAMES, type SearchRequest } from "../search/query.js";
 import { searchModels } from "../search/search.js";
-import { taskIds } from "../tasks/task-choice.js";
+import { taskAliases, taskIds } from "../tasks/task-choice.js";
 import type { BrowserRequest, BrowserServices, SearchHit as BrowserHit, SearchReply } from "../ui/browser/types.js";
 import type { Menu } from "../blocks/menu.js";
 import type { FitsOptions } from "./fits-options.js";
@@ -117,8 +117,11 @@ export function browserServices(
   let wentOffline: string | undefined = offline ? "offline: catalogue and cached models" : undefined;
 
   const offlineReply = (request: SearchRequest): SearchReply => ({ hits: searchOffline(offlineList(), request), offline: wentOffline! });
+  const tasks = taskIds().sort();
   return {
-    choices: { task: taskIds().sort(), provider: ["all", ...PROVIDER_IDS], sort: SORT_NAMES, fits: fitsRow.choices },
+    choices: { task: tasks, provider: ["all", ...PROVIDER_IDS], sort: SORT_NAMES, fits: fitsRow.choices },
+    // The task row takes the names --task takes: `t2i`, `asr`, a task's label.
+    aliases: { task: taskAliases(tasks) },
     source: wentOffline ?? host,
     preset: { ...preset, ...(fitsRow.preset !== undefined && { fits: fitsRow.preset }) },
     offline,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { ExitCode } from "../errors.js";
-import { cliError } from "./names.js";
+import { ExitCode, HubrefError } from "../errors.js";
+import { isFailure } from "../outcome/problems.js";
 import { formatError } from "../output/error-text.js";
 import type { CommandContext } from "./context.js";
 import { registerQuantTypes } from "./quant-types.js";
@@ -122,7 +122,8 @@ async function runCommand(argv: readonly string[], context: CommandContext): Pro
       const quietExits = ["commander.helpDisplayed", "commander.version", "commander.help"];
       return quietExits.includes(error.code) ? ExitCode.ok : ExitCode.usage;
     }
-    const known = cliError(error);
+    // The words are loaded when a command fails: a run that succeeds never pays for them.
+    const known = isFailure(error) ? (await import("./names.js")).cliError(error) : error instanceof HubrefError ? error : undefined;
     if (known) {
       context.stderr.write(formatError(known));
       return known.exitCode;

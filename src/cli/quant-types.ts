@@ -68,7 +68,18 @@ export function parseQuantTypesCommand(raw: QuantTypesOptions): QuantTypesComman
       );
     return { mode: "for", model: raw.for, json, estimating, ...options, offline: raw.offline, refresh: raw.refresh };
   }
-  if (raw.parse !== undefined) return { mode: "parse", files: raw.parse, json };
+  if (raw.parse !== undefined) {
+    // An empty name (`--parse ''`, an unset shell variable) has no label to read: a row of nothing would pass for an answer.
+    const empty = raw.parse.findIndex((file) => file.trim() === "");
+    if (empty >= 0)
+      throw usageError(
+        raw.parse.length === 1
+          ? "--parse takes GGUF file names, and the one given is empty"
+          : `--parse takes GGUF file names, and name ${empty + 1} of ${raw.parse.length} is empty`,
+        "for example: --parse model-Q4_K_M.gguf",
+      );
+    return { mode: "parse", files: raw.parse, json };
+  }
   if (raw.tensorTypes) return { mode: "tensor-types", json };
   if (raw.nearest === undefined) return { mode: "file-types", json };
   const catalogue = quantCatalogue();

@@ -5,6 +5,7 @@ import { renderJson } from "../output/output.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import type { FileRequest } from "../apps/select.js";
 import { resolveModelArgument } from "../model/resolve.js";
+import { findApp } from "../apps/registry.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks, renderLocalSteps } from "../blocks/model-blocks.js";
 import type { SnippetCommand } from "./snippet-command.js";
@@ -12,6 +13,7 @@ import { localJson } from "../blocks/json-batch.js";
 import { Batch } from "./snippet-batch.js";
 import { runPlannerFor } from "../apps/fits-plan.js";
 import { describePlan, planReport } from "../apps/fit-verdict.js";
+import { runServeSnippet } from "./snippet-serve.js";
 
 /*
  * `hubref snippet MODEL --app KEY [--quant TYPE | --file PATH] [--fits SIZE|HARDWARE|auto] [--ctx N|max|fit]
@@ -32,6 +34,14 @@ export async function runAppSnippet(command: AppCommand, context: CommandContext
   await batch.each(command.models, async (arg) => {
     const access = planAccessOf(context, command);
     const resolved = await resolveModelArgument(arg, access.hub, { sizes: command.fits !== undefined });
+    // A server of safetensors weights (vLLM, SGLang, MLX LM) has its own plan.
+    const served = await runServeSnippet({ ...command, app: findApp(command.app).key }, resolved, context);
+    if (served) {
+      for (const text of served.notes) note(text);
+      blocks.push(...served.blocks);
+      json.push(...served.json);
+      return;
+    }
     const planner = await runPlannerFor(command, resolved, access);
     const request: FileRequest = { ...command.files };
     // --fits picks the quant unless one is named; then it plans that one.

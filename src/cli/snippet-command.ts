@@ -18,6 +18,8 @@ import { CHAT_APIS, REASONING_EFFORTS, responsesClientList, ROUTER_POLICIES, spe
 import type { MenuPresets } from "../blocks/menu.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
 import type { ToolFiles } from "./tool-files.js";
+import { parseServeOptions, type ServeOptions } from "./snippet-serve.js";
+import { isServeEngine } from "../serve/engines.js";
 
 /*
  * `hubref snippet`'s flags, parsed once into one typed command. Which flags go
@@ -36,7 +38,14 @@ export type SnippetCommand =
   /** The model's own library's usage code. */
   | (ModelSources & { mode: "library"; language?: SnippetLanguage; files: Pick<FileRequest, "quant" | "file">; json: boolean; verbose: boolean } & FitsOptions)
   /** The commands that run the model with a local app. */
-  | (ModelSources & { mode: "app"; app: string; files: Pick<FileRequest, "quant" | "file">; json: boolean; verbose: boolean } & FitsOptions)
+  | (ModelSources & {
+      mode: "app";
+      app: string;
+      files: Pick<FileRequest, "quant" | "file">;
+      json: boolean;
+      verbose: boolean;
+      serve: ServeOptions;
+    } & FitsOptions)
   /** The interactive picker, opened on the command line's choices. */
   | (ModelSources & { mode: "picker"; options: SettledOptions; presets: MenuPresets } & FitsOptions);
 
@@ -240,7 +249,9 @@ function modeOf(raw: SnippetCommandOptions, terminal: Terminal): SnippetMode {
 /** --fits, --ctx and the cache settings; `--ctx fit` fits the context to one quant, so it needs --quant or --file. */
 function runOptions(raw: SnippetCommandOptions): FitsOptions {
   const options = fitsOptions(raw);
-  if (options.run.ctx === "fit" && raw.quant === undefined && raw.file === undefined)
+  // A server of safetensors weights fits its context without a quant (snippet-serve.ts).
+  const server = raw.app !== undefined && isServeEngine(raw.app.trim().toLowerCase());
+  if (options.run.ctx === "fit" && raw.quant === undefined && raw.file === undefined && !server)
     throw usageError(
       "--ctx fit is the largest context one quant fits: name it with --quant or --file",
       'for example: --fits "RTX 4090" --quant Q4_K_M --ctx fit',
@@ -257,7 +268,16 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
   switch (mode) {
     case "app":
       checkAppLanguage(raw);
-      return { ...sources, mode, app: raw.app!, files: fileRequest(raw), json: raw.json, verbose: raw.verbose === true, ...runOptions(raw) };
+      return {
+        ...sources,
+        mode,
+        app: raw.app!,
+        files: fileRequest(raw),
+        json: raw.json,
+        verbose: raw.verbose === true,
+        ...runOptions(raw),
+        serve: parseServeOptions(raw),
+      };
     case "library":
       return {
         ...sources,

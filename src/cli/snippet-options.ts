@@ -1,7 +1,13 @@
 import type { RawFitsOptions } from "./fits-options.js";
 
 /** The options as commander hands them over: strings, unchecked. */
-export interface SnippetCommandOptions extends RawFitsOptions {
+/** --kv-cache-dtype and --gpu-memory-utilization, for a server of safetensors weights (snippet-serve.ts). */
+export interface RawServeOptions {
+  kvCacheDtype?: string;
+  gpuMemoryUtilization?: string;
+}
+
+export interface SnippetCommandOptions extends RawFitsOptions, RawServeOptions {
   language?: string;
   client?: string;
   provider?: string;

@@ -40,7 +40,7 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--schema [file]", "chat models: ask for a JSON reply following FILE's JSON Schema (default: a sample schema)");
   // The Responses API and reasoning effort (issue 32).
   snippet
-    .option("--api <api>", "chat models: chat (chat completions) or responses (the Responses API, through the router)", "chat")
+    .option("--api <api>", "chat models: chat (chat completions) or responses (the Responses API, through the router or at --endpoint-url)", "chat")
     .option("--reasoning-effort <level>", "chat models: how hard a reasoning model thinks, low, medium or high");
   sharedOption(snippet, "json", { description: "print a JSON array of {model, language, client, provider, content}" })
     .option("--verbose", "with several models: every model's notes and warnings, each on its own line, as they come")
@@ -56,6 +56,8 @@ export function registerSnippet(program: Command, context: CommandContext): void
   sharedOption(snippet, "cacheTypeK", { scope: "with --app or --library" });
   sharedOption(snippet, "cacheTypeV", { scope: "with --app or --library" });
   sharedOption(snippet, "flashAttn", { scope: "with --app or --library" })
+    .option("--kv-cache-dtype <dtype>", "with --app vllm or sglang: the KV cache's type, auto (the model's) or fp8 (half the bytes)")
+    .option("--gpu-memory-utilization <share>", "with --app vllm or sglang: the share of each GPU the server may use, above 0 and at most 1")
     .addHelpText(
       "after",
       `

@@ -1,6 +1,9 @@
 import type { Note } from "../outcome/notes.js";
 import { statSync } from "node:fs";
 import { usageError } from "../errors.js";
+import { fail } from "../outcome/problems.js";
+import { CHAT_ROLES, type JsonInputShape } from "../outcome/task-input-problems.js";
+import { readJson } from "../util/json.js";
 import type { ExampleInput } from "../tasks/example-input.js";
 import { dataUrl, extensionOf, fileRef, isUrl, type FileRef, type Media, type Tree } from "./payload.js";
 
@@ -35,12 +38,22 @@ export function fromExample(example: ExampleInput): TaskInput {
   }
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/**
+ * Whether text a task may read as JSON starts like JSON: a list whose first
+ * item is an object (`[{`, or `[]`), or an object whose first member is named
+ * (`{"`, or `{}`). Such text must parse; text that merely opens with a bracket
+ * (`[INST] hello`, `{draft}`) stays text.
+ */
+function startsLikeJson(text: string): boolean {
+  return /^\s*(\[\s*(\{|\]|$)|\{\s*("|\}|$))/.test(text);
+}
+
+/** The value of text that parses as JSON; text that starts like JSON and does not parse fails with where it goes wrong. */
+function parseJson(text: string, shape: JsonInputShape): unknown {
+  const read = readJson(text);
+  if (read.ok) return read.value;
+  if (startsLikeJson(text)) fail({ kind: "inputs-json-invalid", line: read.problem.line, column: read.problem.column, reason: read.problem.reason, shape });
+  return undefined;
 }
 
 /** JSON.parse turns 1e400 into Infinity, which no language's literal can carry. */
@@ -75,6 +88,10 @@ function messageList(parsed: unknown): Tree[] | undefined {
       `for example: --inputs '[{"role": "user", "content": "Hello"}]'`,
     );
   }
+  // A role no API has would be sent as given and refused by the server, after the code was copied.
+  const roles: readonly string[] = CHAT_ROLES;
+  const stray = list.findIndex((message) => !roles.includes((message as { role: string }).role));
+  if (stray >= 0) fail({ kind: "inputs-chat-role", index: stray, role: (list[stray] as { role: string }).role });
   return list as Tree[];
 }
 
@@ -131,7 +148,7 @@ function retold(example: Tree[], text: string | undefined, images: Tree[] | unde
 export function chatInput(example: ChatInput, raw: string | undefined, images: readonly string[] | undefined): ChatInput {
   const parts = images?.map(imagePart);
   if (raw === undefined) return parts === undefined ? example : { kind: "messages", messages: retold(example.messages, undefined, parts) };
-  const parsed = parseJson(raw);
+  const parsed = parseJson(raw, "messages");
   const list = messageList(parsed);
   if (list === undefined) return { kind: "messages", messages: retold(example.messages, typeof parsed === "string" ? parsed : raw, parts) };
   if (parts === undefined) return { kind: "messages", messages: list };
@@ -200,14 +217,14 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string, p
     case "messages":
       return chatInput(example, raw, undefined);
     case "image-prompt": {
-      const parsed = parseJson(raw);
+      const parsed = parseJson(raw, "object");
       if (isObject(parsed) && typeof parsed.prompt === "string" && (parsed.image === undefined || typeof parsed.image === "string")) {
         return { kind: "image-prompt", prompt: parsed.prompt, image: typeof parsed.image === "string" ? fileRef(parsed.image, "image") : example.image };
       }
       return { kind: "image-prompt", prompt: raw, image: example.image };
     }
     case "structured": {
-      const parsed = parseJson(raw);
+      const parsed = parseJson(raw, "object");
       const fits =
         isObject(parsed) && finiteTree(parsed) && Object.entries(example.fields).every(([key, value]) => key in parsed && sameShape(parsed[key], value));
       if (!fits) {

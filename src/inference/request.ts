@@ -163,12 +163,20 @@ export function taskRequest(target: Target, task: Exclude<RouteTask, "conversati
   return request;
 }
 
-/** An endpoint URL's chat route: `/v1/chat/completions` below it unless it already names one. */
+/**
+ * An endpoint URL's route for one API (`chat/completions`, `responses`): below its `/v1` unless it already names
+ * it; the other API's route, pasted from a chat example, gives way to it.
+ */
+function endpointRoute(endpointUrl: string, route: "chat/completions" | "responses"): string {
+  const given = endpointUrl.replace(/\/+$/, "");
+  if (given.endsWith(`/${route}`)) return given;
+  const base = given.replace(/\/v1\/(chat\/completions|responses)$/, "/v1");
+  if (base.endsWith("/v1")) return `${base}/${route}`;
+  return `${base}/v1/${route}`;
+}
+
 function endpointChatUrl(endpointUrl: string): string {
-  const base = endpointUrl.replace(/\/+$/, "");
-  if (base.endsWith("/chat/completions")) return base;
-  if (base.endsWith("/v1")) return `${base}/chat/completions`;
-  return `${base}/v1/chat/completions`;
+  return endpointRoute(endpointUrl, "chat/completions");
 }
 
 function chatBody(model: string, messages: Tree[], parameters: ChatParameters): Tree {
@@ -239,11 +247,25 @@ export function chatRequest(target: Target, messages: Tree[], parameters: ChatPa
 }
 
 /**
- * A Responses API request. Only the router serves it for every provider
- * (named after the hub id as for chat), so a direct call or an endpoint is
- * refused here as well as by the command.
+ * A Responses API request: to the router (the model named after the hub id as
+ * for chat), or to an OpenAI-compatible server of the user's own at its
+ * `/v1/responses` (vLLM serves one), naming the hub id as its chat route does.
+ * No provider's own route is known to take it, so a direct call is refused
+ * here as well as by the command.
  */
 function responsesRequest(target: Target, messages: Tree[], parameters: ChatParameters): ChatRequest {
+  if (target.mode === "endpoint") {
+    const url = endpointRoute(target.endpointUrl!, "responses");
+    return {
+      url,
+      model: target.modelId,
+      baseUrl: url.replace(/\/responses$/, ""),
+      auth: { scheme: "Bearer", token: target.token },
+      headers: headersFor(target, undefined, "application/json"),
+      body: { kind: "json", value: responsesBody(target.modelId, messages, parameters) },
+      output: JSON_OUTPUT,
+    };
+  }
   if (target.mode !== "routed") throw new SnippetProblem({ kind: "responses-need-router" });
   if (target.provider !== "auto") hubReachableProvider(target, "conversational");
   const model = routedModel(target);

@@ -83,6 +83,12 @@ const ProviderMappingEntrySchema = z.looseObject({
   adapterWeightsPath: z.string().optional(),
 });
 
+/** The hub's count of a safetensors repository's parameters, by dtype (`expand[]=safetensors`). */
+const SafetensorsInfoSchema = z.looseObject({
+  parameters: z.record(z.string(), z.number().nonnegative()).optional(),
+  total: z.number().nonnegative().optional(),
+});
+
 /** One file of the repository. `size` (bytes) comes from the tree endpoint, fetched only when needed. */
 const SiblingSchema = z.looseObject({
   rfilename: z.string(),
@@ -100,6 +106,7 @@ export const ModelDataSchema = z.looseObject({
   widgetData: z.array(WidgetExampleSchema).optional(),
   transformersInfo: TransformersInfoSchema.optional(),
   gguf: GgufInfoSchema.optional(),
+  safetensors: SafetensorsInfoSchema.optional(),
   siblings: z.array(SiblingSchema).optional(),
   // The hub has answered with both shapes: a list of entries, or an object keyed by provider.
   inferenceProviderMapping: z.union([z.array(ProviderMappingEntrySchema), z.record(z.string(), ProviderMappingEntrySchema)]).optional(),

@@ -14,6 +14,7 @@ export const HUB_NOTES = {
 export type HubStep =
   | { kind: "fetching-model"; id: string; host: string }
   | { kind: "reading-header"; file: string; host: string }
+  | { kind: "reading-safetensors"; id: string; host: string }
   | { kind: "searching"; host: string }
   | { kind: "searching-fits"; host: string }
   | { kind: "judging"; candidates: number };

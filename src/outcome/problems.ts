@@ -10,6 +10,8 @@ import { HARDWARE_PROBLEMS } from "./hardware-problems.js";
 import { LIBRARY_PROBLEMS } from "./library-problems.js";
 import { WORDED_PROBLEMS } from "./worded-problems.js";
 import type { CodeHint } from "./hints.js";
+import { TASK_INPUT_PROBLEMS } from "./task-input-problems.js";
+import { SERVE_PROBLEMS } from "./serve-problems.js";
 
 /*
  * Every problem hubref can report, by kind, with its data. A domain function
@@ -33,6 +35,8 @@ export const PROBLEMS = {
   ...HARDWARE_PROBLEMS,
   ...LIBRARY_PROBLEMS,
   ...WORDED_PROBLEMS,
+  ...TASK_INPUT_PROBLEMS,
+  ...SERVE_PROBLEMS,
 } as const satisfies Record<string, KindSpec<object, ProblemClass>>;
 
 export type Problem = RecordsOf<typeof PROBLEMS>;

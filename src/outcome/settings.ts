@@ -18,6 +18,8 @@ export const SETTING_KEYS = [
   "cacheTypeK",
   "cacheTypeV",
   "flashAttn",
+  "kvCacheDtype",
+  "gpuMemoryUtilization",
   "library",
   "provider",
   "app",

@@ -15,8 +15,18 @@ const PREFIX = /^(?:note|warning|error|hint): /;
 /** Rows of `text` starting `indent` columns in, ending by `columns` (layout.ts's wrapRows). */
 export type WrapRows = (text: string, columns: number | undefined, indent: number) => string[];
 
+/**
+ * The width to wrap at: none where the terminal does not say. A terminal
+ * that reports 0×0 (a serial console, some containers' ptys) has not said,
+ * and wrapping at the narrowest width would fold every note into a column.
+ */
+function knownWidth(columns: number | undefined): number | undefined {
+  return columns !== undefined && Number.isFinite(columns) && columns > 0 ? columns : undefined;
+}
+
 /** One written chunk with each message line wrapped; other lines (a spinner's, the picker's summary) pass as they are. */
-export function wrapMessages(text: string, columns: number | undefined, wrapRows: WrapRows): string {
+export function wrapMessages(text: string, reported: number | undefined, wrapRows: WrapRows): string {
+  const columns = knownWidth(reported);
   if (columns === undefined) return text;
   return text
     .split("\n")
@@ -30,7 +40,8 @@ export function wrapMessages(text: string, columns: number | undefined, wrapRows
 }
 
 /** Whether a message line of `text` may be wider than `columns`: no character takes more than two columns. */
-function mayNeedWrapping(text: string, columns: number | undefined): boolean {
+function mayNeedWrapping(text: string, reported: number | undefined): boolean {
+  const columns = knownWidth(reported);
   return columns !== undefined && text.split("\n").some((line) => line.length * 2 > columns && PREFIX.test(line));
 }
 

@@ -30,8 +30,8 @@ export function taskIds(): string[] {
   return [...new Set([...Object.keys(pipelineCatalogue().pipelines), ...allTasks().map((task) => task.id)])];
 }
 
-/** The aliases and every task's label (lower case, with spaces or hyphens), for matchChoice. */
-function taskAliases(ids: readonly string[]): Record<string, string> {
+/** The aliases and every task's label (lower case, with spaces or hyphens), for matchChoice and the browser's task row. */
+export function taskAliases(ids: readonly string[]): Record<string, string> {
   const aliases: Record<string, string> = { ...TASK_ALIASES };
   const { pipelines } = pipelineCatalogue();
   for (const id of ids) {

@@ -40,7 +40,13 @@ export interface Selection {
   sources: CodeSource[];
   languages: string[];
   clients: string[];
+  /**
+   * The provider row: for inference calls every provider of the language, in one order whichever client is
+   * shown, so that the row does not change under the cursor when the client does; for local runs the app's quants.
+   */
   providers: string[];
+  /** The providers the shown client calls (for local runs, the app's quants): each leads to a snippet as it stands. */
+  served: string[];
   source: CodeSource;
   language: string;
   clientKey: string;
@@ -138,6 +144,20 @@ function orderedLanguages(combos: readonly Combo[]): string[] {
   return [...known, ...found.filter((language) => !LANGUAGE_ORDER.includes(language))];
 }
 
+/**
+ * Several orders merged into one: each value goes after the one it follows in the first list that has it
+ * (`auto novita` and `auto fastest novita` give `auto fastest novita`).
+ */
+function mergedOrder(lists: readonly (readonly string[])[]): string[] {
+  const merged: string[] = [];
+  for (const list of lists)
+    list.forEach((value, index) => {
+      if (merged.includes(value)) return;
+      merged.splice(index === 0 ? 0 : merged.indexOf(list[index - 1]!) + 1, 0, value);
+    });
+  return merged;
+}
+
 function pick<T extends string>(options: T[], wanted: string | undefined): T | undefined {
   return wanted !== undefined && (options as string[]).includes(wanted) ? (wanted as T) : options[0];
 }
@@ -154,11 +174,15 @@ export function resolveSelection(combos: readonly Combo[], prefs: Preferences): 
   const clients = unique(inLanguage.map((combo) => combo.clientKey));
   const clientKey = pick(clients, source === "local" ? prefs.app : prefs.clientKey)!;
   const forClient = inLanguage.filter((combo) => combo.clientKey === clientKey);
-  const providers = unique(forClient.map((combo) => combo.provider));
+  const served = unique(forClient.map((combo) => combo.provider));
   // A quant chosen for one app is kept for the next app that has it; otherwise the app's own default.
   const fallback = source === "local" ? forClient.find((combo) => combo.isDefault)?.provider : undefined;
-  const wanted = source === "local" ? (prefs.quant !== undefined && providers.includes(prefs.quant) ? prefs.quant : fallback) : prefs.provider;
-  const provider = pick(providers, wanted)!;
+  const wanted = source === "local" ? (prefs.quant !== undefined && served.includes(prefs.quant) ? prefs.quant : fallback) : prefs.provider;
+  const provider = pick(served, wanted)!;
   const combo = forClient.find((candidate) => candidate.provider === provider)!;
-  return { sources, languages, clients, providers, source, language, clientKey, provider, index: combo.index };
+  const providers =
+    source === "inference"
+      ? mergedOrder(clients.map((key) => unique(inLanguage.filter((other) => other.clientKey === key).map((other) => other.provider))))
+      : served;
+  return { sources, languages, clients, providers, served, source, language, clientKey, provider, index: combo.index };
 }

@@ -297,6 +297,12 @@ function applyToggles(state: PickerState, toggles: MenuToggles, loader: SnippetL
   }
   // A toggle that would leave nothing to show is refused: no dead ends.
   if (entries.length === 0) return { ...state, message: { text: `No snippet for ${describeToggles(toggles)}`, tone: "warning" } };
+  // Nor one that would take away the source on screen (the Inference API, with the rows it has), saying why.
+  const source = state.selection?.source;
+  if (source !== undefined && !entries.some((entry) => entry.source === source)) {
+    const why = problem === undefined ? "" : `: ${problem.text}`;
+    return { ...state, message: { text: `No ${SOURCE_LABELS[source]} snippet for ${describeToggles(toggles)}${why}`, tone: "warning" } };
+  }
   const combos = buildCombos(entries);
   const selection = resolveSelection(combos, state.prefs);
   return { ...state, toggles, entries, combos, selection, scroll: { ...state.scroll, offset: 0 }, ...(problem && { message: problem }) };
@@ -316,14 +322,45 @@ function choose(state: PickerState, row: RowId, delta: 1 | -1, load: SnippetLoad
     case "language":
       return select(state, { ...state.prefs, language: value });
     case "client":
-      return select(state, { ...state.prefs, clientKey: value });
+      return withClient(state, value);
     case "provider":
-      return select(state, { ...state.prefs, provider: value });
+      return withProvider(state, value);
     case "stream":
       return applyToggles(state, { ...state.toggles, stream: value === "on" }, load);
     case "requests":
       return applyToggles(state, { ...state.toggles, direct: value === "direct" }, load);
   }
+}
+
+/**
+ * A provider of the row that the shown client does not call is shown with the first client that calls it,
+ * saying so: the row stays as the user saw it, and the client changes in sight instead.
+ */
+function withProvider(state: PickerState, provider: string): PickerState {
+  const selection = state.selection!;
+  if (selection.served.includes(provider)) return select(state, { ...state.prefs, provider });
+  const client = selection.clients.find((key) =>
+    state.combos.some(
+      (combo) => combo.source === selection.source && combo.language === selection.language && combo.clientKey === key && combo.provider === provider,
+    ),
+  );
+  if (client === undefined) return state;
+  const next = select(state, { ...state.prefs, provider, clientKey: client });
+  const shown = providerLabel(provider);
+  return { ...next, message: { text: `Client ${clientLabel(next, client)}: ${clientLabel(state, selection.clientKey)} has no ${shown}`, tone: "info" } };
+}
+
+/** A client that does not call the provider shown falls back to one it calls, saying so. */
+function withClient(state: PickerState, clientKey: string): PickerState {
+  const before = state.selection?.provider;
+  const next = select(state, { ...state.prefs, clientKey });
+  const after = next.selection?.provider;
+  // A provider that changes back to the one chosen before, which this client has, needs no word.
+  if (next.selection?.source !== "inference" || before === undefined || after === undefined || next.selection.served.includes(before)) return next;
+  return {
+    ...next,
+    message: { text: `Provider ${providerLabel(after)}: ${clientLabel(next, clientKey)} has no ${providerLabel(before)}`, tone: "info" },
+  };
 }
 
 /** A row that went away with the choice (an app without quants) hands the focus to the first row. */
@@ -475,7 +512,8 @@ function copyMessage(entry: CodeBlock, outcome: CopyOutcome): StatusMessage {
   const what = `${languageLabel(blockLanguage(entry))} / ${safeLine(blockTool(entry))}${provider}`;
   if (!outcome.ok) return { text: `Copy failed: ${outcome.reason}`, tone: "error" };
   if (outcome.method === "clipboard") return { text: `Copied ${what} to the clipboard`, tone: "success" };
-  return { text: `Copied via the terminal (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
+  // Whether the terminal (or tmux between) took it cannot be known: say what was done, not that it was copied.
+  return { text: `Asked the terminal to copy it (OSC 52); no system clipboard: ${outcome.clipboardError}`, tone: "warning" };
 }
 
 function openMessage(label: string, outcome: OpenOutcome): StatusMessage {

@@ -167,8 +167,16 @@ function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
   }
 }
 
-/** Parses JSON; a syntax error, or nesting deeper than MAX_JSON_DEPTH, names the source with line and column. */
-export function parseJson(text: string, source: string): unknown {
+/** Where JSON text goes wrong: 1-based line and column, and why (`reason`: the finding in a phrase, for a problem that quotes it). */
+export interface JsonTextProblem {
+  line: number;
+  column: number;
+  fault: JsonFault;
+  reason: string;
+}
+
+/** The parsed value, or where the text goes wrong (a syntax error, or nesting deeper than MAX_JSON_DEPTH). */
+export function readJson(text: string): { ok: true; value: unknown } | { ok: false; problem: JsonTextProblem } {
   let value: unknown;
   let problem: JsonSyntaxProblem | undefined;
   try {
@@ -178,7 +186,18 @@ export function parseJson(text: string, source: string): unknown {
   } catch {
     problem = findJsonSyntaxError(text) ?? new JsonSyntaxProblem(0, "not valid JSON");
   }
-  if (problem === undefined) return value;
-  const { line, column } = lineColumn(text, problem.offset);
-  return fail({ kind: "json-invalid", source, line, column, fault: problem.fault });
+  if (problem === undefined) return { ok: true, value };
+  const fault = problem.fault;
+  return {
+    ok: false,
+    problem: { ...lineColumn(text, problem.offset), fault, reason: fault.kind === "syntax" ? fault.reason : `nested deeper than ${fault.levels} levels` },
+  };
+}
+
+/** Parses JSON; a syntax error, or nesting deeper than MAX_JSON_DEPTH, fails naming the source with line and column. */
+export function parseJson(text: string, source: string): unknown {
+  const read = readJson(text);
+  if (read.ok) return read.value;
+  const { line, column, fault } = read.problem;
+  return fail({ kind: "json-invalid", source, line, column, fault });
 }

@@ -44,6 +44,9 @@ export const FLAG_NAMES = {
   schema: "--schema",
   quant: "--quant",
   file: "--file",
+  // snippet --app vllm and sglang: the server's memory
+  kvCacheDtype: "--kv-cache-dtype",
+  gpuMemoryUtilization: "--gpu-memory-utilization",
   verbose: "--verbose",
   // snippet: the Responses API
   api: "--api",

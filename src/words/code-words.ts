@@ -48,8 +48,7 @@ export const CODE_WORDS: { [K in CodeProblem["kind"]]: (problem: Of<K>, names: N
     said(`Provider ${problem.provider} does not take hub tokens (${problem.task}): call it with ${names.setting("direct")} and its own key`),
   "provider-model-id-unusable": (problem) =>
     said(`the provider model id ${JSON.stringify(problem.id)} cannot go into a URL: the provider's model id has empty, '.' or '..' path segments`),
-  "responses-need-router": (_problem, names) =>
-    said(`the Responses API is served by the router: leave out ${names.setting("direct")} and ${names.setting("endpointUrl")}`),
+  "responses-need-router": (_problem, names) => said(`the Responses API is served by the router or your own server: leave out ${names.setting("direct")}`),
   "direct-needs-provider-id": (problem, names) =>
     said(
       `${problem.model}: the metadata maps no ${problem.provider} model id, so a direct call to ${problem.provider} cannot name the model: set it with ${names.setting("providerModelId")}, or leave out ${names.setting("direct")}`,

@@ -16,6 +16,8 @@ export function stepWords(step: HubStep): string {
       return `fetching ${step.id} from ${step.host}`;
     case "reading-header":
       return `reading the GGUF header of ${step.file} from ${step.host}`;
+    case "reading-safetensors":
+      return `reading the safetensors headers of ${step.id} from ${step.host}`;
     case "searching":
       return `searching ${step.host}`;
     case "searching-fits":

@@ -9,6 +9,8 @@ import { SEARCH_WORDS } from "./search-words.js";
 import { HARDWARE_WORDS } from "./hardware-words.js";
 import { LIBRARY_WORDS } from "./library-words.js";
 import type { Names } from "./names.js";
+import { TASK_INPUT_WORDS } from "./task-input-words.js";
+import { SERVE_WORDS } from "./serve-words.js";
 import type { Text } from "./text.js";
 
 /*
@@ -29,6 +31,8 @@ const PROBLEM_WORDS: Words = {
   ...SEARCH_WORDS,
   ...HARDWARE_WORDS,
   ...LIBRARY_WORDS,
+  ...TASK_INPUT_WORDS,
+  ...SERVE_WORDS,
   // Worded where it was made, with the command line's flags: the library names its options instead.
   worded: (problem, names) => {
     const words = names.edge === "cli" ? (text: string) => text : names.legacy;

@@ -107,6 +107,22 @@ describe("problems as values", () => {
     expect(toolOptions(undefined, [])).toMatchObject({ ok: false, problem: { code: "invalid-input", message: "`schema`: a schema is a JSON object" } });
   });
 
+  it("inputs that start like JSON and do not parse, or a role no chat API takes, are invalid input in the library's words", () => {
+    expect(inferenceSnippets(tiny, { inputs: '[{"role":"user"' })).toEqual({
+      ok: false,
+      problem: {
+        code: "invalid-input",
+        kind: "inputs-json-invalid",
+        message: "`inputs` starts like JSON and is not valid JSON: line 1, column 16: unexpected end of input, expected ',' or '}'",
+        hint: 'fix the JSON at that position; a text that starts like JSON goes as a JSON string ("…")',
+      },
+    });
+    expect(inferenceSnippets(tiny, { inputs: '[{"role":"robot","content":"hi"}]' })).toMatchObject({
+      ok: false,
+      problem: { code: "invalid-input", message: '`inputs`: message 1 has the role "robot", which no chat API takes' },
+    });
+  });
+
   it("a model without a pipeline tag gets no snippet, and says why", () => {
     const result = inferenceSnippets({ id: "acme/none", tags: [] } as unknown as ModelData);
     expect(result).toMatchObject({ ok: false, problem: { code: "no-code", message: expect.stringContaining("no pipeline tag") } });

@@ -25,6 +25,25 @@ describe("the picker's first screen", () => {
     expect(state.message).toEqual({ text: "--inputs for question-answering takes a JSON object with the fields question, context", tone: "warning" });
   });
 
+  it("offers each client once for an endpoint of the user's own, chat completions or Responses, not once per provider", async () => {
+    const model = syntheticModel("text-generation", { conversational: true, providers: ["together", "novita"] });
+    for (const api of ["chat", "responses"] as const) {
+      const state = initialState(await modelMenu(model, settleOptions({ endpointUrl: "http://127.0.0.1:8000/v1", api })));
+      const clients = rowOptions(state, "client").labels;
+      expect(clients, api).toEqual([...new Set(clients)]);
+      expect(
+        clients.some((label) => label.includes("#")),
+        api,
+      ).toBe(false);
+      const shown = state.entries[state.selection!.index]!;
+      expect(shown.content, api).toContain("http://127.0.0.1:8000/v1");
+      expect(
+        state.entries.filter((entry) => entry.source === "inference").every((entry) => !entry.content.includes("router.huggingface.co")),
+        api,
+      ).toBe(true);
+    }
+  });
+
   it("names a library's choices by what differs between them: transformers' pipeline and direct load, SAM 2's images and video", async () => {
     const libraryClients = async (library: string) => {
       // With the class in its metadata, so transformers' direct load is code, not a fallback (which is not offered).

@@ -110,6 +110,20 @@ describe("quant-types", () => {
     expect(refusal(() => parseQuantTypesCommand({ ...raw, nearest: "Q4_K_M" })).message).toBe("--nearest and --available go together");
     expect(refusal(() => parseQuantTypesCommand({ ...raw, nearest: "Q4_K_M", available: ["Q9_X"] })).message).toBe("unknown quantization type 'Q9_X'");
   });
+
+  it("refuses an empty file name to --parse, alone or among others, as a usage error with an example", () => {
+    for (const name of ["", "  ", "\t"]) {
+      const error = refusal(() => parseQuantTypesCommand({ ...raw, parse: [name] }));
+      expect([error.message, error.hint, error.exitCode]).toEqual([
+        "--parse takes GGUF file names, and the one given is empty",
+        "for example: --parse model-Q4_K_M.gguf",
+        2,
+      ]);
+    }
+    expect(refusal(() => parseQuantTypesCommand({ ...raw, parse: ["a-Q4_K_M.gguf", ""] })).message).toBe(
+      "--parse takes GGUF file names, and name 2 of 2 is empty",
+    );
+  });
 });
 
 describe("models", () => {

@@ -40,6 +40,15 @@ describe("hubref quant-types", () => {
     ]);
   });
 
+  it("refuses an empty name with one error line and exit 2, printing nothing on stdout", async () => {
+    const result = await runInProcess(["quant-types", "--parse", ""]);
+    expect(result).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "error: --parse takes GGUF file names, and the one given is empty\nhint: for example: --parse model-Q4_K_M.gguf\n",
+    });
+  });
+
   it("picks the nearest available quantization", async () => {
     expect((await runInProcess(["quant-types", "--nearest", "Q4_K_M", "--available", "Q8_0,Q3_K_M"])).stdout).toBe("Q3_K_M\n");
     const json = JSON.parse((await runInProcess(["quant-types", "--nearest", "q4_k_m", "--available", "Q8_0", "--json"])).stdout);

@@ -71,6 +71,8 @@ const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] }
   cacheTypeK: "q8_0",
   cacheTypeV: "q4_0",
   flashAttn: "on",
+  kvCacheDtype: "fp8",
+  gpuMemoryUtilization: "0.9",
   verbose: true,
   api: "responses",
   reasoningEffort: "high",
@@ -357,12 +359,18 @@ describe("--api and --reasoning-effort", () => {
     expect(parse({ api: "responses", client: "curl" }).mode).toBe("inference");
   });
 
-  it("refuses --direct and --endpoint-url with --api responses: only the router serves it", () => {
+  it("refuses --direct with --api responses: the router or a server of your own serves it, no provider's own route", () => {
     const direct = refusal({ api: "responses", direct: true, provider: "together" });
-    expect(direct.message).toBe("--api responses goes through the hub router, which --direct does not apply to");
-    expect(direct.hint).toBe("leave them out, or use --api chat for a direct call or your own endpoint");
-    expect(refusal({ api: "responses", endpointUrl: "https://example.com" }).exitCode).toBe(2);
+    expect(direct.message).toBe("--api responses goes through the hub router (or your own server, with --endpoint-url), which --direct does not apply to");
+    expect(direct.hint).toBe("leave out --direct, or use --api chat for a direct call to the provider");
     expect(parse({ api: "chat", direct: true, provider: "together" }).mode).toBe("inference");
+  });
+
+  it("takes --endpoint-url with --api responses: an OpenAI-compatible server of your own", () => {
+    expect(parse({ api: "responses", endpointUrl: "http://127.0.0.1:8000/v1" })).toMatchObject({
+      mode: "inference",
+      options: { api: "responses", endpointUrl: "http://127.0.0.1:8000/v1" },
+    });
   });
 });
 

@@ -57,18 +57,19 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     expect(screen).toContain("router.huggingface.co/v1/chat/completions");
 
     session.keys("c");
-    await session.waitFor("Copied via the terminal (OSC 52)");
+    await session.waitFor("Asked the terminal to copy");
     expect(session.tmux("show-buffer")).toBe(printed("python", "requests"));
 
     // The source row, one up from the language: Run locally offers the apps that run the model.
     session.keys("Up", "Up", "Right", "Right");
     screen = await session.waitFor("[Run locally]", "─ Run locally / vLLM ─");
-    expect(screen).toContain("vllm serve meta-llama/Llama-3.1-8B-Instruct --port 8000 &");
+    // 80 columns: the line is cut after the context flag.
+    expect(screen).toContain("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len auto");
     expect(screen).not.toContain("Stream");
 
     session.keys("q");
     await session.waitFor("exit=0");
-    expect(session.lines().filter(Boolean)).toEqual([MARK, "copied: python / requests (sent to the terminal with OSC 52)", "exit=0"]);
+    expect(session.lines().filter(Boolean)).toEqual([MARK, "asked the terminal to copy: python / requests (OSC 52)", "exit=0"]);
   });
 
   it("runs a GGUF model locally: picks an app and a quant, copies what snippet --app --quant prints", async () => {
@@ -83,13 +84,13 @@ describe("hubref snippet MODEL -i in a real terminal (tmux, 80x24)", () => {
     expect(screen).toContain("npx -y node-llama-cpp chat hf:bartowski/Llama-3.2-3B-Instruct-GGUF:Q5_K_M");
 
     session.keys("c");
-    await session.waitFor("Copied via the terminal (OSC 52)");
+    await session.waitFor("Asked the terminal to copy");
     const expected = runCli(["snippet", GGUF, "--app", "node-llama-cpp", "--quant", "Q5_K_M"]);
     expect(session.tmux("show-buffer")).toBe(expected.stdout);
 
     session.keys("q");
     await session.waitFor("exit=0");
-    expect(session.lines().filter(Boolean)).toEqual([MARK, "copied: sh / node-llama-cpp (sent to the terminal with OSC 52)", "exit=0"]);
+    expect(session.lines().filter(Boolean)).toEqual([MARK, "asked the terminal to copy: sh / node-llama-cpp (OSC 52)", "exit=0"]);
   });
 
   it("reads keys from the terminal when the model comes on stdin", async () => {

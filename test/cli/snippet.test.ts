@@ -129,6 +129,23 @@ describe("hubref snippet", () => {
     expect(result).toMatchObject({ status: 2, stdout: "", stderr });
   });
 
+  it.each([
+    [
+      ["--inputs", '[{"role":"user"'],
+      "error: --inputs starts like JSON and is not valid JSON: line 1, column 16: unexpected end of input, expected ',' or '}'\n" +
+        'hint: fix the JSON at that position; a text that starts like JSON goes as a JSON string ("…")\n',
+    ],
+    [
+      ["--inputs", '[{"role":"robot","content":"hi"}]'],
+      'error: --inputs: message 1 has the role "robot", which no chat API takes\nhint: a message\'s role is one of: system, developer, user, assistant, tool\n',
+    ],
+  ])("refuses a chat --inputs of %j with exit 2, sending nothing", async (args, stderr) => {
+    for (const extra of [[], ["--json"], ["--language", "sh"]]) {
+      const result = await runInProcess(["snippet", LLAMA, ...args, ...extra]);
+      expect(result, extra.join(" ")).toEqual({ status: 2, stdout: "", stderr });
+    }
+  });
+
   it("takes languages, clients and providers in any case, and the usual names of the languages", async () => {
     const expected = (await runInProcess(["snippet", LLAMA, "--language", "python", "--client", "openai", "--provider", "cerebras"])).stdout;
     expect(expected).toContain("from openai import OpenAI");

@@ -3,6 +3,7 @@ import { noteWords } from "../helpers/worded.js";
 import { usageRefusal } from "../helpers/errors.js";
 import { chatInput, imageWarnings, parseUserInputs, type TaskInput } from "../../src/inference/inputs.js";
 import { fileNode, fileRef } from "../../src/inference/payload.js";
+import { isFailure, type Problem } from "../../src/outcome/problems.js";
 
 /* --inputs: JSON where the task takes an object or messages, text everywhere else. */
 
@@ -11,6 +12,17 @@ const messages: TaskInput = { kind: "messages", messages: [{ role: "user", conte
 const structured: TaskInput = { kind: "structured", fields: { question: "q", context: "c" } };
 const imagePrompt: TaskInput = { kind: "image-prompt", image: fileRef("cats.jpg", "image"), prompt: "p" };
 const audio: TaskInput = { kind: "file", file: fileRef("sample1.flac", "audio") };
+
+/** The problem record `run` fails with. */
+function failure(run: () => unknown): Problem {
+  try {
+    run();
+  } catch (error) {
+    if (isFailure(error)) return error.problem;
+    throw error;
+  }
+  throw new Error("expected a failure, and it ran");
+}
 
 /** The message of the usage error `run` throws. */
 const usage = (run: () => unknown): string => usageRefusal(run).message;
@@ -111,6 +123,49 @@ describe("--inputs", () => {
         words,
       ).toMatch(/not text/);
     expect(usage(() => parseUserInputs("takes", audio, "asr", here))).toBe('--inputs for asr: "takes" is a folder, not an audio file');
+  });
+
+  it("that starts like JSON must parse, for every task that reads JSON: where it goes wrong, by line and column", () => {
+    expect(failure(() => parseUserInputs('[{"role":"user"', messages, "t"))).toEqual({
+      kind: "inputs-json-invalid",
+      line: 1,
+      column: 16,
+      reason: "unexpected end of input, expected ',' or '}'",
+      shape: "messages",
+    });
+    expect(failure(() => chatInput({ kind: "messages", messages: [] }, '{"role": "user", "content": "hi",}', undefined))).toMatchObject({
+      kind: "inputs-json-invalid",
+      line: 1,
+      column: 34,
+    });
+    expect(failure(() => parseUserInputs('[\n  {"role": "user",\n   "content": "hi"\n  ]', messages, "t"))).toMatchObject({ line: 4, column: 3 });
+    expect(failure(() => parseUserInputs('{"question": "Who?" "context": "c"}', structured, "question-answering"))).toMatchObject({
+      kind: "inputs-json-invalid",
+      line: 1,
+      column: 21,
+      shape: "object",
+    });
+    expect(failure(() => parseUserInputs('{"image": "dog.png", "prompt": Blue}', imagePrompt, "t"))).toMatchObject({ kind: "inputs-json-invalid", column: 32 });
+  });
+
+  it("that merely opens with a bracket stays text, and a JSON string is that text", () => {
+    for (const words of ["[INST] hello", "{draft} say hi", "[1, 2] sorted?", '"[1, 2] sorted?'])
+      expect(parseUserInputs(words, messages, "t"), words).toEqual({ kind: "messages", messages: [{ role: "user", content: words }] });
+    expect(parseUserInputs('"[1, 2] sorted?"', messages, "t")).toEqual({ kind: "messages", messages: [{ role: "user", content: "[1, 2] sorted?" }] });
+    expect(parseUserInputs("{Blue} and red", imagePrompt, "t")).toEqual({ ...imagePrompt, prompt: "{Blue} and red" });
+    // A text task sends whatever it is given.
+    expect(parseUserInputs('[{"role":"user"', text, "t")).toEqual({ kind: "text", text: '[{"role":"user"' });
+  });
+
+  it("checks each message's role against the roles chat APIs take", () => {
+    expect(failure(() => parseUserInputs('[{"role":"robot","content":"hi"}]', messages, "t"))).toEqual({ kind: "inputs-chat-role", index: 0, role: "robot" });
+    const list = [
+      { role: "system", content: "s" },
+      { role: "User", content: "u" },
+    ];
+    expect(failure(() => parseUserInputs(JSON.stringify(list), messages, "t"))).toEqual({ kind: "inputs-chat-role", index: 1, role: "User" });
+    const every = ["system", "developer", "user", "assistant", "tool"].map((role) => ({ role, content: role }));
+    expect(parseUserInputs(JSON.stringify(every), messages, "t")).toEqual({ kind: "messages", messages: every });
   });
 
   it("is a prompt, or an object with image and prompt, for image-and-prompt tasks", () => {

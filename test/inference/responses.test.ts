@@ -180,6 +180,25 @@ describe("which clients write it", () => {
   it("refuses a direct call, which no provider's own Responses route is known for", () => {
     const { snippets, problems } = wordedSnippets(MODEL, { api: "responses", provider: "together", direct: true });
     expect(snippets).toEqual([]);
-    expect(problems).toEqual(["the Responses API is served by the router: leave out --direct and --endpoint-url"]);
+    expect(problems).toEqual(["the Responses API is served by the router or your own server: leave out --direct"]);
+  });
+
+  it("posts to an endpoint's /v1/responses, naming the hub id, wherever the URL given stops", () => {
+    for (const [given, url] of [
+      ["http://127.0.0.1:8000", "http://127.0.0.1:8000/v1/responses"],
+      ["http://127.0.0.1:8000/", "http://127.0.0.1:8000/v1/responses"],
+      ["https://gpu.example/v1", "https://gpu.example/v1/responses"],
+      ["https://gpu.example/v1/responses", "https://gpu.example/v1/responses"],
+      ["https://gpu.example/serve/", "https://gpu.example/serve/v1/responses"],
+      ["http://127.0.0.1:8000/v1/chat/completions", "http://127.0.0.1:8000/v1/responses"],
+    ] as const) {
+      const { snippets, problems } = wordedSnippets(MODEL, { api: "responses", endpointUrl: given, language: "sh", client: "curl" });
+      expect(problems, given).toEqual([]);
+      expect(snippets[0]!.content, given).toContain(`curl -sS --fail-with-body ${url} \\\n`);
+      expect(snippets[0]!.content, given).toContain(`"model": "${MODEL.id}"`);
+      expect(snippets[0]!.content, given).not.toContain("router.huggingface.co");
+    }
+    const { snippets } = wordedSnippets(MODEL, { api: "responses", endpointUrl: "https://gpu.example/v1/responses", language: "python", client: "openai" });
+    expect(snippets[0]!.content).toContain('base_url="https://gpu.example/v1"');
   });
 });

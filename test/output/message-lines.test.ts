@@ -39,6 +39,21 @@ describe("notes, warnings, errors and hints on stderr", () => {
     expect(lines).toEqual([NOTE]);
   });
 
+  it("stay one line each on a terminal that reports no width (0×0), not folded into the narrowest column", async () => {
+    for (const columns of [0, undefined, Number.NaN]) {
+      const { lines } = await run(["snippet", BERT, "--language", "sh", "--provider", "hf-inference"], {
+        isTTY: true,
+        ...(columns !== undefined && { columns }),
+      });
+      expect(lines, `columns ${columns}`).toEqual([NOTE]);
+    }
+    let written = "";
+    const stream = messageStream({ isTTY: true, columns: 0, write: (text: string) => (written += text) });
+    stream.write(`${NOTE}\nerror: ${"word ".repeat(30).trim()}\n`);
+    await stream.settled();
+    expect(written).toBe(`${NOTE}\nerror: ${"word ".repeat(30).trim()}\n`);
+  });
+
   it("wrap an error and its hint each under its own prefix, and keep the exit code", async () => {
     const { status, lines } = await run(["snippet", BERT, "--library", "--stream"], { isTTY: true, columns: 40 });
     expect(status).toBe(2);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { modelsScreens } from "./helpers/models-screen.js";
 import { SEARCH_FIXTURE, selectRecords, startSearchHub } from "../helpers/search-hub.js";
 
@@ -47,7 +47,7 @@ describe("the models browser in a real terminal (tmux, 120x30)", () => {
     ).toBe(true);
 
     tmux.keys("c");
-    await tmux.waitFor("Copied via the terminal (OSC 52)");
+    await tmux.waitFor("Asked the terminal to copy");
     const copied = tmux.tmux("show-buffer");
     expect(copied).toContain(first);
 
@@ -57,7 +57,32 @@ describe("the models browser in a real terminal (tmux, 120x30)", () => {
 
     tmux.keys("q");
     const screen = await tmux.waitFor("exit=0");
-    expect(screen).toMatch(/copied: /);
+    expect(screen).toMatch(/asked the terminal to copy: /);
+  });
+
+  it("picks a task by the command line's short names, keeps taking letters after a miss, and shows what was typed", async () => {
+    const tmux = open(["-i"]);
+    await tmux.waitFor("50 models", "› Search");
+    tmux.keys("Tab");
+    tmux.type("t2i");
+    await tmux.waitFor("› Task     ‹ text-to-image ›  typed: t2i");
+    await vi.waitFor(() => expect(screens.hub().requests.at(-1)!.query.get("pipeline_tag")).toBe("text-to-image"), { timeout: 20_000 });
+    tmux.type("x");
+    await tmux.waitFor("› Task     ‹ text-to-image ›  typed: t2ix (no task starts so)");
+    // The whole name typed after the miss still picks it; Backspace edits what was typed.
+    tmux.type("text-to-speech");
+    await tmux.waitFor("› Task     ‹ text-to-speech ›  typed: text-to-speech");
+    tmux.keys("BSpace");
+    await tmux.waitFor("typed: text-to-speec");
+    await vi.waitFor(() => expect(screens.hub().requests.at(-1)!.query.get("pipeline_tag")).toBe("text-to-speech"), { timeout: 20_000 });
+    // Another key ends the pick, and the row shows the value alone; asr is speech recognition.
+    tmux.keys("Left", "Right");
+    await vi.waitFor(() => expect(tmux.lines()).toContain("› Task     ‹ text-to-speech ›"), { timeout: 20_000, interval: 50 });
+    expect(tmux.screen()).not.toContain("typed:");
+    tmux.type("asr");
+    await tmux.waitFor("› Task     ‹ automatic-speech-recognition ›  typed: asr");
+    tmux.keys("C-c");
+    await tmux.waitFor("exit=130");
   });
 
   it("shows a hub that cannot be reached in its header, and lists the catalogue's models", async () => {

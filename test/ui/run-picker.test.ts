@@ -91,7 +91,7 @@ describe("pickerSummary", () => {
     expect(pickerSummary({})).toBe("");
     expect(pickerSummary({ interrupted: true })).toBe("");
     expect(pickerSummary({ copied, copyMethod: "osc52", savedTo: "/tmp/snippet.sh" })).toBe(
-      "copied: sh / curl (sent to the terminal with OSC 52)\nsaved: /tmp/snippet.sh\n",
+      "asked the terminal to copy: sh / curl (OSC 52)\nsaved: /tmp/snippet.sh\n",
     );
   });
 });

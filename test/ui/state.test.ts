@@ -61,14 +61,33 @@ describe("which combinations are offered", () => {
     expect(start(sparseInput({ initialProvider: undefined })).shown().provider).toBe("together");
   });
 
-  it("offers for each language only its clients, and for each client only its providers", () => {
+  it("offers for each language only its clients, and its providers in one row whichever client is shown", () => {
     const picker = start().press("right");
     expect(picker.shown()).toMatchObject({ language: "js", client: "fetch", provider: "fireworks-ai" });
     expect(picker.options("client")).toEqual(["fetch"]);
     expect(picker.options("provider")).toEqual(["fireworks-ai"]);
-    picker.press("left", "down", "right");
+    picker.press("left");
+    const row = picker.options("provider");
+    expect(row).toEqual(["together", "fireworks-ai"]);
+    picker.press("down", "right");
+    // requests calls together only: the row stays as it was, so → lands on what was next to it on screen.
     expect(picker.shown()).toMatchObject({ language: "python", client: "requests", provider: "together" });
-    expect(picker.options("provider")).toEqual(["together"]);
+    expect(picker.options("provider")).toEqual(row);
+  });
+
+  it("shows a provider the client has not with a client that has it, and a client without the provider with one it has, saying so", () => {
+    const picker = start().press("down", "right", "down");
+    expect(picker.shown()).toMatchObject({ client: "requests", provider: "together" });
+    picker.press("right");
+    expect(picker.shown()).toMatchObject({ client: "huggingface_hub", provider: "fireworks-ai" });
+    expect(picker.state.message).toEqual({ text: "Client huggingface_hub: requests has no fireworks-ai", tone: "info" });
+    picker.press("up", "right");
+    expect(picker.shown()).toMatchObject({ client: "requests", provider: "together" });
+    expect(picker.state.message).toEqual({ text: "Provider together: requests has no fireworks-ai", tone: "info" });
+    // The choice made stays: back on huggingface_hub, fireworks-ai again, and nothing to say.
+    picker.press("left");
+    expect(picker.shown()).toMatchObject({ client: "huggingface_hub", provider: "fireworks-ai" });
+    expect(picker.state.message).toBeUndefined();
   });
 
   it("never reaches a state without a snippet, whatever keys are pressed (no dead ends)", () => {
@@ -87,11 +106,15 @@ describe("which combinations are offered", () => {
       expect(shown).toBeDefined();
       const selection = state.selection!;
       const current = state.entries;
-      // Every option on screen leads to at least one snippet under the choices above it.
+      // Every option on screen leads to at least one snippet under the choices above it (a provider, under the
+      // language: a client that has it is shown with it).
       const combos = state.combos.map((combo) => ({ ...combo, entry: flat(current[combo.index]!) }));
       for (const language of selection.languages) expect(combos.some((c) => c.entry.language === language)).toBe(true);
       for (const client of selection.clients) expect(combos.some((c) => c.language === selection.language && c.clientKey === client)).toBe(true);
       for (const provider of selection.providers) {
+        expect(combos.some((c) => c.source === selection.source && c.language === selection.language && c.entry.provider === provider)).toBe(true);
+      }
+      for (const provider of selection.served) {
         expect(combos.some((c) => c.language === selection.language && c.clientKey === selection.clientKey && c.entry.provider === provider)).toBe(true);
       }
       expect([shown.language, shown.provider]).toEqual([selection.language, selection.provider]);
@@ -183,6 +206,27 @@ describe("toggles", () => {
     expect(picker.shown().content).toContain("once direct");
   });
 
+  it("refuses a toggle that would take away the source on screen, with the reason the snippets gave", () => {
+    // As with --api responses: no direct call has a Responses route, so direct requests leave the library only.
+    const input = sparseInput({
+      loadBlocks: (toggles, report) => {
+        const all = sparseSnippets({ ...toggles, direct: false });
+        if (!toggles.direct) return all;
+        report?.("the Responses API is served by the router or your own server: leave out --direct");
+        return all.filter((entry) => entry.source !== "inference");
+      },
+    });
+    const picker = start(input).press("down", "down", "down", "down");
+    expect(picker.state.focus).toBe("requests");
+    picker.press("right");
+    expect(picker.state.toggles).toEqual({ stream: false, direct: false });
+    expect(picker.shown().source).toBe("inference");
+    expect(picker.state.message).toEqual({
+      text: "No Inference API snippet for no streaming, direct requests: the Responses API is served by the router or your own server: leave out --direct",
+      tone: "warning",
+    });
+  });
+
   it("keeps the snippets it has when building them again fails", () => {
     const input = sparseInput({
       loadBlocks: (toggles) => {
@@ -269,7 +313,7 @@ describe("copy, save and quit", () => {
     const picker = start().press("c");
     const entry = picker.block();
     picker.send({ type: "copyFinished", entry, outcome: { ok: true, method: "osc52", clipboardError: "no display server" } });
-    expect(picker.state.message).toEqual({ text: "Copied via the terminal (OSC 52); no system clipboard: no display server", tone: "warning" });
+    expect(picker.state.message).toEqual({ text: "Asked the terminal to copy it (OSC 52); no system clipboard: no display server", tone: "warning" });
     expect(picker.state.result.copyMethod).toBe("osc52");
     picker.press("c").send({ type: "copyFinished", entry, outcome: { ok: false, reason: "no display server, and the output is not a terminal" } });
     expect(picker.state.message).toEqual({ text: "Copy failed: no display server, and the output is not a terminal", tone: "error" });

@@ -70,13 +70,33 @@ describe("the picker in a real terminal (tmux, 80x24)", () => {
 
     // Copy: no display here, so the terminal gets it through OSC 52.
     tmux.keys("c");
-    await tmux.waitFor("Copied via the terminal (OSC 52); no system clipboard: no display server");
+    await tmux.waitFor("Asked the terminal to copy it (OSC 52); no system clipboard: no display server");
     expect(tmux.tmux("show-buffer")).toBe(snippet("python", "requests", "together"));
 
     // Quit: the shell's screen is back, with the summary on stderr.
     tmux.keys("q");
     screen = await tmux.waitFor("exit=0");
-    expect(tmux.lines().filter(Boolean)).toEqual([MARK, "copied: python / requests (sent to the terminal with OSC 52)", "exit=0"]);
+    expect(tmux.lines().filter(Boolean)).toEqual([MARK, "asked the terminal to copy: python / requests (OSC 52)", "exit=0"]);
+  });
+
+  it("says it asked the terminal to copy, not that it copied, when tmux keeps OSC 52 to itself (set-clipboard off)", async () => {
+    session = new TmuxSession(demoCommand(), {
+      width: 80,
+      height: 24,
+      env: { CI: "false" },
+      unset: [...NO_DISPLAY, "NO_COLOR", "FORCE_COLOR"],
+      before: `echo ${MARK}`,
+    }).start();
+    session.tmux("set-option", "-s", "set-clipboard", "off");
+    await session.waitFor("› Language  [Python]");
+    session.keys("c");
+    const screen = await session.waitFor("Asked the terminal to copy it (OSC 52); no system clipboard: no display server");
+    expect(screen).not.toMatch(/Copied/);
+    // Nothing reached tmux's buffer: the words claim only what was done.
+    expect(session.tmux("list-buffers")).toBe("");
+    session.keys("q");
+    await session.waitFor("exit=0");
+    expect(session.lines().filter(Boolean)).toEqual([MARK, "asked the terminal to copy: python / huggingface_hub (OSC 52)", "exit=0"]);
   });
 
   it("scrolls the preview, and keeps to the screen after a resize", async () => {

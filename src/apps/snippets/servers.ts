@@ -39,18 +39,43 @@ function ask(port: number, model: string): AppStep {
   return { title: "ask the model through the server's chat API", language: "sh", setup: false, content: chatCurl(port, model) };
 }
 
+// vllm-project/vllm PR 29431 (vLLM 0.12 and later): `--max-model-len auto` is the largest context the KV cache holds.
+const AUTO_CONTEXT_NOTE =
+  "vLLM runs with --max-model-len auto: after loading it fits the context to its KV cache (vLLM 0.12 and later); name the hardware with --fits to have it planned before the download";
+
+/**
+ * vLLM's flags for a safetensors model: the planned or asked context (`auto` when no hardware is named: vLLM
+ * then fits it to its pool after loading, where the trained length would stop it at start-up on a small GPU),
+ * the tensor-parallel size, the memory share and the KV cache dtype.
+ */
+function vllmServeFlags(context: AppRunContext): string[] {
+  const serve = context.serve;
+  const size = serve?.context ?? context.run.contextSize ?? "auto";
+  if (size === "auto") context.notes.push(AUTO_CONTEXT_NOTE);
+  const words = ["--max-model-len", String(size)];
+  if (serve?.tensorParallelSize !== undefined) words.push("--tensor-parallel-size", String(serve.tensorParallelSize));
+  if (serve?.memoryShare !== undefined) words.push("--gpu-memory-utilization", String(serve.memoryShare));
+  if (serve?.kvCacheDtype !== undefined) words.push("--kv-cache-dtype", serve.kvCacheDtype);
+  return words;
+}
+
 export function vllmSteps(context: AppRunContext): AppStep[] {
   const { model } = context;
   const port = context.app.port ?? 8000;
   gpuServerTaken(context, VLLM_ADVICE);
   if (context.format !== "gguf") {
+    const flags = vllmServeFlags(context);
+    const serve =
+      flags.length > 4
+        ? lines(command("vllm", "serve", model.id), command(...flags), command("--port", String(port)))
+        : command("vllm", "serve", model.id, ...flags, "--port", String(port));
     return [
       { title: "install vLLM", language: "sh", setup: true, content: "pip install vllm" },
       {
         title: `start an OpenAI-compatible server on port ${port}, in the background`,
         language: "sh",
         setup: false,
-        content: `${command("vllm", "serve", model.id, ...contextWords(context, "--max-model-len"), "--port", String(port))} &`,
+        content: `${serve} &`,
       },
       waitStep(port, "/health", "vLLM"),
       ask(port, model.id),
@@ -86,7 +111,20 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
   return steps;
 }
 
-// SGLang's server arguments (docs.sglang.io, `python3 -m sglang.launch_server --help`): --context-length.
+// SGLang's server arguments (docs.sglang.io, `python3 -m sglang.launch_server --help`): --context-length, --tp,
+// --mem-fraction-static, and --kv-cache-dtype (auto, fp8_e5m2, fp8_e4m3).
+const SGLANG_KV_DTYPES: Record<string, string> = { fp8: "fp8_e4m3", fp8_e4m3: "fp8_e4m3", fp8_e5m2: "fp8_e5m2" };
+
+function sglangFlags(context: AppRunContext): string[] {
+  const serve = context.serve;
+  const flags =
+    serve?.context !== undefined && serve.context !== "auto" ? [command("--context-length", String(serve.context))] : contextFlag(context, "--context-length");
+  if (serve?.tensorParallelSize !== undefined) flags.push(command("--tp", String(serve.tensorParallelSize)));
+  if (serve?.memoryShare !== undefined) flags.push(command("--mem-fraction-static", String(serve.memoryShare)));
+  if (serve?.kvCacheDtype !== undefined) flags.push(command("--kv-cache-dtype", SGLANG_KV_DTYPES[serve.kvCacheDtype] ?? serve.kvCacheDtype));
+  return flags;
+}
+
 export function sglangSteps(context: AppRunContext): AppStep[] {
   const port = context.app.port ?? 30000;
   gpuServerTaken(context, (it) => `it has no flag for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
@@ -96,7 +134,7 @@ export function sglangSteps(context: AppRunContext): AppStep[] {
       title: `start an OpenAI-compatible server on port ${port}, in the background`,
       language: "sh",
       setup: false,
-      content: `${lines("python3 -m sglang.launch_server", command("--model-path", context.model.id), ...contextFlag(context, "--context-length"), command("--port", String(port)))} &`,
+      content: `${lines("python3 -m sglang.launch_server", command("--model-path", context.model.id), ...sglangFlags(context), command("--port", String(port)))} &`,
     },
     waitStep(port, "/health", "SGLang"),
     ask(port, context.model.id),

@@ -17,6 +17,7 @@ export const EXPANDED_FIELDS = [
   "widgetData",
   "transformersInfo",
   "gguf",
+  "safetensors",
   "inferenceProviderMapping",
   "siblings",
 ] as const;

@@ -8,7 +8,7 @@ import { safeLine, truncate } from "../text.js";
 import { screenRow, TABLE_HEADER } from "../../search/render.js";
 import { SearchScheduler } from "./scheduler.js";
 import { columnWidths, FITS_HEADER, fitsColumnWidths, tableLine } from "./table.js";
-import { browserReducer, fitsOf, initialBrowserState, memoryOf, rowLabels, searchRequestOf } from "./state.js";
+import { browserReducer, fitsOf, initialBrowserState, memoryOf, rowLabels, searchRequestOf, typedMisses } from "./state.js";
 import { formatBytes } from "../../util/bytes.js";
 import { shortCount } from "../../search/hits.js";
 import { FILTER_ROWS, type BrowserExit, type BrowserMemory, type BrowserServices, type FilterRow, type SearchReply } from "./types.js";
@@ -51,6 +51,7 @@ const FIELD_KEYS: KeyHint[] = [
 ];
 const ROW_KEYS: KeyHint[] = [
   { text: "←/→ choose", priority: 6 },
+  { text: "type to pick", priority: 5 },
   { text: "↑/↓ tab move", priority: 4 },
   { text: "esc list", priority: 3 },
 ];
@@ -58,7 +59,7 @@ const QUIT_KEY: KeyHint = { text: "q quit", priority: 7 };
 
 /** The models browser: a search field, filter rows and the results; Enter hands a model to the snippet picker. */
 export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserProps) {
-  const [state, dispatch] = useReducer(browserReducer, undefined, () => initialBrowserState(services.choices, memory, services.preset));
+  const [state, dispatch] = useReducer(browserReducer, undefined, () => initialBrowserState(services.choices, memory, services.preset, services.aliases));
   const { columns, rows } = useTerminalSize();
   const listHeight = Math.max(3, rows - CHROME_LINES);
 
@@ -153,9 +154,14 @@ export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserP
       {FILTER_ROWS.map((row) => {
         const labels = rowLabels(state, row);
         const focused = state.focus === row;
+        // What was typed to pick a value, after it: the start it matched, or that nothing starts so.
+        const typed =
+          focused && state.typed !== ""
+            ? `  typed: ${safeLine(state.typed)}${typedMisses(state, row) ? ` (no ${ROW_TITLES[row].toLowerCase()} starts so)` : ""}`
+            : "";
         return (
           <Text key={row} color={focused ? ACCENT : undefined}>
-            {truncate(`${focused ? "› " : "  "}${ROW_TITLES[row].padEnd(9)}‹ ${safeLine(labels[state.filters[row]] ?? "")} ›`, columns)}
+            {truncate(`${focused ? "› " : "  "}${ROW_TITLES[row].padEnd(9)}‹ ${safeLine(labels[state.filters[row]] ?? "")} ›${typed}`, columns)}
           </Text>
         );
       })}

@@ -6,12 +6,14 @@
 import { keysOf, squeeze } from "../../hardware/catalogue.js";
 import type { SortName } from "../../search/query.js";
 import type { KeyPress } from "../keys.js";
-import { FILTER_ROWS, type BrowserFocus, type BrowserMemory, type BrowserRequest, type FilterRow, type SearchHit } from "./types.js";
+import { FILTER_ROWS, type BrowserFocus, type BrowserMemory, type BrowserRequest, type FilterRow, type RowAliases, type SearchHit } from "./types.js";
 
 export type Tone = "info" | "success" | "warning" | "error";
 
 export interface BrowserState extends BrowserMemory {
   choices: Record<FilterRow, readonly string[]>;
+  /** Other names a row's values go by, as the command line takes them. */
+  aliases: RowAliases;
   /** The sequence number of the newest search asked for, and of the list shown. */
   asked: number;
   shown: number;
@@ -50,7 +52,12 @@ function presetIndex(values: readonly string[], value: string | undefined, offse
   return index < 0 ? 0 : index + offset;
 }
 
-export function initialBrowserState(choices: Record<FilterRow, readonly string[]>, memory?: BrowserMemory, preset?: BrowserRequest): BrowserState {
+export function initialBrowserState(
+  choices: Record<FilterRow, readonly string[]>,
+  memory?: BrowserMemory,
+  preset?: BrowserRequest,
+  aliases: RowAliases = {},
+): BrowserState {
   const filters = {
     task: presetIndex(choices.task, preset?.task, 1),
     provider: presetIndex(choices.provider, preset?.provider, 1),
@@ -62,6 +69,7 @@ export function initialBrowserState(choices: Record<FilterRow, readonly string[]
   return {
     ...base,
     choices,
+    aliases,
     asked: 0,
     shown: 0,
     loading: memory === undefined,
@@ -78,13 +86,22 @@ export function rowLabels(state: BrowserState, row: FilterRow): string[] {
 }
 
 /**
- * The first label that starts with what was typed: as written, or, on the
- * fits row, as --fits reads a device's name (any case, spaces and brand words
- * optional: "4090" completes to RTX 4090, "m3 max:64" to Apple M3 Max:64).
+ * The first label that starts with what was typed: as written, then by the
+ * names the command line also takes (`t2i`, `asr`: the row's aliases), or, on
+ * the fits row, as --fits reads a device's name (any case, spaces and brand
+ * words optional: "4090" completes to RTX 4090, "m3 max:64" to Apple M3 Max:64).
  */
-function completion(labels: readonly string[], row: FilterRow, typed: string): number {
+function completion(labels: readonly string[], row: FilterRow, typed: string, aliases: RowAliases): number {
+  if (typed === "") return -1;
   const plain = labels.findIndex((label) => label.toLowerCase().startsWith(typed));
-  if (plain >= 0 || row !== "fits") return plain;
+  if (plain >= 0) return plain;
+  const names = aliases[row] ?? {};
+  const named = Object.keys(names)
+    .filter((name) => name.startsWith(typed))
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
+    .map((name) => labels.indexOf(names[name]!))
+    .find((index) => index >= 0);
+  if (named !== undefined || row !== "fits") return named ?? -1;
   const wanted = squeeze(typed);
   if (wanted === "") return -1;
   return labels.findIndex((label) => {
@@ -155,23 +172,54 @@ function onSearchField(state: BrowserState, key: KeyPress): BrowserState {
   }
 }
 
+/** The longest text typed that a picked value could keep growing from, and the value, after a miss: at least two letters. */
+const RESTART_LETTERS = 2;
+
+/**
+ * What was typed on a row, and the value it picks: undefined while it picks none (shown so, and Backspace
+ * edits it). After a miss, the last letters that pick a value take over, so a name typed afresh after a
+ * mistake (`t2x`, then `text-to-image`) still picks its value.
+ */
+function pickByTyping(state: BrowserState, row: FilterRow, typed: string): { typed: string; found?: number } {
+  const labels = rowLabels(state, row);
+  const found = completion(labels, row, typed, state.aliases);
+  if (found >= 0) return { typed, found };
+  for (let start = 1; typed.length - start >= RESTART_LETTERS; start++) {
+    const rest = typed.slice(start);
+    const again = completion(labels, row, rest, state.aliases);
+    if (again >= 0) return { typed: rest, found: again };
+  }
+  return { typed };
+}
+
+/** Whether what was typed on the focused row picks nothing: the row says so. */
+export function typedMisses(state: BrowserState, row: FilterRow): boolean {
+  return state.typed !== "" && completion(rowLabels(state, row), row, state.typed, state.aliases) < 0;
+}
+
 function onFilterRow(state: BrowserState, row: FilterRow, key: KeyPress): BrowserState {
   const count = rowLabels(state, row).length;
   const change = (step: number) => search({ ...state, filters: { ...state.filters, [row]: (state.filters[row] + step + count) % count }, selected: 0 });
+  const typing = (typed: string) => {
+    const picked = pickByTyping(state, row, typed);
+    if (picked.found === undefined || picked.found === state.filters[row]) return { ...state, typed: picked.typed };
+    return search({ ...state, typed: picked.typed, filters: { ...state.filters, [row]: picked.found }, selected: 0 });
+  };
   switch (key.name) {
     case "left":
       return change(-1);
+    case "backspace":
+      // Edits what was typed.
+      if (state.typed === "") return state;
+      return typing([...state.typed].slice(0, -1).join(""));
     case "char": {
       // A space goes on a device's name being typed ("rtx 4090"); else it steps to the next value.
       if (key.char === " " && !(row === "fits" && state.typed !== "")) return change(1);
       if (key.char === "/") return { ...state, focus: "search", typed: "" };
-      // Typing picks the first value that starts with what was typed ("text-g": text-generation); q quits when nothing matches.
-      const typed = state.typed + key.char.toLowerCase();
-      const found = completion(rowLabels(state, row), row, typed);
-      if (found >= 0) return search({ ...state, typed, filters: { ...state.filters, [row]: found }, selected: 0 });
-      // On the fits row, what was typed is kept while it may still become a name.
-      if (row === "fits" && key.char !== "q") return { ...state, typed };
-      return key.char === "q" && state.typed === "" ? quit(state, false) : state;
+      // q quits where nothing is being typed and no value starts with it.
+      if (key.char === "q" && state.typed === "" && completion(rowLabels(state, row), row, "q", state.aliases) < 0) return quit(state, false);
+      // Typing picks the first value that starts with what was typed ("text-g": text-generation, "t2i": text-to-image).
+      return typing(state.typed + key.char.toLowerCase());
     }
     case "right":
       return change(1);
@@ -256,8 +304,9 @@ export function browserReducer(state: BrowserState, action: BrowserAction): Brow
       const key = action.key;
       if (key.name === "interrupt") return quit(state, true);
       if (state.opening) return state;
-      // A pick by typing lasts while letters follow on the same row.
-      if (state.typed !== "" && key.name !== "char") state = { ...state, typed: "" };
+      // A pick by typing lasts while letters (and Backspace) follow on the same row.
+      if (state.typed !== "" && key.name !== "char" && !(key.name === "backspace" && state.focus !== "search" && state.focus !== "list"))
+        state = { ...state, typed: "" };
       if (key.name === "tab") return moveFocus(state, 1);
       if (key.name === "backtab") return moveFocus(state, -1);
       if (state.focus === "search") return onSearchField(state, key);

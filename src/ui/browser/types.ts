@@ -26,6 +26,9 @@ export type FilterRow = (typeof FILTER_ROWS)[number];
 
 export type BrowserFocus = "search" | FilterRow | "list";
 
+/** Other names a row's values go by, lower case, each to its value (`t2i`: text-to-image). */
+export type RowAliases = Partial<Record<FilterRow, Readonly<Record<string, string>>>>;
+
 export interface SearchReply {
   hits: SearchHit[];
   /** Set when the answer came from the catalogue and cache, with the reason, for the header. */
@@ -41,6 +44,8 @@ export interface BrowserServices {
   open(hit: SearchHit, fits?: string): Promise<Menu>;
   /** The values of each filter row, "any" excluded; sort's first value is the default. */
   choices: Record<FilterRow, readonly string[]>;
+  /** Other names of a row's values, which typing on the row takes too: the command line's (`t2i`). */
+  aliases?: RowAliases;
   /** Where results come from, for the header: the hub's host, or why it is offline. */
   source: string;
   offline: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { browserReducer, initialBrowserState, searchRequestOf, type BrowserState } from "../../../src/ui/browser/state.js";
+import { browserReducer, initialBrowserState, searchRequestOf, typedMisses, type BrowserState } from "../../../src/ui/browser/state.js";
 import type { KeyPress } from "../../../src/ui/keys.js";
 import type { SearchHit } from "../../../src/search/hits.js";
 
@@ -35,6 +35,39 @@ describe("browser state", () => {
     expect(searchRequestOf(state, 50).task).toBe("text-to-image");
     state = press(state, { name: "down" }, { name: "right" }, { name: "right" });
     expect(searchRequestOf(state, 50).provider).toBe("together");
+  });
+
+  it("keeps taking letters after a miss, says so, and picks a name typed afresh; Backspace edits what was typed", () => {
+    const tasks = {
+      ...choices,
+      task: ["automatic-speech-recognition", "image-classification", "table-question-answering", "text-generation", "text-to-image"],
+    };
+    const taskRow = (state: BrowserState) => press({ ...state, outbox: undefined }, { name: "tab" });
+    const task = (state: BrowserState) => searchRequestOf(state, 50).task;
+    let state = press(taskRow(initialBrowserState(tasks)), ..."tx");
+    expect([task(state), state.typed, typedMisses(state, "task")]).toEqual(["table-question-answering", "tx", true]);
+    // The name typed afresh after the miss picks its value, letter by letter.
+    state = press(state, ..."text-to-image");
+    expect([task(state), typedMisses(state, "task")]).toEqual(["text-to-image", false]);
+    expect(state.typed).toBe("text-to-image");
+    state = press(state, ..."zz");
+    expect([task(state), state.typed, typedMisses(state, "task")]).toEqual(["text-to-image", "text-to-imagezz", true]);
+    state = press(state, { name: "backspace" }, { name: "backspace" });
+    expect([state.typed, typedMisses(state, "task")]).toEqual(["text-to-image", false]);
+    // Any other key ends the pick; what was typed goes.
+    expect(press(state, { name: "right" }).typed).toBe("");
+  });
+
+  it("takes the command line's other names for a value (t2i, asr) on the task row", () => {
+    const tasks = { ...choices, task: ["automatic-speech-recognition", "text-generation", "text-to-image"] };
+    const aliases = { task: { t2i: "text-to-image", asr: "automatic-speech-recognition", llm: "text-generation" } };
+    const taskRow = () => press({ ...initialBrowserState(tasks, undefined, undefined, aliases), outbox: undefined }, { name: "tab" });
+    expect(searchRequestOf(press(taskRow(), ..."t2i"), 50).task).toBe("text-to-image");
+    expect(searchRequestOf(press(taskRow(), ..."asr"), 50).task).toBe("automatic-speech-recognition");
+    // The keys: t2i, then the whole name.
+    const both = press(taskRow(), ..."t2itext-to-image");
+    expect(searchRequestOf(both, 50).task).toBe("text-to-image");
+    expect(press(taskRow(), ..."llm").outbox).toEqual({ kind: "search", now: false });
   });
 
   it("shows only the newest reply, and keeps the position within the new list", () => {

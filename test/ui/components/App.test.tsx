@@ -165,7 +165,7 @@ describe("copying", () => {
       copy: { writeClipboard: () => Promise.reject(NO_DISPLAY), writeTerminal: (data) => terminal.push(data) },
     });
     picker.press("c");
-    await picker.waitFor("Copied via the terminal (OSC 52); no system clipboard: no display server");
+    await picker.waitFor("Asked the terminal to copy it (OSC 52); no system clipboard: no display server");
     expect(terminal).toEqual([osc52(content("python", "huggingface_hub", "together"))]);
   });
 

@@ -1,0 +1,136 @@
+import { usageError } from "../errors.js";
+import type { LocalBlock } from "../blocks/code-block.js";
+import { appBlocks } from "../blocks/model-blocks.js";
+import { localJson } from "../blocks/json-batch.js";
+import { formatFor } from "../apps/formats.js";
+import { findApp } from "../apps/registry.js";
+import type { FitsRequest } from "../hardware/budget.js";
+import type { ResolvedModel } from "../model/resolve.js";
+import { checkGpuMemoryUtilization, parseKvCacheDtype } from "../serve/serve.js";
+import type { ServeSettings } from "../serve/plan.js";
+import { isServeEngine } from "../serve/engines.js";
+import type { ServeRun } from "../serve/run.js";
+import type { KvCacheDtype } from "../serve/vllm-rules.js";
+import { parseDecimal } from "../util/numbers.js";
+import { serveNoteText } from "../words/serve-words.js";
+import { hubOf, type CommandContext } from "./context.js";
+import { noteLine } from "./names.js";
+import type { RunRequest } from "../apps/fits.js";
+import type { RawServeOptions } from "./snippet-options.js";
+
+/*
+ * `snippet MODEL --app vllm|sglang|mlx-lm [--fits HARDWARE] [--ctx N|fit|max]
+ * [--kv-cache-dtype D] [--gpu-memory-utilization F]` for a safetensors model:
+ * the server's plan (src/serve/), and its command carrying the plan. The
+ * parsing of the two flags and the run, apart from the GGUF path of
+ * snippet-app.ts, which calls runServeSnippet first.
+ */
+
+export interface ServeOptions {
+  kvCacheDtype?: KvCacheDtype;
+  gpuMemoryUtilization?: number;
+}
+
+/** --kv-cache-dtype and --gpu-memory-utilization, checked. */
+export function parseServeOptions(raw: RawServeOptions): ServeOptions {
+  const options: ServeOptions = {};
+  if (raw.kvCacheDtype !== undefined) options.kvCacheDtype = parseKvCacheDtype(raw.kvCacheDtype);
+  if (raw.gpuMemoryUtilization !== undefined)
+    options.gpuMemoryUtilization = checkGpuMemoryUtilization(parseDecimal(raw.gpuMemoryUtilization) ?? Number.NaN, raw.gpuMemoryUtilization);
+  return options;
+}
+
+export interface ServeSnippetCommand {
+  app: string;
+  fits?: FitsRequest;
+  run: RunRequest;
+  serve: ServeOptions;
+  offline: boolean;
+  refresh: boolean;
+}
+
+export interface ServeSnippetResult {
+  blocks: LocalBlock[];
+  notes: string[];
+  json: unknown[];
+}
+
+/** Whether `app` runs `resolved` as a server of its safetensors weights (not a GGUF file). */
+function servesSafetensors(app: string, resolved: ResolvedModel): boolean {
+  if (!isServeEngine(app)) return false;
+  const format = formatFor(findApp(app), resolved.model);
+  return format === "transformers" || format === "mlx";
+}
+
+/**
+ * The blocks of a server app for a safetensors model, planned when --fits names the hardware; undefined when
+ * this is not that case (another app, or a GGUF file), so snippet-app.ts goes its own way.
+ */
+export async function runServeSnippet(command: ServeSnippetCommand, resolved: ResolvedModel, context: CommandContext): Promise<ServeSnippetResult | undefined> {
+  const asksServe = command.serve.kvCacheDtype !== undefined || command.serve.gpuMemoryUtilization !== undefined;
+  if (!servesSafetensors(command.app, resolved)) {
+    if (asksServe)
+      throw usageError(
+        "--kv-cache-dtype and --gpu-memory-utilization set a server's memory for safetensors weights",
+        "use them with --app vllm or --app sglang",
+      );
+    return undefined;
+  }
+  const engine = command.app;
+  if (!isServeEngine(engine)) return undefined;
+  if (command.run.cacheTypeK !== undefined || command.run.cacheTypeV !== undefined || command.run.flashAttention !== undefined)
+    throw usageError(
+      `the cache types and flash attention are llama.cpp's settings, which ${findApp(engine).prettyLabel} does not take`,
+      engine === "mlx-lm" ? "leave them out" : "for an 8-bit KV cache use --kv-cache-dtype fp8",
+    );
+  if (engine === "mlx-lm" && asksServe) throw usageError("MLX LM has no --kv-cache-dtype or --gpu-memory-utilization", "leave them out with --app mlx-lm");
+  const settings: ServeSettings = {
+    ...(command.run.ctx !== undefined && { context: command.run.ctx }),
+    ...(command.serve.kvCacheDtype !== undefined && { kvCacheDtype: command.serve.kvCacheDtype }),
+    ...(command.serve.gpuMemoryUtilization !== undefined && { gpuMemoryUtilization: command.serve.gpuMemoryUtilization }),
+  };
+  const notes: string[] = [];
+  let detectedGpuBytes: number | undefined;
+  if (command.fits?.kind === "auto") {
+    const { detectMachine, foundNotes } = await import("../hardware/detect.js");
+    const detected = await detectMachine({ env: context.env });
+    notes.push(...foundNotes(detected));
+    detectedGpuBytes = detected.budget.gpu;
+  }
+  const { serveRun } = await import("../serve/run.js");
+  const run: ServeRun = await serveRun({
+    engine,
+    model: resolved.model,
+    ...(command.fits !== undefined && { fits: command.fits }),
+    settings,
+    facts: { hub: hubOf(context, command) },
+    ...(detectedGpuBytes !== undefined && { detectedGpuBytes }),
+  });
+  const result = appBlocks(resolved.model, engine, { serve: run.command });
+  notes.push(...run.notes.map(serveNoteText), ...result.notes.map((note) => noteLine(note).text));
+  const plan = run.plan;
+  const report = plan
+    ? {
+        plan: {
+          engine: plan.engine,
+          version: plan.version,
+          fits: plan.fits,
+          weightsBytes: plan.weightsBytes,
+          kvBytesPerToken: plan.kvBytesPerToken,
+          kvCacheBytes: plan.kvCacheBytes,
+          kvCacheTokens: plan.kvCacheTokens,
+          maxModelLen: plan.maxModelLen,
+          maxConcurrency: plan.maxConcurrency,
+          gpuMemoryUtilization: plan.gpuMemoryUtilization,
+          tensorParallelSize: plan.tensorParallelSize,
+          pipelineParallelSize: plan.pipelineParallelSize,
+          kvCacheDtype: plan.kvCacheDtype,
+          trainedContext: plan.trainedContext,
+          longestFitting: plan.longestFitting,
+          terms: plan.terms,
+          settings: plan.settings,
+        },
+      }
+    : {};
+  return { blocks: result.blocks, notes, json: result.blocks.flatMap((block) => localJson(block).map((step) => ({ ...step, ...report }))) };
+}

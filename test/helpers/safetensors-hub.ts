@@ -1,0 +1,128 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { shardsOf, type Checkpoint } from "./safetensors-models.js";
+
+/*
+ * A loopback stand-in for the hub's safetensors repositories: the model API
+ * (metadata with the file list and the `safetensors` parameter counts), and
+ * each file's resolve URL with Range support: config.json, the shard index,
+ * and header-only shards (the stated size is the whole shard's, the content
+ * only its header, so a read past the header gets nothing). A repository may
+ * replace any file's content, hostile headers included.
+ */
+
+export interface SafetensorsRepo {
+  checkpoint?: Checkpoint;
+  /** Files served as given, over the checkpoint's (a hostile header, a broken config). */
+  files?: Record<string, Buffer | string>;
+  /** Metadata fields over the defaults. */
+  metadata?: Record<string, unknown>;
+  shardBytes?: number;
+}
+
+export interface SafetensorsHub {
+  endpoint: string;
+  /** Every file request: path and Range header. */
+  fileRequests: { path: string; range?: string }[];
+  close(): Promise<void>;
+}
+
+interface Served {
+  content: Buffer;
+  size: number;
+}
+
+function repoFiles(repo: SafetensorsRepo): Map<string, Served> {
+  const files = new Map<string, Served>();
+  if (repo.checkpoint) {
+    const { files: shards, index } = shardsOf(repo.checkpoint, repo.shardBytes);
+    const config = Buffer.from(JSON.stringify(repo.checkpoint.config));
+    files.set("config.json", { content: config, size: config.byteLength });
+    if (shards.length === 1) files.set("model.safetensors", { content: shards[0]!.header, size: shards[0]!.size });
+    else {
+      const text = Buffer.from(JSON.stringify(index));
+      files.set("model.safetensors.index.json", { content: text, size: text.byteLength });
+      for (const shard of shards) files.set(shard.name, { content: shard.header, size: shard.size });
+    }
+  }
+  for (const [name, content] of Object.entries(repo.files ?? {})) {
+    const bytes = typeof content === "string" ? Buffer.from(content) : content;
+    files.set(name, { content: bytes, size: Math.max(bytes.byteLength, files.get(name)?.size ?? 0) });
+  }
+  return files;
+}
+
+function parameterCounts(checkpoint: Checkpoint | undefined): Record<string, unknown> | undefined {
+  if (!checkpoint) return undefined;
+  const parameters: Record<string, number> = {};
+  for (const tensor of checkpoint.tensors)
+    parameters[tensor.dtype] = (parameters[tensor.dtype] ?? 0) + tensor.shape.reduce((product, dimension) => product * dimension, 1);
+  return { parameters, total: Object.values(parameters).reduce((sum, count) => sum + count, 0) };
+}
+
+export async function startSafetensorsHub(repos: Record<string, SafetensorsRepo>): Promise<SafetensorsHub> {
+  const fileRequests: SafetensorsHub["fileRequests"] = [];
+  const served = new Map(Object.entries(repos).map(([id, repo]) => [id, repoFiles(repo)]));
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+    const json = (status: number, body: unknown) => {
+      const text = JSON.stringify(body);
+      res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+      res.end(text);
+    };
+    const api = /^\/api\/models\/([^/]+\/[^/]+)(\/tree\/main)?$/.exec(path);
+    if (api) {
+      const repo = repos[api[1]!];
+      const files = served.get(api[1]!);
+      if (!repo || !files) return json(404, { error: "Repository not found" });
+      if (api[2])
+        return json(
+          200,
+          [...files].map(([name, file]) => ({ type: "file", path: name, size: file.size, oid: "0" })),
+        );
+      const counts = parameterCounts(repo.checkpoint);
+      return json(200, {
+        _id: "0",
+        id: api[1],
+        pipeline_tag: "text-generation",
+        library_name: "transformers",
+        tags: ["transformers", "safetensors", "text-generation", "conversational"],
+        config: { architectures: repo.checkpoint?.config.architectures ?? [], model_type: repo.checkpoint?.config.model_type ?? "llama" },
+        siblings: [...files.keys()].map((name) => ({ rfilename: name })),
+        ...(counts && { safetensors: counts }),
+        ...repo.metadata,
+      });
+    }
+    const resolve = /^\/([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(path);
+    const file = resolve ? served.get(resolve[1]!)?.get(resolve[2]!) : undefined;
+    fileRequests.push({ path, ...(req.headers.range ? { range: req.headers.range } : {}) });
+    if (!file) {
+      res.writeHead(404, { "content-length": 15 });
+      return res.end("Entry not found");
+    }
+    const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? "");
+    if (!range) {
+      res.writeHead(200, { "content-length": file.content.byteLength });
+      return res.end(file.content);
+    }
+    const start = Number(range[1]);
+    if (start >= file.content.byteLength) {
+      res.writeHead(416, { "content-range": `bytes */${file.size}`, "content-length": 0 });
+      return res.end();
+    }
+    const end = Math.min(Number(range[2]), file.content.byteLength - 1);
+    const body = file.content.subarray(start, end + 1);
+    res.writeHead(206, { "content-range": `bytes ${start}-${end}/${file.size}`, "content-length": body.byteLength });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    fileRequests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
