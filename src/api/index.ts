@@ -23,6 +23,7 @@ import { contextSize } from "../memory/estimate.js";
 import type { ResolvedModel } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import { modelOffer, type ModelOffer } from "../offer/offer.js";
+import { writtenOffer } from "../words/commands.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel } from "../quant/parse.js";
 import { allTasks } from "../tasks/catalogue.js";
@@ -167,7 +168,7 @@ export async function localAppCommands(model: ModelData, app: string, options: F
 
 /** What one model offers (`hubref model ID --json`): providers, local apps, library code, quants, each with its command. */
 export function describeModel(model: ModelData): Result<ModelOffer> {
-  return attemptNow(() => ok(modelOffer(model, model.id)));
+  return attemptNow(() => ok(writtenOffer(modelOffer(model, model.id))));
 }
 
 export interface MemoryPlanOptions {

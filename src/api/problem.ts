@@ -14,10 +14,12 @@ import { failureText } from "../words/problems.js";
  * have their flag names turned into option names on the way.
  */
 
+/** The settings the library spells otherwise than by their key: a function of its own, or a plural option. */
+const LIBRARY_SPELLINGS: Partial<Record<SettingKey, string>> = { library: "libraryCode()", app: "localAppCommands()", image: "images" };
+
 /** The library's names for what the caller set: each option as it is spelled in the options objects. */
 export const LIBRARY_NAMES: Names = {
-  // The library takes several images as `images`; every other option is spelled as its key.
-  setting: (key: SettingKey) => `\`${key === "image" ? "images" : key}\``,
+  setting: (key: SettingKey) => `\`${LIBRARY_SPELLINGS[key] ?? key}\``,
   hub: (setting) => HUB_OPTIONS[setting],
   edge: "library",
   legacy: (text) => libraryWords(text),

@@ -1,13 +1,12 @@
-import { HubrefError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { readModelFile } from "../model/read-model.js";
 import type { Hub } from "../model/hub/hub.js";
 import { resolveModelArgument, type ModelSource } from "../model/resolve.js";
-import { isFailure, type Problem } from "../outcome/problems.js";
+import type { Problem } from "../outcome/problems.js";
 import type { SettledOptions, Snippet } from "../inference/snippet.js";
 import { arrayElement } from "../output/stream-writer.js";
 import type { CodeBlock, InferenceBlock, LibraryBlock, LocalBlock } from "./code-block.js";
-import { inferenceBlocks, type Blocks } from "./model-blocks.js";
+import { inferenceBlocks, refusalOf, type Blocks } from "./model-blocks.js";
 
 /*
  * `hubref snippet MODEL... --json` over many models, one model at a time:
@@ -76,9 +75,7 @@ export function batchBlocks(model: ModelData, options: SettledOptions, ref: stri
   try {
     result = inferenceBlocks(model, options, ref);
   } catch (error) {
-    if (isFailure(error)) return { blocks: [], report: { model: model.id, ref, refused: error.problem } };
-    if (!(error instanceof HubrefError)) throw error;
-    return { blocks: [], report: { model: model.id, ref, refused: error.message } };
+    return { blocks: [], report: { model: model.id, ref, refused: refusalOf(error) } };
   }
   const { blocks, ...said } = result;
   return { blocks, report: { model: model.id, ref, made: blocks.length, ...said } };

@@ -1,4 +1,3 @@
-import { HubrefError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
 import { hasProviderMapping, requireProvider } from "../model/provider-mapping.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
@@ -14,8 +13,8 @@ import { fitMarkOf, fitOf, projectorSize, type FitMark } from "../apps/fit-verdi
 import { ggufRepo } from "../apps/gguf-files.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import type { CodeBlock, CodeSource, LibraryBlock, LocalBlock } from "./code-block.js";
-import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks, noBlocksFailure } from "./model-blocks.js";
-import { isFailure, type Failure, type Problem } from "../outcome/problems.js";
+import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks, noBlocksFailure, refusalOf } from "./model-blocks.js";
+import type { Failure, Problem } from "../outcome/problems.js";
 
 /*
  * Everything the picker can show for one model, as one menu of code blocks
@@ -74,11 +73,9 @@ function fitMarker(model: ModelData, plan: FitsPlan): (block: LocalBlock) => Fit
   };
 }
 
-/** hubref's own errors are the user's to see; anything else is a bug and stays loud. */
+/** hubref's own refusals are the user's to see; anything else is a bug and stays loud. */
 function problemOf(error: unknown): Problem | string {
-  if (error instanceof SnippetProblem || isFailure(error)) return error.problem;
-  if (error instanceof HubrefError) return error.message;
-  throw error;
+  return error instanceof SnippetProblem ? error.problem : refusalOf(error);
 }
 
 function inferenceMenu(model: ModelData, base: SettledOptions, toggles: MenuToggles, report: (problem: Problem | string) => void): CodeBlock[] {

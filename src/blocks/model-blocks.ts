@@ -1,7 +1,8 @@
-import { HubrefError, usageError } from "../errors.js";
+import { isUsageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
+import type { FileSetting } from "../outcome/library-problems.js";
 import type { Note } from "../outcome/notes.js";
-import { Failure, type Hint, type Problem } from "../outcome/problems.js";
+import { Failure, fail, isFailure, type Hint, type Problem } from "../outcome/problems.js";
 import { generateSnippets, onlyRunsLocally } from "../inference/engine.js";
 import { PROVIDER_IDS } from "../inference/id-lists.js";
 import { liveProviders, providerMappings } from "../model/provider-mapping.js";
@@ -93,9 +94,14 @@ function unknownProviders(model: ModelData): string[] {
     .filter((provider) => !known.includes(provider));
 }
 
-/** A library name from metadata is untrusted: show it in messages only when it is a plain key. */
+/** A library name from metadata is untrusted: a problem names it only when it is a plain key. */
+function plainLibrary(name: string): { library?: string } {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) ? { library: name } : {};
+}
+
+/** The library as a note names it: quoted, or unnamed when it is not a plain key. */
 export function shownLibrary(name: string): string {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) ? `'${name}'` : "(an unprintable name)";
+  return plainLibrary(name).library === undefined ? "(an unprintable name)" : `'${name}'`;
 }
 
 /** Whether the model's library has usage code at all (without running its generator); a GGUF repository's is llama-cpp-python's. */
@@ -119,31 +125,19 @@ export interface LibraryFiles {
 /**
  * The usage code of the model's own library, in `language` when one is given.
  * A model with no library, a library without usage code, none in that
- * language, or only a fallback that says what is missing is a usage error:
- * `--library` asked for exactly this.
+ * language, or only a fallback that says what is missing fails: library code
+ * is exactly what was asked for.
  */
 export async function libraryBlocks(model: ModelData, language?: SnippetLanguage, files: LibraryFiles = {}): Promise<LibraryBlock[]> {
   const libraries = libraryKeysOf(model);
   const library = libraries[0];
-  if (library === undefined) {
-    throw usageError(
-      `${model.id}: the metadata names no library (library_name), so there is no library usage code`,
-      "leave out --library for inference API snippets",
-    );
-  }
-  if (!hasSnippetGenerator(library)) {
-    throw usageError(
-      `${model.id}: the library ${shownLibrary(library)} has no usage snippets`,
-      "`hubref libraries --with-snippets` lists the libraries that have them",
-    );
-  }
+  if (library === undefined) return fail({ kind: "no-library", model: model.id });
+  if (!hasSnippetGenerator(library)) fail({ kind: "library-without-snippets", model: model.id, ...plainLibrary(library) });
   // llama-cpp-python's code for the repository's GGUF files, alone or after its own library's.
   const loadsGguf = libraries.includes(FORMAT_LIBRARIES.gguf);
   const file = files.request ?? {};
-  const flag = file.quant !== undefined ? "--quant" : file.file !== undefined ? "--file" : file.fits !== undefined ? "--fits" : undefined;
-  if (flag !== undefined && !loadsGguf) {
-    throw usageError(`${flag} picks a GGUF file, and the ${shownLibrary(library)} code of ${model.id} loads none`);
-  }
+  const setting: FileSetting | undefined = file.quant !== undefined ? "quant" : file.file !== undefined ? "file" : file.fits !== undefined ? "fits" : undefined;
+  if (setting !== undefined && !loadsGguf) fail({ kind: "library-takes-no-file", model: model.id, ...plainLibrary(library), setting });
   const request: LibraryRequest = {};
   if (loadsGguf && files.planner) {
     // The plan is of the file the code loads, so the file is chosen first.
@@ -192,12 +186,13 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
     for (const block of commented) block.content = `${access.map((note) => commentLine(block.language, note)).join("\n")}\n${block.content}`;
   }
   if (all.length === 0 && missing) {
-    throw usageError(`${model.id}: no ${shownLibrary(missing.library)} usage code from its metadata: ${missing.reason}`, missing.wayForward);
+    const { library: key, reason, wayForward } = missing;
+    fail({ kind: "library-code-missing", model: model.id, ...plainLibrary(key), reason, wayForward });
   }
   const kept = language === undefined ? all : all.filter((block) => block.language === language);
-  if (kept.length === 0 && all.length > 0) {
+  if (kept.length === 0 && all.length > 0 && language !== undefined) {
     const languages = [...new Set(all.map((block) => block.language))];
-    throw usageError(`${model.id}: the library ${shownLibrary(library)} has no ${language} usage code`, `its usage code is in: ${languages.join(", ")}`);
+    fail({ kind: "library-lacks-language", model: model.id, ...plainLibrary(library), language, languages });
   }
   return kept;
 }
@@ -265,13 +260,23 @@ export function appBlocks(model: ModelData, app: string, request: AppRequest = {
   };
 }
 
-/** hubref's own errors are reported; anything else is a bug and stays loud. */
-function attempt(build: () => AppSnippets, problems: string[]): AppSnippets | undefined {
+/**
+ * What kept a block out, when it is hubref's own: a problem, or the words of
+ * a refusal whose area still words its own (the local apps, until they are on
+ * records); anything else is a bug, thrown on.
+ */
+export function refusalOf(error: unknown): Problem | string {
+  if (isFailure(error)) return error.problem;
+  if (isUsageError(error)) return error.message;
+  throw error;
+}
+
+/** hubref's own refusals are reported; anything else is a bug and stays loud. */
+function attempt(build: () => AppSnippets, problems: (Problem | string)[]): AppSnippets | undefined {
   try {
     return build();
   } catch (error) {
-    if (!(error instanceof HubrefError)) throw error;
-    problems.push(error.message);
+    problems.push(refusalOf(error));
     return undefined;
   }
 }
@@ -283,7 +288,7 @@ function attempt(build: () => AppSnippets, problems: string[]): AppSnippets | un
  * `planner` plans that quant (--fits, --ctx) when there is one.
  */
 export function localBlocks(model: ModelData, planner?: RunPlanner): Blocks<LocalBlock> {
-  const problems: string[] = [];
+  const problems: (Problem | string)[] = [];
   const blocks: LocalBlock[] = [];
   let repo: GgufRepo | undefined;
   for (const app of appsForModel(appEntries(), model)) {

@@ -7,8 +7,10 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { HubrefError } from "../errors.js";
-import { formatError } from "../output/error-text.js";
+import { isFailure } from "../outcome/problems.js";
+import { formatError, joinedMessages } from "../output/error-text.js";
+import { CLI_NAMES } from "../words/cli-names.js";
+import { failureText } from "../words/problems.js";
 import { COMPILED_DATA_DIR } from "../catalogue/paths.js";
 import { CATALOGUE_PARTS } from "./parts.js";
 
@@ -22,7 +24,8 @@ mkdirSync(COMPILED_DATA_DIR, { recursive: true });
 try {
   for (const part of CATALOGUE_PARTS) writeFile(join(COMPILED_DATA_DIR, `${part.name}.json`), JSON.stringify(part.load()));
 } catch (error) {
-  if (!(error instanceof HubrefError)) throw error;
-  process.stderr.write(formatError(error));
+  if (!isFailure(error)) throw error;
+  const { messages, hint } = failureText(error, CLI_NAMES);
+  process.stderr.write(formatError({ message: joinedMessages(messages), hint }));
   process.exit(2);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { operationalError } from "../errors.js";
+import { fail } from "../outcome/problems.js";
 import { COMPILED_DATA_DIR } from "./paths.js";
 
 const cache = new Map<string, unknown>();
@@ -15,7 +15,7 @@ export function readCompiled<T>(name: string): T {
     try {
       data = JSON.parse(readFileSync(join(COMPILED_DATA_DIR, `${name}.json`), "utf8"));
     } catch {
-      throw operationalError(`catalogue data '${name}' is missing or damaged in dist/data/`, "run `npm run build` in the hubref folder");
+      return fail({ kind: "catalogue-damaged", part: name });
     }
     cache.set(name, data);
   }

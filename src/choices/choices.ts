@@ -1,5 +1,6 @@
-import { usageError, type HubrefError } from "../errors.js";
-import { didYouMean } from "../util/suggest.js";
+import type { ChoiceList, ChoiceOf } from "../outcome/choice-problems.js";
+import { Failure } from "../outcome/problems.js";
+import { closestMatch } from "../util/suggest.js";
 
 /*
  * How a value typed by a person (a flag's value, a command argument) becomes
@@ -28,14 +29,19 @@ export function matchChoice<T extends string>(input: string, values: readonly T[
   return aliased !== undefined && (values as readonly string[]).includes(aliased) ? (aliased as T) : undefined;
 }
 
-/** The usage error for a value that is none of `values`: a suggestion only when one is close, else `fallbackHint`. */
-export function unknownChoiceError(kind: string, input: string, values: readonly string[], fallbackHint: string): HubrefError {
-  return usageError(`unknown ${kind} '${input}'`, didYouMean(input, values) ?? fallbackHint);
+/**
+ * The failure for a value that is none of `values`: with the value close to
+ * it, when one is, else where the values are (`list`; the values themselves
+ * when absent).
+ */
+export function unknownChoice(what: ChoiceOf, input: string, values: readonly string[], list: ChoiceList = { kind: "values", values }): Failure {
+  const closest = closestMatch(input, values);
+  return new Failure({ kind: "unknown-choice", what, given: input, list, ...(closest === undefined ? {} : { closest }) });
 }
 
-/** `input` as a value of `values`, or a usage error naming `kind` (the list itself is the hint when nothing is close). */
-export function requireChoice<T extends string>(kind: string, input: string, values: readonly T[], rules: ChoiceRules = {}): T {
+/** `input` as a value of `values`, or a failure naming `what` (the list itself is the way forward when nothing is close). */
+export function requireChoice<T extends string>(what: ChoiceOf, input: string, values: readonly T[], rules: ChoiceRules = {}): T {
   const match = matchChoice(input, values, rules);
-  if (match === undefined) throw unknownChoiceError(kind, input, values, `one of: ${values.join(", ")}`);
+  if (match === undefined) throw unknownChoice(what, input, values);
   return match;
 }

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { downloadRule, FORMAT_LIBRARIES, isFormatKey, libraryEntries, type FormatKey } from "../libraries/registry.js";
-import { matchChoice, unknownChoiceError } from "../choices/choices.js";
+import { matchChoice, unknownChoice } from "../choices/choices.js";
 import { checkFlags, sharedOption } from "./flag-rules.js";
 
 /** The options as commander hands them over. */
@@ -51,7 +51,7 @@ export function parseLibrariesCommand(key: string | undefined, raw: LibrariesOpt
   const format = isFormatKey(key) ? (key.toLowerCase() as FormatKey) : undefined;
   const found = format ? FORMAT_LIBRARIES[format] : matchChoice(key, keys);
   const entry = entries.find((candidate) => candidate.key === found);
-  if (!entry) throw unknownChoiceError("library", key, keys, "run `hubref libraries` for the list");
+  if (!entry) throw unknownChoice("library", key, keys, { kind: "listed-by", command: "libraries" });
   return { mode: "show", entry, ...(format && { format }), json: raw.json };
 }
 

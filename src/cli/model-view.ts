@@ -5,6 +5,7 @@ import { fitsOptions, type FitsOptions, type RawFitsOptions } from "./fits-optio
 import { formatBytes } from "../util/bytes.js";
 import { commandRefOf, resolveModelArgument, type ResolvedModel } from "../model/resolve.js";
 import { modelOffer, type ModelOffer } from "../offer/offer.js";
+import { writtenOffer } from "../words/commands.js";
 import { renderJson, styleFor, type Style } from "../output/output.js";
 import { padTo } from "../output/pad.js";
 import { terminalLine } from "../output/terminal-text.js";
@@ -174,7 +175,7 @@ async function quantFits(command: ModelViewCommand, context: CommandContext, res
 /** `hubref model MODEL`. */
 export async function runModelView(command: ModelViewCommand, context: CommandContext): Promise<void> {
   const resolved = await resolveModelArgument(command.model, hubOf(context, command), { sizes: true });
-  const offer = modelOffer(resolved.model, commandRefOf(resolved));
+  const offer = writtenOffer(modelOffer(resolved.model, commandRefOf(resolved)));
   const fits = await quantFits(command, context, resolved, offer);
   // The router lists chat models only; a model file is read without the network.
   const router = resolved.source.kind === "hub" && isChatModel(resolved.model) ? await routerFacts(command, context, resolved.model.id) : undefined;

@@ -6,6 +6,7 @@ import { noteText } from "../words/notes.js";
 import { failureText, problemText } from "../words/problems.js";
 import type { Text } from "../words/text.js";
 import { CLI_NAMES } from "../words/cli-names.js";
+import { joinedMessages } from "../output/error-text.js";
 
 /*
  * The command line's edge: problems and notes worded with its flags and
@@ -32,7 +33,7 @@ export function cliError(error: unknown): HubrefError | undefined {
   if (isFailure(error)) {
     const text = failureText(error, CLI_NAMES);
     // Several problems are one error line each (formatError splits them there).
-    return new HubrefError(text.messages.join("\nerror: "), exitCodeOf(error.problem), text.hint);
+    return new HubrefError(joinedMessages(text.messages), exitCodeOf(error.problem), text.hint);
   }
   return error instanceof HubrefError ? error : undefined;
 }

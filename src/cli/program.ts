@@ -14,7 +14,7 @@ import { registerMcp } from "./mcp.js";
 import { registerCompletion } from "./completion.js";
 import { registerHardware } from "./hardware.js";
 import { commanderErrorText } from "./commander-messages.js";
-import { unknownChoiceError } from "../choices/choices.js";
+import { unknownChoice } from "../choices/choices.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { messageStream, type MessageStream } from "../output/message-lines.js";
 import type { OutputStream } from "../output/output.js";
@@ -112,7 +112,7 @@ async function runCommand(argv: readonly string[], context: CommandContext): Pro
     // Commander answers `help nope` with the main help and exit 0.
     const commandNames = program.commands.map((command) => command.name());
     if (words[0] === "help" && words[1] !== undefined && !words[1].startsWith("-") && !commandNames.includes(words[1])) {
-      throw unknownChoiceError("command", words[1], commandNames, "run `hubref --help` for the commands");
+      throw unknownChoice("command", words[1], commandNames, { kind: "listed-by", command: "help" });
     }
     await program.parseAsync(argv as string[]);
     return context.exitCode ?? ExitCode.ok;

@@ -188,7 +188,7 @@ function responsesOptions(raw: SnippetCommandOptions, options: SnippetOptions): 
     const api = requireChoice("api", raw.api, CHAT_APIS);
     if (api !== "chat") options.api = api;
   }
-  if (raw.reasoningEffort !== undefined) options.reasoningEffort = requireChoice("reasoning effort", raw.reasoningEffort, REASONING_EFFORTS);
+  if (raw.reasoningEffort !== undefined) options.reasoningEffort = requireChoice("reasoning-effort", raw.reasoningEffort, REASONING_EFFORTS);
   const client = options.client;
   if (options.api === "responses" && client !== undefined && !languagesOfClient(client).some((language) => speaksResponses(language, client))) {
     throw usageError(`${options.client} does not speak the Responses API`, `use one of: ${responsesClientList()}`);

@@ -1,11 +1,10 @@
-import { usageError } from "../errors.js";
+import { fail, isUsageFailure } from "../outcome/problems.js";
 import { formatBytes } from "../util/bytes.js";
 import type { MemoryEstimate, Offload } from "../memory/estimate.js";
 import { offloadTo } from "../memory/estimate.js";
 import type { Backend, SpeedDevices } from "../memory/speed.js";
 import { appleGpuShare, architectureOf, bandwidthOf, findDevice, hardwareCatalogue, parseHardware, type NamedHardware } from "./catalogue.js";
 import type { Device, HardwareCatalogue } from "../build/schemas/hardware.js";
-import { isUsageError } from "../errors.js";
 
 /*
  * What `--fits` names, and the memory it gives a model: GPU memory (layers run
@@ -86,11 +85,11 @@ const MAX_MEMORY_BYTES = 1e15;
 function parseMemorySize(text: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*$/.exec(text);
   const unit = match ? UNITS[match[2]!.toUpperCase()] : undefined;
-  if (!match || unit === undefined) throw usageError(`--fits takes a memory size such as 8GB or 16GiB, got '${text}'`);
+  if (!match || unit === undefined) return fail({ kind: "fits-size-invalid", given: text, fault: { kind: "not-size" } });
   const bytes = Number(match[1]) * unit;
-  if (!(bytes > 0)) throw usageError(`--fits takes a size above zero, got '${text}'`);
+  if (!(bytes > 0)) fail({ kind: "fits-size-invalid", given: text, fault: { kind: "zero" } });
   // No machine has a petabyte of memory; a bigger number is a typo.
-  if (!(bytes <= MAX_MEMORY_BYTES)) throw usageError(`--fits takes a size up to 1 PB, got '${text}'`);
+  if (!(bytes <= MAX_MEMORY_BYTES)) fail({ kind: "fits-size-invalid", given: text, fault: { kind: "too-large", limitBytes: MAX_MEMORY_BYTES } });
   return bytes;
 }
 
@@ -114,10 +113,7 @@ export function parseFits(text: string): FitsRequest {
     // `4090` is a card people name by its number: a device wins over a size without a unit.
     const hardware = deviceByNumber(trimmed);
     if (hardware) return { kind: "hardware", text: trimmed, hardware };
-    throw usageError(
-      `--fits ${trimmed} has no unit and names no device`,
-      `for memory write ${trimmed}GB (10^9 bytes) or ${trimmed}GiB (2^30 bytes); for a device, \`hubref hardware\` lists the names`,
-    );
+    return fail({ kind: "fits-number-without-unit", given: trimmed });
   }
   return { kind: "hardware", text: trimmed, hardware: parseHardware(trimmed) };
 }
@@ -131,7 +127,7 @@ function deviceByNumber(text: string): NamedHardware | undefined {
   try {
     findDevice(text);
   } catch (error) {
-    if (isUsageError(error)) return undefined;
+    if (isUsageFailure(error)) return undefined;
     throw error;
   }
   return parseHardware(text);

@@ -1,7 +1,7 @@
 import { readCompiled } from "../catalogue/compiled.js";
 import type { Architecture, Device, HardwareCatalogue } from "../build/schemas/hardware.js";
-import { usageError } from "../errors.js";
-import { didYouMean } from "../util/suggest.js";
+import { fail } from "../outcome/problems.js";
+import { closestMatch } from "../util/suggest.js";
 import { keysOf } from "./name-keys.js";
 
 export { keysOf, squeeze } from "./name-keys.js";
@@ -133,21 +133,16 @@ export function findDevice(name: string, catalogue: HardwareCatalogue = hardware
       const sized = found.filter((entry) => entry.device.memoryGB?.includes(size));
       if (sized.length > 0) found = sized;
     }
-    if (found.length > 1) throw usageError(`'${name}' names several devices: ${found.map((entry) => entry.device.name).join(", ")}`, "name one of them");
+    if (found.length > 1) fail({ kind: "hardware-ambiguous", given: name, devices: found.map((entry) => entry.device.name) });
     const [only] = found as [FoundDevice];
     const memory = spelling.memoryGB ?? only.memoryGB;
     return memory === undefined ? { device: only.device } : { device: only.device, memoryGB: memory };
   }
-  const suggestion = didYouMean(
+  const closest = closestMatch(
     name,
     catalogue.devices.flatMap((device) => namesOf(device)),
   );
-  throw usageError(
-    `unknown hardware '${name}'`,
-    suggestion === undefined
-      ? "give a size such as 16GB, a device `hubref hardware` lists, or auto for this machine"
-      : `${suggestion} (\`hubref hardware\` lists every device)`,
-  );
+  return fail({ kind: "unknown-hardware", given: name, ...(closest === undefined ? {} : { closest }) });
 }
 
 /**
@@ -176,27 +171,24 @@ export function deviceSpellings(device: Device): string[] {
   return options.map((size) => `${device.name}:${size}`);
 }
 
+/** Most devices of one kind a machine is named with (`2x3090`). */
+const MAX_DEVICES = 64;
+
 export function parseHardware(text: string, catalogue: HardwareCatalogue = hardwareCatalogue()): NamedHardware {
   const match = /^\s*(?:(\d{1,2})\s*[x×]\s*)?(.*?)\s*(?::\s*(\d+(?:\.\d+)?)\s*(?:GB)?)?\s*$/i.exec(text)!;
   const count = match[1] === undefined ? 1 : Number(match[1]);
-  if (!(count >= 1 && count <= 64)) throw usageError(`--fits counts 1 to 64 devices, got ${match[1]}`);
+  if (!(count >= 1 && count <= MAX_DEVICES)) fail({ kind: "device-count-invalid", given: match[1]!, min: 1, max: MAX_DEVICES });
   const afterColon = match[3] === undefined ? undefined : Number(match[3]);
   const found = findDevice(match[2]!, catalogue, afterColon);
   const { device } = found;
   const options = memoryOptions(device);
   const asked = afterColon ?? found.memoryGB;
   if (asked !== undefined) {
-    if (options && !options.includes(asked))
-      throw usageError(`${device.name} comes with ${options.join(", ")} GB, not ${asked}`, `for example: --fits "${device.name}:${options.at(-1)}"`);
+    if (options && !options.includes(asked)) fail({ kind: "device-memory-not-made", device: device.name, sizes: options, asked });
     return { device, count, memoryGB: asked };
   }
-  if (!options)
-    throw usageError(
-      `${device.name} ${device.kind === "cpu" ? "is a CPU" : "shares the system's memory"}: name the machine's memory after a colon`,
-      `for example: --fits "${device.name}:32"`,
-    );
-  if (options.length > 1)
-    throw usageError(`${device.name} comes with ${options.join(", ")} GB: name one after a colon`, `for example: --fits "${device.name}:${options.at(-1)}"`);
+  if (!options) return fail({ kind: "device-memory-unnamed", device: device.name, why: { kind: device.kind === "cpu" ? "cpu" : "shared" } });
+  if (options.length > 1) fail({ kind: "device-memory-unnamed", device: device.name, why: { kind: "several", sizes: options } });
   return { device, count, memoryGB: options[0]! };
 }
 

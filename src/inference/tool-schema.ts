@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { usageError } from "../errors.js";
+import type { ToolFileFault } from "../outcome/input-problems.js";
+import { fail } from "../outcome/problems.js";
 import { formatJsonPath } from "../util/validate.js";
 
 /*
@@ -35,39 +36,40 @@ export type FunctionTool = z.infer<typeof FunctionToolSchema>;
 /** A JSON Schema for the reply: an object, kept as it is. */
 export type ReplySchema = z.infer<typeof JsonObjectSchema>;
 
-const TOOLS_HINT = 'give a JSON array of {"type": "function", "function": {"name": ..., "parameters": {...}}}';
+function refuse(source: string, file: "tools" | "schema", fault: ToolFileFault): never {
+  return fail({ kind: "tool-file-invalid", source, file, fault });
+}
 
-function parseJson(text: string, source: string, hint: string): unknown {
+function parseJson(text: string, source: string, file: "tools" | "schema"): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw usageError(`${source}: not JSON (${(error as Error).message})`, hint);
+    return refuse(source, file, { kind: "not-json", detail: (error as Error).message });
   }
 }
 
-/** The tools of a `--tools` file's text; `source` names it in messages. */
+/** The tools of a tools file's text; `source` names it in messages. */
 export function parseTools(text: string, source: string): FunctionTool[] {
-  const value = parseJson(text, source, TOOLS_HINT);
-  if (!Array.isArray(value)) throw usageError(`${source}: not an array of function tools`, TOOLS_HINT);
+  const value = parseJson(text, source, "tools");
+  if (!Array.isArray(value)) refuse(source, "tools", { kind: "not-tools" });
   const result = ToolsFileSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw usageError(`${source}: field '${formatJsonPath(issue.path)}': ${issue.message}`, TOOLS_HINT);
+    return refuse(source, "tools", { kind: "field", field: formatJsonPath(issue.path), issue: issue.message });
   }
   const seen = new Set<string>();
   for (const tool of result.data) {
     const name = tool.function.name;
-    if (seen.has(name)) throw usageError(`${source}: the tool name ${name} is given twice`, "give each tool a name of its own");
+    if (seen.has(name)) refuse(source, "tools", { kind: "tool-twice", name });
     seen.add(name);
   }
   return result.data;
 }
 
-/** The JSON Schema of a `--schema` file's text. */
+/** The JSON Schema of a reply schema file's text. */
 export function parseReplySchema(text: string, source: string): ReplySchema {
-  const hint = 'give a JSON Schema object, such as {"type": "object", "properties": {...}}';
-  const value = parseJson(text, source, hint);
+  const value = parseJson(text, source, "schema");
   const result = JsonObjectSchema.safeParse(value);
-  if (!result.success || Array.isArray(value)) throw usageError(`${source}: a schema is a JSON object`, hint);
+  if (!result.success || Array.isArray(value)) return refuse(source, "schema", { kind: "not-schema" });
   return result.data;
 }

@@ -1,5 +1,5 @@
-import { usageError } from "../errors.js";
-import { didYouMean } from "../util/suggest.js";
+import { fail } from "../outcome/problems.js";
+import { closestMatch } from "../util/suggest.js";
 import type { ModelData, ProviderMappingEntry } from "./schema.js";
 
 /** One provider's entry for a model: which id it serves the model under, for which task. */
@@ -67,32 +67,23 @@ export function mappingFor(model: ModelData, provider: string): ProviderMapping 
 
 /**
  * The live entry for an explicitly requested provider. Undefined when the model
- * has no mapping at all (nothing to check against); a usage error, listing the
- * live providers, when the mapping does not offer this one live.
+ * has no mapping at all (nothing to check against); a failure, with the live
+ * providers, when the mapping does not offer this one live.
  */
 export function requireProvider(model: ModelData, provider: string): ProviderMapping | undefined {
   const all = providerMappings(model);
   if (all.length === 0) return undefined;
   const live = all.filter((mapping) => mapping.status === "live").map((mapping) => mapping.provider);
-  const offered = live.length > 0 ? `it is served by: ${live.join(", ")}` : "no provider serves it live";
   const entry = all.find((mapping) => mapping.provider === provider);
   if (entry?.status === "live") return entry;
-  if (entry) {
-    throw usageError(
-      `provider '${provider}' does not serve '${model.id}' yet (status: ${entry.status}); ${offered}`,
-      live.length > 0 ? `pick one of: ${live.join(", ")}` : undefined,
-    );
-  }
-  const suggestion = didYouMean(provider, live);
-  throw usageError(
-    `provider '${provider}' does not serve '${model.id}'; ${offered}`,
-    suggestion ?? (live.length > 0 ? `pick one of: ${live.join(", ")}` : "generate code for local use instead, or pick another model"),
-  );
+  if (entry) return fail({ kind: "provider-not-serving", model: model.id, provider, live, status: entry.status });
+  const closest = closestMatch(provider, live);
+  return fail({ kind: "provider-not-serving", model: model.id, provider, live, ...(closest === undefined ? {} : { closest }) });
 }
 
 /**
  * The task the mapping gives `provider` for this model, after checking the
- * provider serves it (a usage error listing those that do); undefined when
+ * provider serves it (a failure naming those that do); undefined when
  * the model has no mapping, and the pipeline tag decides.
  */
 export function mappedTask(model: ModelData, provider: string): string | undefined {

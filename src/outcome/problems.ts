@@ -3,6 +3,11 @@ import { HUB_PROBLEMS } from "./hub-problems.js";
 import { INPUT_PROBLEMS } from "./input-problems.js";
 import { GGUF_PROBLEMS } from "./gguf-problems.js";
 import { CODE_PROBLEMS } from "./code-problems.js";
+import { CATALOGUE_PROBLEMS } from "./catalogue-problems.js";
+import { CHOICE_PROBLEMS } from "./choice-problems.js";
+import { SEARCH_PROBLEMS } from "./search-problems.js";
+import { HARDWARE_PROBLEMS } from "./hardware-problems.js";
+import { LIBRARY_PROBLEMS } from "./library-problems.js";
 import { WORDED_PROBLEMS } from "./worded-problems.js";
 import type { CodeHint } from "./hints.js";
 import { TASK_INPUT_PROBLEMS } from "./task-input-problems.js";
@@ -24,6 +29,11 @@ export const PROBLEMS = {
   ...INPUT_PROBLEMS,
   ...GGUF_PROBLEMS,
   ...CODE_PROBLEMS,
+  ...CATALOGUE_PROBLEMS,
+  ...CHOICE_PROBLEMS,
+  ...SEARCH_PROBLEMS,
+  ...HARDWARE_PROBLEMS,
+  ...LIBRARY_PROBLEMS,
   ...WORDED_PROBLEMS,
   ...TASK_INPUT_PROBLEMS,
   ...SERVE_PROBLEMS,

@@ -1,4 +1,4 @@
-import { usageError } from "../errors.js";
+import { fail } from "../outcome/problems.js";
 import { parseCount } from "../util/numbers.js";
 
 /*
@@ -58,15 +58,14 @@ export interface SearchRequest {
 
 /** `7B..14B`, `..3B`, `70B..`: the sizes of models wanted, bounds included. */
 export function parseParamRange(text: string): ParamRange {
-  const example = "for example: --params 7B..14B, --params ..3B or --params 70B..";
   const parts = text.trim().toUpperCase().split("..");
-  if (parts.length !== 2) throw usageError(`--params takes MIN..MAX, got '${text}'`, example);
+  if (parts.length !== 2) fail({ kind: "params-invalid", given: text, fault: { kind: "not-range" } });
   const [min, max] = parts as [string, string];
-  if (min === "" && max === "") throw usageError("--params needs a bound on at least one side", example);
+  if (min === "" && max === "") fail({ kind: "params-invalid", given: text, fault: { kind: "no-bound" } });
   for (const bound of [min, max]) {
-    if (bound !== "" && !PARAM_COUNT.test(bound)) throw usageError(`--params: '${bound}' is not a parameter count such as 500M, 7B or 1.5T`, example);
+    if (bound !== "" && !PARAM_COUNT.test(bound)) fail({ kind: "params-invalid", given: text, fault: { kind: "not-count", bound } });
   }
-  if (min !== "" && max !== "" && paramCount(min) > paramCount(max)) throw usageError(`--params: ${min} is more than ${max}`, "put the smaller count first");
+  if (min !== "" && max !== "" && paramCount(min) > paramCount(max)) fail({ kind: "params-invalid", given: text, fault: { kind: "reversed", min, max } });
   return { ...(min ? { min } : {}), ...(max ? { max } : {}) };
 }
 
@@ -77,10 +76,10 @@ function paramCount(bound: string): number {
   return Number(bound.slice(0, -1)) * SCALE[bound.slice(-1)]!;
 }
 
-/** `--limit`: a whole number from 1 to MAX_LIMIT. */
+/** The most results: a whole number from 1 to MAX_LIMIT. */
 export function parseLimit(text: string): number {
   const value = parseCount(text, 1000);
-  if (value === undefined || value < 1 || value > MAX_LIMIT) throw usageError(`--limit takes a whole number from 1 to ${MAX_LIMIT}, got '${text}'`);
+  if (value === undefined || value < 1 || value > MAX_LIMIT) return fail({ kind: "limit-invalid", given: text, min: 1, max: MAX_LIMIT });
   return value;
 }
 

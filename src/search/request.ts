@@ -1,5 +1,5 @@
-import { matchChoice, requireChoice, unknownChoiceError } from "../choices/choices.js";
-import { usageError } from "../errors.js";
+import { matchChoice, requireChoice, unknownChoice } from "../choices/choices.js";
+import { fail } from "../outcome/problems.js";
 import { appEntries } from "../apps/registry.js";
 import { PROVIDER_IDS } from "../inference/id-lists.js";
 import { libraryEntries } from "../libraries/registry.js";
@@ -19,7 +19,7 @@ const SEARCH_PROVIDERS = [...PROVIDER_IDS, "all"] as const;
 /** An author (a user or an organisation name) as the hub spells them. */
 const AUTHOR = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 
-/** Checks each filter against the catalogue; a value no list holds is a usage error with a suggestion. */
+/** Checks each filter against the catalogue; a value no list holds fails, with a suggestion. */
 export function searchRequest(input: SearchInput): SearchRequest {
   const request: SearchRequest = { sort: "trending", limit: DEFAULT_LIMIT };
   const query = input.query?.trim();
@@ -28,23 +28,23 @@ export function searchRequest(input: SearchInput): SearchRequest {
   if (input.library !== undefined) {
     const keys = libraryEntries().map((entry) => entry.key);
     const key = matchChoice(input.library.trim(), keys);
-    if (key === undefined) throw unknownChoiceError("library", input.library, keys, "run `hubref libraries` for the list");
+    if (key === undefined) throw unknownChoice("library", input.library, keys, { kind: "listed-by", command: "libraries" });
     request.library = key;
   }
   if (input.provider !== undefined) {
     const provider = matchChoice(input.provider.trim(), SEARCH_PROVIDERS);
-    if (provider === undefined) throw unknownChoiceError("provider", input.provider, SEARCH_PROVIDERS, `one of: ${SEARCH_PROVIDERS.join(", ")}`);
+    if (provider === undefined) throw unknownChoice("provider", input.provider, SEARCH_PROVIDERS);
     request.provider = provider;
   }
   if (input.app !== undefined) {
     const keys = appEntries().map((app) => app.key);
     const key = matchChoice(input.app.trim(), keys);
-    if (key === undefined) throw unknownChoiceError("app", input.app, keys, "run `hubref apps` for the list");
+    if (key === undefined) throw unknownChoice("app", input.app, keys, { kind: "listed-by", command: "apps" });
     request.app = key;
   }
   if (input.author !== undefined) {
     const author = input.author.trim();
-    if (!AUTHOR.test(author)) throw usageError(`--author takes a user or organisation name such as meta-llama, got '${input.author}'`);
+    if (!AUTHOR.test(author)) fail({ kind: "author-invalid", given: input.author });
     request.author = author;
   }
   if (input.gguf) request.gguf = true;

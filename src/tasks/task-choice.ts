@@ -1,4 +1,4 @@
-import { matchChoice, unknownChoiceError } from "../choices/choices.js";
+import { matchChoice, unknownChoice } from "../choices/choices.js";
 import { allTasks, pipelineCatalogue } from "./catalogue.js";
 
 /*
@@ -45,10 +45,10 @@ export function taskAliases(ids: readonly string[]): Record<string, string> {
   return aliases;
 }
 
-/** The pipeline tag `typed` names, or a usage error with a suggestion. */
+/** The pipeline tag `typed` names, or a failure with a suggestion. */
 export function requireTask(typed: string): string {
   const ids = taskIds();
   const match = matchChoice(typed.trim(), ids, { aliases: taskAliases(ids) });
-  if (match === undefined) throw unknownChoiceError("task", typed, ids, "run `hubref tasks` for the list");
+  if (match === undefined) throw unknownChoice("task", typed, ids, { kind: "listed-by", command: "tasks" });
   return match;
 }

@@ -4,7 +4,7 @@
  * state and run by the screen, so fast keys never act on a stale state.
  */
 import { CLI_NAMES } from "../words/cli-names.js";
-import { problemText } from "../words/problems.js";
+import { errorWords, problemText } from "../words/problems.js";
 import { formatBytes } from "../util/bytes.js";
 import { buildCombos, clientKeyOf, resolveSelection, type Combo, type Preferences, type Selection } from "./combos.js";
 import type { CopyOutcome } from "./copy.js";
@@ -293,7 +293,7 @@ function applyToggles(state: PickerState, toggles: MenuToggles, loader: SnippetL
   try {
     ({ entries, problem } = loadEntries(loader, toggles));
   } catch (error) {
-    return { ...state, message: { text: `Could not build the snippets: ${error instanceof Error ? error.message : String(error)}`, tone: "error" } };
+    return { ...state, message: { text: `Could not build the snippets: ${errorWords(error, CLI_NAMES)}`, tone: "error" } };
   }
   // A toggle that would leave nothing to show is refused: no dead ends.
   if (entries.length === 0) return { ...state, message: { text: `No snippet for ${describeToggles(toggles)}`, tone: "warning" } };

@@ -1,4 +1,5 @@
-import { usageError } from "../errors.js";
+import type { JsonFault } from "../outcome/input-problems.js";
+import { fail } from "../outcome/problems.js";
 
 /** Line and column (1-based) of a character offset. */
 function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -22,18 +23,20 @@ export const MAX_JSON_DEPTH = 512;
 
 /** Where JSON text goes wrong, and why; `offset` counts characters from the start. */
 class JsonSyntaxProblem extends Error {
+  readonly fault: JsonFault;
+
   constructor(
     readonly offset: number,
-    readonly reason: string,
-    readonly hint = "fix the JSON syntax at that position",
+    fault: JsonFault | string,
   ) {
-    super(reason);
+    super(typeof fault === "string" ? fault : "too deep");
     this.name = "JsonSyntaxProblem";
+    this.fault = typeof fault === "string" ? { kind: "syntax", reason: fault } : fault;
   }
 }
 
 function tooDeep(offset: number): JsonSyntaxProblem {
-  return new JsonSyntaxProblem(offset, `nested deeper than ${MAX_JSON_DEPTH} levels`, `hubref reads JSON nested at most ${MAX_JSON_DEPTH} levels deep`);
+  return new JsonSyntaxProblem(offset, { kind: "too-deep", levels: MAX_JSON_DEPTH });
 }
 
 /** The offset where text that JSON.parse accepted nests too deep, if it does; a loop, so any depth is safe to measure. */
@@ -58,7 +61,7 @@ function depthProblem(text: string): JsonSyntaxProblem | undefined {
 function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
   let i = 0;
   let depth = 0;
-  const fail = (reason: string): never => {
+  const wrong = (reason: string): never => {
     throw new JsonSyntaxProblem(i, reason);
   };
   const enter = () => {
@@ -71,28 +74,28 @@ function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
   };
   const literal = (word: string) => {
     if (text.startsWith(word, i)) i += word.length;
-    else fail(describe());
+    else wrong(describe());
   };
   const string = () => {
     i++; // opening quote
     for (;;) {
-      if (i >= text.length) fail("unterminated string");
+      if (i >= text.length) wrong("unterminated string");
       const char = text[i]!;
       if (char === '"') return void i++;
-      if (char.charCodeAt(0) < 0x20) fail("control character in string (escape it)");
+      if (char.charCodeAt(0) < 0x20) wrong("control character in string (escape it)");
       if (char === "\\") {
         i++;
         if (text[i] === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail("bad \\u escape");
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) wrong("bad \\u escape");
           i += 5;
         } else if (text[i] !== undefined && '"\\/bfnrt'.includes(text[i]!)) i++;
-        else fail("bad escape in string");
+        else wrong("bad escape in string");
       } else i++;
     }
   };
   const number = () => {
     const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!match) fail(describe());
+    if (!match) wrong(describe());
     i += match![0].length;
   };
   /** An object's or array's items up to its closing character, one level of nesting deeper. */
@@ -104,7 +107,7 @@ function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
         item();
         skipSpace();
         if (text[i] === closer) break;
-        if (text[i] !== ",") fail(`${describe()}, expected ',' or '${closer}'`);
+        if (text[i] !== ",") wrong(`${describe()}, expected ',' or '${closer}'`);
         i++;
       }
     }
@@ -113,10 +116,10 @@ function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
   };
   const member = (): void => {
     skipSpace();
-    if (text[i] !== '"') fail(`${describe()}, expected a property name in double quotes`);
+    if (text[i] !== '"') wrong(`${describe()}, expected a property name in double quotes`);
     string();
     skipSpace();
-    if (text[i] !== ":") fail(`${describe()}, expected ':'`);
+    if (text[i] !== ":") wrong(`${describe()}, expected ':'`);
     i++;
     value();
   };
@@ -151,12 +154,12 @@ function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
       number();
       return;
     }
-    fail(describe());
+    wrong(describe());
   };
   try {
     value();
     skipSpace();
-    if (i < text.length) fail(`${describe()} after the JSON value`);
+    if (i < text.length) wrong(`${describe()} after the JSON value`);
     return undefined;
   } catch (problem) {
     if (problem instanceof JsonSyntaxProblem) return problem;
@@ -164,12 +167,12 @@ function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
   }
 }
 
-/** Where JSON text goes wrong: 1-based line and column, and why, with the way forward. */
+/** Where JSON text goes wrong: 1-based line and column, and why (`reason`: the finding in a phrase, for a problem that quotes it). */
 export interface JsonTextProblem {
   line: number;
   column: number;
+  fault: JsonFault;
   reason: string;
-  hint: string;
 }
 
 /** The parsed value, or where the text goes wrong (a syntax error, or nesting deeper than MAX_JSON_DEPTH). */
@@ -184,13 +187,17 @@ export function readJson(text: string): { ok: true; value: unknown } | { ok: fal
     problem = findJsonSyntaxError(text) ?? new JsonSyntaxProblem(0, "not valid JSON");
   }
   if (problem === undefined) return { ok: true, value };
-  return { ok: false, problem: { ...lineColumn(text, problem.offset), reason: problem.reason, hint: problem.hint } };
+  const fault = problem.fault;
+  return {
+    ok: false,
+    problem: { ...lineColumn(text, problem.offset), fault, reason: fault.kind === "syntax" ? fault.reason : `nested deeper than ${fault.levels} levels` },
+  };
 }
 
-/** Parses JSON; a syntax error, or nesting deeper than MAX_JSON_DEPTH, names the source with line and column. */
+/** Parses JSON; a syntax error, or nesting deeper than MAX_JSON_DEPTH, fails naming the source with line and column. */
 export function parseJson(text: string, source: string): unknown {
   const read = readJson(text);
   if (read.ok) return read.value;
-  const { line, column, reason, hint } = read.problem;
-  throw usageError(`${source}:${line}:${column}: invalid JSON: ${reason}`, hint);
+  const { line, column, fault } = read.problem;
+  return fail({ kind: "json-invalid", source, line, column, fault });
 }

@@ -1,6 +1,5 @@
 import { openSync, readSync, closeSync, fstatSync } from "node:fs";
-import { usageError } from "../errors.js";
-import { formatBytes } from "./bytes.js";
+import { Failure, fail } from "../outcome/problems.js";
 
 const MAX_INPUT_BYTES = 10_000_000;
 
@@ -41,9 +40,7 @@ function readFileBounded(fd: number, name: string, size: number, maxBytes: numbe
     // one more system call per file to hear 0. (Files that say size 0, as in /proc, still read until 0.)
     if (total === size && total < scratch.length) break;
   }
-  if (total > maxBytes) {
-    throw usageError(`${name}: input is over the ${formatBytes(maxBytes)} limit`, "model metadata files are small; check that this is the right file");
-  }
+  if (total > maxBytes) fail({ kind: "input-too-large", path: name, limitBytes: maxBytes });
   return scratch.subarray(0, total);
 }
 
@@ -55,19 +52,19 @@ interface TextInput {
   fileBytes?: number;
 }
 
-function describeOpenError(path: string, error: NodeJS.ErrnoException) {
+function describeOpenError(path: string, error: NodeJS.ErrnoException): Failure {
   switch (error.code) {
     case "ENOENT":
-      return usageError(`${path}: no such file`, "check the path, or pass a hub model id");
+      return new Failure({ kind: "input-missing", path });
     case "EISDIR":
-      return usageError(`${path}: is a directory, not a file`, "pass the path of a JSON file inside it");
+      return new Failure({ kind: "input-unreadable", path, found: "directory" });
     case "EACCES":
     case "EPERM":
-      return usageError(`${path}: permission denied`, "make the file readable, or pipe it through stdin with `-`");
+      return new Failure({ kind: "input-unreadable", path, found: "denied" });
     case "ENOTDIR":
-      return usageError(`${path}: a parent of this path is not a directory`);
+      return new Failure({ kind: "input-unreadable", path, found: "parent-not-directory" });
     default:
-      return usageError(`${path}: cannot read the file (${error.code ?? error.message})`);
+      return new Failure({ kind: "input-unreadable", path, found: "error", detail: error.code ?? error.message });
   }
 }
 
@@ -92,9 +89,7 @@ function readAllBounded(fd: number, name: string, maxBytes: number): Buffer {
     }
     if (count === 0) break;
     total += count;
-    if (total > maxBytes) {
-      throw usageError(`${name}: input is over the ${formatBytes(maxBytes)} limit`, "model metadata files are small; check that this is the right file");
-    }
+    if (total > maxBytes) fail({ kind: "input-too-large", path: name, limitBytes: maxBytes });
     chunks.push(Buffer.from(chunk.subarray(0, count)));
   }
   return Buffer.concat(chunks, total);
@@ -123,24 +118,16 @@ function utf16Order(bytes: Buffer): "LE" | "BE" | undefined {
 
 function decodeText(bytes: Buffer, name: string): string {
   const order = utf16Order(bytes);
-  if (order !== undefined) {
-    throw usageError(
-      `${name}: the text is UTF-16 (${order === "LE" ? "little" : "big"}-endian), not UTF-8`,
-      `convert it, e.g. iconv -f UTF-16${order} -t UTF-8 < FILE > model.json`,
-    );
-  }
-  const empty = () => usageError(`${name}: the input is empty`, "expected a JSON object with at least an `id` field");
-  if (bytes.length === 0) throw empty();
-  if (bytes.includes(0)) {
-    throw usageError(`${name}: binary data, not a JSON text file`);
-  }
+  if (order !== undefined) fail({ kind: "input-not-text", path: name, found: order === "LE" ? "utf16-le" : "utf16-be" });
+  if (bytes.length === 0) fail({ kind: "input-not-text", path: name, found: "empty" });
+  if (bytes.includes(0)) fail({ kind: "input-not-text", path: name, found: "binary" });
   let text: string;
   try {
     text = UTF8.decode(bytes);
   } catch {
-    throw usageError(`${name}: not valid UTF-8 text (binary data?)`);
+    return fail({ kind: "input-not-text", path: name, found: "not-utf8" });
   }
-  if (!/\S/.test(text)) throw empty();
+  if (!/\S/.test(text)) fail({ kind: "input-not-text", path: name, found: "empty" });
   return text;
 }
 
@@ -162,12 +149,7 @@ export function readTextInput(path: string, maxBytes = MAX_INPUT_BYTES): TextInp
   try {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw describeOpenError(path, Object.assign(new Error(), { code: "EISDIR" }));
-    if (stats.isFile() && stats.size > maxBytes) {
-      throw usageError(
-        `${path}: file is ${formatBytes(stats.size)}, over the ${formatBytes(maxBytes)} limit`,
-        "model metadata files are small; check that this is the right file",
-      );
-    }
+    if (stats.isFile() && stats.size > maxBytes) fail({ kind: "input-too-large", path, limitBytes: maxBytes, sizeBytes: stats.size });
     if (!stats.isFile()) return { source: path, text: decodeText(readAllBounded(fd, path, maxBytes), path) };
     return { source: path, text: decodeText(readFileBounded(fd, path, stats.size, maxBytes), path), fileBytes: stats.size };
   } finally {

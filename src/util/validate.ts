@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { usageError } from "../errors.js";
+import { fail } from "../outcome/problems.js";
 
 /** Renders a zod issue path as a JSON path: `config.architectures[0]`. */
 export function formatJsonPath(path: readonly PropertyKey[]): string {
@@ -20,16 +20,19 @@ function isRequired(schema: z.ZodType, path: readonly PropertyKey[]): boolean {
 }
 
 /**
- * Validates `value` against `schema`; the first problem becomes a usage error
- * naming the source and the field.
+ * Validates `value` against `schema`; the first problem fails it, naming the
+ * source and the field.
  */
 export function validate<Schema extends z.ZodType>(schema: Schema, value: unknown, source: string): z.infer<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problem${result.error.issues.length > 2 ? "s" : ""})` : "";
-  throw usageError(
-    `${source}: field '${formatJsonPath(issue.path)}': ${issue.message}${more}`,
-    isRequired(schema, issue.path) ? "fix that field" : "fix that field or remove it",
-  );
+  return fail({
+    kind: "field-invalid",
+    source,
+    field: formatJsonPath(issue.path),
+    issue: issue.message,
+    more: result.error.issues.length - 1,
+    required: isRequired(schema, issue.path),
+  });
 }

@@ -3,6 +3,7 @@ import type { CodeHint } from "../outcome/hints.js";
 import type { RecordsOf } from "../outcome/kind.js";
 import type { Names } from "./names.js";
 import { said, type Text } from "./text.js";
+import { didYouMeanWords } from "./choice-words.js";
 
 type CodeProblem = RecordsOf<typeof CODE_PROBLEMS>;
 type Of<K extends CodeProblem["kind"]> = Extract<CodeProblem, { kind: K }>;
@@ -105,9 +106,7 @@ export const CODE_WORDS: { [K in CodeProblem["kind"]]: (problem: Of<K>, names: N
       return said(`provider '${problem.provider}' does not serve '${problem.model}' yet (status: ${problem.status}); ${offered}`, pick);
     return said(
       `provider '${problem.provider}' does not serve '${problem.model}'; ${offered}`,
-      (problem.closest === undefined ? undefined : `did you mean '${problem.closest}'?`) ??
-        pick ??
-        "generate code for local use instead, or pick another model",
+      (problem.closest === undefined ? undefined : didYouMeanWords(problem.closest)) ?? pick ?? "generate code for local use instead, or pick another model",
     );
   },
   "client-chat-only": (problem) => said(`the ${problem.client} client is for chat models, not ${problem.task}`),

@@ -3,6 +3,11 @@ import { CODE_WORDS, hintWords } from "./code-words.js";
 import { HUB_WORDS } from "./hub-words.js";
 import { INPUT_WORDS } from "./input-words.js";
 import { GGUF_WORDS } from "./gguf-words.js";
+import { CATALOGUE_WORDS } from "./catalogue-words.js";
+import { CHOICE_WORDS } from "./choice-words.js";
+import { SEARCH_WORDS } from "./search-words.js";
+import { HARDWARE_WORDS } from "./hardware-words.js";
+import { LIBRARY_WORDS } from "./library-words.js";
 import type { Names } from "./names.js";
 import { TASK_INPUT_WORDS } from "./task-input-words.js";
 import { SERVE_WORDS } from "./serve-words.js";
@@ -21,6 +26,11 @@ const PROBLEM_WORDS: Words = {
   ...INPUT_WORDS,
   ...GGUF_WORDS,
   ...CODE_WORDS,
+  ...CATALOGUE_WORDS,
+  ...CHOICE_WORDS,
+  ...SEARCH_WORDS,
+  ...HARDWARE_WORDS,
+  ...LIBRARY_WORDS,
   ...TASK_INPUT_WORDS,
   ...SERVE_WORDS,
   // Worded where it was made, with the command line's flags: the library names its options instead.
@@ -46,4 +56,14 @@ export function problemsText(problems: readonly Problem[], hints: readonly Hint[
 /** A failure's words: every problem's message, and the ways forward. */
 export function failureText(failure: Failure, names: Names): { messages: string[]; hint?: string } {
   return problemsText(failure.problems, failure.hints, names);
+}
+
+/**
+ * What went wrong, in one line of an edge's words: a failure's messages, or another error's own message. A
+ * failure is told by its shape, not its class: the screens hold a copy of this module, and a copy of the class
+ * would be another class than the one the core throws.
+ */
+export function errorWords(error: unknown, names: Names): string {
+  if (error instanceof Error && error.name === "Failure" && "problem" in error) return failureText(error as Failure, names).messages.join("; ");
+  return error instanceof Error ? error.message : String(error);
 }

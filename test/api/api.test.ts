@@ -134,6 +134,23 @@ describe("problems as values", () => {
     expect(result).toMatchObject({ ok: false, problem: { code: "invalid-input", hint: expect.stringContaining("ollama") } });
   });
 
+  it("library code and --fits refusals name the library's options and functions", async () => {
+    expect(await libraryCode({ id: "acme/none", tags: [] } as unknown as ModelData)).toEqual({
+      ok: false,
+      problem: {
+        code: "invalid-input",
+        kind: "no-library",
+        message: "acme/none: the metadata names no library (library_name), so there is no library usage code",
+        hint: "leave out `libraryCode()` for inference API snippets",
+      },
+    });
+    const chat = read(exampleFiles.find((name) => name.includes("Llama-3.1-8B"))!);
+    expect(await libraryCode(chat, { fits: "RTX 3060" })).toMatchObject({
+      ok: false,
+      problem: { kind: "device-memory-unnamed", message: "RTX 3060 comes with 8, 12 GB: name one after a colon", hint: 'for example: `fits` "RTX 3060:12"' },
+    });
+  });
+
   it("a header that is not GGUF is invalid input", async () => {
     const result = await memoryPlan(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), { weights: { files: ["x.gguf"], bytes: 1e9 }, budget: "16GB" });
     expect(result).toMatchObject({ ok: false, problem: { code: "invalid-input", message: expect.stringMatching(/^cannot read the GGUF header/) } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchChoice, requireChoice } from "../../src/choices/choices.js";
+import { matchChoice, requireChoice, unknownChoice } from "../../src/choices/choices.js";
 import { LANGUAGE_ALIASES } from "../../src/format/languages.js";
 import { thrown } from "../helpers/errors.js";
 
@@ -30,5 +30,13 @@ describe("requireChoice", () => {
 
   it("lists the values rather than suggest a far one", () => {
     expect(thrown(() => requireChoice("language", "go", LANGUAGES)).hint).toBe("one of: python, js, sh");
+  });
+
+  it("names the command that lists the values, when the list is too long to give", () => {
+    const error = thrown(() => {
+      throw unknownChoice("library", "zzzz", ["transformers", "diffusers"], { kind: "listed-by", command: "libraries" });
+    });
+    expect([error.message, error.hint]).toEqual(["unknown library 'zzzz'", "run `hubref libraries` for the list"]);
+    expect(thrown(() => requireChoice("reasoning-effort", "hihg", ["low", "medium", "high"])).message).toBe("unknown reasoning effort 'hihg'");
   });
 });

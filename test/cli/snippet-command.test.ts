@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { rejected } from "../helpers/errors.js";
+import { rejected, thrown } from "../helpers/errors.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { parseSnippetCommand, type SnippetCommand } from "../../src/cli/snippet-
 import { COMMAND_RULES, FLAG_NAMES } from "../../src/cli/flag-rules.js";
 import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
 import { modelMenu } from "../../src/blocks/menu.js";
-import { HubrefError } from "../../src/errors.js";
+import type { HubrefError } from "../../src/errors.js";
 import { LANGUAGE_ALIASES } from "../../src/format/languages.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
 import { initialState, rowOptions, shownEntry } from "../../src/ui/state.js";
@@ -29,14 +29,9 @@ function parse(extra: Partial<SnippetCommandOptions>, terminal = PIPE, models = 
   return parseSnippetCommand(models, { ...DEFAULTS, ...extra }, terminal);
 }
 
+/** The command line's error for flags it refuses, worded as it reports them. */
 function refusal(extra: Partial<SnippetCommandOptions>, terminal = PIPE, models = ["m.json"]): HubrefError {
-  try {
-    parse(extra, terminal, models);
-  } catch (error) {
-    if (error instanceof HubrefError) return error;
-    throw error;
-  }
-  throw new Error(`accepted ${JSON.stringify(extra)}`);
+  return thrown(() => parse(extra, terminal, models));
 }
 
 /** A value for each flag, as a person would give it. */

@@ -187,6 +187,17 @@ describe("--fits values", () => {
     expect(refused.hint).toBe("for memory write 24GB (10^9 bytes) or 24GiB (2^30 bytes); for a device, `hubref hardware` lists the names");
   });
 
+  it("a size it cannot take, and a count of devices past the limit, in the command line's words", () => {
+    expect(usageRefusal(() => parseFits("0GB")).message).toBe("--fits takes a size above zero, got '0GB'");
+    expect(usageRefusal(() => parseFits("99999999999999999999GB")).message).toBe("--fits takes a size up to 1 PB, got '99999999999999999999GB'");
+    expect(usageRefusal(() => parseFits("65x3090")).message).toBe("--fits counts 1 to 64 devices, got 65");
+    const cpu = usageRefusal(() => parse("Xeon E5v4 (Broadwell)"));
+    expect([cpu.message, cpu.hint]).toEqual([
+      "Xeon E5v4 (Broadwell) is a CPU: name the machine's memory after a colon",
+      'for example: --fits "Xeon E5v4 (Broadwell):32"',
+    ]);
+  });
+
   it("every spelling the docs show resolves", () => {
     const names = Object.fromEntries(
       ["4090", "rtx 4090", "M3 Max:64", "2x3090", "7900 xtx"].map((text) => {

@@ -2,21 +2,12 @@ import { describe, expect, it } from "vitest";
 import { wordedSnippets } from "../helpers/worded.js";
 import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js";
 import { localToolNames, MAX_TOOL_ROUNDS, responseFormat, SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
-import type { HubrefError } from "../../src/errors.js";
+import { usageRefusal as refusal } from "../helpers/errors.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
 
 /* --tools and --schema in the engine: what the files may hold, what the request carries, what the code names. */
 
 const CHAT = syntheticModel("text-generation", { conversational: true, id: "acme/chat", providers: ["together"] });
-
-function refusal(run: () => unknown): HubrefError {
-  try {
-    run();
-  } catch (error) {
-    return error as HubrefError;
-  }
-  throw new Error("accepted");
-}
 
 const tool = (name: string) => ({ type: "function", function: { name, parameters: { type: "object", properties: {} } } });
 
@@ -35,14 +26,18 @@ describe("the tools file", () => {
     ["[", "t.json: not JSON"],
   ])("refuses %s with exit 2 and a hint", (text, message) => {
     const error = refusal(() => parseTools(text, "t.json"));
-    expect(error.exitCode).toBe(2);
     expect(error.message.startsWith(message), error.message).toBe(true);
-    expect(error.hint).toBeTruthy();
+    expect(error.hint).toBe(
+      message.endsWith("given twice")
+        ? "give each tool a name of its own"
+        : 'give a JSON array of {"type": "function", "function": {"name": ..., "parameters": {...}}}',
+    );
   });
 
   it("a schema is a JSON object", () => {
     expect(parseReplySchema('{"type": "object"}', "s.json")).toEqual({ type: "object" });
     for (const text of ["[]", "1", '"x"', "null"]) expect(refusal(() => parseReplySchema(text, "s.json")).message).toBe("s.json: a schema is a JSON object");
+    expect(refusal(() => parseReplySchema("{", "s.json")).hint).toBe('give a JSON Schema object, such as {"type": "object", "properties": {...}}');
   });
 });
 

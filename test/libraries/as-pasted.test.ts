@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { libraryBlocks } from "../../src/blocks/model-blocks.js";
-import { HubrefError } from "../../src/errors.js";
+import { isUsageFailure } from "../../src/outcome/problems.js";
 import type { LibrarySnippet } from "../../src/libraries/generator.js";
 import { PYTHON_MODULES } from "../../src/libraries/python-modules.js";
 import { hasSnippetGenerator, libraryEntries, librarySnippets } from "../../src/libraries/registry.js";
@@ -72,7 +72,7 @@ async function samples(): Promise<Sample[]> {
       blocks = await libraryBlocks(model);
     } catch (error) {
       // A model with no library code is refused, as --library refuses it.
-      if (error instanceof HubrefError) continue;
+      if (isUsageFailure(error)) continue;
       throw error;
     }
     for (const library of new Set(blocks.map((block) => block.library))) {

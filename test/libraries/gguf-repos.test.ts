@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { libraryBlocks } from "../../src/blocks/model-blocks.js";
 import { ModelDataSchema } from "../../src/model/schema.js";
+import { rejected } from "../helpers/errors.js";
 
 /*
  * A repository's GGUF files get llama-cpp-python's code, chosen as --app
@@ -53,7 +54,9 @@ describe("library code for GGUF repositories", () => {
     const plain = ModelDataSchema.parse({ ...both, tags: ["transformers"], siblings: [{ rfilename: "config.json" }, { rfilename: "model.safetensors" }] });
     const blocks = await libraryBlocks(plain);
     expect(new Set(blocks.map((block) => block.library))).toEqual(new Set(["transformers"]));
-    await expect(libraryBlocks(plain, undefined, { request: { quant: "Q4_K_M" } })).rejects.toThrow(/--quant picks a GGUF file/);
+    expect((await rejected(libraryBlocks(plain, undefined, { request: { quant: "Q4_K_M" } }))).message).toBe(
+      "--quant picks a GGUF file, and the 'transformers' code of acme/chat-model loads none",
+    );
   });
 
   it("a block that would only be a fallback comment is not printed; with nothing left, a usage error gives its reason", async () => {
@@ -62,7 +65,7 @@ describe("library code for GGUF repositories", () => {
     expect(blocks.map((block) => block.title)).toEqual(["pipeline"]);
     expect(blocks.map((block) => block.content).join("\n")).not.toContain("Type of model unknown");
     const nothing = ModelDataSchema.parse({ id: "acme/m", library_name: "transformers", tags: ["transformers"] });
-    await expect(libraryBlocks(nothing)).rejects.toMatchObject({
+    expect(await rejected(libraryBlocks(nothing))).toMatchObject({
       exitCode: 2,
       message: expect.stringContaining("no 'transformers' usage code from its metadata"),
     });

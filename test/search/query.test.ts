@@ -1,14 +1,35 @@
 import { describe, expect, it } from "vitest";
 import { readHit, shortAge, shortCount } from "../../src/search/hits.js";
-import { nextPageUrl, parseParamRange } from "../../src/search/query.js";
+import { nextPageUrl, parseLimit, parseParamRange } from "../../src/search/query.js";
+import { searchRequest } from "../../src/search/request.js";
+import { usageRefusal } from "../helpers/errors.js";
 
 describe("search query", () => {
   it("reads parameter ranges with one or two bounds", () => {
     expect(parseParamRange("7B..14B")).toEqual({ min: "7B", max: "14B" });
     expect(parseParamRange("..3b")).toEqual({ max: "3B" });
     expect(parseParamRange("500M..")).toEqual({ min: "500M" });
-    expect(() => parseParamRange("..")).toThrow(/at least one side/);
-    expect(() => parseParamRange("7..14")).toThrow(/not a parameter count/);
+  });
+
+  it("refuses a range it cannot read, in the command line's words with an example", () => {
+    const example = "for example: --params 7B..14B, --params ..3B or --params 70B..";
+    const words = (text: string) => {
+      const error = usageRefusal(() => parseParamRange(text));
+      return [error.message, error.hint];
+    };
+    expect(words("..")).toEqual(["--params needs a bound on at least one side", example]);
+    expect(words("7..14")).toEqual(["--params: '7' is not a parameter count such as 500M, 7B or 1.5T", example]);
+    expect(words("7B")).toEqual(["--params takes MIN..MAX, got '7B'", example]);
+    expect(words("14B..7B")).toEqual(["--params: 14B is more than 7B", "put the smaller count first"]);
+  });
+
+  it("refuses a limit out of range and an author the hub cannot have", () => {
+    expect(usageRefusal(() => parseLimit("0")).message).toBe("--limit takes a whole number from 1 to 1000, got '0'");
+    expect(usageRefusal(() => searchRequest({ author: "no such author" })).message).toBe(
+      "--author takes a user or organisation name such as meta-llama, got 'no such author'",
+    );
+    const provider = usageRefusal(() => searchRequest({ provider: "togther" }));
+    expect([provider.message, provider.hint]).toEqual(["unknown provider 'togther'", "did you mean 'together'?"]);
   });
 
   it("follows a next link only on the same hub", () => {

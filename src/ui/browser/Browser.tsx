@@ -1,3 +1,5 @@
+import { CLI_NAMES } from "../../words/cli-names.js";
+import { errorWords } from "../../words/problems.js";
 import { Box, Text, useInput, type Key } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
@@ -76,7 +78,7 @@ export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserP
               ...(delivery.value.offline ? { offline: delivery.value.offline } : {}),
               ...(delivery.value.budget ? { budget: delivery.value.budget } : {}),
             });
-          else dispatch({ type: "failed", seq: delivery.seq, message: delivery.error instanceof Error ? delivery.error.message : String(delivery.error) });
+          else dispatch({ type: "failed", seq: delivery.seq, message: errorWords(delivery.error, CLI_NAMES) });
         },
         debounceMs,
       ),
@@ -98,7 +100,7 @@ export function Browser({ services, memory, onExit, debounceMs = 250 }: BrowserP
     }
     services.open(outbox.hit, fitsOf(latest.current)).then(
       (input) => onExit({ kind: "open", input, memory: memoryOf(latest.current) }),
-      (error: unknown) => dispatch({ type: "open-failed", message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => dispatch({ type: "open-failed", message: errorWords(error, CLI_NAMES) }),
     );
   }, [outbox, scheduler, services, onExit]);
 

@@ -1,0 +1,22 @@
+import { problemKind } from "./kind.js";
+
+/*
+ * Why a model gets no usage code of its library, or not the code asked for.
+ * `model` is the hub id; `library` is the library's key as the metadata
+ * names it, present only when it is a plain key (metadata is untrusted, and
+ * a name that is not one is said without being shown).
+ */
+
+/** What picks a GGUF file for the code to load. */
+export type FileSetting = "quant" | "file" | "fits";
+
+export const LIBRARY_PROBLEMS = {
+  "no-library": problemKind<{ model: string }>("usage"),
+  "library-without-snippets": problemKind<{ model: string; library?: string }>("usage"),
+  /** A GGUF file picked (by `setting`) for code that loads none. */
+  "library-takes-no-file": problemKind<{ model: string; library?: string; setting: FileSetting }>("usage"),
+  /** Only a fallback came out: `reason` and `wayForward` are the comments the generator writes into its code in their place. */
+  "library-code-missing": problemKind<{ model: string; library?: string; reason: string; wayForward: string }>("usage"),
+  /** `languages`: those the library's code is in. */
+  "library-lacks-language": problemKind<{ model: string; library?: string; language: string; languages: readonly string[] }>("usage"),
+} as const;
