@@ -11,7 +11,7 @@ import { SnippetProblem, templateNotFoundMessage } from "./problem.js";
 import { templateExists, renderTemplate, type TemplateName } from "./templates.js";
 import { tokenSource, type CallMode } from "./token.js";
 import type { SnippetContext } from "./fields/context.js";
-import { INFERENCE_LANGUAGES, type InferenceLanguage } from "./languages.js";
+import { fieldsOf, INFERENCE_LANGUAGES, type InferenceLanguage } from "./languages.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
 import { chosenProvider, firstServingProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel, takesChatImages } from "../model/chat.js";
@@ -159,10 +159,12 @@ function hubClients(): string {
   return hubClientList;
 }
 
-function fieldsFor<L extends Language>(pair: { language: L; client: ClientOf<L> }, context: SnippetContext): object {
+/** A client's program: its template rendered with its fields, then completed as its language completes one (Go's imports). */
+function programFor<L extends Language>(pair: { language: L; client: ClientOf<L> }, name: TemplateName, context: SnippetContext): string {
   const language: InferenceLanguage<L> = INFERENCE_LANGUAGES[pair.language];
   const method = context.call === "chat" ? undefined : language.hub?.methods[context.task];
-  return language.fields(pair.client, context, method);
+  const program = renderTemplate(pair.language, pair.client, name, fieldsOf(pair.language, pair.client, context, method));
+  return language.finish?.(program) ?? program;
 }
 
 /** What the problems and notes of one model's generation are collected in. */
@@ -351,7 +353,7 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
       continue;
     }
     // Every template ends with one newline (test/inference/engine.test.ts checks it).
-    const content = renderTemplate(language, client, choice.template, fieldsFor(pair, own));
+    const content = programFor(pair, choice.template, own);
     snippets.push({ model: model.id, language, client, provider: own.routerPolicy ?? own.provider, content });
     if (own !== context) pinnedClients.push(client);
   }

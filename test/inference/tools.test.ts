@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { generateSnippets } from "../../src/inference/engine.js";
 import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js";
+import { INFERENCE_LANGUAGES } from "../../src/inference/languages.js";
+import type { Language } from "../../src/inference/ids.js";
 import { localToolNames, MAX_TOOL_ROUNDS, responseFormat, SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
 import type { HubrefError } from "../../src/errors.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
@@ -88,7 +90,8 @@ describe("the request", () => {
 describe("local function names", () => {
   it("keep the wire name, unless the language or the snippet uses it", () => {
     const tools = ["get_weather", "class", "print", "print_tool", "fetch", "len", "main"].map((name) => parseTools(JSON.stringify([tool(name)]), "t")[0]!);
-    expect(Object.fromEntries(localToolNames(tools, "python"))).toEqual({
+    const named = (language: Language) => localToolNames(tools, INFERENCE_LANGUAGES[language].toolNames);
+    expect(Object.fromEntries(named("python"))).toEqual({
       get_weather: "get_weather",
       class: "class_tool",
       print: "print_tool2",
@@ -97,11 +100,16 @@ describe("local function names", () => {
       len: "len_tool",
       main: "main",
     });
-    expect(localToolNames(tools, "js").get("fetch")).toBe("fetchTool");
-    expect(localToolNames(tools, "go").get("len")).toBe("lenTool");
-    expect(localToolNames(tools, "go").get("main")).toBe("mainTool");
-    expect(localToolNames(tools, "java").get("class")).toBe("classTool");
-    // Ruby and PHP keep their functions in a table by wire name.
-    expect(localToolNames(tools, "ruby").size).toBe(0);
+    expect(named("js").get("fetch")).toBe("fetchTool");
+    expect(named("go").get("len")).toBe("lenTool");
+    expect(named("go").get("main")).toBe("mainTool");
+    expect(named("java").get("class")).toBe("classTool");
+    // A class the Java program imports is not a tool's name either: the imports are read off the code.
+    const list = parseTools(JSON.stringify([tool("List")]), "t");
+    expect(localToolNames(list, INFERENCE_LANGUAGES.java.toolNames).get("List")).toBe("ListTool");
+    // Ruby and PHP keep their functions in a table by wire name; curl runs no tool.
+    expect(named("ruby").size).toBe(0);
+    expect(named("php").size).toBe(0);
+    expect(named("sh").size).toBe(0);
   });
 });

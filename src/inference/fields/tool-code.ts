@@ -1,6 +1,5 @@
-import type { Language } from "../../format/languages.js";
 import type { Tree } from "../payload.js";
-import { localToolNames, MAX_TOOL_ROUNDS, PLACEHOLDER_RESULT, SAMPLE_TOOL_RESULT, firstProperty } from "../tools.js";
+import { localToolNames, MAX_TOOL_ROUNDS, PLACEHOLDER_RESULT, SAMPLE_TOOL_RESULT, firstProperty, type ToolNaming } from "../tools.js";
 import { CodeFields } from "./common.js";
 import type { SnippetContext } from "./context.js";
 
@@ -37,10 +36,10 @@ export interface ToolWriters {
 }
 
 /** The tool code of a chat context, or undefined when it has no tools; `level` is the indent level of the functions' bodies. */
-export function toolCode(context: SnippetContext, language: Language, writers: ToolWriters, level: number): ToolCode | undefined {
+export function toolCode(context: SnippetContext, naming: ToolNaming, writers: ToolWriters, level: number): ToolCode | undefined {
   if (context.call !== "chat" || context.tools === undefined) return undefined;
   const { tools, sample } = context.tools;
-  const names = localToolNames(tools, language);
+  const names = localToolNames(tools, naming);
   const functions = tools.map((tool) => {
     const name = tool.function.name;
     return {
@@ -77,10 +76,10 @@ export class ChatCodeFields extends CodeFields {
 }
 
 /** Sets what --stream, --tools and --schema add to a chat snippet's fields; other snippets get nothing. */
-export function setChatExtras(context: SnippetContext, fields: ChatCodeFields, language: Language, writers: ToolWriters): void {
+export function setChatExtras(context: SnippetContext, fields: ChatCodeFields, naming: ToolNaming, writers: ToolWriters): void {
   if (context.call !== "chat") return;
   fields.stream = context.parameters.stream;
-  const tools = toolCode(context, language, writers, 1);
+  const tools = toolCode(context, naming, writers, 1);
   if (tools !== undefined) fields.tools = tools;
   if (context.schema !== undefined && !context.parameters.stream) {
     fields.structured = true;
