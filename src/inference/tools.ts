@@ -77,13 +77,6 @@ export function responseFormat(request: SchemaRequest): Tree {
   return { type: "json_schema", json_schema: { name: schemaName(request), schema: request.schema as Tree, strict: true } };
 }
 
-/** The first property a schema names, which the Python and JS snippets print: the parsed reply is then seen to be data. */
-export function firstProperty(schema: ReplySchema): string | undefined {
-  const properties = schema.properties;
-  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return undefined;
-  return Object.keys(properties)[0];
-}
-
 /**
  * What a --tools snippet calls each tool's function, from the language's module (src/inference/fields/):
  * `local`, a function of its own, named by the tool's wire name unless the language reserves that name or

@@ -43,12 +43,13 @@ const JAVA: HttpLanguage = {
   oneOf: (values) => `List.of(${values.map(javaString).join(", ")}).contains(state)`,
 };
 
-/** The parts of the program's JSON library its code calls: `write` (the class itself), `reads` (parse, at, text). */
+/** The parts of the program's JSON library its code calls: `write` (the class itself), `reads` (parse, at, text), `pretty` (a structured reply printed). */
 export interface JavaJson {
   write: boolean;
   reads: boolean;
   object: boolean;
   array: boolean;
+  pretty: boolean;
 }
 
 export type JavaFields = HttpCode & { json: JavaJson };
@@ -64,6 +65,8 @@ function javaJson(fields: HttpCode): JavaJson {
     // The tools program builds its messages with Json.object itself.
     object: built.includes("Json.object(") || fields.tools !== undefined,
     array: built.includes("Json.array("),
+    // The tool loops print the final answer as text, whatever the schema.
+    pretty: fields.structured && fields.tools === undefined,
   };
 }
 
@@ -73,7 +76,7 @@ const CLASSES: ReadonlyMap<string, string> = new Map(
     ...["java.net.URI", "java.net.http.HttpClient", "java.net.http.HttpRequest", "java.net.http.HttpResponse"],
     ...["java.nio.charset.StandardCharsets", "java.nio.file.Files", "java.nio.file.Path"],
     ...["java.util.ArrayList", "java.util.Arrays", "java.util.Base64", "java.util.Iterator", "java.util.LinkedHashMap"],
-    ...["java.util.List", "java.util.Map", "java.util.stream.Stream"],
+    ...["java.util.List", "java.util.Map", "java.util.StringJoiner", "java.util.stream.Stream"],
   ].map((name) => [name.slice(name.lastIndexOf(".") + 1), name]),
 );
 

@@ -54,6 +54,8 @@ export class ShellFields extends TemplateFields {
   outputKind: ReplyOutput["outputKind"] = "json";
   /** What opens the request line: nothing when its reply is printed, else the capture of its content type or its JSON reply. */
   requestOpening = "";
+  /** --schema without --stream: the reply is read, and the JSON its answer is printed indented. */
+  structured = false;
   /** The reply is written to a temporary file before it is named: a file, a decoded field or a download. */
   get savesFile(): boolean {
     return this.outputKind !== "json" && this.outputKind !== "text-field";
@@ -129,6 +131,10 @@ function curlFields(context: SnippetContext): ShellFields & ReplyOutput {
   // Whatever the reply becomes is written to a temporary file first, then named.
   const temporaries = [fields.savesFile && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
   if (temporaries.length > 0) fields.temporaries = temporaries.join(" ");
+  if (context.call === "chat" && context.schema !== undefined && !context.parameters.stream && context.tools === undefined) {
+    fields.structured = true;
+    fields.requestOpening = "if ! reply=$(";
+  }
   if (context.call === "chat" && context.tools !== undefined) {
     fields.stream = context.parameters.stream;
     const responses = context.api === "responses";

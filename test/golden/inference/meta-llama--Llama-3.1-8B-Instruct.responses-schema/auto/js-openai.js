@@ -39,4 +39,4 @@ const response = await client.responses.create({
 
 // The reply's text is JSON that follows the schema.
 const reply = JSON.parse(response.output_text);
-console.log(reply["city"]);
+console.log(JSON.stringify(reply, null, 4));

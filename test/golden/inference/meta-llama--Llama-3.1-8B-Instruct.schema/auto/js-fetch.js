@@ -49,4 +49,4 @@ if (!response.ok) {
 const chatCompletion = await response.json();
 // The reply is JSON that follows the schema.
 const reply = JSON.parse(chatCompletion.choices[0].message.content);
-console.log(reply["city"]);
+console.log(JSON.stringify(reply, null, 4));
