@@ -16,7 +16,7 @@ import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, 
 import { chosenProvider, firstServingProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel, takesChatImages } from "../model/chat.js";
 import { runsLocally } from "../apps/formats.js";
-import { responseFormat, SAMPLE_SCHEMA_QUESTION, SAMPLE_TOOLS_QUESTION } from "./tools.js";
+import { exampleQuestion, responseFormat } from "./tools.js";
 import type { Tree } from "./payload.js";
 import { responsesClientList, responsesText, responsesTools, speaksResponses } from "./responses.js";
 import { featureDecision, pinnedOptions, type RouterFacts } from "./provider-features.js";
@@ -324,8 +324,8 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
         ? defaults
         : parseUserInputs(options.inputs, defaults, task);
   if (options.inputs !== undefined) findings.warnings.push(...mediaWarnings(input, task, defaults));
-  // The sample tool and schema come with a question they fit; the user's own --inputs or images are kept.
-  const question = options.tools?.sample ? SAMPLE_TOOLS_QUESTION : options.schema?.sample ? SAMPLE_SCHEMA_QUESTION : undefined;
+  // --tools and the sample schema come with a question they fit; the user's own --inputs or images are kept.
+  const question = exampleQuestion(options.tools, options.schema);
   if (chat && question !== undefined && options.inputs === undefined && options.images === undefined) {
     input = { kind: "messages", messages: [{ role: "user", content: question }] };
   }

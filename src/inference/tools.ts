@@ -35,6 +35,27 @@ export const SAMPLE_TOOLS_QUESTION = "What is the weather like in Paris and in T
 /** The example question with the sample schema. */
 export const SAMPLE_SCHEMA_QUESTION = "Name the largest city of Japan, its country and its population.";
 
+/** How many of the user's tools the example question names; the rest are counted. */
+const NAMED_TOOLS = 3;
+
+/**
+ * The example question with the user's own tools: a neutral one that names them and asks for a call, since
+ * hubref cannot know what they are for; the sample's weather question would fit none of them.
+ */
+export function ownToolsQuestion(tools: readonly FunctionTool[]): string {
+  const names = tools.map((tool) => tool.function.name);
+  if (names.length === 1) return `Try your tool ${names[0]}: call it with arguments of your choice, then tell me what it returned.`;
+  const shown = names.length > NAMED_TOOLS ? [...names.slice(0, NAMED_TOOLS), `${names.length - NAMED_TOOLS} more`] : names;
+  const list = `${shown.slice(0, -1).join(", ")} or ${shown.at(-1)}`;
+  return `Try one of your tools (${list}): call it with arguments of your choice, then tell me what it returned.`;
+}
+
+/** The question a --tools or --schema chat asks instead of the task's example, or undefined where the example stays. */
+export function exampleQuestion(tools: ToolSet | undefined, schema: SchemaRequest | undefined): string | undefined {
+  if (tools !== undefined) return tools.sample ? SAMPLE_TOOLS_QUESTION : ownToolsQuestion(tools.tools);
+  return schema?.sample ? SAMPLE_SCHEMA_QUESTION : undefined;
+}
+
 /** What the sample tool's function returns. */
 export const SAMPLE_TOOL_RESULT: Tree = { temperature: 22, unit: "celsius", conditions: "sunny" };
 

@@ -6,6 +6,7 @@ import { appsForModel } from "../../src/apps/formats.js";
 import { appEntries } from "../../src/apps/registry.js";
 import { settleOptions, type SnippetOptions } from "../../src/inference/snippet.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
+import type { FunctionTool } from "../../src/inference/tool-schema.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 
 /*
@@ -75,6 +76,12 @@ const WHISPER = "openai--whisper-large-v3";
 const QWEN_VL = "Qwen--Qwen2.5-VL-7B-Instruct";
 const DISTILBERT = "distilbert--distilbert-base-uncased-finetuned-sst-2-english";
 
+/** Two tools of a user's own, as `--tools FILE` reads them. */
+const OWN_TOOLS: readonly FunctionTool[] = ["search_docs", "get_time"].map((name) => ({
+  type: "function",
+  function: { name, description: `The ${name} tool.`, parameters: { type: "object", properties: { query: { type: "string" } } } },
+}));
+
 const INFERENCE_CASES: readonly InferenceCase[] = [
   { name: LLAMA, model: () => exampleModel(LLAMA), options: {} },
   { name: `${LLAMA}.stream`, model: () => exampleModel(LLAMA), options: { stream: true, temperature: 0.5, maxTokens: 256 } },
@@ -83,6 +90,12 @@ const INFERENCE_CASES: readonly InferenceCase[] = [
   { name: `${LLAMA}.tools`, model: () => exampleModel(LLAMA), options: { tools: { tools: SAMPLE_TOOLS, sample: true } } },
   { name: `${LLAMA}.tools-stream`, model: () => exampleModel(LLAMA), options: { stream: true, tools: { tools: SAMPLE_TOOLS, sample: true } } },
   { name: `${LLAMA}.schema`, model: () => exampleModel(LLAMA), options: { schema: { schema: SAMPLE_SCHEMA, sample: true } } },
+  // The user's own tools (`--tools FILE`): bodies to write, and a question that names them.
+  {
+    name: `${LLAMA}.own-tools`,
+    model: () => exampleModel(LLAMA),
+    options: { language: "python", client: "requests", tools: { tools: OWN_TOOLS, sample: false } },
+  },
   { name: `${QWEN_VL}.images`, model: () => exampleModel(QWEN_VL), options: { images: ["https://example.com/cat.png", "photos/dog.jpg"] } },
   { name: `${QWEN_VL}.images-stream`, model: () => exampleModel(QWEN_VL), options: { images: ["photos/dog.jpg"], stream: true } },
   { name: FLUX, model: () => exampleModel(FLUX), options: { provider: "fal-ai" } },

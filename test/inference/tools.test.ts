@@ -87,6 +87,33 @@ describe("the request", () => {
   });
 });
 
+describe("the example question", () => {
+  /** The question the sh snippet sends: its body's one user message. */
+  const question = (options: Parameters<typeof generateSnippets>[1]) => {
+    const body = generateSnippets(CHAT, { provider: "together", language: "sh", ...options }).snippets[0]!.content;
+    return /"role": "user",\s*"content": "([^"]*)"/.exec(body)?.[1];
+  };
+  const own = (...names: string[]) => ({ tools: parseTools(JSON.stringify(names.map(tool)), "t.json"), sample: false });
+
+  it("fits the sample tool, and with the user's own tools names them instead", () => {
+    expect(question({ tools: { tools: SAMPLE_TOOLS, sample: true } })).toBe("What is the weather like in Paris and in Tokyo?");
+    expect(question({ tools: own("search_docs") })).toBe("Try your tool search_docs: call it with arguments of your choice, then tell me what it returned.");
+    expect(question({ tools: own("search_docs", "get_time") })).toBe(
+      "Try one of your tools (search_docs or get_time): call it with arguments of your choice, then tell me what it returned.",
+    );
+    expect(question({ tools: own("a", "b", "c", "d", "e") })).toContain("(a, b, c or 2 more)");
+    // Own tools with the sample schema: the tools are what the program runs.
+    expect(question({ tools: own("search_docs"), schema: { schema: SAMPLE_SCHEMA, sample: true } })).toContain("search_docs");
+  });
+
+  it("stays the user's own with --inputs, and the task's with a schema of the user's", () => {
+    expect(question({ tools: own("search_docs"), inputs: "Find the install guide" })).toBe("Find the install guide");
+    const example = question({});
+    expect(question({ schema: { schema: { type: "object" }, sample: false } })).toBe(example);
+    expect(question({ schema: { schema: SAMPLE_SCHEMA, sample: true } })).toBe("Name the largest city of Japan, its country and its population.");
+  });
+});
+
 describe("local function names", () => {
   it("keep the wire name, unless the language or the snippet uses it", () => {
     const tools = ["get_weather", "class", "print", "print_tool", "fetch", "len", "main"].map((name) => parseTools(JSON.stringify([tool(name)]), "t")[0]!);
