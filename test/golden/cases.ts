@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { appBlocks, inferenceBlocks, libraryBlocks } from "../../src/blocks/model-blocks.js";
 import { appsForModel } from "../../src/apps/formats.js";
 import { appEntries } from "../../src/apps/registry.js";
+import { describeLanguage } from "../../src/format/languages.js";
 import { settleOptions, type SnippetOptions } from "../../src/inference/snippet.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
 import type { FunctionTool } from "../../src/inference/tool-schema.js";
@@ -21,12 +22,10 @@ import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-const EXTENSIONS: Record<string, string> = { python: "py", js: "js", sh: "sh", go: "go", java: "java", ruby: "rb", php: "php", text: "txt", url: "txt" };
-
-function extensionOf(language: string): string {
-  const extension = EXTENSIONS[language];
-  if (extension === undefined) throw new Error(`golden: no file extension for the language ${language}; add it to EXTENSIONS`);
-  return extension;
+/** A golden file's extension: its language's, as the picker saves the code (a link or plain text is .txt). */
+export function extensionOf(language: string): string {
+  const fileName = describeLanguage(language)?.fileName ?? "snippet.txt";
+  return fileName.slice(fileName.lastIndexOf(".") + 1);
 }
 
 /** A file name part from a client, library, app or title (`net/http`, "direct load"). */
