@@ -1,4 +1,5 @@
 import { shellQuote, shellComment, shellWord } from "../../format/shell.js";
+import { LANGUAGES } from "../../format/languages.js";
 import { jsonPieces } from "../render-tree.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
@@ -116,6 +117,9 @@ function writeBody(fields: ShellFields, request: HttpRequest): void {
   fields.printedBody = word;
 }
 
+/** The languages whose snippets are programs that run tool calls: every one but the shell's. */
+const PROGRAM_LANGUAGES = ((names) => `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`)(LANGUAGES.filter((language) => language !== "sh"));
+
 function curlFields(context: SnippetContext): ShellFields & ReplyOutput {
   const request = requestOf(context, "curl");
   const fields = new ShellFields(context);
@@ -140,7 +144,7 @@ function curlFields(context: SnippetContext): ShellFields & ReplyOutput {
     const responses = context.api === "responses";
     fields.toolsNote = [
       `This sends the first request only. When the reply asks for ${responses ? "function calls" : "tool calls"}, running them and`,
-      `sending their ${responses ? "outputs" : "results"} back takes a program: --language python, js, go, java, ruby or php.`,
+      `sending their ${responses ? "outputs" : "results"} back takes a program: --language ${PROGRAM_LANGUAGES}.`,
     ]
       .map(shellComment)
       .join("\n");
