@@ -159,12 +159,13 @@ function hubClients(): string {
   return hubClientList;
 }
 
-/** A client's program: its template rendered with its fields, then completed as its language completes one (Go's imports). */
+/** A client's program: its template rendered with its fields, then completed as its language completes one (its imports). */
 function programFor<L extends Language>(pair: { language: L; client: ClientOf<L> }, name: TemplateName, context: SnippetContext): string {
   const language: InferenceLanguage<L> = INFERENCE_LANGUAGES[pair.language];
   const method = context.call === "chat" ? undefined : language.hub?.methods[context.task];
-  const program = renderTemplate(pair.language, pair.client, name, fieldsOf(pair.language, pair.client, context, method));
-  return language.finish?.(program) ?? program;
+  const fields = fieldsOf(pair.language, pair.client, context, method);
+  const program = renderTemplate(pair.language, pair.client, name, fields);
+  return language.finish?.(program, fields) ?? program;
 }
 
 /** What the problems and notes of one model's generation are collected in. */

@@ -3,6 +3,7 @@ import type { ClientOf } from "./id-lists.js";
 import type { ClientMethod } from "./client-methods.js";
 import type { SnippetContext } from "./fields/context.js";
 import type { FieldsFunction, InferenceLanguage } from "./fields/language.js";
+import type { TemplateFields } from "./fields/common.js";
 import { PYTHON_INFERENCE } from "./fields/python.js";
 import { JS_INFERENCE } from "./fields/js.js";
 import { SHELL_INFERENCE } from "./fields/shell.js";
@@ -41,7 +42,7 @@ type Languages = typeof PARTS;
  * exactly this (src/inference/generated/templates.ts), so tsc checks every field a template reads.
  */
 export type FieldsOf<L extends Language, C> = C extends keyof Languages[L]["fields"]
-  ? Languages[L]["fields"][C] extends (...args: never[]) => infer F
+  ? Languages[L]["fields"][C] extends ((...args: never[]) => infer F extends TemplateFields)
     ? F
     : never
   : never;

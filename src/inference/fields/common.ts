@@ -104,15 +104,13 @@ export class TemplateFields {
 
 /**
  * What the Python and JS templates both read beyond the shared fields: an
- * HTTP request's parts, a client call's name and imports, and the result.
+ * HTTP request's parts, a client call's name, and the result.
  */
 export class CodeFields extends TemplateFields {
   fullUrl?: string;
   baseUrl?: string;
   methodName?: string;
   providerInputs?: LiteralForms;
-  /** The import lines this snippet's data calls for (standard library, node:fs); a client's own import line is in its templates. */
-  imports = "";
   /** The headers object (raw HTTP), or the extra headers an OpenAI client sends. */
   headers?: string;
   /** The lines that read or download the input's file into a variable, when the body carries it as text or bytes. */

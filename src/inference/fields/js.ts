@@ -6,11 +6,12 @@ import { chatBodyMembers, type HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
-import { chatFiles, chatOf, inputFile, inputReadsLocalFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
-import { bracedEntries, type CodeBody, type CodeOutput, type LanguageLiterals, type RawHttpParts } from "./common.js";
+import { chatFiles, chatOf, inputFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
+import { bracedEntries, type TemplateFields, type CodeBody, type CodeOutput, type LanguageLiterals, type RawHttpParts } from "./common.js";
 import { jsQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 import type { InferenceLanguage } from "./language.js";
+import { codeOnly, JS_LEXICON } from "./program-names.js";
 import type { ToolNaming } from "../tools.js";
 
 /*
@@ -40,10 +41,22 @@ export class JsFields extends ChatCodeFields {
   }
 }
 
-/** The node:fs import a snippet needs, if any; a client's own import line is in its templates. */
-function imports(read: boolean, write: boolean): string {
-  const fs = read && write ? "readFile, writeFile" : read ? "readFile" : write ? "writeFile" : undefined;
-  return fs === undefined ? "" : `import { ${fs} } from "node:fs/promises";`;
+/** The file functions of node:fs/promises the templates' code may call. */
+const FS_USE = /(?<![\w.$])(readFile|writeFile)\(/g;
+
+/**
+ * The program with the node:fs import its code uses, first (below the sample note, the one line a template
+ * writes before its code): right above the client's own import, or, in a program that has none, above the
+ * code with a blank line between.
+ */
+function withImports(program: string, fields: TemplateFields): string {
+  const used = new Set([...codeOnly(program, JS_LEXICON).matchAll(FS_USE)].map((match) => match[1]));
+  if (used.size === 0) return program;
+  const line = `import { ${["readFile", "writeFile"].filter((name) => used.has(name)).join(", ")} } from "node:fs/promises";`;
+  const note = fields.sampleNote;
+  const at = note !== undefined && program.startsWith(`${note}\n`) ? note.length + 1 : 0;
+  const rest = program.slice(at);
+  return `${program.slice(0, at)}${line}\n${rest.startsWith("import ") ? "" : "\n"}${rest}`;
 }
 
 function propertyPath(path: readonly (string | number)[]): string {
@@ -97,12 +110,9 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields & 
   const images = context.call === "chat" ? chatFiles(context) : [];
   // A remote file's URL may stand in for its data URL: then the body refers to no file.
   const encodesFiles = body.kind === "json" && holdsFile(body.value);
-  const readsLocalFile = images.length > 0 || (file !== undefined && !file.remote && (encodesFiles || body.kind === "binary"));
   fields.authScheme = request.auth.scheme;
   const headers: [string, string][] = [["Authorization", fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([jsPropertyKey(name), jsString(value)]);
-  const savesOutput = request.output.kind !== "json" && request.output.kind !== "text-field";
-  fields.imports = imports(readsLocalFile, savesOutput || request.queue !== undefined);
   if (request.queue) fields.queue = jsQueue(request.queue);
   let sent: CodeBody;
   if (body.kind === "binary") {
@@ -174,7 +184,6 @@ function chatCallMembers(context: ChatContext, fields: JsFields, members: Record
   const images = chatFiles(context);
   if (images.length === 0) return memberLines(members, baseIndent);
   fields.fileSetup = chatFileSetup(images);
-  fields.imports = imports(true, false);
   return memberLines(members, baseIndent, variableWriters(variableIn(images)));
 }
 
@@ -229,7 +238,6 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
   const file = inputFile(context.input);
   // The client takes a Blob, not a URL: the snippet downloads a remote file first (see jsResolveFile).
   if (file?.remote) fields.fileSetup = `${downloadLines(file)}\nconst ${fileVariable(file)} = await download.blob();`;
-  fields.imports = imports(inputReadsLocalFile(context.input), output.outputKind !== "print" && output.outputKind !== "text-field");
   return Object.assign(fields, { callMembers }, output);
 }
 
@@ -263,4 +271,5 @@ export const JS_INFERENCE = {
   },
   hub: { methods: JS_METHODS },
   toolNames: TOOL_NAMES,
+  finish: withImports,
 } satisfies InferenceLanguage<"js">;

@@ -31,8 +31,8 @@ export interface InferenceLanguage<L extends Language> {
   /** What a --tools snippet calls each tool's local function. */
   toolNames: ToolNaming;
   /**
-   * The rendered program, completed from what its code uses: Go's compiler refuses an unused import,
-   * so Go's (and Java's) import lines are read off the code rather than predicted by the fields.
+   * The rendered program (from `fields`), completed from what its code uses: its import lines are read
+   * off the code (program-names.ts), not predicted by the fields.
    */
-  finish?(program: string): string;
+  finish?(program: string, fields: TemplateFields): string;
 }

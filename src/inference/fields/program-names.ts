@@ -1,45 +1,119 @@
 /*
  * The names a rendered program's code uses, read off the program itself: a
- * Go or Java program's imports follow from them. Literals and comments are
+ * program's imports follow from them (Go's compiler refuses an unused one, and
+ * the tests' checkers refuse one in every language). Literals and comments are
  * left out first, so text from the hub (which reaches code only inside them,
- * through the literal formatters) cannot make a program import anything.
+ * through the literal formatters) cannot make a program import anything; the
+ * code inside an interpolation (`${...}`, an f-string's `{...}`) is code.
  */
 
-/** How a C-like language writes what is not code: its string and character literals, and its comments. */
+/** One way a language writes a string literal. */
+export interface StringForm {
+  open: string;
+  close: string;
+  /** A backslash escapes the next character. */
+  escapes: boolean;
+  /** Where code sits inside the literal: opened by `open`, closed by the `}` that balances it. */
+  interpolation?: { open: string; literal?: string };
+}
+
+/** How a language writes what is not code: its comments and its literals, a longer opening first. */
 export interface Lexicon {
-  /** Quote characters whose literals take `\` escapes (`"`, `'`). */
-  escaped: readonly string[];
-  /** Quote characters whose literals take no escapes (Go's backquoted raw strings). */
-  raw: readonly string[];
+  lineComment: string;
+  blockComment?: { open: string; close: string };
+  strings: readonly StringForm[];
+  /** A string form whose opening this prefix comes right before (Python's `f"..."`), by the prefix, lower case. */
+  prefixed?: Readonly<Record<string, readonly StringForm[]>>;
+}
+
+/** The first characters of what may open a comment or a literal, or close a brace, in a lexicon's programs. */
+const TRIGGERS = new WeakMap<Lexicon, ReadonlySet<string>>();
+
+function triggersOf(lexicon: Lexicon): ReadonlySet<string> {
+  let triggers = TRIGGERS.get(lexicon);
+  if (triggers === undefined) {
+    const opens = [lexicon.lineComment, lexicon.blockComment?.open, ...lexicon.strings.map((form) => form.open)];
+    triggers = new Set(["{", "}", ...opens.flatMap((open) => (open === undefined ? [] : [open[0]!]))]);
+    TRIGGERS.set(lexicon, triggers);
+  }
+  return triggers;
+}
+
+/** The prefix letters right before `at` (Python's `f` of `f"..."`), lower case, when they stand alone. */
+function prefixBefore(program: string, at: number): string | undefined {
+  let start = at;
+  while (start > 0 && at - start < 2 && /[A-Za-z]/.test(program[start - 1]!)) start--;
+  if (start === at || (start > 0 && /[\w$]/.test(program[start - 1]!))) return undefined;
+  return program.slice(start, at).toLowerCase();
+}
+
+/**
+ * Code (not literal, not comment) from `at`, until `until` closes at depth 0 or the program ends: the code,
+ * its literals and comments each a space, and where it stopped.
+ */
+function scan(program: string, at: number, lexicon: Lexicon, until?: string): { code: string; end: number } {
+  const triggers = triggersOf(lexicon);
+  const parts: string[] = [];
+  let run = at;
+  let depth = 0;
+  const skip = (to: number, inner = " ") => {
+    parts.push(program.slice(run, at), inner);
+    at = to;
+    run = to;
+  };
+  while (at < program.length) {
+    const char = program[at]!;
+    if (!triggers.has(char)) {
+      at++;
+      continue;
+    }
+    if (char === "}" && until !== undefined && depth === 0) {
+      parts.push(program.slice(run, at));
+      return { code: parts.join(""), end: at + until.length };
+    }
+    if (char === "{" || char === "}") {
+      depth += char === "{" ? 1 : -1;
+      at++;
+      continue;
+    }
+    if (program.startsWith(lexicon.lineComment, at)) {
+      const end = program.indexOf("\n", at);
+      skip(end === -1 ? program.length : end);
+      continue;
+    }
+    const block = lexicon.blockComment;
+    if (block !== undefined && program.startsWith(block.open, at)) {
+      const end = program.indexOf(block.close, at + block.open.length);
+      skip(end === -1 ? program.length : end + block.close.length);
+      continue;
+    }
+    const prefix = lexicon.prefixed === undefined ? undefined : prefixBefore(program, at);
+    const forms = [...((prefix !== undefined && lexicon.prefixed?.[prefix]) || []), ...lexicon.strings];
+    const form = forms.find((candidate) => program.startsWith(candidate.open, at));
+    if (form === undefined) {
+      at++;
+      continue;
+    }
+    let end = at + form.open.length;
+    const inner: string[] = [" "];
+    while (end < program.length && !program.startsWith(form.close, end)) {
+      const interpolation = form.interpolation;
+      if (interpolation?.literal !== undefined && program.startsWith(interpolation.literal, end)) end += interpolation.literal.length;
+      else if (interpolation !== undefined && program.startsWith(interpolation.open, end)) {
+        const code = scan(program, end + interpolation.open.length, lexicon, "}");
+        inner.push(code.code, " ");
+        end = code.end;
+      } else end += form.escapes && program[end] === "\\" ? 2 : 1;
+    }
+    skip(end + form.close.length, inner.join(""));
+  }
+  parts.push(program.slice(run, at));
+  return { code: parts.join(""), end: at };
 }
 
 /** The program with its literals and comments blanked out (each a space), the code left as it is. */
 export function codeOnly(program: string, lexicon: Lexicon): string {
-  let out = "";
-  let at = 0;
-  while (at < program.length) {
-    const char = program[at]!;
-    const next = program[at + 1];
-    if (char === "/" && next === "/") {
-      const end = program.indexOf("\n", at);
-      at = end === -1 ? program.length : end;
-      out += " ";
-    } else if (char === "/" && next === "*") {
-      const end = program.indexOf("*/", at + 2);
-      at = end === -1 ? program.length : end + 2;
-      out += " ";
-    } else if (lexicon.escaped.includes(char) || lexicon.raw.includes(char)) {
-      const escapes = lexicon.escaped.includes(char);
-      at++;
-      while (at < program.length && program[at] !== char) at += escapes && program[at] === "\\" ? 2 : 1;
-      at++;
-      out += " ";
-    } else {
-      out += char;
-      at++;
-    }
-  }
-  return out;
+  return scan(program, 0, lexicon).code;
 }
 
 /** What the names `pattern` finds in the code (its first group) import, by `known`, sorted; a name `known` lacks imports nothing. */
@@ -51,3 +125,49 @@ export function usedImports(code: string, pattern: RegExp, known: ReadonlyMap<st
   }
   return [...used].sort();
 }
+
+/** Go's literals: interpreted strings and runes take escapes, backquoted raw strings do not. */
+export const GO_LEXICON: Lexicon = {
+  lineComment: "//",
+  blockComment: { open: "/*", close: "*/" },
+  strings: [
+    { open: '"', close: '"', escapes: true },
+    { open: "'", close: "'", escapes: true },
+    { open: "`", close: "`", escapes: false },
+  ],
+};
+
+/** Java's literals: strings and characters (the programs write no text blocks). */
+export const JAVA_LEXICON: Lexicon = {
+  lineComment: "//",
+  blockComment: { open: "/*", close: "*/" },
+  strings: [
+    { open: '"', close: '"', escapes: true },
+    { open: "'", close: "'", escapes: true },
+  ],
+};
+
+const F_STRINGS: readonly StringForm[] = ['"""', "'''", '"', "'"].map((quote) => ({
+  open: quote,
+  close: quote,
+  escapes: true,
+  interpolation: { open: "{", literal: "{{" },
+}));
+
+/** Python's literals: single- and triple-quoted strings, and f-strings, whose `{...}` is code (`{{` is a brace). */
+export const PYTHON_LEXICON: Lexicon = {
+  lineComment: "#",
+  strings: ['"""', "'''", '"', "'"].map((quote) => ({ open: quote, close: quote, escapes: true })),
+  prefixed: { f: F_STRINGS, rf: F_STRINGS, fr: F_STRINGS },
+};
+
+/** JavaScript's literals: strings, and template literals, whose `${...}` is code (the programs write no regular expression). */
+export const JS_LEXICON: Lexicon = {
+  lineComment: "//",
+  blockComment: { open: "/*", close: "*/" },
+  strings: [
+    { open: '"', close: '"', escapes: true },
+    { open: "'", close: "'", escapes: true },
+    { open: "`", close: "`", escapes: true, interpolation: { open: "${" } },
+  ],
+};

@@ -11,6 +11,7 @@ import { bracedEntries, type CodeBody, type CodeOutput, type LanguageLiterals, t
 import { pythonQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 import type { InferenceLanguage } from "./language.js";
+import { codeOnly, PYTHON_LEXICON, usedImports } from "./program-names.js";
 import type { ToolNaming } from "../tools.js";
 
 /*
@@ -54,11 +55,9 @@ const TOOL_NAMES: ToolNaming = {
 
 const PYTHON_TOOL_WRITERS: ToolWriters = { string: pyString, comment: pyComment, tree: (tree, level) => WRITERS.python.tree(tree, level * 4) };
 
-/** What a chat with tools or a structured reply adds (setChatExtras), and the imports it needs. */
-function chatExtras(context: SnippetContext, fields: PythonFields, standard: string[]): void {
+/** What a chat with tools or a structured reply adds. */
+function chatExtras(context: SnippetContext, fields: PythonFields): void {
   setChatExtras(context, fields, TOOL_NAMES, PYTHON_TOOL_WRITERS);
-  if (fields.tools !== undefined) standard.push("import json", "import sys");
-  else if (fields.structured) standard.push("import json");
 }
 
 /**
@@ -71,12 +70,28 @@ function libraryToolPayload(context: ChatContext, model: string): string {
   return variableWriters(variableIn(chatFiles(context))).python.tree(tree);
 }
 
-/** The standard-library import lines (`import x` before `from x import y`); the client's own import is in its templates. */
-function importBlock(context: SnippetContext, standard: string[]): string {
-  if (context.token.kind === "env") standard.push("import os");
-  standard = [...new Set(standard)];
-  standard.sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
-  return standard.join("\n");
+/** The standard library's modules and names the templates' code may use, by the name it uses, and the line that imports each. */
+const STANDARD: ReadonlyMap<string, string> = new Map([
+  ...["base64", "json", "os", "sys", "time"].map((name) => [name, `import ${name}`] as const),
+  ["urllib", "import urllib.request"],
+  ["Path", "from pathlib import Path"],
+  ["urlsplit", "from urllib.parse import urlsplit"],
+]);
+
+/** A module used as `json.loads`, a name called as `Path(...)`; never a member of something (`response.json()`) or a keyword argument (`json=payload`). */
+const STANDARD_USE = /(?<![\w.])((?:base64|json|os|sys|time|urllib)(?=\.)|(?:Path|urlsplit)(?=\())/g;
+
+/**
+ * The program with the standard-library import lines its code uses (`import x` before `from x import y`),
+ * a blank line, then the client's own import, which its template writes first.
+ */
+function withImports(program: string): string {
+  const lines = usedImports(codeOnly(program, PYTHON_LEXICON), STANDARD_USE, STANDARD);
+  if (lines.length === 0) return program;
+  lines.sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
+  const client = /^(?:import|from) /m.exec(program);
+  if (client === null) throw new Error("a Python template imports its client");
+  return `${program.slice(0, client.index)}${lines.join("\n")}\n\n${program.slice(client.index)}`;
 }
 
 function subscripts(path: readonly (string | number)[]): string {
@@ -118,24 +133,15 @@ function textLines(path: JsonPath): string {
 function requestsFields(context: SnippetContext, request: HttpRequest): PythonFields & RawHttpParts {
   const fields = new PythonFields(context);
   const body = request.body;
-  const standard: string[] = [];
   const file = inputFile(context.input);
   const images = context.call === "chat" ? chatFiles(context) : [];
   // A JSON body carries its files as base64 text or data URLs; a remote file's URL may stand in for its data URL.
   const encodesFiles = body.kind === "json" && holdsFile(body.value);
-  const readsLocalFile = images.length > 0 || (file !== undefined && !file.remote && (encodesFiles || body.kind === "binary"));
   const queue = request.queue;
-  const savesOutput = request.output.kind !== "json" && request.output.kind !== "text-field";
-  if (readsLocalFile || savesOutput || queue) standard.push("from pathlib import Path");
-  if (queue) standard.push("import sys", "import time");
-  if (queue && [queue.status, queue.result].some((address) => address?.kind === "url-path")) standard.push("from urllib.parse import urlsplit");
-  if (encodesFiles || request.output.kind === "base64-field") standard.push("import base64");
-  if (context.call === "chat" && context.parameters.stream) standard.push("import json");
-  chatExtras(context, fields, standard);
+  chatExtras(context, fields);
   fields.authScheme = request.auth.scheme;
   const headers: [string, string][] = [[pyString("Authorization"), fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([pyString(name), pyString(value)]);
-  fields.imports = importBlock(context, standard);
   if (queue) fields.queue = pythonQueue(queue);
   let sent: CodeBody;
   if (body.kind === "binary") {
@@ -208,11 +214,9 @@ const responsesArgumentLines = memoPerContext((context: ChatContext): string => 
 });
 
 /** A client library's chat: the images are read before the call, which refers to their variables. */
-function readChatImages(context: ChatContext, fields: PythonFields, standard: string[]): void {
+function readChatImages(context: ChatContext, fields: PythonFields): void {
   const images = chatFiles(context);
-  if (images.length === 0) return;
-  standard.push("import base64", "from pathlib import Path");
-  fields.fileSetup = chatFileSetup(images);
+  if (images.length > 0) fields.fileSetup = chatFileSetup(images);
 }
 
 /**
@@ -229,7 +233,6 @@ export type HubOutput =
 
 function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | undefined): PythonFields & HubOutput & { callArguments: string } {
   const fields = new PythonFields(context);
-  const standard: string[] = [];
   let output: HubOutput = { outputKind: "print" };
   let callArguments: string;
   if (context.call === "chat") {
@@ -237,8 +240,8 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
     if (context.provider === "openai") fields.modelText = context.providerModelId;
     callArguments = chatArgumentLines(context) + reasoningLine(context, "huggingface_hub");
     fields.resultName = "completion";
-    readChatImages(context, fields, standard);
-    chatExtras(context, fields, standard);
+    readChatImages(context, fields);
+    chatExtras(context, fields);
     if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, fields.modelText);
   } else {
     if (!method) throw new Error(`huggingface_hub has no method for ${context.task}`);
@@ -248,17 +251,14 @@ function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | un
       // Named by each track's content type, as the raw clients name what they save.
       output = { outputKind: "tracks" };
       fields.resultName = "tracks";
-      standard.push("from pathlib import Path");
     } else if (method.result === "text") {
       output = { outputKind: "text-field", outputText: "transcript = result.text" };
     } else if (method.result !== "print") {
       const outputFile = pyString(`output.${method.extension ?? "bin"}`);
       output = method.result === "image" ? { outputKind: "image", outputFile } : { outputKind: "bytes", outputFile };
       fields.resultName = resultName(context.task);
-      if (method.result === "bytes") standard.push("from pathlib import Path");
     }
   }
-  fields.imports = importBlock(context, standard);
   return Object.assign(fields, { callArguments }, output);
 }
 
@@ -266,11 +266,9 @@ function openaiFields(context: ChatContext): PythonFields & { baseUrl: string; c
   const request = context.request;
   const fields = new PythonFields(context);
   fields.modelText = request.model;
-  const standard: string[] = [];
-  readChatImages(context, fields, standard);
-  chatExtras(context, fields, standard);
+  readChatImages(context, fields);
+  chatExtras(context, fields);
   if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, request.model);
-  fields.imports = importBlock(context, standard);
   const callArguments = context.api === "responses" ? responsesArgumentLines(context) : chatArgumentLines(context) + reasoningLine(context, "openai");
   fields.resultName = context.api === "responses" ? "response" : "completion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
@@ -298,16 +296,13 @@ function falClientFields(context: SnippetContext, request: HttpRequest): PythonF
   // A remote file's URL is in the arguments as is: fal fetches it.
   if (file && !file.remote) fields.fileSetup = `${falUrlVariable(file)} = client.upload_file(${pyString(file.path)})`;
   // A file the result names is saved, as every client does; fal_client's own HTTP client is not for downloads.
-  const standard: string[] = [];
   let output: FalOutput = { outputKind: "print" };
   // subscribe() follows a queued job to its result, which names the file where the queue's output says.
   const filePath = request.queue?.output ?? (request.output.kind === "url-field" ? request.output.path : undefined);
   if (filePath !== undefined) {
     output = { outputKind: "url-field", outputField: subscripts(filePath) };
-    standard.push("from pathlib import Path", "import urllib.request");
   }
   if (request.output.kind === "text-field") output = { outputKind: "text-field", outputText: textLines(request.output.path) };
-  fields.imports = importBlock(context, standard);
   return Object.assign(fields, { providerInputs }, output);
 }
 
@@ -320,4 +315,5 @@ export const PYTHON_INFERENCE = {
   },
   hub: { methods: PYTHON_METHODS, refuses: pythonClientRefuses },
   toolNames: TOOL_NAMES,
+  finish: withImports,
 } satisfies InferenceLanguage<"python">;
