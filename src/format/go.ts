@@ -1,6 +1,6 @@
 import { finiteNumber, type Scalar, type TreeSyntax } from "./tree.js";
 import { doubleQuoted, hex2, hex4, wtf8Bytes, type DoubleQuoteRules, commentText } from "./unicode.js";
-import type { LanguageDescriptor } from "./language.js";
+import type { LanguageDescriptor, Lexicon } from "./language.js";
 
 /**
  * Go literals for untrusted values: interpreted string literals, escaped as
@@ -40,6 +40,17 @@ export const GO_TREE: TreeSyntax = {
   commas: "trailing",
 };
 
+/** Go's literals: interpreted strings and runes take escapes, backquoted raw strings do not. */
+const GO_LEXICON: Lexicon = {
+  lineComment: "//",
+  blockComment: { open: "/*", close: "*/" },
+  strings: [
+    { open: '"', close: '"', escapes: true },
+    { open: "'", close: "'", escapes: true },
+    { open: "`", close: "`", escapes: false },
+  ],
+};
+
 /** Go: the language's facts for every floor above (src/format/languages.ts lists it). */
 export const GO_LANGUAGE = {
   label: "Go",
@@ -58,5 +69,6 @@ export const GO_LANGUAGE = {
     ...["max", "min", "new", "nil", "panic", "print", "println", "real", "recover", "rune", "string", "true", "uint", "uint16"],
     ...["uint32", "uint64", "uint8", "uintptr"],
   ],
+  lexicon: GO_LEXICON,
   clients: { "net/http": { api: "http", folder: "net-http" } },
 } as const satisfies LanguageDescriptor;

@@ -1,6 +1,6 @@
 import { finiteNumber, writeTree, type Scalar, type TreeSyntax } from "./tree.js";
 import { jsonString, commentText } from "./unicode.js";
-import type { LanguageDescriptor } from "./language.js";
+import type { LanguageDescriptor, Lexicon } from "./language.js";
 
 /**
  * JavaScript literals for untrusted values. Every string from model metadata
@@ -48,6 +48,17 @@ export function jsComment(text: string): string {
   return `// ${commentText(text)}`;
 }
 
+/** JavaScript's literals: strings, and template literals, whose `${...}` is code (the programs write no regular expression). */
+const JS_LEXICON: Lexicon = {
+  lineComment: "//",
+  blockComment: { open: "/*", close: "*/" },
+  strings: [
+    { open: '"', close: '"', escapes: true },
+    { open: "'", close: "'", escapes: true },
+    { open: "`", close: "`", escapes: true, interpolation: { open: "${" } },
+  ],
+};
+
 /** JavaScript (Node, as a module): the language's facts for every floor above (src/format/languages.ts lists it). */
 export const JS_LANGUAGE = {
   label: "JavaScript",
@@ -66,6 +77,7 @@ export const JS_LANGUAGE = {
     ...["package", "protected", "interface", "private", "public", "arguments", "eval", "undefined", "NaN", "Infinity"],
     ...["console", "process", "JSON", "fetch", "Object", "Error", "Buffer", "Array", "TextDecoder", "Map", "Promise", "String"],
   ],
+  lexicon: JS_LEXICON,
   clients: {
     "huggingface.js": { api: "hub", folder: "huggingface.js" },
     fetch: { api: "http", folder: "fetch" },

@@ -25,6 +25,28 @@ export interface ClientDescriptor {
   folder: string;
 }
 
+/** One way a language writes a string literal. */
+export interface StringForm {
+  open: string;
+  close: string;
+  /** A backslash escapes the next character. */
+  escapes: boolean;
+  /** Where code sits inside the literal: opened by `open`, closed by the `}` that balances it. */
+  interpolation?: { open: string; literal?: string };
+}
+
+/**
+ * How a language writes what is not code, for reading a program back: its comments and its literals, a longer
+ * opening first (src/inference/fields/program-names.ts reads a program's imports off the rest).
+ */
+export interface Lexicon {
+  lineComment: string;
+  blockComment?: { open: string; close: string };
+  strings: readonly StringForm[];
+  /** A string form whose opening this prefix comes right before (Python's `f"..."`), by the prefix, lower case. */
+  prefixed?: Readonly<Record<string, readonly StringForm[]>>;
+}
+
 export interface LanguageDescriptor {
   /** How people read its name (the picker). */
   label: string;
@@ -44,6 +66,8 @@ export interface LanguageDescriptor {
   highlight: string;
   /** Names code may not give a function of its own: the keywords, and what the language predefines that a program calls. */
   reserved: readonly string[];
+  /** How its comments and literals are read back, where a program's imports are read off its code. */
+  lexicon?: Lexicon;
   /**
    * Its hosted-inference clients, in listing order, by the name `--client` takes (a name may repeat another
    * language's: `curl` is sh's and PHP's).

@@ -1,6 +1,6 @@
 import { finiteNumber, writeTree, type Scalar, type TreeSyntax } from "./tree.js";
 import { hex2, hex4, mustEscape, commentText } from "./unicode.js";
-import type { LanguageDescriptor } from "./language.js";
+import type { LanguageDescriptor, Lexicon, StringForm } from "./language.js";
 
 /**
  * Python literals for untrusted values. Every string from model metadata or
@@ -67,6 +67,20 @@ export function pyComment(text: string): string {
   return `# ${commentText(text)}`;
 }
 
+const F_STRINGS: readonly StringForm[] = ['"""', "'''", '"', "'"].map((quote) => ({
+  open: quote,
+  close: quote,
+  escapes: true,
+  interpolation: { open: "{", literal: "{{" },
+}));
+
+/** Python's literals: single- and triple-quoted strings, and f-strings, whose `{...}` is code (`{{` is a brace). */
+const PYTHON_LEXICON: Lexicon = {
+  lineComment: "#",
+  strings: ['"""', "'''", '"', "'"].map((quote) => ({ open: quote, close: quote, escapes: true })),
+  prefixed: { f: F_STRINGS, rf: F_STRINGS, fr: F_STRINGS },
+};
+
 /** Python: the language's facts for every floor above (src/format/languages.ts lists it). */
 export const PYTHON_LANGUAGE = {
   label: "Python",
@@ -83,6 +97,7 @@ export const PYTHON_LANGUAGE = {
     ...["return", "try", "while", "with", "yield", "_", "case", "match", "type"],
     ...["print", "len", "range", "dict", "list", "str", "int", "float", "bool", "open", "id", "object", "next", "sorted", "enumerate"],
   ],
+  lexicon: PYTHON_LEXICON,
   clients: {
     huggingface_hub: { api: "hub", folder: "huggingface_hub" },
     requests: { api: "http", folder: "requests" },

@@ -8,7 +8,7 @@ import type { SnippetContext } from "./context.js";
 import { toolCode } from "./tool-code.js";
 import { httpFields, type HttpCode, type HttpLanguage } from "./http-code.js";
 import type { InferenceLanguage } from "./language.js";
-import { codeOnly, GO_LEXICON, usedImports } from "./program-names.js";
+import { codeOnly, usedImports } from "./program-names.js";
 
 /*
  * Go's part of the snippet engine (its literals, label and client are
@@ -59,7 +59,7 @@ const PACKAGE_USE = /(?<![\w.])([a-z][a-z0-9]*)\.[A-Za-z_]/g;
 
 /** The program with the import block its code needs after `package main`, sorted as gofmt keeps it. */
 function withImports(program: string): string {
-  const paths = usedImports(codeOnly(program, GO_LEXICON), PACKAGE_USE, PACKAGES);
+  const paths = usedImports(codeOnly(program, GO_LANGUAGE.lexicon), PACKAGE_USE, PACKAGES);
   const clause = /^package main\n/m.exec(program);
   if (clause === null) throw new Error("a Go template writes `package main` on a line of its own");
   const at = clause.index + clause[0].length;

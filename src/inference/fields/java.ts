@@ -8,7 +8,7 @@ import type { Tree } from "../payload.js";
 import { toolCode } from "./tool-code.js";
 import { httpFields, type HttpCode, type HttpLanguage } from "./http-code.js";
 import type { InferenceLanguage } from "./language.js";
-import { codeOnly, JAVA_LEXICON, usedImports } from "./program-names.js";
+import { codeOnly, usedImports } from "./program-names.js";
 import type { ToolNaming } from "../tools.js";
 
 /*
@@ -85,7 +85,7 @@ const CLASS_USE = /(?<![\w.$])([A-Z][A-Za-z0-9_]*)\b/g;
 
 /** The program with an import line for each class its code names, sorted, after the head's comment lines. */
 function withImports(program: string): string {
-  const names = usedImports(codeOnly(program, JAVA_LEXICON), CLASS_USE, CLASSES);
+  const names = usedImports(codeOnly(program, JAVA_LANGUAGE.lexicon), CLASS_USE, CLASSES);
   const at = program.indexOf("\npublic class Main {");
   if (at === -1) throw new Error("a Java template writes `public class Main {` after its head");
   return program.slice(0, at) + names.map((name) => `import ${name};\n`).join("") + program.slice(at);

@@ -11,7 +11,7 @@ import { bracedEntries, type TemplateFields, type CodeBody, type CodeOutput, typ
 import { jsQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 import type { InferenceLanguage } from "./language.js";
-import { codeOnly, JS_LEXICON } from "./program-names.js";
+import { codeOnly } from "./program-names.js";
 import type { ToolNaming } from "../tools.js";
 
 /*
@@ -50,7 +50,7 @@ const FS_USE = /(?<![\w.$])(readFile|writeFile)\(/g;
  * code with a blank line between.
  */
 function withImports(program: string, fields: TemplateFields): string {
-  const used = new Set([...codeOnly(program, JS_LEXICON).matchAll(FS_USE)].map((match) => match[1]));
+  const used = new Set([...codeOnly(program, JS_LANGUAGE.lexicon).matchAll(FS_USE)].map((match) => match[1]));
   if (used.size === 0) return program;
   const line = `import { ${["readFile", "writeFile"].filter((name) => used.has(name)).join(", ")} } from "node:fs/promises";`;
   const note = fields.sampleNote;

@@ -1,3 +1,5 @@
+import type { Lexicon } from "../../format/language.js";
+
 /*
  * The names a rendered program's code uses, read off the program itself: a
  * program's imports follow from them (Go's compiler refuses an unused one, and
@@ -6,25 +8,6 @@
  * through the literal formatters) cannot make a program import anything; the
  * code inside an interpolation (`${...}`, an f-string's `{...}`) is code.
  */
-
-/** One way a language writes a string literal. */
-export interface StringForm {
-  open: string;
-  close: string;
-  /** A backslash escapes the next character. */
-  escapes: boolean;
-  /** Where code sits inside the literal: opened by `open`, closed by the `}` that balances it. */
-  interpolation?: { open: string; literal?: string };
-}
-
-/** How a language writes what is not code: its comments and its literals, a longer opening first. */
-export interface Lexicon {
-  lineComment: string;
-  blockComment?: { open: string; close: string };
-  strings: readonly StringForm[];
-  /** A string form whose opening this prefix comes right before (Python's `f"..."`), by the prefix, lower case. */
-  prefixed?: Readonly<Record<string, readonly StringForm[]>>;
-}
 
 /** The first characters of what may open a comment or a literal, or close a brace, in a lexicon's programs. */
 const TRIGGERS = new WeakMap<Lexicon, ReadonlySet<string>>();
@@ -125,49 +108,3 @@ export function usedImports(code: string, pattern: RegExp, known: ReadonlyMap<st
   }
   return [...used].sort();
 }
-
-/** Go's literals: interpreted strings and runes take escapes, backquoted raw strings do not. */
-export const GO_LEXICON: Lexicon = {
-  lineComment: "//",
-  blockComment: { open: "/*", close: "*/" },
-  strings: [
-    { open: '"', close: '"', escapes: true },
-    { open: "'", close: "'", escapes: true },
-    { open: "`", close: "`", escapes: false },
-  ],
-};
-
-/** Java's literals: strings and characters (the programs write no text blocks). */
-export const JAVA_LEXICON: Lexicon = {
-  lineComment: "//",
-  blockComment: { open: "/*", close: "*/" },
-  strings: [
-    { open: '"', close: '"', escapes: true },
-    { open: "'", close: "'", escapes: true },
-  ],
-};
-
-const F_STRINGS: readonly StringForm[] = ['"""', "'''", '"', "'"].map((quote) => ({
-  open: quote,
-  close: quote,
-  escapes: true,
-  interpolation: { open: "{", literal: "{{" },
-}));
-
-/** Python's literals: single- and triple-quoted strings, and f-strings, whose `{...}` is code (`{{` is a brace). */
-export const PYTHON_LEXICON: Lexicon = {
-  lineComment: "#",
-  strings: ['"""', "'''", '"', "'"].map((quote) => ({ open: quote, close: quote, escapes: true })),
-  prefixed: { f: F_STRINGS, rf: F_STRINGS, fr: F_STRINGS },
-};
-
-/** JavaScript's literals: strings, and template literals, whose `${...}` is code (the programs write no regular expression). */
-export const JS_LEXICON: Lexicon = {
-  lineComment: "//",
-  blockComment: { open: "/*", close: "*/" },
-  strings: [
-    { open: '"', close: '"', escapes: true },
-    { open: "'", close: "'", escapes: true },
-    { open: "`", close: "`", escapes: true, interpolation: { open: "${" } },
-  ],
-};

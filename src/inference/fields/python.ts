@@ -11,7 +11,7 @@ import { bracedEntries, type CodeBody, type CodeOutput, type LanguageLiterals, t
 import { pythonQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 import type { InferenceLanguage } from "./language.js";
-import { codeOnly, PYTHON_LEXICON, usedImports } from "./program-names.js";
+import { codeOnly, usedImports } from "./program-names.js";
 import type { ToolNaming } from "../tools.js";
 
 /*
@@ -86,7 +86,7 @@ const STANDARD_USE = /(?<![\w.])((?:base64|json|os|sys|time|urllib)(?=\.)|(?:Pat
  * a blank line, then the client's own import, which its template writes first.
  */
 function withImports(program: string): string {
-  const lines = usedImports(codeOnly(program, PYTHON_LEXICON), STANDARD_USE, STANDARD);
+  const lines = usedImports(codeOnly(program, PYTHON_LANGUAGE.lexicon), STANDARD_USE, STANDARD);
   if (lines.length === 0) return program;
   lines.sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
   const client = /^(?:import|from) /m.exec(program);
