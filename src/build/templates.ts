@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { TEMPLATES_DIR } from "../catalogue/paths.js";
 import { LANGUAGE_DESCRIPTORS, LANGUAGES, type Language } from "../format/languages.js";
 import { TEMPLATE_NAMES, type TemplateName } from "../inference/template-source.js";
+import { INFERENCE_LANGUAGES } from "../inference/languages.js";
+import { codeInPlace, positionsOfUses, type ImportRule } from "../inference/fields/program-names.js";
 
 /*
  * Build step (generate.ts): hubref's template compiler. Every template of
@@ -19,7 +21,10 @@ import { TEMPLATE_NAMES, type TemplateName } from "../inference/template-source.
  * - `-%>` drops the newline right after the tag;
  * - a line `<%~ partial("name") %>` is templates/<language>/_partials/name.eta,
  *   put in place before the template is read (textually: the partial reads the
- *   same `it`, whose values are computed in getters).
+ *   same `it`, whose values are computed in getters);
+ * - a line `<%~ imports %>` (or `<%~ imports("\n") %>`, with the text that
+ *   follows the import lines when there are any) is where a program's import
+ *   lines go, in a language whose imports are read off its code.
  * Nothing is escaped: templates print literal text only, every string already
  * written by the language's literal formatter in the fields.
  */
@@ -83,7 +88,14 @@ export function partialFilesOf(file: string, language: Language): string[] {
 }
 
 /** What a template is made of: text to copy, code to run, an expression to print. */
-export type Piece = { kind: "text"; text: string } | { kind: "code" | "print"; text: string; origin: string };
+export type Piece =
+  | { kind: "text"; text: string }
+  | { kind: "code" | "print"; text: string; origin: string }
+  /** Where the import lines go, and the text that follows them when there are any. */
+  | { kind: "imports"; after: string; origin: string };
+
+/** The line where a program's import lines go: `<%~ imports %>`, or `<%~ imports("\n") %>` with the text after them. */
+const IMPORTS_LINE = /^<%~ imports(?:\(("(?:[^"\\]|\\.)*")\))? %>\n/;
 
 /** Where the tag that opens at `start` closes: its `%>`, outside the code's string literals. */
 function closeOf(source: string, start: number, origin: string): number {
@@ -126,7 +138,13 @@ export function parseTemplate(lines: readonly SourceLine[]): Piece[] {
     if (open === -1) break;
     const origin = originAt(open);
     const mark = source[open + 2];
-    if (mark === "~") throw new Error(`${origin}: <%~ is only for a partial("name") on a line of its own`);
+    const slot = mark === "~" && (open === 0 || source[open - 1] === "\n") ? IMPORTS_LINE.exec(source.slice(open)) : null;
+    if (slot !== null) {
+      pieces.push({ kind: "imports", after: slot[1] === undefined ? "" : (JSON.parse(slot[1]) as string), origin });
+      at = open + slot[0].length;
+      continue;
+    }
+    if (mark === "~") throw new Error(`${origin}: <%~ is only for a partial("name") or the imports, on a line of its own`);
     if (mark === "-" || mark === "_" || mark === "#") throw new Error(`${origin}: <%${mark} is not a tag of hubref's templates`);
     const start = open + (mark === "=" ? 3 : 2);
     const close = closeOf(source, start, origin);
@@ -217,23 +235,70 @@ const NEEDS = [
 /** A text literal shorter than this stays where it is: a call would save little of its length. */
 const SHARED_TEXT_MIN = 200;
 
-/** One template as a function declaration: its pieces in order, text appended as literals (or calls, for `shared`). */
+/** A character no template holds, standing for a printed value while the build reads a template's code. */
+const PRINTED = "\uE000";
+
+/** What the build reads off a template's own code, for a language whose imports follow its code: each text piece's uses (a mask), and the prints that stand where code stands. */
+export interface TemplateUses {
+  masks: ReadonlyMap<number, number>;
+  codePrints: ReadonlySet<number>;
+}
+
+/**
+ * The uses of a template's code, by piece: its text pieces in order, each print a placeholder, read with
+ * the language's lexicon as one program (a branch of an `if` holds whole statements, so each reads as it
+ * would alone). A print inside a literal prints literal text, which uses nothing.
+ */
+export function templateUses(pieces: readonly Piece[], rule: ImportRule, path: string): TemplateUses {
+  if (rule.uses.length > 31) throw new Error(`${path}: more uses than a mask holds`);
+  let skeleton = "";
+  const spans: { piece: number; start: number; end: number }[] = [];
+  pieces.forEach((piece, index) => {
+    if (piece.kind === "code" || piece.kind === "imports") return;
+    if (piece.kind === "text" && piece.text.includes(PRINTED)) throw new Error(`${path}: a template holds U+E000`);
+    const start = skeleton.length;
+    skeleton += piece.kind === "text" ? piece.text : PRINTED;
+    spans.push({ piece: index, start, end: skeleton.length });
+  });
+  const code = codeInPlace(skeleton, rule.lexicon);
+  const masks = new Map<number, number>();
+  for (const { use, at } of positionsOfUses(code, rule)) {
+    const { piece } = spans.find((span) => span.start <= at && at < span.end)!;
+    masks.set(piece, (masks.get(piece) ?? 0) | (1 << use));
+  }
+  const codePrints = new Set(spans.filter(({ piece, start }) => pieces[piece]!.kind === "print" && code[start] === PRINTED).map(({ piece }) => piece));
+  return { masks, codePrints };
+}
+
+/**
+ * One template as a function declaration: its pieces in order, text appended as literals (or calls, for
+ * `shared`); with `uses`, each text piece that uses something says so in its mask, and a value printed where
+ * code stands is counted as it prints.
+ */
 export function templateFunction(
   template: Pick<TemplateFile, "language" | "client" | "path">,
   pieces: readonly Piece[],
   name: string,
   shared: ReadonlyMap<string, string>,
+  uses?: TemplateUses,
 ): string {
-  const readsFields = pieces.some((piece) => piece.kind !== "text" && /\bit\b/.test(piece.text));
+  const readsFields = pieces.some((piece) => (piece.kind === "code" || piece.kind === "print") && /\bit\b/.test(piece.text));
+  const countsUses = uses !== undefined;
   const body: string[] = [];
   let depth = 1;
   const line = (text: string) => body.push(`${"  ".repeat(Math.max(depth, 1))}${text}`);
-  for (const piece of pieces) {
+  pieces.forEach((piece, index) => {
     if (piece.kind === "text") {
       const call = shared.get(piece.text);
-      line(`out += ${call === undefined ? textLiteral(piece.text) : `${call}()`};`);
+      const mask = uses?.masks.get(index);
+      line(`out += ${call === undefined ? textLiteral(piece.text) : `${call}()`};${mask === undefined ? "" : ` uses.mask |= ${mask};`}`);
+    } else if (piece.kind === "imports") {
+      // What was written so far is the program's head: the import lines go after it, the rest is written anew.
+      line(`uses.slot(out, ${JSON.stringify(piece.after)}); // ${piece.origin}`);
+      line('out = "";');
     } else if (piece.kind === "print") {
-      line(`out += (${piece.text}) satisfies Printed; // ${piece.origin}`);
+      const printed = `(${piece.text}) satisfies Printed`;
+      line(`out += ${uses?.codePrints.has(index) ? `uses.code(${printed})` : printed}; // ${piece.origin}`);
     } else {
       // Indented by its braces, for a reader of tsc's messages: `} else {` closes one and opens one.
       const opens = (piece.text.match(/\{/g) ?? []).length;
@@ -242,10 +307,11 @@ export function templateFunction(
       line(`${piece.text} // ${piece.origin}`);
       depth += opens - closes + (piece.text.startsWith("}") ? 1 : 0);
     }
-  }
+  });
+  const fields = `${readsFields ? "it" : "_it"}: FieldsOf<${JSON.stringify(template.language)}, ${JSON.stringify(template.client)}>`;
   return [
     `/** templates/${template.path} */`,
-    `function ${name}(${readsFields ? "it" : "_it"}: FieldsOf<${JSON.stringify(template.language)}, ${JSON.stringify(template.client)}>): string {`,
+    `function ${name}(${fields}, ${countsUses ? "uses" : "_uses"}: Uses): string {`,
     '  let out = "";',
     ...body,
     "  return out;",
@@ -272,7 +338,14 @@ export function compiledTemplatesModule(): string {
   const shared = new Map<string, string>();
   for (const [text, count] of uses) if (count > 1) shared.set(text, `text${shared.size}`);
   const texts = [...shared].map(([text, name]) => `function ${name}(): string {\n  return ${textLiteral(text)};\n}`);
-  const functions = templates.map((template, index) => templateFunction(template, parsed[index]!, `template${index}`, shared));
+  const functions = templates.map((template, index) => {
+    const rule = INFERENCE_LANGUAGES[template.language].imports;
+    const slots = parsed[index]!.filter((piece) => piece.kind === "imports").length;
+    if (rule !== undefined && slots !== 1) throw new Error(`templates/${template.path}: ${slots} import lines (<%~ imports %>), where its language needs one`);
+    if (rule === undefined && slots > 0) throw new Error(`templates/${template.path}: import lines, where its language reads none off its code`);
+    const uses = rule === undefined ? undefined : templateUses(parsed[index]!, rule, template.path);
+    return templateFunction(template, parsed[index]!, `template${index}`, shared, uses);
+  });
   const table: string[] = [];
   for (const language of LANGUAGES) {
     const own = templates.map((template, index) => ({ template, index })).filter(({ template }) => template.language === language);
@@ -286,6 +359,7 @@ export function compiledTemplatesModule(): string {
   return [
     "// Generated by `npm run generate` (src/build/templates.ts) from templates/; not kept in git.",
     'import type { FieldsOf } from "../languages.js";',
+    'import type { Uses } from "../fields/program-names.js";',
     'import type { TemplateTable } from "../template-source.js";',
     "",
     "/** What a template may print: text, or a number. */",

@@ -12,6 +12,7 @@ import { templateExists, renderTemplate, type TemplateName } from "./templates.j
 import { tokenSource, type CallMode } from "./token.js";
 import type { SnippetContext } from "./fields/context.js";
 import { fieldsOf, INFERENCE_LANGUAGES, type InferenceLanguage } from "./languages.js";
+import { Uses } from "./fields/program-names.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
 import { chosenProvider, firstServingProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel, takesChatImages } from "../model/chat.js";
@@ -159,13 +160,13 @@ function hubClients(): string {
   return hubClientList;
 }
 
-/** A client's program: its template rendered with its fields, then completed as its language completes one (its imports). */
+/** A client's program: its template rendered with its fields, with the import lines its code uses. */
 function programFor<L extends Language>(pair: { language: L; client: ClientOf<L> }, name: TemplateName, context: SnippetContext): string {
   const language: InferenceLanguage<L> = INFERENCE_LANGUAGES[pair.language];
   const method = context.call === "chat" ? undefined : language.hub?.methods[context.task];
   const fields = fieldsOf(pair.language, pair.client, context, method);
-  const program = renderTemplate(pair.language, pair.client, name, fields);
-  return language.finish?.(program, fields) ?? program;
+  const uses = new Uses(language.imports);
+  return uses.program(renderTemplate(pair.language, pair.client, name, fields, uses));
 }
 
 /** What the problems and notes of one model's generation are collected in. */

@@ -1,6 +1,7 @@
 import type { Language } from "../format/languages.js";
 import type { ClientOf } from "./id-lists.js";
 import type { FieldsOf } from "./languages.js";
+import type { Uses } from "./fields/program-names.js";
 
 /*
  * What the engine's renderer (templates.ts) and the build's compiler
@@ -19,7 +20,10 @@ export const TEMPLATE_NAMES = ["basic", "queued", "conversational", "conversatio
 
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
-/** Every compiled template, by language, client and name: each is a function of exactly its client's fields. */
+/**
+ * Every compiled template, by language, client and name: each is a function of exactly its client's fields,
+ * and counts in `uses` what its code uses, where its language's imports are read off its code.
+ */
 export type TemplateTable = {
-  readonly [L in Language]: { readonly [C in ClientOf<L>]: { readonly [N in TemplateName]?: (it: FieldsOf<L, C>) => string } };
+  readonly [L in Language]: { readonly [C in ClientOf<L>]: { readonly [N in TemplateName]?: (it: FieldsOf<L, C>, uses: Uses) => string } };
 };

@@ -3,6 +3,7 @@ import type { ClientOf } from "./id-lists.js";
 import type { FieldsOf } from "./languages.js";
 import { COMPILED_TEMPLATES } from "./generated/templates.js";
 import type { TemplateName } from "./template-source.js";
+import type { Uses } from "./fields/program-names.js";
 
 export type { TemplateName };
 
@@ -15,15 +16,22 @@ export type { TemplateName };
  */
 
 /** The table as looked up by any language and client (the table's own type pairs each with its fields). */
-const TEMPLATES: Readonly<Record<string, Readonly<Record<string, Readonly<Partial<Record<TemplateName, (it: never) => string>>> | undefined>>>> =
+const TEMPLATES: Readonly<Record<string, Readonly<Record<string, Readonly<Partial<Record<TemplateName, (it: never, uses: Uses) => string>>> | undefined>>>> =
   COMPILED_TEMPLATES;
 
 export function templateExists(language: Language, client: Client, name: TemplateName): boolean {
   return TEMPLATES[language]?.[client]?.[name] !== undefined;
 }
 
-export function renderTemplate<L extends Language, C extends ClientOf<L>>(language: L, client: C, name: TemplateName, fields: FieldsOf<L, C>): string {
-  const render = TEMPLATES[language]?.[client]?.[name] as ((it: FieldsOf<L, C>) => string) | undefined;
+/** The program of one template, its code's uses counted in `uses`. */
+export function renderTemplate<L extends Language, C extends ClientOf<L>>(
+  language: L,
+  client: C,
+  name: TemplateName,
+  fields: FieldsOf<L, C>,
+  uses: Uses,
+): string {
+  const render = TEMPLATES[language]?.[client]?.[name] as ((it: FieldsOf<L, C>, uses: Uses) => string) | undefined;
   if (!render) throw new Error(`no template ${language}/${client}/${name} (templateExists is asked first)`);
-  return render(fields);
+  return render(fields, uses);
 }

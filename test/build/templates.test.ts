@@ -9,10 +9,13 @@ import {
   parseTemplate,
   sourceLines,
   templateFunction,
+  templateUses,
   textLiteral,
   type SourceLine,
 } from "../../src/build/templates.js";
 import { TEMPLATES_DIR } from "../../src/catalogue/paths.js";
+import { Uses } from "../../src/inference/fields/program-names.js";
+import { GO_INFERENCE } from "../../src/inference/fields/go.js";
 
 /*
  * hubref's template compiler (src/build/templates.ts): what each tag does, and that every template on
@@ -74,6 +77,34 @@ describe("the template compiler", () => {
     expect(() => sourceLines('<%~ partial("loop") %>\n', "t.eta", partials)).toThrow(/includes itself/);
   });
 
+  it("reads a program's own uses off its text, piece by piece, and counts what it prints where code stands", () => {
+    const parse = (text: string) => parseTemplate(sourceLines(text, "t.eta", noPartials));
+    const rule = GO_INFERENCE.imports;
+    // fmt. in code, os. in a comment, strings. in a literal; the first print stands in code, the second in a literal.
+    const pieces = parse('<%~ imports %>\nfmt.Println(<%= it.a %>) // os.Exit\n<% if (it.b) { -%>\nx := "strings.Cut <%= it.c %>"\n<% } -%>\n');
+    const uses = templateUses(pieces, rule, "t.eta");
+    const fmt = 1 << rule.uses.findIndex(([name]) => name === "fmt.");
+    expect([...uses.masks.values()]).toEqual([fmt]);
+    expect([...uses.codePrints].map((index) => (pieces[index] as { text: string }).text)).toEqual(["it.a"]);
+  });
+
+  it("writes the import lines where the template says, with the slot's text after them only when there are any", () => {
+    const parse = (text: string) => parseTemplate(sourceLines(text, "t.eta", noPartials));
+    expect(parse('head\n<%~ imports("\\n") %>\nrest\n')).toEqual([
+      { kind: "text", text: "head\n" },
+      { kind: "imports", after: "\n", origin: "t.eta:2" },
+      { kind: "text", text: "rest\n" },
+    ]);
+    const program = (code: string) => {
+      const uses = new Uses(GO_INFERENCE.imports);
+      uses.slot("package main\n", "");
+      uses.code(code);
+      return uses.program("\nfunc main() {}\n");
+    };
+    expect(program('fmt.Println("os.Exit")')).toBe('package main\n\nimport (\n\t"fmt"\n)\n\nfunc main() {}\n');
+    expect(program('"fmt.Println"')).toBe("package main\n\nfunc main() {}\n");
+  });
+
   it("refuses what it would not compile as written", () => {
     const parse = (text: string) => parseTemplate(sourceLines(text, "t.eta", noPartials));
     expect(() => parse('x <%~ partial("a") %> y')).toThrow(/t\.eta:1: <%~ is only for a partial/);
@@ -101,7 +132,7 @@ describe("the compiled templates", () => {
     for (const template of templates) {
       expect(module, template.path).toContain(`/** templates/${template.path} */\nfunction `);
     }
-    const signatures = [...module.matchAll(/^function template\d+\((\w+): ([^)]*)\): string \{$/gm)].map((match) => match[2]);
+    const signatures = [...module.matchAll(/^function template\d+\((\w+): (.*), _?uses: Uses\): string \{$/gm)].map((match) => match[2]);
     expect(signatures).toHaveLength(templates.length);
     for (const type of signatures) expect(type).toMatch(/^FieldsOf<"[a-z]+", "[^"]+">$/);
   });

@@ -35,14 +35,14 @@ beforeAll(async () => {
   try {
     const { COMPILED_TEMPLATES } = await import("../../src/inference/generated/templates.js");
     const rendered = new Set<string>();
-    const table = COMPILED_TEMPLATES as unknown as Record<string, Record<string, Record<string, (it: unknown) => string>>>;
+    const table = COMPILED_TEMPLATES as unknown as Record<string, Record<string, Record<string, (it: unknown, uses: unknown) => string>>>;
     for (const [language, clients] of Object.entries(table)) {
       for (const [client, templates] of Object.entries(clients)) {
         const folder = clientDescriptor(language as Language, client as Client).folder;
         for (const [name, render] of Object.entries(templates)) {
-          templates[name] = (it) => {
+          templates[name] = (it, uses) => {
             rendered.add(`${language}/${folder}/${name}`);
-            return render(it);
+            return render(it, uses);
           };
         }
       }

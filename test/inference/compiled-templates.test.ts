@@ -14,7 +14,7 @@ import { syntheticModel } from "../helpers/synthetic-models.js";
 const calls = new Map<string, number>();
 
 vi.mock("../../src/inference/generated/templates.js", async (importOriginal) => {
-  const built = await importOriginal<{ COMPILED_TEMPLATES: Record<string, Record<string, Record<string, (it: unknown) => string>>> }>();
+  const built = await importOriginal<{ COMPILED_TEMPLATES: Record<string, Record<string, Record<string, (it: unknown, uses: unknown) => string>>> }>();
   const counted: typeof built.COMPILED_TEMPLATES = {};
   for (const [language, clients] of Object.entries(built.COMPILED_TEMPLATES)) {
     counted[language] = {};
@@ -22,9 +22,9 @@ vi.mock("../../src/inference/generated/templates.js", async (importOriginal) => 
       counted[language][client] = {};
       for (const [name, render] of Object.entries(templates)) {
         const key = `${language}/${client}/${name}`;
-        counted[language][client][name] = (it) => {
+        counted[language][client][name] = (it, uses) => {
           calls.set(key, (calls.get(key) ?? 0) + 1);
-          return render(it);
+          return render(it, uses);
         };
       }
     }

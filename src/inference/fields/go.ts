@@ -8,7 +8,7 @@ import type { SnippetContext } from "./context.js";
 import { toolCode } from "./tool-code.js";
 import { httpFields, type HttpCode, type HttpLanguage } from "./http-code.js";
 import type { InferenceLanguage } from "./language.js";
-import { codeOnly, usedImports } from "./program-names.js";
+import type { ImportRule } from "./program-names.js";
 
 /*
  * Go's part of the snippet engine (its literals, label and client are
@@ -54,17 +54,15 @@ const PACKAGES: ReadonlyMap<string, string> = new Map([
   ["time", "time"],
 ]);
 
-/** `name.Member` where `name` is not itself a member (`response.Body` names no package, nor does `x.json.Y`). */
-const PACKAGE_USE = /(?<![\w.])([a-z][a-z0-9]*)\.[A-Za-z_]/g;
+/** The packages a program uses (`fmt.` of `fmt.Println`), imported in a block after `package main`, sorted as gofmt keeps them. */
+const IMPORTS: ImportRule = {
+  lexicon: GO_LANGUAGE.lexicon,
+  uses: [...PACKAGES].map(([name, path]) => [`${name}.`, path] as const),
+  write: importLines,
+};
 
-/** The program with the import block its code needs after `package main`, sorted as gofmt keeps it. */
-function withImports(program: string): string {
-  const paths = usedImports(codeOnly(program, GO_LANGUAGE.lexicon), PACKAGE_USE, PACKAGES);
-  const clause = /^package main\n/m.exec(program);
-  if (clause === null) throw new Error("a Go template writes `package main` on a line of its own");
-  const at = clause.index + clause[0].length;
-  const block = paths.length === 0 ? "" : `\nimport (\n${paths.map((path) => `\t"${path}"\n`).join("")})\n`;
-  return program.slice(0, at) + block + program.slice(at);
+function importLines(paths: readonly string[]): string {
+  return paths.length === 0 ? "" : `\nimport (\n${paths.map((path) => `\t"${path}"\n`).join("")})\n`;
 }
 
 /** A tool's function is named by its wire name, unless Go or the program's own top-level code uses that name. */
@@ -93,5 +91,5 @@ function netHttpFields(context: SnippetContext): HttpCode {
 export const GO_INFERENCE = {
   fields: { "net/http": netHttpFields },
   toolNames: TOOL_NAMES,
-  finish: withImports,
+  imports: IMPORTS,
 } satisfies InferenceLanguage<"go">;

@@ -8,7 +8,7 @@ import type { Tree } from "../payload.js";
 import { toolCode } from "./tool-code.js";
 import { httpFields, type HttpCode, type HttpLanguage } from "./http-code.js";
 import type { InferenceLanguage } from "./language.js";
-import { codeOnly, usedImports } from "./program-names.js";
+import type { ImportRule } from "./program-names.js";
 import type { ToolNaming } from "../tools.js";
 
 /*
@@ -80,15 +80,15 @@ const CLASSES: ReadonlyMap<string, string> = new Map(
   ].map((name) => [name.slice(name.lastIndexOf(".") + 1), name]),
 );
 
-/** A capitalised name that is not a member of something (`Json.Map` would not be java.util's). */
-const CLASS_USE = /(?<![\w.$])([A-Z][A-Za-z0-9_]*)\b/g;
+/** The classes a program names, each imported on a line of its own, sorted. */
+const IMPORTS: ImportRule = {
+  lexicon: JAVA_LANGUAGE.lexicon,
+  uses: [...CLASSES],
+  write: importLines,
+};
 
-/** The program with an import line for each class its code names, sorted, after the head's comment lines. */
-function withImports(program: string): string {
-  const names = usedImports(codeOnly(program, JAVA_LANGUAGE.lexicon), CLASS_USE, CLASSES);
-  const at = program.indexOf("\npublic class Main {");
-  if (at === -1) throw new Error("a Java template writes `public class Main {` after its head");
-  return program.slice(0, at) + names.map((name) => `import ${name};\n`).join("") + program.slice(at);
+function importLines(names: readonly string[]): string {
+  return names.map((name) => `import ${name};\n`).join("");
 }
 
 /** A tool's function is named by its wire name, unless Java, the program's own methods or a class it imports use that name. */
@@ -109,5 +109,5 @@ function javaNetHttpFields(context: SnippetContext): JavaFields {
 export const JAVA_INFERENCE = {
   fields: { "java.net.http": javaNetHttpFields },
   toolNames: TOOL_NAMES,
-  finish: withImports,
+  imports: IMPORTS,
 } satisfies InferenceLanguage<"java">;

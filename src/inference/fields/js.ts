@@ -7,11 +7,11 @@ import type { TokenSource } from "../token.js";
 import type { Output } from "../providers/types.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
 import { chatFiles, chatOf, inputFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
-import { bracedEntries, type TemplateFields, type CodeBody, type CodeOutput, type LanguageLiterals, type RawHttpParts } from "./common.js";
+import { bracedEntries, type CodeBody, type CodeOutput, type LanguageLiterals, type RawHttpParts } from "./common.js";
 import { jsQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 import type { InferenceLanguage } from "./language.js";
-import { codeOnly } from "./program-names.js";
+import type { ImportRule } from "./program-names.js";
 import type { ToolNaming } from "../tools.js";
 
 /*
@@ -41,22 +41,19 @@ export class JsFields extends ChatCodeFields {
   }
 }
 
-/** The file functions of node:fs/promises the templates' code may call. */
-const FS_USE = /(?<![\w.$])(readFile|writeFile)\(/g;
+/** The file functions of node:fs/promises the templates' code may call, as it calls them. */
+const IMPORTS: ImportRule = {
+  lexicon: JS_LANGUAGE.lexicon,
+  uses: [
+    ["readFile(", "readFile"],
+    ["writeFile(", "writeFile"],
+  ],
+  write: importLines,
+};
 
-/**
- * The program with the node:fs import its code uses, first (below the sample note, the one line a template
- * writes before its code): right above the client's own import, or, in a program that has none, above the
- * code with a blank line between.
- */
-function withImports(program: string, fields: TemplateFields): string {
-  const used = new Set([...codeOnly(program, JS_LANGUAGE.lexicon).matchAll(FS_USE)].map((match) => match[1]));
-  if (used.size === 0) return program;
-  const line = `import { ${["readFile", "writeFile"].filter((name) => used.has(name)).join(", ")} } from "node:fs/promises";`;
-  const note = fields.sampleNote;
-  const at = note !== undefined && program.startsWith(`${note}\n`) ? note.length + 1 : 0;
-  const rest = program.slice(at);
-  return `${program.slice(0, at)}${line}\n${rest.startsWith("import ") ? "" : "\n"}${rest}`;
+/** The node:fs import line (a template whose code follows it, not its client's import, adds a blank line). */
+function importLines(used: readonly string[]): string {
+  return used.length === 0 ? "" : `import { ${used.join(", ")} } from "node:fs/promises";\n`;
 }
 
 function propertyPath(path: readonly (string | number)[]): string {
@@ -271,5 +268,5 @@ export const JS_INFERENCE = {
   },
   hub: { methods: JS_METHODS },
   toolNames: TOOL_NAMES,
-  finish: withImports,
+  imports: IMPORTS,
 } satisfies InferenceLanguage<"js">;

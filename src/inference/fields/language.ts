@@ -3,6 +3,7 @@ import type { ClientOf } from "../id-lists.js";
 import type { InferenceTask, ProviderId } from "../ids.js";
 import type { ClientMethod } from "../client-methods.js";
 import type { ToolNaming } from "../tools.js";
+import type { ImportRule } from "./program-names.js";
 import type { TemplateFields } from "./common.js";
 import type { SnippetContext } from "./context.js";
 
@@ -31,8 +32,8 @@ export interface InferenceLanguage<L extends Language> {
   /** What a --tools snippet calls each tool's local function. */
   toolNames: ToolNaming;
   /**
-   * The rendered program (from `fields`), completed from what its code uses: its import lines are read
-   * off the code (program-names.ts), not predicted by the fields.
+   * What its programs import, read off their code as they render (program-names.ts), not predicted by the
+   * fields, and how the import lines are put in place.
    */
-  finish?(program: string, fields: TemplateFields): string;
+  imports?: ImportRule;
 }

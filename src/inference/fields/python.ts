@@ -11,7 +11,7 @@ import { bracedEntries, type CodeBody, type CodeOutput, type LanguageLiterals, t
 import { pythonQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 import type { InferenceLanguage } from "./language.js";
-import { codeOnly, usedImports } from "./program-names.js";
+import type { ImportRule } from "./program-names.js";
 import type { ToolNaming } from "../tools.js";
 
 /*
@@ -70,28 +70,26 @@ function libraryToolPayload(context: ChatContext, model: string): string {
   return variableWriters(variableIn(chatFiles(context))).python.tree(tree);
 }
 
-/** The standard library's modules and names the templates' code may use, by the name it uses, and the line that imports each. */
-const STANDARD: ReadonlyMap<string, string> = new Map([
-  ...["base64", "json", "os", "sys", "time"].map((name) => [name, `import ${name}`] as const),
-  ["urllib", "import urllib.request"],
-  ["Path", "from pathlib import Path"],
-  ["urlsplit", "from urllib.parse import urlsplit"],
-]);
-
-/** A module used as `json.loads`, a name called as `Path(...)`; never a member of something (`response.json()`) or a keyword argument (`json=payload`). */
-const STANDARD_USE = /(?<![\w.])((?:base64|json|os|sys|time|urllib)(?=\.)|(?:Path|urlsplit)(?=\())/g;
-
 /**
- * The program with the standard-library import lines its code uses (`import x` before `from x import y`),
- * a blank line, then the client's own import, which its template writes first.
+ * The standard library's modules and names the templates' code may use, as it uses them (a module as
+ * `json.` of `json.loads`, never `json=payload`; a name as `Path(`), and the line that imports each.
  */
-function withImports(program: string): string {
-  const lines = usedImports(codeOnly(program, PYTHON_LANGUAGE.lexicon), STANDARD_USE, STANDARD);
-  if (lines.length === 0) return program;
-  lines.sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
-  const client = /^(?:import|from) /m.exec(program);
-  if (client === null) throw new Error("a Python template imports its client");
-  return `${program.slice(0, client.index)}${lines.join("\n")}\n\n${program.slice(client.index)}`;
+const IMPORTS: ImportRule = {
+  lexicon: PYTHON_LANGUAGE.lexicon,
+  uses: [
+    ...["base64", "json", "os", "sys", "time"].map((name) => [`${name}.`, `import ${name}`] as const),
+    ["urllib.", "import urllib.request"],
+    ["Path(", "from pathlib import Path"],
+    ["urlsplit(", "from urllib.parse import urlsplit"],
+  ],
+  write: importLines,
+};
+
+/** The standard-library import lines, `import x` before `from x import y` (the template follows them with a blank line). */
+function importLines(imported: readonly string[]): string {
+  if (imported.length === 0) return "";
+  const lines = [...imported].sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
+  return `${lines.join("\n")}\n`;
 }
 
 function subscripts(path: readonly (string | number)[]): string {
@@ -315,5 +313,5 @@ export const PYTHON_INFERENCE = {
   },
   hub: { methods: PYTHON_METHODS, refuses: pythonClientRefuses },
   toolNames: TOOL_NAMES,
-  finish: withImports,
+  imports: IMPORTS,
 } satisfies InferenceLanguage<"python">;
