@@ -1,5 +1,6 @@
 import { finiteNumber, type Scalar, type TreeSyntax } from "./tree.js";
 import { doubleQuoted, hex2, hex4, wtf8Bytes, type DoubleQuoteRules, commentText } from "./unicode.js";
+import type { LanguageDescriptor, Lexicon } from "./language.js";
 
 /**
  * Go literals for untrusted values: interpreted string literals, escaped as
@@ -38,3 +39,36 @@ export const GO_TREE: TreeSyntax = {
   map: () => ({ open: "map[string]any{", close: "}", empty: "map[string]any{}" }),
   commas: "trailing",
 };
+
+/** Go's literals: interpreted strings and runes take escapes, backquoted raw strings do not. */
+const GO_LEXICON: Lexicon = {
+  lineComment: "//",
+  blockComment: { open: "/*", close: "*/" },
+  strings: [
+    { open: '"', close: '"', escapes: true },
+    { open: "'", close: "'", escapes: true },
+    { open: "`", close: "`", escapes: false },
+  ],
+};
+
+/** Go: the language's facts for every floor above (src/format/languages.ts lists it). */
+export const GO_LANGUAGE = {
+  label: "Go",
+  aliases: ["golang"],
+  fileName: "main.go",
+  comment: goComment,
+  string: goString,
+  tree: GO_TREE,
+  libraryCode: false,
+  highlight: "go",
+  reserved: [
+    ...["break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func", "go", "goto", "if"],
+    ...["import", "interface", "map", "package", "range", "return", "select", "struct", "switch", "type", "var"],
+    ...["any", "append", "bool", "byte", "cap", "clear", "close", "comparable", "complex", "complex128", "complex64", "copy"],
+    ...["delete", "error", "false", "float32", "float64", "imag", "int", "int16", "int32", "int64", "int8", "iota", "len", "make"],
+    ...["max", "min", "new", "nil", "panic", "print", "println", "real", "recover", "rune", "string", "true", "uint", "uint16"],
+    ...["uint32", "uint64", "uint8", "uintptr"],
+  ],
+  lexicon: GO_LEXICON,
+  clients: { "net/http": { api: "http", folder: "net-http" } },
+} as const satisfies LanguageDescriptor;

@@ -1,5 +1,6 @@
 import { finiteNumber, type Scalar, type TreeSyntax } from "./tree.js";
 import { hex4, mustEscape } from "./unicode.js";
+import type { LanguageDescriptor, Lexicon } from "./language.js";
 
 /**
  * Java literals for untrusted values. Java turns `\uXXXX` into its character
@@ -77,3 +78,34 @@ export const JAVA_TREE: TreeSyntax = {
   map: () => ({ open: "Json.object(", close: ")", empty: "Json.object()" }),
   commas: "separated",
 };
+
+/** Java's literals: strings and characters (the programs write no text blocks). */
+const JAVA_LEXICON: Lexicon = {
+  lineComment: "//",
+  blockComment: { open: "/*", close: "*/" },
+  strings: [
+    { open: '"', close: '"', escapes: true },
+    { open: "'", close: "'", escapes: true },
+  ],
+};
+
+/** Java (one source file, `java Main.java`): the language's facts for every floor above (src/format/languages.ts lists it). */
+export const JAVA_LANGUAGE = {
+  label: "Java",
+  aliases: [],
+  fileName: "Main.java",
+  comment: javaComment,
+  string: javaString,
+  tree: JAVA_TREE,
+  libraryCode: false,
+  highlight: "java",
+  reserved: [
+    ...["abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do"],
+    ...["double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof"],
+    ...["int", "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static"],
+    ...["strictfp", "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while"],
+    ...["true", "false", "null", "var", "yield", "record", "sealed", "permits", "non", "_"],
+  ],
+  lexicon: JAVA_LEXICON,
+  clients: { "java.net.http": { api: "http", folder: "java.net.http" } },
+} as const satisfies LanguageDescriptor;

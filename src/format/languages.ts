@@ -1,70 +1,32 @@
-import { goComment, goString, GO_TREE } from "./go.js";
-import { javaComment, javaString, JAVA_TREE } from "./java.js";
-import { jsComment, jsString, JS_TREE } from "./js.js";
-import { phpComment, phpString, PHP_TREE } from "./php.js";
-import { pyComment, pyString, PYTHON_TREE } from "./python.js";
-import { rubyComment, rubyString, RUBY_TREE } from "./ruby.js";
-import { shellComment, shellQuote } from "./shell.js";
-import type { TreeSyntax } from "./tree.js";
+import { GO_LANGUAGE } from "./go.js";
+import { JAVA_LANGUAGE } from "./java.js";
+import { JS_LANGUAGE } from "./js.js";
+import { PHP_LANGUAGE } from "./php.js";
+import { PYTHON_LANGUAGE } from "./python.js";
+import { RUBY_LANGUAGE } from "./ruby.js";
+import { SHELL_LANGUAGE } from "./shell.js";
+import type { LanguageDescriptor } from "./language.js";
+
+export type { ClientApi, ClientDescriptor, LanguageDescriptor } from "./language.js";
 
 /*
- * One descriptor per snippet language: what every layer needs to know of it,
- * from the picker's label to the literal writers. The order is the listing
- * order. `Language` is made from this table, and every other per-language
- * table (the clients of src/inference/id-lists.ts, the template fields of
- * src/inference/languages.ts) is typed against it, so a language missing
- * anywhere fails the type-check.
+ * Every snippet language, each from its own module (python.ts ... php.ts:
+ * literal writers, label, aliases, file name, tree syntax, highlighting,
+ * reserved names, clients). The order is the listing order. `Language` is
+ * made from this table, and every other per-language table (the clients of
+ * src/inference/id-lists.ts, the inference part of each language in
+ * src/inference/languages.ts, the picker's grammars in src/ui/highlight.ts)
+ * is typed against it, so a language missing anywhere fails the type-check.
  */
 
-export interface LanguageDescriptor {
-  /** How people read its name (the picker). */
-  label: string;
-  /** Other names `--language` takes for it, lower case. */
-  aliases: readonly string[];
-  /** The file its code is saved to: some languages want a name of their own (`go run main.go`, the class `Main`). */
-  fileName: string;
-  /** A one-line comment that stays one line whatever the text holds. */
-  comment(text: string): string;
-  /** A string literal for untrusted text. */
-  string(text: string): string;
-  /** Its data, for the tree writer; the shell has none (its bodies are JSON text in one quoted word). */
-  tree?: TreeSyntax;
-  /** Libraries' usage code (`--library`) is written in it. */
-  libraryCode: boolean;
-}
-
 export const LANGUAGE_DESCRIPTORS = {
-  python: {
-    label: "Python",
-    aliases: ["py", "python3"],
-    fileName: "snippet.py",
-    comment: pyComment,
-    string: pyString,
-    tree: PYTHON_TREE,
-    libraryCode: true,
-  },
-  js: {
-    label: "JavaScript",
-    aliases: ["javascript", "node", "nodejs"],
-    // The snippets use import and top-level await: node runs them as a module by this extension.
-    fileName: "snippet.mjs",
-    comment: jsComment,
-    string: jsString,
-    tree: JS_TREE,
-    libraryCode: true,
-  },
-  sh: {
-    label: "Shell",
-    aliases: ["shell", "bash", "curl"],
-    fileName: "snippet.sh",
-    comment: shellComment,
-    string: shellQuote,
-    libraryCode: true,
-  },
-  go: { label: "Go", aliases: ["golang"], fileName: "main.go", comment: goComment, string: goString, tree: GO_TREE, libraryCode: false },
-  java: { label: "Java", aliases: [], fileName: "Main.java", comment: javaComment, string: javaString, tree: JAVA_TREE, libraryCode: false },
-  ruby: { label: "Ruby", aliases: ["rb"], fileName: "main.rb", comment: rubyComment, string: rubyString, tree: RUBY_TREE, libraryCode: false },
-  php: { label: "PHP", aliases: [], fileName: "main.php", comment: phpComment, string: phpString, tree: PHP_TREE, libraryCode: false },
+  python: PYTHON_LANGUAGE,
+  js: JS_LANGUAGE,
+  sh: SHELL_LANGUAGE,
+  go: GO_LANGUAGE,
+  java: JAVA_LANGUAGE,
+  ruby: RUBY_LANGUAGE,
+  php: PHP_LANGUAGE,
 } as const satisfies Record<string, LanguageDescriptor>;
 
 export type Language = keyof typeof LANGUAGE_DESCRIPTORS;
@@ -83,6 +45,14 @@ const TEXT_DESCRIPTOR = { label: "Text", fileName: "snippet.txt", comment: (text
 export function describeLanguage(language: string): Pick<LanguageDescriptor, "label" | "fileName" | "comment"> | undefined {
   if (language === "text") return TEXT_DESCRIPTOR;
   return Object.hasOwn(LANGUAGE_DESCRIPTORS, language) ? LANGUAGE_DESCRIPTORS[language as Language] : undefined;
+}
+
+/** The highlight.js grammars the languages name: src/ui/highlight.ts must load each (its table is typed by this). */
+export type HighlightGrammar = (typeof LANGUAGE_DESCRIPTORS)[Language]["highlight"];
+
+/** The grammar a code block's language is coloured with, or undefined for plain text and a block's own kind. */
+export function highlightGrammar(language: string): HighlightGrammar | undefined {
+  return Object.hasOwn(LANGUAGE_DESCRIPTORS, language) ? LANGUAGE_DESCRIPTORS[language as Language].highlight : undefined;
 }
 
 /** A one-line comment in a code block's language (plain text stays as it is): the one comment writer headers and placeholders use. */

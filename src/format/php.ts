@@ -1,5 +1,6 @@
 import { finiteNumber, type Scalar, type TreeSyntax } from "./tree.js";
 import { allPrintable, backslashSingleQuoted, doubleQuoted, type DoubleQuoteRules, commentText } from "./unicode.js";
+import type { LanguageDescriptor } from "./language.js";
 
 /**
  * PHP literals for untrusted values. Single-quoted strings interpolate
@@ -45,3 +46,24 @@ export const PHP_TREE: TreeSyntax = {
   map: (keys) => (keys.some((key) => INTEGER_KEY.test(key)) ? PHP_OBJECT : PHP_ARRAY),
   commas: "trailing",
 };
+
+/** PHP (the command line): the language's facts for every floor above (src/format/languages.ts lists it). */
+export const PHP_LANGUAGE = {
+  label: "PHP",
+  aliases: [],
+  fileName: "main.php",
+  comment: phpComment,
+  string: phpString,
+  tree: PHP_TREE,
+  libraryCode: false,
+  highlight: "php",
+  reserved: [
+    ...["abstract", "and", "array", "as", "break", "callable", "case", "catch", "class", "clone", "const", "continue", "declare"],
+    ...["default", "do", "echo", "else", "elseif", "empty", "enddeclare", "endfor", "endforeach", "endif", "endswitch", "endwhile"],
+    ...["eval", "exit", "extends", "final", "finally", "fn", "for", "foreach", "function", "global", "goto", "if", "implements"],
+    ...["include", "include_once", "instanceof", "insteadof", "interface", "isset", "list", "match", "namespace", "new", "or", "print"],
+    ...["private", "protected", "public", "readonly", "require", "require_once", "return", "static", "switch", "throw", "trait", "try"],
+    ...["unset", "use", "var", "while", "xor", "yield"],
+  ],
+  clients: { curl: { api: "http", folder: "curl" } },
+} as const satisfies LanguageDescriptor;

@@ -1,5 +1,6 @@
 import { finiteNumber, writeTree, type Scalar, type TreeSyntax } from "./tree.js";
 import { hex2, hex4, mustEscape, commentText } from "./unicode.js";
+import type { LanguageDescriptor, Lexicon, StringForm } from "./language.js";
 
 /**
  * Python literals for untrusted values. Every string from model metadata or
@@ -65,3 +66,42 @@ export function pyValue(value: unknown, indent = 4, baseIndent = 0): string {
 export function pyComment(text: string): string {
   return `# ${commentText(text)}`;
 }
+
+const F_STRINGS: readonly StringForm[] = ['"""', "'''", '"', "'"].map((quote) => ({
+  open: quote,
+  close: quote,
+  escapes: true,
+  interpolation: { open: "{", literal: "{{" },
+}));
+
+/** Python's literals: single- and triple-quoted strings, and f-strings, whose `{...}` is code (`{{` is a brace). */
+const PYTHON_LEXICON: Lexicon = {
+  lineComment: "#",
+  strings: ['"""', "'''", '"', "'"].map((quote) => ({ open: quote, close: quote, escapes: true })),
+  prefixed: { f: F_STRINGS, rf: F_STRINGS, fr: F_STRINGS },
+};
+
+/** Python: the language's facts for every floor above (src/format/languages.ts lists it). */
+export const PYTHON_LANGUAGE = {
+  label: "Python",
+  aliases: ["py", "python3"],
+  fileName: "snippet.py",
+  comment: pyComment,
+  string: pyString,
+  tree: PYTHON_TREE,
+  libraryCode: true,
+  highlight: "python",
+  reserved: [
+    ...["False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else"],
+    ...["except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise"],
+    ...["return", "try", "while", "with", "yield", "_", "case", "match", "type"],
+    ...["print", "len", "range", "dict", "list", "str", "int", "float", "bool", "open", "id", "object", "next", "sorted", "enumerate"],
+  ],
+  lexicon: PYTHON_LEXICON,
+  clients: {
+    huggingface_hub: { api: "hub", folder: "huggingface_hub" },
+    requests: { api: "http", folder: "requests" },
+    openai: { api: "chat", folder: "openai" },
+    fal_client: { api: "sdk", folder: "fal_client" },
+  },
+} as const satisfies LanguageDescriptor;

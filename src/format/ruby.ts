@@ -1,5 +1,6 @@
 import { finiteNumber, type Scalar, type TreeSyntax } from "./tree.js";
 import { allPrintable, backslashSingleQuoted, doubleQuoted, type DoubleQuoteRules, commentText } from "./unicode.js";
+import type { LanguageDescriptor } from "./language.js";
 
 /**
  * Ruby literals for untrusted values. Single-quoted strings interpolate
@@ -36,3 +37,21 @@ export const RUBY_TREE: TreeSyntax = {
   map: () => ({ open: "{", close: "}", empty: "{}" }),
   commas: "trailing",
 };
+
+/** Ruby: the language's facts for every floor above (src/format/languages.ts lists it). */
+export const RUBY_LANGUAGE = {
+  label: "Ruby",
+  aliases: ["rb"],
+  fileName: "main.rb",
+  comment: rubyComment,
+  string: rubyString,
+  tree: RUBY_TREE,
+  libraryCode: false,
+  highlight: "ruby",
+  reserved: [
+    ...["BEGIN", "END", "alias", "and", "begin", "break", "case", "class", "def", "defined?", "do", "else", "elsif", "end", "ensure"],
+    ...["false", "for", "if", "in", "module", "next", "nil", "not", "or", "redo", "rescue", "retry", "return", "self", "super", "then"],
+    ...["true", "undef", "unless", "until", "when", "while", "yield", "puts", "print", "require", "raise", "exit"],
+  ],
+  clients: { "net/http": { api: "http", folder: "net-http" } },
+} as const satisfies LanguageDescriptor;

@@ -1,4 +1,5 @@
 import { hex2, holdsHidden, mustEscape, wtf8Bytes, commentText } from "./unicode.js";
+import type { LanguageDescriptor } from "./language.js";
 
 /** A character's bytes as `\xHH` escapes (a lone surrogate's as WTF-8): what bash's `$'...'` turns back into the same bytes in any locale. */
 function byteEscapes(char: string): string {
@@ -33,3 +34,19 @@ export function shellWord(text: string): string {
 export function shellComment(text: string): string {
   return `# ${commentText(text)}`;
 }
+
+/** The shell (bash): the language's facts for every floor above (src/format/languages.ts lists it). */
+export const SHELL_LANGUAGE = {
+  label: "Shell",
+  aliases: ["shell", "bash", "curl"],
+  fileName: "snippet.sh",
+  comment: shellComment,
+  string: shellQuote,
+  libraryCode: true,
+  highlight: "bash",
+  reserved: [
+    ...["if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in", "function", "time"],
+    ...["cd", "echo", "exit", "export", "read", "set", "shift", "source", "test", "trap", "unset", "printf", "eval", "exec", "return"],
+  ],
+  clients: { curl: { api: "http", folder: "curl" } },
+} as const satisfies LanguageDescriptor;

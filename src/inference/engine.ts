@@ -13,12 +13,13 @@ import type { Hint, Problem } from "../outcome/problems.js";
 import { templateExists, renderTemplate, type TemplateName } from "./templates.js";
 import { tokenSource, type CallMode } from "./token.js";
 import type { SnippetContext } from "./fields/context.js";
-import { INFERENCE_LANGUAGES, type InferenceLanguage } from "./languages.js";
+import { fieldsOf, INFERENCE_LANGUAGES, type InferenceLanguage } from "./languages.js";
+import { Uses } from "./fields/program-names.js";
 import { settleOptions, type SettledOptions, type Snippet, type SnippetOptions, type SnippetResult } from "./snippet.js";
 import { chosenProvider, firstServingProvider, modelForProvider, providerChoices } from "./model-for-provider.js";
 import { isChatModel, takesChatImages } from "../model/chat.js";
 import { runsLocally } from "../apps/formats.js";
-import { responseFormat, SAMPLE_SCHEMA_QUESTION, SAMPLE_TOOLS_QUESTION } from "./tools.js";
+import { exampleQuestion, responseFormat } from "./tools.js";
 import type { Tree } from "./payload.js";
 import { responsesText, responsesTools, speaksResponses } from "./responses.js";
 import { featureDecision, pinnedOptions, type RouterFacts } from "./provider-features.js";
@@ -161,10 +162,13 @@ function responsesClients(): string[] {
   );
 }
 
-function fieldsFor<L extends Language>(pair: { language: L; client: ClientOf<L> }, context: SnippetContext): object {
+/** A client's program: its template rendered with its fields, with the import lines its code uses. */
+function programFor<L extends Language>(pair: { language: L; client: ClientOf<L> }, name: TemplateName, context: SnippetContext): string {
   const language: InferenceLanguage<L> = INFERENCE_LANGUAGES[pair.language];
   const method = context.call === "chat" ? undefined : language.hub?.methods[context.task];
-  return language.fields(pair.client, context, method);
+  const fields = fieldsOf(pair.language, pair.client, context, method);
+  const uses = new Uses(language.imports);
+  return uses.program(renderTemplate(pair.language, pair.client, name, fields, uses));
 }
 
 /** What the problems and notes of one model's generation are collected in. */
@@ -311,8 +315,8 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
         ? defaults
         : parseUserInputs(options.inputs, defaults, task);
   if (options.inputs !== undefined) findings.notes.push(...mediaWarnings(input, task, defaults));
-  // The sample tool and schema come with a question they fit; the user's own --inputs or images are kept.
-  const question = options.tools?.sample ? SAMPLE_TOOLS_QUESTION : options.schema?.sample ? SAMPLE_SCHEMA_QUESTION : undefined;
+  // --tools and the sample schema come with a question they fit; the user's own --inputs or images are kept.
+  const question = exampleQuestion(options.tools, options.schema);
   if (chat && question !== undefined && options.inputs === undefined && options.images === undefined) {
     input = { kind: "messages", messages: [{ role: "user", content: question }] };
   }
@@ -336,7 +340,7 @@ function modelSnippets(model: ModelData, options: SettledOptions, findings: Find
       continue;
     }
     // Every template ends with one newline (test/inference/engine.test.ts checks it).
-    const content = renderTemplate(language, client, choice.template, fieldsFor(pair, own));
+    const content = programFor(pair, choice.template, own);
     snippets.push({ model: model.id, language, client, provider: own.routerPolicy ?? own.provider, content });
     if (own !== context) pinnedClients.push(client);
   }

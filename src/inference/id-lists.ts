@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from "../format/languages.js";
+import { LANGUAGE_DESCRIPTORS, LANGUAGES, type ClientApi, type ClientDescriptor, type Language } from "../format/languages.js";
 
 /*
  * The names a snippet is generated for, as plain `as const` lists: each list
@@ -72,47 +72,16 @@ export const INFERENCE_TASKS = [
   "zero-shot-image-classification",
 ] as const;
 
-/**
- * How a client reaches a provider: `http` writes the request out with the
- * language's own HTTP library (any provider, queued jobs included); `hub` is a
- * hub client library with a method per task (client-methods.ts), the only
- * kind that calls provider "auto"; `chat` is an OpenAI-compatible SDK, for chat
- * models only; `sdk` is a provider's own library (which provider is the
- * provider's `ownClients`).
- */
-export type ClientApi = "http" | "hub" | "chat" | "sdk";
-
-export interface ClientDescriptor {
-  api: ClientApi;
-  /** Its templates: templates/<language>/<folder>/ (a name without `/`). */
-  folder: string;
-}
+export type { ClientApi, ClientDescriptor };
 
 /**
- * One descriptor per client, by language; the order of each language's
- * clients is the order snippets are listed in. A client name may repeat
- * another language's (`curl` is sh's and PHP's). The languages are those of
- * `LANGUAGE_DESCRIPTORS` (src/format/languages.ts): one missing here fails
- * the type-check.
+ * One descriptor per client, by language, from each language's own module
+ * (src/format/<language>.ts: `clients`); the order of each language's clients
+ * is the order snippets are listed in.
  */
-export const CLIENT_DESCRIPTORS = {
-  python: {
-    huggingface_hub: { api: "hub", folder: "huggingface_hub" },
-    requests: { api: "http", folder: "requests" },
-    openai: { api: "chat", folder: "openai" },
-    fal_client: { api: "sdk", folder: "fal_client" },
-  },
-  js: {
-    "huggingface.js": { api: "hub", folder: "huggingface.js" },
-    fetch: { api: "http", folder: "fetch" },
-    openai: { api: "chat", folder: "openai" },
-  },
-  sh: { curl: { api: "http", folder: "curl" } },
-  go: { "net/http": { api: "http", folder: "net-http" } },
-  java: { "java.net.http": { api: "http", folder: "java.net.http" } },
-  ruby: { "net/http": { api: "http", folder: "net-http" } },
-  php: { curl: { api: "http", folder: "curl" } },
-} as const satisfies { readonly [L in Language]: { readonly [client: string]: ClientDescriptor } };
+export const CLIENT_DESCRIPTORS = Object.fromEntries(LANGUAGES.map((language) => [language, LANGUAGE_DESCRIPTORS[language].clients])) as {
+  readonly [L in Language]: (typeof LANGUAGE_DESCRIPTORS)[L]["clients"];
+};
 
 /** The clients of one language: a `switch` over `ClientOf<"python">` is checked for exhaustiveness by the compiler. */
 export type ClientOf<L extends Language> = L extends Language ? keyof (typeof CLIENT_DESCRIPTORS)[L] & string : never;

@@ -1,20 +1,29 @@
-import type { Language } from "./ids.js";
+import type { Language } from "../format/languages.js";
+import type { ClientOf } from "./id-lists.js";
+import type { FieldsOf } from "./languages.js";
+import type { Uses } from "./fields/program-names.js";
 
 /*
  * What the engine's renderer (templates.ts) and the build's compiler
- * (src/build/templates.ts) share: how a template is named, and what a
- * compiled one is.
+ * (src/build/templates.ts) share: the names a template may have, and the
+ * table of compiled templates.
  */
 
-/** A compiled template, as eta makes it: called with its data; `this` holds eta's config. */
-export type TemplateFunction = (this: TemplateThis, it: object, options?: object) => string;
+/**
+ * The templates a client may have, each a file templates/<language>/<folder>/<name>.eta: `basic` (a task),
+ * `queued` (a raw-HTTP snippet for a queued job: submit, poll, download), `conversational` and
+ * `conversationalStream` (chat, whole or streamed), `tools` (a chat that runs the model's tool calls in a
+ * loop, whole or streamed: the fields say which), `responses` and `responsesStream` (the Responses API,
+ * whole or streamed) and `responsesTools` (its tool loop).
+ */
+export const TEMPLATE_NAMES = ["basic", "queued", "conversational", "conversationalStream", "tools", "responses", "responsesStream", "responsesTools"] as const;
 
-/** What a compiled template reads from `this`: only the config (escape and filter are off, includes are textual). */
-export interface TemplateThis {
-  config: object;
-}
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
-/** What the build names a compiled template by: its path below templates/, without `.eta` (`folder` is the client descriptor's). */
-export function templateKey(language: Language, folder: string, name: string): string {
-  return `${language}/${folder}/${name}`;
-}
+/**
+ * Every compiled template, by language, client and name: each is a function of exactly its client's fields,
+ * and counts in `uses` what its code uses, where its language's imports are read off its code.
+ */
+export type TemplateTable = {
+  readonly [L in Language]: { readonly [C in ClientOf<L>]: { readonly [N in TemplateName]?: (it: FieldsOf<L, C>, uses: Uses) => string } };
+};

@@ -1,30 +1,37 @@
 import type { Client, Language } from "./ids.js";
+import type { ClientOf } from "./id-lists.js";
+import type { FieldsOf } from "./languages.js";
 import { COMPILED_TEMPLATES } from "./generated/templates.js";
-import { clientDescriptor } from "./id-lists.js";
-import { templateKey, type TemplateThis } from "./template-source.js";
+import type { TemplateName } from "./template-source.js";
+import type { Uses } from "./fields/program-names.js";
+
+export type { TemplateName };
 
 /*
- * Templates live in templates/<language>/<client>/<name>.eta. The build
- * compiles every one into a function of src/inference/generated/templates.ts
- * (src/build/templates.ts), and these run them: from source and from the
- * bundle alike, no template compiler runs with the CLI.
+ * Templates live in templates/<language>/<client folder>/<name>.eta. The build
+ * compiles every one into a TypeScript function of
+ * src/inference/generated/templates.ts (src/build/templates.ts), typed by its
+ * client's fields, and these run them: from source and from the bundle
+ * alike, no template compiler runs with the CLI.
  */
 
-/** `queued`: a raw-HTTP snippet for a queued job (submit, poll, download). */
-/** `tools`: a chat that runs the model's tool calls in a loop, whole or streamed (the fields say which). */
-/** `responses`, `responsesStream`: the Responses API, whole or streamed; `responsesTools`: its tool loop, whole or streamed. */
-export type TemplateName = "basic" | "queued" | "conversational" | "conversationalStream" | "tools" | "responses" | "responsesStream" | "responsesTools";
-
-/** `this` for a compiled template: it reads eta's config, and nothing in it matters with escaping off. */
-const COMPILED_THIS: TemplateThis = { config: {} };
+/** The table as looked up by any language and client (the table's own type pairs each with its fields). */
+const TEMPLATES: Readonly<Record<string, Readonly<Record<string, Readonly<Partial<Record<TemplateName, (it: never, uses: Uses) => string>>> | undefined>>>> =
+  COMPILED_TEMPLATES;
 
 export function templateExists(language: Language, client: Client, name: TemplateName): boolean {
-  return Object.hasOwn(COMPILED_TEMPLATES, templateKey(language, clientDescriptor(language, client).folder, name));
+  return TEMPLATES[language]?.[client]?.[name] !== undefined;
 }
 
-export function renderTemplate(language: Language, client: Client, name: TemplateName, data: object): string {
-  const key = templateKey(language, clientDescriptor(language, client).folder, name);
-  const render = COMPILED_TEMPLATES[key];
-  if (!render) throw new Error(`no template ${key} (templateExists is asked first)`);
-  return render.call(COMPILED_THIS, data);
+/** The program of one template, its code's uses counted in `uses`. */
+export function renderTemplate<L extends Language, C extends ClientOf<L>>(
+  language: L,
+  client: C,
+  name: TemplateName,
+  fields: FieldsOf<L, C>,
+  uses: Uses,
+): string {
+  const render = TEMPLATES[language]?.[client]?.[name] as ((it: FieldsOf<L, C>, uses: Uses) => string) | undefined;
+  if (!render) throw new Error(`no template ${language}/${client}/${name} (templateExists is asked first)`);
+  return render(fields, uses);
 }

@@ -1,4 +1,3 @@
-import type { Language } from "../format/languages.js";
 import type { Tree } from "./payload.js";
 import type { FunctionTool, ReplySchema } from "./tool-schema.js";
 
@@ -35,6 +34,27 @@ export const SAMPLE_TOOLS_QUESTION = "What is the weather like in Paris and in T
 
 /** The example question with the sample schema. */
 export const SAMPLE_SCHEMA_QUESTION = "Name the largest city of Japan, its country and its population.";
+
+/** How many of the user's tools the example question names; the rest are counted. */
+const NAMED_TOOLS = 3;
+
+/**
+ * The example question with the user's own tools: a neutral one that names them and asks for a call, since
+ * hubref cannot know what they are for; the sample's weather question would fit none of them.
+ */
+export function ownToolsQuestion(tools: readonly FunctionTool[]): string {
+  const names = tools.map((tool) => tool.function.name);
+  if (names.length === 1) return `Try your tool ${names[0]}: call it with arguments of your choice, then tell me what it returned.`;
+  const shown = names.length > NAMED_TOOLS ? [...names.slice(0, NAMED_TOOLS), `${names.length - NAMED_TOOLS} more`] : names;
+  const list = `${shown.slice(0, -1).join(", ")} or ${shown.at(-1)}`;
+  return `Try one of your tools (${list}): call it with arguments of your choice, then tell me what it returned.`;
+}
+
+/** The question a --tools or --schema chat asks instead of the task's example, or undefined where the example stays. */
+export function exampleQuestion(tools: ToolSet | undefined, schema: SchemaRequest | undefined): string | undefined {
+  if (tools !== undefined) return tools.sample ? SAMPLE_TOOLS_QUESTION : ownToolsQuestion(tools.tools);
+  return schema?.sample ? SAMPLE_SCHEMA_QUESTION : undefined;
+}
 
 /** What the sample tool's function returns. */
 export const SAMPLE_TOOL_RESULT: Tree = { temperature: 22, unit: "celsius", conditions: "sunny" };
@@ -78,82 +98,34 @@ export function responseFormat(request: SchemaRequest): Tree {
   return { type: "json_schema", json_schema: { name: schemaName(request), schema: request.schema as Tree, strict: true } };
 }
 
-/** The first property a schema names, which the Python and JS snippets print: the parsed reply is then seen to be data. */
-export function firstProperty(schema: ReplySchema): string | undefined {
-  const properties = schema.properties;
-  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return undefined;
-  return Object.keys(properties)[0];
-}
-
-/*
- * Names a tool's local function may not take in a language: its reserved
- * words, and the names the snippet itself uses at the same level (a
- * function named `print` or `fetch` would replace the one the loop calls).
- * Ruby and PHP keep their functions in a table by wire name, so no name of
- * theirs is taken.
+/**
+ * What a --tools snippet calls each tool's function, from the language's module (src/inference/fields/):
+ * `local`, a function of its own, named by the tool's wire name unless the language reserves that name or
+ * the snippet itself uses it at the same level (a function named `print` or `fetch` would replace the one
+ * the loop calls), when it takes `suffix`; `by-wire-name`, kept in a table under the wire name (Ruby,
+ * PHP), so no name is taken; `none`, no tool loop at all (curl sends the first request only).
  */
-const TAKEN: Record<"python" | "js" | "go" | "java", readonly string[]> = {
-  python: [
-    ...["False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else"],
-    ...["except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise"],
-    ...["return", "try", "while", "with", "yield", "_", "case", "match", "type"],
-    ...["print", "len", "range", "dict", "list", "str", "int", "float", "bool", "open", "id", "object", "next", "sorted", "enumerate"],
-    ...["json", "sys", "os", "base64", "Path", "requests", "OpenAI", "InferenceClient", "client", "payload", "messages", "ask"],
-    ...["headers", "API_URL", "MAX_ROUNDS", "TOOL_FUNCTIONS", "reply", "content", "calls", "call", "result", "function", "response"],
-    // The Responses loop's own top-level names.
-    ...["inputs", "text"],
-  ],
-  js: [
-    ...["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "export", "extends"],
-    ...["false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this"],
-    ...["throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "enum", "await", "implements"],
-    ...["package", "protected", "interface", "private", "public", "arguments", "eval", "undefined", "NaN", "Infinity"],
-    ...["console", "process", "JSON", "fetch", "Object", "Error", "Buffer", "Array", "TextDecoder", "Map", "Promise", "String"],
-    ...["OpenAI", "InferenceClient", "readFile", "writeFile", "client", "payload", "messages", "ask", "toolFunctions", "MAX_ROUNDS"],
-    // The Responses loop's own top-level names.
-    ...["input", "answered"],
-  ],
-  go: [
-    ...["break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func", "go", "goto", "if"],
-    ...["import", "interface", "map", "package", "range", "return", "select", "struct", "switch", "type", "var"],
-    ...["any", "append", "bool", "byte", "cap", "clear", "close", "comparable", "complex", "complex128", "complex64", "copy"],
-    ...["delete", "error", "false", "float32", "float64", "imag", "int", "int16", "int32", "int64", "int8", "iota", "len", "make"],
-    ...["max", "min", "new", "nil", "panic", "print", "println", "real", "recover", "rune", "string", "true", "uint", "uint16"],
-    ...["uint32", "uint64", "uint8", "uintptr"],
-    ...["bufio", "bytes", "base64", "json", "fmt", "io", "log", "http", "os", "strings", "url", "time"],
-    ...["main", "must", "ask", "toolCall", "toolFunctions", "maxRounds", "download", "extension", "saveDownload", "at", "text", "urlPath"],
-  ],
-  java: [
-    ...["abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do"],
-    ...["double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof"],
-    ...["int", "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static"],
-    ...["strictfp", "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while"],
-    ...["true", "false", "null", "var", "yield", "record", "sealed", "permits", "non", "_"],
-    ...["main", "ask", "download", "extension", "saveDownload", "runTool"],
-  ],
-};
-
-const SUFFIX: Record<keyof typeof TAKEN, string> = { python: "_tool", js: "Tool", go: "Tool", java: "Tool" };
+export type ToolNaming = { kind: "local"; taken: readonly string[]; suffix: string } | { kind: "by-wire-name" } | { kind: "none" };
 
 /**
- * The local function of each tool in a language that names them, by wire
+ * The local function of each tool where the language names them (`local`), by wire
  * name: the wire name itself, or, where the language or the snippet already
  * uses it, the name with a suffix (the wire name is kept in the request).
  */
-export function localToolNames(tools: readonly FunctionTool[], language: Language): Map<string, string> {
+export function localToolNames(tools: readonly FunctionTool[], naming: ToolNaming): Map<string, string> {
   const names = new Map<string, string>();
-  if (!(language in TAKEN)) return names;
-  const key = language as keyof typeof TAKEN;
-  const taken = new Set(TAKEN[key]);
+  if (naming.kind !== "local") return names;
+  const reserved = new Set(naming.taken);
+  const taken = new Set(naming.taken);
   for (const tool of tools) taken.add(tool.function.name);
   for (const tool of tools) {
     const wire = tool.function.name;
-    if (!TAKEN[key].includes(wire)) {
+    if (!reserved.has(wire)) {
       names.set(wire, wire);
       continue;
     }
-    let local = `${wire}${SUFFIX[key]}`;
-    for (let n = 2; taken.has(local); n++) local = `${wire}${SUFFIX[key]}${n}`;
+    let local = `${wire}${naming.suffix}`;
+    for (let n = 2; taken.has(local); n++) local = `${wire}${naming.suffix}${n}`;
     taken.add(local);
     names.set(wire, local);
   }

@@ -1,16 +1,24 @@
 /**
  * Syntax highlighting with highlight.js, turned into coloured segments per
- * line that the preview can wrap and scroll. Only the three snippet languages
- * are loaded, to keep start-up short.
+ * line that the preview can wrap and scroll. Only the grammars of the snippet
+ * languages are loaded (each language names its own: `highlight` in
+ * src/format/<language>.ts), to keep start-up short.
  */
+import type { LanguageFn } from "highlight.js";
 import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";
+import go from "highlight.js/lib/languages/go";
+import java from "highlight.js/lib/languages/java";
 import javascript from "highlight.js/lib/languages/javascript";
+import php from "highlight.js/lib/languages/php";
 import python from "highlight.js/lib/languages/python";
+import ruby from "highlight.js/lib/languages/ruby";
+import { highlightGrammar, type HighlightGrammar } from "../format/languages.js";
 
-hljs.registerLanguage("python", python);
-hljs.registerLanguage("javascript", javascript);
-hljs.registerLanguage("bash", bash);
+/** Every grammar a language names: a language whose grammar is missing here fails the type-check. */
+const GRAMMARS = { python, javascript, bash, go, java, ruby, php } satisfies Record<HighlightGrammar, LanguageFn>;
+
+for (const [name, grammar] of Object.entries(GRAMMARS)) hljs.registerLanguage(name, grammar);
 
 /** What a piece of code is; the theme gives each a colour. */
 export type CodeTone = "keyword" | "string" | "number" | "comment" | "function" | "type" | "property" | "variable";
@@ -19,8 +27,6 @@ export interface Segment {
   text: string;
   tone?: CodeTone;
 }
-
-const GRAMMARS: Record<string, string> = { python: "python", js: "javascript", sh: "bash" };
 
 /** highlight.js scope names to tones; "subst" (code inside a template string) goes back to plain. */
 const TONES: Record<string, CodeTone | null> = {
@@ -89,7 +95,7 @@ function splitLines(segments: Segment[]): Segment[][] {
 /** The code's lines as segments; a language without a grammar comes back plain. */
 export function highlightLines(code: string, language: string): Segment[][] {
   const text = code.replace(/\r\n?/g, "\n").replace(/\n$/, "");
-  const grammar = GRAMMARS[language];
+  const grammar = highlightGrammar(language);
   if (!grammar) return text.split("\n").map((line) => (line === "" ? [] : [{ text: line }]));
   return splitLines(segmentsOf(hljs.highlight(text, { language: grammar, ignoreIllegals: true }).value));
 }

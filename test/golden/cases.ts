@@ -4,8 +4,10 @@ import { fileURLToPath } from "node:url";
 import { appBlocks, inferenceBlocks, libraryBlocks } from "../../src/blocks/model-blocks.js";
 import { appsForModel } from "../../src/apps/formats.js";
 import { appEntries } from "../../src/apps/registry.js";
+import { describeLanguage } from "../../src/format/languages.js";
 import { settleOptions, type SnippetOptions } from "../../src/inference/snippet.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
+import type { FunctionTool } from "../../src/inference/tool-schema.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 
 /*
@@ -20,12 +22,10 @@ import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-const EXTENSIONS: Record<string, string> = { python: "py", js: "js", sh: "sh", go: "go", java: "java", ruby: "rb", php: "php", text: "txt", url: "txt" };
-
-function extensionOf(language: string): string {
-  const extension = EXTENSIONS[language];
-  if (extension === undefined) throw new Error(`golden: no file extension for the language ${language}; add it to EXTENSIONS`);
-  return extension;
+/** A golden file's extension: its language's, as the picker saves the code (a link or plain text is .txt). */
+export function extensionOf(language: string): string {
+  const fileName = describeLanguage(language)?.fileName ?? "snippet.txt";
+  return fileName.slice(fileName.lastIndexOf(".") + 1);
 }
 
 /** A file name part from a client, library, app or title (`net/http`, "direct load"). */
@@ -75,6 +75,12 @@ const WHISPER = "openai--whisper-large-v3";
 const QWEN_VL = "Qwen--Qwen2.5-VL-7B-Instruct";
 const DISTILBERT = "distilbert--distilbert-base-uncased-finetuned-sst-2-english";
 
+/** Two tools of a user's own, as `--tools FILE` reads them. */
+const OWN_TOOLS: readonly FunctionTool[] = ["search_docs", "get_time"].map((name) => ({
+  type: "function",
+  function: { name, description: `The ${name} tool.`, parameters: { type: "object", properties: { query: { type: "string" } } } },
+}));
+
 const INFERENCE_CASES: readonly InferenceCase[] = [
   { name: LLAMA, model: () => exampleModel(LLAMA), options: {} },
   { name: `${LLAMA}.stream`, model: () => exampleModel(LLAMA), options: { stream: true, temperature: 0.5, maxTokens: 256 } },
@@ -83,6 +89,12 @@ const INFERENCE_CASES: readonly InferenceCase[] = [
   { name: `${LLAMA}.tools`, model: () => exampleModel(LLAMA), options: { tools: { tools: SAMPLE_TOOLS, sample: true } } },
   { name: `${LLAMA}.tools-stream`, model: () => exampleModel(LLAMA), options: { stream: true, tools: { tools: SAMPLE_TOOLS, sample: true } } },
   { name: `${LLAMA}.schema`, model: () => exampleModel(LLAMA), options: { schema: { schema: SAMPLE_SCHEMA, sample: true } } },
+  // The user's own tools (`--tools FILE`): bodies to write, and a question that names them.
+  {
+    name: `${LLAMA}.own-tools`,
+    model: () => exampleModel(LLAMA),
+    options: { language: "python", client: "requests", tools: { tools: OWN_TOOLS, sample: false } },
+  },
   { name: `${QWEN_VL}.images`, model: () => exampleModel(QWEN_VL), options: { images: ["https://example.com/cat.png", "photos/dog.jpg"] } },
   { name: `${QWEN_VL}.images-stream`, model: () => exampleModel(QWEN_VL), options: { images: ["photos/dog.jpg"], stream: true } },
   { name: FLUX, model: () => exampleModel(FLUX), options: { provider: "fal-ai" } },

@@ -3,8 +3,8 @@ import { join, relative, resolve, sep } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { partialFilesOf } from "../../src/build/templates.js";
 import { TEMPLATES_DIR } from "../../src/catalogue/paths.js";
-import type { Language } from "../../src/inference/ids.js";
-import { CLIENTS_BY_LANGUAGE, LANGUAGES } from "../../src/inference/id-lists.js";
+import type { Client, Language } from "../../src/inference/ids.js";
+import { clientDescriptor, CLIENTS_BY_LANGUAGE, LANGUAGES } from "../../src/inference/id-lists.js";
 import type { GoldenFile } from "./cases.js";
 import { filesOnDisk, readGolden } from "./files.js";
 
@@ -35,12 +35,17 @@ beforeAll(async () => {
   try {
     const { COMPILED_TEMPLATES } = await import("../../src/inference/generated/templates.js");
     const rendered = new Set<string>();
-    const compiled = COMPILED_TEMPLATES as Record<string, (typeof COMPILED_TEMPLATES)[string]>;
-    for (const [key, render] of Object.entries(compiled)) {
-      compiled[key] = function (this: ThisParameterType<typeof render>, ...args: Parameters<typeof render>) {
-        rendered.add(key);
-        return render.apply(this, args);
-      };
+    const table = COMPILED_TEMPLATES as unknown as Record<string, Record<string, Record<string, (it: unknown, uses: unknown) => string>>>;
+    for (const [language, clients] of Object.entries(table)) {
+      for (const [client, templates] of Object.entries(clients)) {
+        const folder = clientDescriptor(language as Language, client as Client).folder;
+        for (const [name, render] of Object.entries(templates)) {
+          templates[name] = (it, uses) => {
+            rendered.add(`${language}/${folder}/${name}`);
+            return render(it, uses);
+          };
+        }
+      }
     }
     const { goldenFiles } = await import("./cases.js");
     made = await goldenFiles();

@@ -13,7 +13,7 @@ import {
   type NamedLanguage,
   type Program,
 } from "../helpers/unused-code.js";
-import { goldenFiles } from "./cases.js";
+import { extensionOf, goldenFiles } from "./cases.js";
 import { generateSnippets } from "../../src/inference/engine.js";
 import { registryChatProviders, registryPairs } from "../helpers/registry-pairs.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
@@ -27,14 +27,16 @@ import { syntheticModel } from "../helpers/synthetic-models.js";
  * makes it a failure.
  */
 
-const EXTENSIONS = { python: ".py", js: ".js", go: ".go", java: ".java", ruby: ".rb", php: ".php" } as const;
-type Checked = keyof typeof EXTENSIONS;
+/** The languages whose golden programs a checker reads. */
+const CHECKED = ["python", "js", "go", "java", "ruby", "php"] as const;
+type Checked = (typeof CHECKED)[number];
 
 const programs = new Map<Checked, Program[]>();
 
 beforeAll(async () => {
   const files = await goldenFiles();
-  for (const [language, extension] of Object.entries(EXTENSIONS) as [Checked, string][]) {
+  for (const language of CHECKED) {
+    const extension = `.${extensionOf(language)}`;
     programs.set(
       language,
       files.filter((file) => file.path.endsWith(extension)).map((file) => ({ name: file.path, content: file.content })),
@@ -62,7 +64,7 @@ function toolchain(language: ToolchainLanguage, check: (programs: Program[]) => 
   return { here: hasToolchain(language), missing: `${TOOLCHAINS[language].command} (apt-get install ${TOOLCHAINS[language].package})`, check };
 }
 
-describe.each(Object.keys(EXTENSIONS) as Checked[])("%s", (language) => {
+describe.each(CHECKED)("%s", (language) => {
   const tool = TOOLS[language];
   if (!tool.here && !toolchainsRequired()) {
     it.skip(`skips the ${language} checker: no ${tool.missing} here`, () => {});
@@ -123,7 +125,7 @@ describe("the checkers", () => {
   };
   const expected: Record<Checked, RegExp> = {
     python: /planted\.py.*F401.*os/,
-    js: /planted\.js.*writeFile/,
+    js: /planted\.mjs.*writeFile/,
     // Go 1.20 changed "but" to "and".
     go: /planted\.go.*"os" imported (?:but|and) not used/,
     java: /.^/,
@@ -136,7 +138,7 @@ describe("the checkers", () => {
     async (language) => {
       const tool = TOOLS[language];
       if (!tool.here) return;
-      const findings = await tool.check([{ name: `planted${EXTENSIONS[language]}`, content: planted[language] }]);
+      const findings = await tool.check([{ name: `planted.${extensionOf(language)}`, content: planted[language] }]);
       if (language === "java") {
         // javac has no unused-import warning: the name check finds it.
         expect(findings).toEqual([]);

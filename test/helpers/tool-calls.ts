@@ -16,6 +16,24 @@ import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js
 /** The reply a structured snippet is sent: what the sample schema describes. */
 export const STRUCTURED = { city: "Tokyo", country: "Japan", population: 14000000 };
 
+/**
+ * A structured reply with what printing it can get wrong (members out of alphabetical order, an integer, a
+ * fraction, nesting, empty containers, text beyond ASCII), which every language's program prints alike.
+ */
+export const STRUCTURED_SHAPES = {
+  population: 14000000,
+  city: "Tōkyō",
+  area: 2194.07,
+  wards: ["Chiyoda", "Shinjuku"],
+  capital: true,
+  mayor: null,
+  notes: {},
+  tags: [],
+};
+
+/** How every structured snippet prints the reply: JSON four spaces a level, members in their order. */
+export const printedStructured = (value: unknown) => `${JSON.stringify(value, null, 4)}\n`;
+
 /** Text that breaks out of a literal, a comment or a string interpolation in one language or another. */
 export const HOSTILE_TEXT = "q\"uote's \\back\\slash ${process.exit(3)} #{exit 3} $HOME $(exit 3) `exit 3` */ --> \n new line \u202e bidi \u2066 end";
 

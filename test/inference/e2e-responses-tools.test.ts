@@ -10,7 +10,7 @@ import { responsesToolServer, type ResponsesToolExpectations, type ResponsesTool
 import { executeWithLibraries, postsOf, runnableStdlibClients, startRig, type Rig } from "../helpers/snippet-harness.js";
 import type { RunOutcome } from "../helpers/snippet-runners.js";
 import { providerIdFor, syntheticModel } from "../helpers/synthetic-models.js";
-import { FINAL_ANSWER, HOSTILE_SCHEMA, HOSTILE_TEXT, hostileTools, STRUCTURED } from "../helpers/tool-calls.js";
+import { FINAL_ANSWER, HOSTILE_SCHEMA, HOSTILE_TEXT, hostileTools, printedStructured, STRUCTURED, STRUCTURED_SHAPES } from "../helpers/tool-calls.js";
 import { fileNeeds } from "../helpers/tools.js";
 
 /** The snippets run with python3 and requests (the curl ones start python3 too, to read JSON) and curl: without them, this file is a named skip. */
@@ -41,7 +41,6 @@ const STDLIB = runnableStdlibClients();
 const CLIENTS = ["python|requests", ...(LIBRARIES_RUN ? ["python|openai"] : []), "js|fetch", "js|openai", ...STDLIB].filter(
   (pair) => ONLY === undefined || ONLY.includes(pair.split("|")[0]!),
 );
-const TYPED = new Set(STDLIB);
 
 const HOSTILE_TOOLS = hostileTools(false);
 
@@ -96,10 +95,9 @@ function plan(): void {
       add(`hostile-tools-${way}`, pair, { stream, tools: { tools: HOSTILE_TOOLS, sample: false } }, { result: PLACEHOLDER_RESULT, tools: HOSTILE_FLAT }, final);
     }
     const text = responsesText(sampleSchema);
-    add("schema-whole", pair, { schema: sampleSchema }, { text, structured: STRUCTURED }, (stdout) => {
-      if (TYPED.has(pair)) expect(JSON.parse(stdout)).toEqual(STRUCTURED);
-      else expect(stdout).toBe("Tokyo\n");
-    });
+    add("schema-whole", pair, { schema: sampleSchema }, { text, structured: STRUCTURED_SHAPES }, (stdout) =>
+      expect(stdout).toBe(printedStructured(STRUCTURED_SHAPES)),
+    );
     add("schema-stream", pair, { stream: true, schema: sampleSchema }, { text, structured: STRUCTURED }, (stdout) =>
       expect(JSON.parse(stdout)).toEqual(STRUCTURED),
     );
@@ -108,13 +106,19 @@ function plan(): void {
       pair,
       { schema: { schema: HOSTILE_SCHEMA, sample: false } },
       { text: responsesText({ schema: HOSTILE_SCHEMA, sample: false }), structured: { [HOSTILE_TEXT]: "x" } },
-      (stdout) => {
-        if (TYPED.has(pair)) expect(JSON.parse(stdout)).toEqual({ [HOSTILE_TEXT]: "x" });
-        else expect(stdout).toBe("x\n");
-      },
+      (stdout) => expect(stdout).toBe(printedStructured({ [HOSTILE_TEXT]: "x" })),
     );
     // Tools and a schema together: the final answer is printed as text.
     add("both", pair, { tools: sampleTools, schema: sampleSchema }, { result: SAMPLE_TOOL_RESULT, text }, final);
+  }
+  // curl runs no tool loop, but prints a structured reply as the programs do.
+  if (ONLY === undefined || ONLY.includes("sh")) {
+    for (const [kind, request, structured] of [
+      ["schema-whole", sampleSchema, STRUCTURED_SHAPES],
+      ["hostile-schema", { schema: HOSTILE_SCHEMA, sample: false }, { [HOSTILE_TEXT]: "x" }],
+    ] as const) {
+      add(kind, "sh|curl", { schema: request }, { text: responsesText(request), structured }, (stdout) => expect(stdout).toBe(printedStructured(structured)));
+    }
   }
 }
 
@@ -122,11 +126,6 @@ function plan(): void {
 const CURL_CASES: { id: string; options: SnippetOptions; tools?: unknown; text?: unknown }[] = [
   { id: "sh|curl|tools", options: { tools: { tools: HOSTILE_TOOLS, sample: false } }, tools: HOSTILE_FLAT },
   { id: "sh|curl|tools-stream", options: { stream: true, tools: { tools: SAMPLE_TOOLS, sample: true } }, tools: responsesTools(SAMPLE_TOOLS) },
-  {
-    id: "sh|curl|schema",
-    options: { schema: { schema: HOSTILE_SCHEMA, sample: false } },
-    text: responsesText({ schema: HOSTILE_SCHEMA, sample: false }),
-  },
 ];
 
 let rig: Rig;
@@ -154,7 +153,11 @@ afterAll(async () => {
 });
 
 describe("--api responses with --tools and --schema, run against a router that asks for function calls", () => {
-  it.each(CLIENTS.flatMap((pair) => KINDS.map((kind) => `${pair}|${kind}`)))("%s: runs the calls, sends the outputs back and prints the answer", (id) => {
+  it.each(
+    CLIENTS.flatMap((pair) => KINDS.map((kind) => `${pair}|${kind}`)).concat(
+      ONLY === undefined || ONLY.includes("sh") ? ["sh|curl|schema-whole", "sh|curl|hostile-schema"] : [],
+    ),
+  )("%s: runs the calls, sends the outputs back and prints the answer", (id) => {
     const item = cases.find((candidate) => candidate.id === id)!;
     const outcome = outcomes.get(id);
     expect(item.server.problems, id).toEqual([]);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { wordedSnippets } from "../helpers/worded.js";
 import { parseReplySchema, parseTools } from "../../src/inference/tool-schema.js";
+import { INFERENCE_LANGUAGES } from "../../src/inference/languages.js";
+import type { Language } from "../../src/inference/ids.js";
 import { localToolNames, MAX_TOOL_ROUNDS, responseFormat, SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../../src/inference/tools.js";
 import { usageRefusal as refusal } from "../helpers/errors.js";
 import { syntheticModel } from "../helpers/synthetic-models.js";
@@ -80,10 +82,38 @@ describe("the request", () => {
   });
 });
 
+describe("the example question", () => {
+  /** The question the sh snippet sends: its body's one user message. */
+  const question = (options: Parameters<typeof wordedSnippets>[1]) => {
+    const body = wordedSnippets(CHAT, { provider: "together", language: "sh", ...options }).snippets[0]!.content;
+    return /"role": "user",\s*"content": "([^"]*)"/.exec(body)?.[1];
+  };
+  const own = (...names: string[]) => ({ tools: parseTools(JSON.stringify(names.map(tool)), "t.json"), sample: false });
+
+  it("fits the sample tool, and with the user's own tools names them instead", () => {
+    expect(question({ tools: { tools: SAMPLE_TOOLS, sample: true } })).toBe("What is the weather like in Paris and in Tokyo?");
+    expect(question({ tools: own("search_docs") })).toBe("Try your tool search_docs: call it with arguments of your choice, then tell me what it returned.");
+    expect(question({ tools: own("search_docs", "get_time") })).toBe(
+      "Try one of your tools (search_docs or get_time): call it with arguments of your choice, then tell me what it returned.",
+    );
+    expect(question({ tools: own("a", "b", "c", "d", "e") })).toContain("(a, b, c or 2 more)");
+    // Own tools with the sample schema: the tools are what the program runs.
+    expect(question({ tools: own("search_docs"), schema: { schema: SAMPLE_SCHEMA, sample: true } })).toContain("search_docs");
+  });
+
+  it("stays the user's own with --inputs, and the task's with a schema of the user's", () => {
+    expect(question({ tools: own("search_docs"), inputs: "Find the install guide" })).toBe("Find the install guide");
+    const example = question({});
+    expect(question({ schema: { schema: { type: "object" }, sample: false } })).toBe(example);
+    expect(question({ schema: { schema: SAMPLE_SCHEMA, sample: true } })).toBe("Name the largest city of Japan, its country and its population.");
+  });
+});
+
 describe("local function names", () => {
   it("keep the wire name, unless the language or the snippet uses it", () => {
     const tools = ["get_weather", "class", "print", "print_tool", "fetch", "len", "main"].map((name) => parseTools(JSON.stringify([tool(name)]), "t")[0]!);
-    expect(Object.fromEntries(localToolNames(tools, "python"))).toEqual({
+    const named = (language: Language) => localToolNames(tools, INFERENCE_LANGUAGES[language].toolNames);
+    expect(Object.fromEntries(named("python"))).toEqual({
       get_weather: "get_weather",
       class: "class_tool",
       print: "print_tool2",
@@ -92,11 +122,16 @@ describe("local function names", () => {
       len: "len_tool",
       main: "main",
     });
-    expect(localToolNames(tools, "js").get("fetch")).toBe("fetchTool");
-    expect(localToolNames(tools, "go").get("len")).toBe("lenTool");
-    expect(localToolNames(tools, "go").get("main")).toBe("mainTool");
-    expect(localToolNames(tools, "java").get("class")).toBe("classTool");
-    // Ruby and PHP keep their functions in a table by wire name.
-    expect(localToolNames(tools, "ruby").size).toBe(0);
+    expect(named("js").get("fetch")).toBe("fetchTool");
+    expect(named("go").get("len")).toBe("lenTool");
+    expect(named("go").get("main")).toBe("mainTool");
+    expect(named("java").get("class")).toBe("classTool");
+    // A class the Java program imports is not a tool's name either: the imports are read off the code.
+    const list = parseTools(JSON.stringify([tool("List")]), "t");
+    expect(localToolNames(list, INFERENCE_LANGUAGES.java.toolNames).get("List")).toBe("ListTool");
+    // Ruby and PHP keep their functions in a table by wire name; curl runs no tool.
+    expect(named("ruby").size).toBe(0);
+    expect(named("php").size).toBe(0);
+    expect(named("sh").size).toBe(0);
   });
 });

@@ -1,6 +1,13 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { highlightLines, type Segment } from "../../src/ui/highlight.js";
 import { previewLines } from "../../src/ui/preview-lines.js";
+import { LANGUAGES } from "../../src/format/languages.js";
+import { clientDescriptor, CLIENTS_BY_LANGUAGE } from "../../src/inference/id-lists.js";
+
+/** A chat model's golden snippets, one per client of every language (test/golden/). */
+const CHAT_SNIPPETS = "test/golden/inference/meta-llama--Llama-3.1-8B-Instruct/auto";
 
 const text = (line: Segment[]) => line.map((segment) => segment.text).join("");
 const toneOf = (line: Segment[], word: string) => line.find((segment) => segment.text === word)?.tone;
@@ -24,6 +31,20 @@ describe("highlightLines", () => {
     const sh = highlightLines('curl -H "Authorization: Bearer $HF_TOKEN" \\\n    https://example.org', "sh");
     expect(sh.map(text)).toEqual(['curl -H "Authorization: Bearer $HF_TOKEN" \\', "    https://example.org"]);
     expect(toneOf(sh[0]!, "$HF_TOKEN")).toBe("variable");
+  });
+
+  it("colours every snippet language: strings and more in each one's golden chat snippet", () => {
+    const files = readdirSync(CHAT_SNIPPETS);
+    for (const language of LANGUAGES) {
+      const client = CLIENTS_BY_LANGUAGE[language].find((name) => clientDescriptor(language, name).api === "http")!;
+      const file = files.find((name) => name.startsWith(`${language}-${client.replaceAll("/", "-")}.`))!;
+      const code = readFileSync(join(CHAT_SNIPPETS, file), "utf8");
+      const lines = highlightLines(code, language);
+      expect(lines.map(text).join("\n"), language).toBe(code.replace(/\n$/, ""));
+      const tones = new Set(lines.flat().flatMap((segment) => segment.tone ?? []));
+      // The shell's curl command has no keyword, but its variables are coloured.
+      expect(tones.has("string") && tones.size > 1, `${language}: ${[...tones].join(", ")}`).toBe(true);
+    }
   });
 
   it("leaves languages without a grammar plain, and drops a final newline", () => {

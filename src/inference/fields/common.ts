@@ -1,9 +1,9 @@
 import { PYTHON_TREE } from "../../format/python.js";
 import { writtenEntries } from "../../format/tree.js";
 import type { TokenSource } from "../token.js";
-import type { Output } from "../providers/types.js";
+import type { JsonPath, Output } from "../providers/types.js";
 import { literalForms, WRITERS, type LiteralForms } from "./forms.js";
-import { inputFile, inputTree, type SnippetContext } from "./context.js";
+import { inputFile, inputTree, outputFileName, type SnippetContext } from "./context.js";
 import type { QueueCode } from "./queue.js";
 import { extensionRows, UNKNOWN_EXTENSION } from "../file-types.js";
 
@@ -104,15 +104,13 @@ export class TemplateFields {
 
 /**
  * What the Python and JS templates both read beyond the shared fields: an
- * HTTP request's parts, a client call's name and imports, and the result.
+ * HTTP request's parts, a client call's name, and the result.
  */
 export class CodeFields extends TemplateFields {
   fullUrl?: string;
   baseUrl?: string;
   methodName?: string;
   providerInputs?: LiteralForms;
-  /** The import lines this snippet's data calls for (standard library, node:fs); a client's own import line is in its templates. */
-  imports = "";
   /** The headers object (raw HTTP), or the extra headers an OpenAI client sends. */
   headers?: string;
   /** The lines that read or download the input's file into a variable, when the body carries it as text or bytes. */
@@ -134,6 +132,53 @@ export class CodeFields extends TemplateFields {
   /** The extension of the masks a segmentation saves, as a literal. */
   outputExtension?: string;
 }
+
+/**
+ * How a raw-HTTP snippet of curl, Go, Java, Ruby or PHP keeps the reply: printed (json), saved as it is
+ * (file), decoded from a base64 field into `outputFile`, downloaded from the URL a field names
+ * (`outputUrl`), or the text a field holds printed (`outputText`, a transcript; empty when the reply
+ * lacks it). Each is an expression (curl: words) reading the reply.
+ */
+export type ReplyOutput =
+  | { outputKind: "json" }
+  | { outputKind: "file" }
+  | { outputKind: "base64-field"; outputFile: string; outputField: string }
+  | { outputKind: "url-field"; outputUrl: string }
+  | { outputKind: "text-field"; outputText: string };
+
+/** The reply kept as `output` says, with each kind's values from `write` (given the path in the reply). */
+export function replyOutput(output: Output, write: { file(name: string): string; field(path: JsonPath): string }): ReplyOutput {
+  switch (output.kind) {
+    case "json":
+      return { outputKind: "json" };
+    case "file":
+      return { outputKind: "file" };
+    case "base64-field":
+      return { outputKind: output.kind, outputFile: write.file(outputFileName(output)!), outputField: write.field(output.path) };
+    case "url-field":
+      return { outputKind: output.kind, outputUrl: write.field(output.path) };
+    case "text-field":
+      return { outputKind: output.kind, outputText: write.field(output.path) };
+  }
+}
+
+/** What a raw-HTTP Python or JavaScript snippet sends: a file's bytes (an expression), or JSON data in the language's literals. */
+export type CodeBody = { bodyKind: "binary"; binaryData: string } | { bodyKind: "json"; providerInputs: LiteralForms };
+
+/**
+ * How a raw-HTTP Python or JavaScript snippet keeps the reply: as `ReplyOutput` says, but the URL of a
+ * url-field reply and the base64 text are subscripts of `result` (`outputField`), and a text-field's
+ * `outputText` is the statements that set `transcript`.
+ */
+export type CodeOutput =
+  | { outputKind: "json" }
+  | { outputKind: "file" }
+  | { outputKind: "base64-field"; outputFile: string; outputField: string }
+  | { outputKind: "url-field"; outputField: string }
+  | { outputKind: "text-field"; outputText: string };
+
+/** What a raw-HTTP Python or JavaScript template reads beyond its language's fields. */
+export type RawHttpParts = { fullUrl: string; headers: string } & CodeBody & CodeOutput;
 
 /** `{ key: value, ... }` over lines, nested `baseIndent` spaces: a Python dict or a JS object, from keys and values already written. */
 export function bracedEntries(entries: [string, string][], baseIndent = 0): string {

@@ -1,18 +1,21 @@
-import { goString, goComment, GO_TREE } from "../../format/go.js";
+import { goString, goComment, GO_TREE, GO_LANGUAGE } from "../../format/go.js";
 import { writeTree } from "../../format/tree.js";
 import { fileNodes } from "../render-tree.js";
-import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
+import type { ToolNaming } from "../tools.js";
 import type { SnippetContext } from "./context.js";
 import { toolCode } from "./tool-code.js";
-import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
+import { httpFields, type HttpCode, type HttpLanguage } from "./http-code.js";
+import type { InferenceLanguage } from "./language.js";
+import type { ImportRule } from "./program-names.js";
 
 /*
- * Template fields for Go (net/http): data as map[string]any and []any,
- * encoded by encoding/json. The templates' helpers `at` and `text` read
- * decoded JSON. Go refuses an unused import, so the fields list the imports
- * the template's code will use.
+ * Go's part of the snippet engine (its literals, label and client are
+ * src/format/go.ts): the template fields for net/http, with data as
+ * map[string]any and []any encoded by encoding/json, and the templates'
+ * helpers `at` and `text` reading decoded JSON. Go refuses an unused import,
+ * so the program's imports are read off its code once it is rendered.
  */
 
 function key(path: JsonPath): string {
@@ -35,40 +38,58 @@ const GO: HttpLanguage = {
   oneOf: (values) => values.map((value) => `state == ${goString(value)}`).join(" || "),
 };
 
-/** The packages the templates' code uses, as import lines, sorted as gofmt keeps them. */
-function goImports(fields: HttpFields): string[] {
-  const used = new Set(["fmt", "log", "net/http", "io"]);
-  if (!fields.stream) used.add("bytes");
-  if (fields.readsEnv) used.add("os");
-  if (fields.bodyKind === "json") used.add("encoding/json");
-  if (fields.file) {
-    if (!fields.file.remote) used.add("os");
-    if (fields.file.base64) used.add("encoding/base64");
-  }
-  if (fields.chatImages.length > 0) used.add("os").add("encoding/base64");
-  if (fields.outputKind !== "json" && fields.outputKind !== "text-field") used.add("os");
-  if (fields.savesByType) used.add("strings");
-  if (fields.outputKind === "url-field" || fields.outputKind === "text-field") used.add("encoding/json");
-  if (fields.outputKind === "base64-field") used.add("encoding/base64").add("encoding/json");
-  if (fields.chat) used.add("encoding/json");
-  if (fields.tools) used.add("bytes");
-  if (fields.stream) used.add("bufio").add("strings").add("encoding/json");
-  if (fields.queue) {
-    used.add("time").add("encoding/json").add("os").add("strings");
-    if (fields.queue.readsUrlPath) used.add("net/url");
-  }
-  return [...used].sort().map((name) => `"${name}"`);
+/** The standard packages the templates' code may call, by the name it calls them by. */
+const PACKAGES: ReadonlyMap<string, string> = new Map([
+  ["bufio", "bufio"],
+  ["bytes", "bytes"],
+  ["base64", "encoding/base64"],
+  ["json", "encoding/json"],
+  ["fmt", "fmt"],
+  ["io", "io"],
+  ["log", "log"],
+  ["http", "net/http"],
+  ["url", "net/url"],
+  ["os", "os"],
+  ["strings", "strings"],
+  ["time", "time"],
+]);
+
+/** The packages a program uses (`fmt.` of `fmt.Println`), imported in a block after `package main`, sorted as gofmt keeps them. */
+const IMPORTS: ImportRule = {
+  lexicon: GO_LANGUAGE.lexicon,
+  uses: [...PACKAGES].map(([name, path]) => [`${name}.`, path] as const),
+  write: importLines,
+};
+
+function importLines(paths: readonly string[]): string {
+  return paths.length === 0 ? "" : `\nimport (\n${paths.map((path) => `\t"${path}"\n`).join("")})\n`;
 }
 
-export function goFields(client: ClientOf<"go">, context: SnippetContext): HttpFields {
-  const fields = httpFields(context, client, GO);
+/** A tool's function is named by its wire name, unless Go or the program's own top-level code uses that name. */
+const TOOL_NAMES: ToolNaming = {
+  kind: "local",
+  taken: [
+    ...GO_LANGUAGE.reserved,
+    ...PACKAGES.keys(),
+    ...["main", "must", "ask", "toolCall", "toolFunctions", "maxRounds", "download", "extension", "saveDownload", "at", "text", "urlPath"],
+  ],
+  suffix: "Tool",
+};
+
+function netHttpFields(context: SnippetContext): HttpCode {
+  const fields = httpFields(context, "net/http", GO);
   const tools = toolCode(
     context,
-    "go",
+    TOOL_NAMES,
     { string: goString, comment: goComment, tree: (tree, level) => writeTree(GO_TREE, tree, GO_TREE.indent.repeat(level)) },
     1,
   );
   if (tools) fields.tools = tools;
-  fields.imports = goImports(fields);
   return fields;
 }
+
+export const GO_INFERENCE = {
+  fields: { "net/http": netHttpFields },
+  toolNames: TOOL_NAMES,
+  imports: IMPORTS,
+} satisfies InferenceLanguage<"go">;

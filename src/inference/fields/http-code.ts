@@ -4,8 +4,8 @@ import type { JsonPath } from "../providers/types.js";
 import type { QueueCode } from "./queue.js";
 import { holdsFile } from "../render-tree.js";
 import { fileVariable, variableIn } from "./forms.js";
-import { chatFiles, inputFile, outputFileName, requestOf, type SnippetContext } from "./context.js";
-import { TemplateFields, type LanguageLiterals } from "./common.js";
+import { chatFiles, inputFile, requestOf, type SnippetContext } from "./context.js";
+import { replyOutput, TemplateFields, type LanguageLiterals, type ReplyOutput } from "./common.js";
 import type { ToolCode } from "./tool-code.js";
 
 /*
@@ -62,22 +62,15 @@ export interface HttpQueueCode extends QueueCode {
 export class HttpFields extends TemplateFields {
   fullUrl = "";
   headers: HeaderCode[] = [];
-  bodyKind: "json" | "binary" = "json";
-  /** The JSON body as the language's data. */
+  bodyKind: HttpBody["bodyKind"] = "json";
+  /** The JSON body as the language's data (a JSON body only: see `HttpBody`). */
   payload?: string;
+  /** The file the body carries: its bytes (a binary body), or as base64 text in the JSON. */
   file?: FileCode;
   /** The local images a chat sends as data URLs, each read into its variable as base64 text before the request. */
   chatImages: FileCode[] = [];
-  /** How the reply is kept: printed (json), saved as it is (file), decoded from a base64 field, downloaded from the URL a field names, or the text a field holds printed. */
-  outputKind: "json" | "file" | "base64-field" | "url-field" | "text-field" = "json";
-  /** The name of the file a base64 field is saved to, as a literal. */
-  outputFile?: string;
-  /** The base64 text in `result`. */
-  outputField?: string;
-  /** The output file's URL in `result` (a url-field reply). */
-  outputUrl?: string;
-  /** The text in `result` a text-field reply is for (a transcript); empty when the reply lacks it. */
-  outputText?: string;
+  /** How the reply is kept (with what each kind needs: see `ReplyOutput`). */
+  outputKind: ReplyOutput["outputKind"] = "json";
   queue?: HttpQueueCode;
   chat = false;
   stream = false;
@@ -104,9 +97,6 @@ export class HttpFields extends TemplateFields {
     return this.queue !== undefined || this.outputKind === "base64-field" || this.outputKind === "url-field" || this.outputKind === "text-field";
   }
 
-  /** Import lines the program needs (Go, whose compiler refuses an unused one, and Java). */
-  imports: string[] = [];
-
   constructor(
     context: SnippetContext,
     readonly language: HttpLanguage,
@@ -115,6 +105,12 @@ export class HttpFields extends TemplateFields {
     this.readsEnv = context.token.kind === "env";
   }
 }
+
+/** What the request sends: a file's bytes, or JSON built from the language's data (which may carry a file as base64 text). */
+export type HttpBody = { bodyKind: "binary"; file: FileCode } | { bodyKind: "json"; payload: string; file?: FileCode };
+
+/** What a raw-HTTP template of these languages reads: the fields, with the body's and the output's own parts. */
+export type HttpCode = HttpFields & HttpBody & ReplyOutput;
 
 function address(language: HttpLanguage, link: JobAddress): string {
   const value = language.textAt("job", link.field);
@@ -143,8 +139,26 @@ function queueCode(language: HttpLanguage, request: HttpRequest): HttpQueueCode 
   };
 }
 
+function bodyCode(context: SnippetContext, request: HttpRequest, language: HttpLanguage): HttpBody {
+  const body = request.body;
+  if (body.kind === "binary") {
+    const file = body.file;
+    return { bodyKind: "binary", file: { variable: "data", path: language.string(file.path), remote: file.remote === true, base64: false } };
+  }
+  const file = inputFile(context.input);
+  const images = context.call === "chat" ? chatFiles(context) : [];
+  const name = variableIn(images);
+  const variable = (file: FileRef) => language.variable?.(name(file)) ?? name(file);
+  const payload = language.tree(body.value, 0, (file, encoding: FileEncoding) =>
+    encoding === "data-url" ? language.concat([language.string(`data:${file.mime};base64,`), variable(file)]) : variable(file),
+  );
+  // A remote file's URL may stand in for its data URL: then the body refers to no file.
+  if (file === undefined || !holdsFile(body.value)) return { bodyKind: "json", payload };
+  return { bodyKind: "json", payload, file: { variable: fileVariable(file), path: language.string(file.path), remote: file.remote === true, base64: true } };
+}
+
 /** The fields of a raw-HTTP snippet in one of these languages. */
-export function httpFields(context: SnippetContext, client: string, language: HttpLanguage): HttpFields {
+export function httpFields(context: SnippetContext, client: string, language: HttpLanguage): HttpCode {
   const request = requestOf(context, client);
   const fields = new HttpFields(context, language);
   fields.authScheme = request.auth.scheme;
@@ -156,32 +170,11 @@ export function httpFields(context: SnippetContext, client: string, language: Ht
   fields.structured = context.call === "chat" && context.schema !== undefined && !context.parameters.stream;
   const queue = queueCode(language, request);
   if (queue) fields.queue = queue;
-  const body = request.body;
-  fields.bodyKind = body.kind;
-  if (body.kind === "binary") {
-    const file = body.file;
-    fields.file = { variable: "data", path: language.string(file.path), remote: file.remote === true, base64: false };
-  } else {
-    const file = inputFile(context.input);
-    // A remote file's URL may stand in for its data URL: then the body refers to no file.
-    if (file && holdsFile(body.value)) {
-      fields.file = { variable: fileVariable(file), path: language.string(file.path), remote: file.remote === true, base64: true };
-    }
-    const images = context.call === "chat" ? chatFiles(context) : [];
-    fields.chatImages = images.map(({ file, variable }) => ({ variable, path: language.string(file.path), remote: false, base64: true }));
-    const name = variableIn(images);
-    const variable = (file: FileRef) => language.variable?.(name(file)) ?? name(file);
-    fields.payload = language.tree(body.value, 0, (file, encoding: FileEncoding) =>
-      encoding === "data-url" ? language.concat([language.string(`data:${file.mime};base64,`), variable(file)]) : variable(file),
-    );
-  }
-  const output = request.output;
-  fields.outputKind = request.queue ? "file" : output.kind;
-  if (output.kind === "base64-field") {
-    fields.outputFile = language.string(outputFileName(output)!);
-    fields.outputField = language.textAt("result", output.path);
-  }
-  if (output.kind === "url-field") fields.outputUrl = language.textAt("result", output.path);
-  if (output.kind === "text-field") fields.outputText = language.textAt("result", output.path);
-  return fields;
+  const images = context.call === "chat" && request.body.kind === "json" ? chatFiles(context) : [];
+  fields.chatImages = images.map(({ file, variable }) => ({ variable, path: language.string(file.path), remote: false, base64: true }));
+  // A queued job's output is a file the program downloads once the job is done.
+  const output: ReplyOutput = request.queue
+    ? { outputKind: "file" }
+    : replyOutput(request.output, { file: language.string, field: (path) => language.textAt("result", path) });
+  return Object.assign(fields, bodyCode(context, request, language), output);
 }

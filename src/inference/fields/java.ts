@@ -1,20 +1,24 @@
-import { javaString, javaComment, JAVA_TREE } from "../../format/java.js";
+import { javaString, javaComment, JAVA_TREE, JAVA_LANGUAGE } from "../../format/java.js";
 import { writeTree } from "../../format/tree.js";
 import { fileNodes } from "../render-tree.js";
-import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
 import type { Tree } from "../payload.js";
 import { toolCode } from "./tool-code.js";
-import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
+import { httpFields, type HttpCode, type HttpLanguage } from "./http-code.js";
+import type { InferenceLanguage } from "./language.js";
+import type { ImportRule } from "./program-names.js";
+import type { ToolNaming } from "../tools.js";
 
 /*
- * Template fields for Java (java.net.http). The JDK has no JSON library, so
- * the program carries a small one (templates/java/_partials/helpers.eta): data
- * is built with `Json.object` and `Json.array` and encoded by `Json.write`.
- * The program holds only the parts of it its code calls, and imports only the
- * classes its code names (javac says nothing of an unused import; the tests'
+ * Java's part of the snippet engine (its literals, label and client are
+ * src/format/java.ts): the template fields for java.net.http. The JDK has no
+ * JSON library, so the program carries a small one
+ * (templates/java/_partials/helpers.eta): data is built with `Json.object` and
+ * `Json.array` and encoded by `Json.write`. The program holds only the parts
+ * of it its code calls, and imports only the classes its code names, read off
+ * the rendered program (javac says nothing of an unused import; the tests'
  * name check does).
  */
 
@@ -39,19 +43,18 @@ const JAVA: HttpLanguage = {
   oneOf: (values) => `List.of(${values.map(javaString).join(", ")}).contains(state)`,
 };
 
-/** The parts of the program's JSON library its code calls: `write` (the class itself), `reads` (parse, at, text). */
+/** The parts of the program's JSON library its code calls: `write` (the class itself), `reads` (parse, at, text), `pretty` (a structured reply printed). */
 export interface JavaJson {
   write: boolean;
   reads: boolean;
   object: boolean;
   array: boolean;
+  pretty: boolean;
 }
 
-export interface JavaFields extends HttpFields {
-  json: JavaJson;
-}
+export type JavaFields = HttpCode & { json: JavaJson };
 
-function javaJson(fields: HttpFields): JavaJson {
+function javaJson(fields: HttpCode): JavaJson {
   const built = [fields.payload ?? "", ...(fields.tools?.functions.map((tool) => tool.result) ?? [])].join("\n");
   // Every chat reads its reply; a task's reply is read for a field, or to follow a queued job.
   const reads = fields.chat || fields.readsJson;
@@ -62,33 +65,49 @@ function javaJson(fields: HttpFields): JavaJson {
     // The tools program builds its messages with Json.object itself.
     object: built.includes("Json.object(") || fields.tools !== undefined,
     array: built.includes("Json.array("),
+    // The tool loops print the final answer as text, whatever the schema.
+    pretty: fields.structured && fields.tools === undefined,
   };
 }
 
-/** The classes the program's code names, as import lines, sorted. */
-function javaImports(fields: HttpFields, json: JavaJson): string[] {
-  const used = new Set(["java.net.URI", "java.net.http.HttpClient", "java.net.http.HttpRequest", "java.net.http.HttpResponse"]);
-  // A streamed reply is read line by line; a whole one, and a refusal's body, as UTF-8 text.
-  if (fields.stream) used.add("java.util.Iterator").add("java.util.stream.Stream");
-  else used.add("java.nio.charset.StandardCharsets");
-  const readsLocalFile = fields.file !== undefined && !fields.file.remote;
-  const savesFile = fields.outputKind === "file" || fields.outputKind === "base64-field" || fields.downloadsOutput;
-  if (readsLocalFile || fields.chatImages.length > 0 || savesFile) used.add("java.nio.file.Files").add("java.nio.file.Path");
-  if (fields.file?.base64 || fields.chatImages.length > 0 || fields.outputKind === "base64-field") used.add("java.util.Base64");
-  if (fields.tools) used.add("java.util.ArrayList").add("java.util.LinkedHashMap").add("java.util.List").add("java.util.Map");
-  if (json.write) used.add("java.util.Map").add("java.util.List");
-  if (json.reads) used.add("java.util.ArrayList").add("java.util.LinkedHashMap");
-  if (json.object) used.add("java.util.LinkedHashMap");
-  if (json.array) used.add("java.util.Arrays");
-  return [...used].sort().map((name) => `import ${name};`);
+/** The classes the templates' code may name, by their simple names. */
+const CLASSES: ReadonlyMap<string, string> = new Map(
+  [
+    ...["java.net.URI", "java.net.http.HttpClient", "java.net.http.HttpRequest", "java.net.http.HttpResponse"],
+    ...["java.nio.charset.StandardCharsets", "java.nio.file.Files", "java.nio.file.Path"],
+    ...["java.util.ArrayList", "java.util.Arrays", "java.util.Base64", "java.util.Iterator", "java.util.LinkedHashMap"],
+    ...["java.util.List", "java.util.Map", "java.util.StringJoiner", "java.util.stream.Stream"],
+  ].map((name) => [name.slice(name.lastIndexOf(".") + 1), name]),
+);
+
+/** The classes a program names, each imported on a line of its own, sorted. */
+const IMPORTS: ImportRule = {
+  lexicon: JAVA_LANGUAGE.lexicon,
+  uses: [...CLASSES],
+  write: importLines,
+};
+
+function importLines(names: readonly string[]): string {
+  return names.map((name) => `import ${name};\n`).join("");
 }
 
-export function javaFields(client: ClientOf<"java">, context: SnippetContext): JavaFields {
-  const fields = httpFields(context, client, JAVA);
+/** A tool's function is named by its wire name, unless Java, the program's own methods or a class it imports use that name. */
+const TOOL_NAMES: ToolNaming = {
+  kind: "local",
+  taken: [...JAVA_LANGUAGE.reserved, ...CLASSES.keys(), ...["main", "ask", "download", "extension", "saveDownload", "runTool"]],
+  suffix: "Tool",
+};
+
+function javaNetHttpFields(context: SnippetContext): JavaFields {
+  const fields = httpFields(context, "java.net.http", JAVA);
   const writers = { string: javaString, comment: javaComment, tree: (tree: Tree, level: number) => writeTree(JAVA_TREE, tree, JAVA_TREE.indent.repeat(level)) };
-  const tools = toolCode(context, "java", writers, 3);
+  const tools = toolCode(context, TOOL_NAMES, writers, 3);
   if (tools) fields.tools = tools;
-  const json = javaJson(fields);
-  fields.imports = javaImports(fields, json);
-  return Object.assign(fields, { json });
+  return Object.assign(fields, { json: javaJson(fields) });
 }
+
+export const JAVA_INFERENCE = {
+  fields: { "java.net.http": javaNetHttpFields },
+  toolNames: TOOL_NAMES,
+  imports: IMPORTS,
+} satisfies InferenceLanguage<"java">;

@@ -1,19 +1,24 @@
-import { jsPropertyKey, jsString, jsComment } from "../../format/js.js";
-import type { ClientOf } from "../id-lists.js";
+import { jsPropertyKey, jsString, jsComment, JS_LANGUAGE } from "../../format/js.js";
 import type { FileRef, Tree } from "../payload.js";
 import { holdsFile } from "../render-tree.js";
-import { callInputs, type ClientMethod } from "../client-methods.js";
+import { callInputs, JS_METHODS, type ClientMethod } from "../client-methods.js";
 import { chatBodyMembers, type HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
+import type { Output } from "../providers/types.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
-import { chatFiles, chatOf, inputFile, inputReadsLocalFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
-import { bracedEntries, type LanguageLiterals } from "./common.js";
+import { chatFiles, chatOf, inputFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
+import { bracedEntries, type CodeBody, type CodeOutput, type LanguageLiterals, type RawHttpParts } from "./common.js";
 import { jsQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
+import type { InferenceLanguage } from "./language.js";
+import type { ImportRule } from "./program-names.js";
+import type { ToolNaming } from "../tools.js";
 
 /*
- * Template fields for JavaScript snippets (ES modules, top-level await).
- * Every value is JS source text already.
+ * JavaScript's part of the snippet engine (its literals, label and clients
+ * are src/format/js.ts): the template fields of each client for ES modules
+ * with top-level await, every value JS source text already;
+ * @huggingface/inference's methods; the names a tool's function may not take.
  */
 
 const JS: LanguageLiterals = {
@@ -36,10 +41,19 @@ export class JsFields extends ChatCodeFields {
   }
 }
 
-/** The node:fs import a snippet needs, if any; a client's own import line is in its templates. */
-function imports(read: boolean, write: boolean): string {
-  const fs = read && write ? "readFile, writeFile" : read ? "readFile" : write ? "writeFile" : undefined;
-  return fs === undefined ? "" : `import { ${fs} } from "node:fs/promises";`;
+/** The file functions of node:fs/promises the templates' code may call, as it calls them. */
+const IMPORTS: ImportRule = {
+  lexicon: JS_LANGUAGE.lexicon,
+  uses: [
+    ["readFile(", "readFile"],
+    ["writeFile(", "writeFile"],
+  ],
+  write: importLines,
+};
+
+/** The node:fs import line (a template whose code follows it, not its client's import, adds a blank line). */
+function importLines(used: readonly string[]): string {
+  return used.length === 0 ? "" : `import { ${used.join(", ")} } from "node:fs/promises";\n`;
 }
 
 function propertyPath(path: readonly (string | number)[]): string {
@@ -64,6 +78,18 @@ function chatFileSetup(files: readonly ReadFile[]): string {
   return files.map(({ file, variable }) => `const ${variable} = (await readFile(${jsString(file.path)})).toString("base64");`).join("\n");
 }
 
+/** A tool's function is named by its wire name, unless JavaScript or the snippet's own top-level code uses that name. */
+const TOOL_NAMES: ToolNaming = {
+  kind: "local",
+  taken: [
+    ...JS_LANGUAGE.reserved,
+    ...["OpenAI", "InferenceClient", "readFile", "writeFile", "client", "payload", "messages", "ask", "toolFunctions", "MAX_ROUNDS"],
+    // The Responses loop's own top-level names.
+    ...["input", "answered"],
+  ],
+  suffix: "Tool",
+};
+
 const JS_TOOL_WRITERS: ToolWriters = { string: jsString, comment: jsComment, tree: (tree, level) => WRITERS.ts.tree(tree, level * 4) };
 
 /** A client library's tools request as an object: the call's argument, which the loop sends again with each round's messages. */
@@ -73,32 +99,25 @@ function libraryToolPayload(context: ChatContext, target: Record<string, Tree | 
   return variableWriters(variableIn(chatFiles(context))).ts.tree(tree);
 }
 
-function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
+function fetchFields(context: SnippetContext, request: HttpRequest): JsFields & RawHttpParts {
   const fields = new JsFields(context);
-  setChatExtras(context, fields, "js", JS_TOOL_WRITERS);
+  setChatExtras(context, fields, TOOL_NAMES, JS_TOOL_WRITERS);
   const body = request.body;
   const file = inputFile(context.input);
   const images = context.call === "chat" ? chatFiles(context) : [];
   // A remote file's URL may stand in for its data URL: then the body refers to no file.
   const encodesFiles = body.kind === "json" && holdsFile(body.value);
-  const readsLocalFile = images.length > 0 || (file !== undefined && !file.remote && (encodesFiles || body.kind === "binary"));
   fields.authScheme = request.auth.scheme;
   const headers: [string, string][] = [["Authorization", fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([jsPropertyKey(name), jsString(value)]);
-  fields.fullUrl = jsString(request.url);
-  const savesOutput = request.output.kind !== "json" && request.output.kind !== "text-field";
-  fields.imports = imports(readsLocalFile, savesOutput || request.queue !== undefined);
-  // A queued job's snippet names its headers once, for the submission and the polls.
-  fields.headers = bracedEntries(headers, request.queue ? 0 : 4);
-  fields.bodyKind = body.kind;
-  fields.outputKind = request.output.kind;
   if (request.queue) fields.queue = jsQueue(request.queue);
+  let sent: CodeBody;
   if (body.kind === "binary") {
-    const sent = body.file;
-    fields.binaryData = sent.remote ? "await download.arrayBuffer()" : `await readFile(${jsString(sent.path)})`;
-    if (sent.remote) fields.fileSetup = downloadLines(sent);
+    const sentFile = body.file;
+    sent = { bodyKind: "binary", binaryData: sentFile.remote ? "await download.arrayBuffer()" : `await readFile(${jsString(sentFile.path)})` };
+    if (sentFile.remote) fields.fileSetup = downloadLines(sentFile);
   } else {
-    fields.providerInputs = literalForms(body.value, images.length > 0 ? variableWriters(variableIn(images)) : VARIABLE_WRITERS);
+    sent = { bodyKind: "json", providerInputs: literalForms(body.value, images.length > 0 ? variableWriters(variableIn(images)) : VARIABLE_WRITERS) };
     if (images.length > 0) fields.fileSetup = chatFileSetup(images);
     else if (encodesFiles && file) {
       fields.fileSetup = file.remote
@@ -106,11 +125,25 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields {
         : `const ${fileVariable(file)} = (await readFile(${jsString(file.path)})).toString("base64");`;
     }
   }
-  const output = outputFileName(request.output);
-  if (output !== undefined) fields.outputFile = jsString(output);
-  if (request.output.kind === "base64-field" || request.output.kind === "url-field") fields.outputField = propertyPath(request.output.path);
-  if (request.output.kind === "text-field") fields.outputText = textLine(request.output.path);
-  return fields;
+  // A queued job's snippet names its headers once, for the submission and the polls.
+  const parts = { fullUrl: jsString(request.url), headers: bracedEntries(headers, request.queue ? 0 : 4) };
+  return Object.assign(fields, parts, sent, codeOutput(request.output));
+}
+
+/** How a raw-HTTP snippet keeps the reply, in JavaScript: the fields read `result`, the decoded JSON reply. */
+function codeOutput(output: Output): CodeOutput {
+  switch (output.kind) {
+    case "json":
+      return { outputKind: "json" };
+    case "file":
+      return { outputKind: "file" };
+    case "base64-field":
+      return { outputKind: output.kind, outputFile: jsString(outputFileName(output)!), outputField: propertyPath(output.path) };
+    case "url-field":
+      return { outputKind: output.kind, outputField: propertyPath(output.path) };
+    case "text-field":
+      return { outputKind: output.kind, outputText: textLine(output.path) };
+  }
 }
 
 function chatMembers(context: ChatContext): Record<string, Tree | undefined> {
@@ -148,21 +181,32 @@ function chatCallMembers(context: ChatContext, fields: JsFields, members: Record
   const images = chatFiles(context);
   if (images.length === 0) return memberLines(members, baseIndent);
   fields.fileSetup = chatFileSetup(images);
-  fields.imports = imports(true, false);
   return memberLines(members, baseIndent, variableWriters(variableIn(images)));
 }
 
-function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | undefined): JsFields {
+/**
+ * What huggingface.js's snippet does with a task's result: prints it (chat too), saves a Blob to
+ * `outputFile` (a literal), prints a transcript (`outputText`: the statement that sets `transcript`), saves
+ * each audio track, or saves each segment's mask with the extension `outputExtension` (a literal).
+ */
+type HubOutput =
+  | { outputKind: "print" }
+  | { outputKind: "tracks" }
+  | { outputKind: "blob"; outputFile: string }
+  | { outputKind: "text-field"; outputText: string }
+  | { outputKind: "masks"; outputExtension: string };
+
+function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | undefined): JsFields & HubOutput & { callMembers: string } {
   const fields = new JsFields(context);
   // An endpoint serves one model: the client is bound to its URL, and the call names no provider or model.
   const target: Record<string, Tree | undefined> = context.endpointUrl === undefined ? { provider: context.provider, model: context.modelId } : {};
   if (context.call === "chat") {
-    fields.callMembers = chatCallMembers(context, fields, { ...target, ...chatMembers(context) }, 8);
+    const callMembers = chatCallMembers(context, fields, { ...target, ...chatMembers(context) }, 8);
     fields.resultName = "chatCompletion";
-    setChatExtras(context, fields, "js", JS_TOOL_WRITERS);
+    setChatExtras(context, fields, TOOL_NAMES, JS_TOOL_WRITERS);
     // The stream's own method streams: the request carries no stream member.
     if (context.tools !== undefined) fields.toolPayload = libraryToolPayload({ ...context, parameters: { ...context.parameters, stream: false } }, target);
-    return fields;
+    return Object.assign(fields, { callMembers, outputKind: "print" as const });
   }
   if (!method) throw new Error(`huggingface.js has no method for ${context.task}`);
   fields.methodName = method.name;
@@ -173,38 +217,35 @@ function huggingfaceJsFields(context: SnippetContext, method: ClientMethod | und
   fields.keepAlive =
     (context.call === "task" && context.request.queue !== undefined && !fields.queue) ||
     (context.provider === "auto" && method.result !== "print" && method.result !== "text");
-  let write = false;
+  let output: HubOutput = { outputKind: "print" };
   if (method.result === "blob") {
-    fields.outputKind = "blob";
+    output = { outputKind: "blob", outputFile: jsString(`output.${method.extension ?? "bin"}`) };
     fields.resultName = resultName(context.task);
-    fields.outputFile = jsString(`output.${method.extension ?? "bin"}`);
-    write = true;
   } else if (method.result === "text") {
-    fields.outputKind = "text-field";
-    fields.outputText = "const transcript = output.text;";
-  } else if (method.result === "tracks" || method.result === "masks") {
-    fields.outputKind = method.result;
+    output = { outputKind: "text-field", outputText: "const transcript = output.text;" };
+  } else if (method.result === "tracks") {
+    output = { outputKind: "tracks" };
     fields.resultName = method.result;
-    if (method.extension !== undefined) fields.outputExtension = jsString(`.${method.extension}`);
-    write = true;
+  } else if (method.result === "masks") {
+    // The client's masks are PNG images.
+    output = { outputKind: "masks", outputExtension: jsString(`.${method.extension ?? "png"}`) };
+    fields.resultName = method.result;
   }
-  fields.callMembers = memberLines({ ...target, ...callInputs(context.task, context.input).js }, 8);
+  const callMembers = memberLines({ ...target, ...callInputs(context.task, context.input).js }, 8);
   const file = inputFile(context.input);
   // The client takes a Blob, not a URL: the snippet downloads a remote file first (see jsResolveFile).
   if (file?.remote) fields.fileSetup = `${downloadLines(file)}\nconst ${fileVariable(file)} = await download.blob();`;
-  fields.imports = imports(inputReadsLocalFile(context.input), write);
-  return fields;
+  return Object.assign(fields, { callMembers }, output);
 }
 
-function openaiFields(context: ChatContext): JsFields {
+function openaiFields(context: ChatContext): JsFields & { baseUrl: string; callMembers: string } {
   const request = context.request;
   const fields = new JsFields(context);
   fields.modelText = request.model;
-  fields.baseUrl = jsString(request.baseUrl);
   const responses = context.api === "responses";
-  fields.callMembers = chatCallMembers(context, fields, responses ? responsesMembers(context) : { model: request.model, ...chatMembers(context) }, 4);
+  const callMembers = chatCallMembers(context, fields, responses ? responsesMembers(context) : { model: request.model, ...chatMembers(context) }, 4);
   fields.resultName = responses ? "response" : "chatCompletion";
-  setChatExtras(context, fields, "js", JS_TOOL_WRITERS);
+  setChatExtras(context, fields, TOOL_NAMES, JS_TOOL_WRITERS);
   // The Responses loop sends the request body as it is, its input extended each round.
   if (context.tools !== undefined)
     fields.toolPayload = responses
@@ -216,16 +257,16 @@ function openaiFields(context: ChatContext): JsFields {
       extra.map(([name, value]) => [jsPropertyKey(name), jsString(value)]),
       4,
     );
-  return fields;
+  return Object.assign(fields, { baseUrl: jsString(request.baseUrl), callMembers });
 }
 
-export function jsFields(client: ClientOf<"js">, context: SnippetContext, method: ClientMethod | undefined): JsFields {
-  switch (client) {
-    case "fetch":
-      return fetchFields(context, requestOf(context, client));
-    case "huggingface.js":
-      return huggingfaceJsFields(context, method);
-    case "openai":
-      return openaiFields(chatOf(context, client));
-  }
-}
+export const JS_INFERENCE = {
+  fields: {
+    "huggingface.js": huggingfaceJsFields,
+    fetch: (context) => fetchFields(context, requestOf(context, "fetch")),
+    openai: (context) => openaiFields(chatOf(context, "openai")),
+  },
+  hub: { methods: JS_METHODS },
+  toolNames: TOOL_NAMES,
+  imports: IMPORTS,
+} satisfies InferenceLanguage<"js">;

@@ -1,26 +1,32 @@
 import { phpString, phpComment, PHP_TREE } from "../../format/php.js";
 import { writeTree } from "../../format/tree.js";
 import { fileNodes } from "../render-tree.js";
-import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import { requestOf, type SnippetContext } from "./context.js";
 import type { Tree } from "../payload.js";
 import { toolCode } from "./tool-code.js";
-import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
+import { httpFields, type HttpCode, type HttpLanguage } from "./http-code.js";
+import type { InferenceLanguage } from "./language.js";
+import type { ToolNaming } from "../tools.js";
 
 /*
- * Template fields for PHP (the curl extension): data as arrays, encoded by
- * json_encode. An object json_encode would write as a list (empty, or keyed
- * 0, 1, ...) is cast with `(object)`. The templates' helper `text` reads
- * decoded JSON; reads use `??`, so a missing value is null.
+ * PHP's part of the snippet engine (its literals, label and client are
+ * src/format/php.ts): the template fields for the curl extension, with data
+ * as arrays, encoded by json_encode. An object json_encode would write as a
+ * list (empty, or keyed 0, 1, ...) is cast with `(object)`. The templates'
+ * helper `text` reads decoded JSON; reads use `??`, so a missing value is
+ * null.
  */
 
 function path(parts: JsonPath): string {
   return parts.map((part) => `[${typeof part === "number" ? String(part) : phpString(part)}]`).join("");
 }
 
-export const PHP: HttpLanguage = {
+/** The program keeps its tools' functions in a table by their wire names, so no name is taken. */
+const TOOL_NAMES: ToolNaming = { kind: "by-wire-name" };
+
+const PHP: HttpLanguage = {
   string: phpString,
   comment: phpComment,
   accessToken: (token: TokenSource) => (token.kind === "env" ? `getenv('${token.name}')` : phpString(token.value)),
@@ -46,11 +52,16 @@ function headerLines(context: SnippetContext): string[] {
   return [authorization, ...request.headers.map(([name, value]) => phpString(`${name}: ${value}`))];
 }
 
-export function phpFields(client: ClientOf<"php">, context: SnippetContext): HttpFields {
-  const fields = httpFields(context, client, PHP);
+function curlFields(context: SnippetContext): HttpCode {
+  const fields = httpFields(context, "curl", PHP);
   fields.headerLines = headerLines(context);
   const writers = { string: phpString, comment: phpComment, tree: (tree: Tree, level: number) => writeTree(PHP_TREE, tree, PHP_TREE.indent.repeat(level)) };
-  const tools = toolCode(context, "php", writers, 2);
+  const tools = toolCode(context, TOOL_NAMES, writers, 2);
   if (tools) fields.tools = tools;
   return fields;
 }
+
+export const PHP_INFERENCE = {
+  fields: { "curl": curlFields },
+  toolNames: TOOL_NAMES,
+} satisfies InferenceLanguage<"php">;

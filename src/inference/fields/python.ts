@@ -1,20 +1,25 @@
-import { pyString, pyComment } from "../../format/python.js";
-import type { ClientOf } from "../id-lists.js";
+import { pyString, pyComment, PYTHON_LANGUAGE } from "../../format/python.js";
 import type { FileRef, Tree } from "../payload.js";
 import { holdsFile, pythonWriter, type LiteralWriter, type ResolveFile } from "../render-tree.js";
-import { callInputs, type ClientMethod } from "../client-methods.js";
+import { callInputs, PYTHON_METHODS, pythonClientRefuses, type ClientMethod } from "../client-methods.js";
 import { chatBodyMembers, type HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
-import type { JsonPath } from "../providers/types.js";
-import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
+import type { JsonPath, Output } from "../providers/types.js";
+import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type LiteralForms, type ReadFile } from "./forms.js";
 import { chatFiles, chatOf, inputFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
-import { bracedEntries, type LanguageLiterals } from "./common.js";
+import { bracedEntries, type CodeBody, type CodeOutput, type LanguageLiterals, type RawHttpParts } from "./common.js";
 import { pythonQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
+import type { InferenceLanguage } from "./language.js";
+import type { ImportRule } from "./program-names.js";
+import type { ToolNaming } from "../tools.js";
 
 /*
- * Template fields for Python snippets. Every value is Python source text
- * already: literals from the formatters, or code built from them.
+ * Python's part of the snippet engine (its literals, label and clients are
+ * src/format/python.ts): the template fields of each client, every value
+ * Python source text already (literals from the formatters, or code built
+ * from them), huggingface_hub's methods, and the names a tool's function
+ * may not take.
  */
 
 const PYTHON: LanguageLiterals = {
@@ -35,13 +40,24 @@ export class PythonFields extends ChatCodeFields {
   }
 }
 
+/** A tool's function is named by its wire name, unless Python or the snippet's own top-level code uses that name. */
+const TOOL_NAMES: ToolNaming = {
+  kind: "local",
+  taken: [
+    ...PYTHON_LANGUAGE.reserved,
+    ...["json", "sys", "os", "base64", "Path", "requests", "OpenAI", "InferenceClient", "client", "payload", "messages", "ask"],
+    ...["headers", "API_URL", "MAX_ROUNDS", "TOOL_FUNCTIONS", "reply", "content", "calls", "call", "result", "function", "response"],
+    // The Responses loop's own top-level names.
+    ...["inputs", "text"],
+  ],
+  suffix: "_tool",
+};
+
 const PYTHON_TOOL_WRITERS: ToolWriters = { string: pyString, comment: pyComment, tree: (tree, level) => WRITERS.python.tree(tree, level * 4) };
 
-/** What a chat with tools or a structured reply adds (setChatExtras), and the imports it needs. */
-function chatExtras(context: SnippetContext, fields: PythonFields, standard: string[]): void {
-  setChatExtras(context, fields, "python", PYTHON_TOOL_WRITERS);
-  if (fields.tools !== undefined) standard.push("import json", "import sys");
-  else if (fields.structured) standard.push("import json");
+/** What a chat with tools or a structured reply adds. */
+function chatExtras(context: SnippetContext, fields: PythonFields): void {
+  setChatExtras(context, fields, TOOL_NAMES, PYTHON_TOOL_WRITERS);
 }
 
 /**
@@ -54,12 +70,26 @@ function libraryToolPayload(context: ChatContext, model: string): string {
   return variableWriters(variableIn(chatFiles(context))).python.tree(tree);
 }
 
-/** The standard-library import lines (`import x` before `from x import y`); the client's own import is in its templates. */
-function importBlock(context: SnippetContext, standard: string[]): string {
-  if (context.token.kind === "env") standard.push("import os");
-  standard = [...new Set(standard)];
-  standard.sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
-  return standard.join("\n");
+/**
+ * The standard library's modules and names the templates' code may use, as it uses them (a module as
+ * `json.` of `json.loads`, never `json=payload`; a name as `Path(`), and the line that imports each.
+ */
+const IMPORTS: ImportRule = {
+  lexicon: PYTHON_LANGUAGE.lexicon,
+  uses: [
+    ...["base64", "json", "os", "sys", "time"].map((name) => [`${name}.`, `import ${name}`] as const),
+    ["urllib.", "import urllib.request"],
+    ["Path(", "from pathlib import Path"],
+    ["urlsplit(", "from urllib.parse import urlsplit"],
+  ],
+  write: importLines,
+};
+
+/** The standard-library import lines, `import x` before `from x import y` (the template follows them with a blank line). */
+function importLines(imported: readonly string[]): string {
+  if (imported.length === 0) return "";
+  const lines = [...imported].sort((a, b) => Number(a.startsWith("from ")) - Number(b.startsWith("from ")) || (a < b ? -1 : a > b ? 1 : 0));
+  return `${lines.join("\n")}\n`;
 }
 
 function subscripts(path: readonly (string | number)[]): string {
@@ -98,49 +128,49 @@ function textLines(path: JsonPath): string {
 }
 
 /** requests: the HTTP request written out. */
-function requestsFields(context: SnippetContext, request: HttpRequest): PythonFields {
+function requestsFields(context: SnippetContext, request: HttpRequest): PythonFields & RawHttpParts {
   const fields = new PythonFields(context);
   const body = request.body;
-  const standard: string[] = [];
   const file = inputFile(context.input);
   const images = context.call === "chat" ? chatFiles(context) : [];
   // A JSON body carries its files as base64 text or data URLs; a remote file's URL may stand in for its data URL.
   const encodesFiles = body.kind === "json" && holdsFile(body.value);
-  const readsLocalFile = images.length > 0 || (file !== undefined && !file.remote && (encodesFiles || body.kind === "binary"));
   const queue = request.queue;
-  const savesOutput = request.output.kind !== "json" && request.output.kind !== "text-field";
-  if (readsLocalFile || savesOutput || queue) standard.push("from pathlib import Path");
-  if (queue) standard.push("import sys", "import time");
-  if (queue && [queue.status, queue.result].some((address) => address?.kind === "url-path")) standard.push("from urllib.parse import urlsplit");
-  if (encodesFiles || request.output.kind === "base64-field") standard.push("import base64");
-  if (context.call === "chat" && context.parameters.stream) standard.push("import json");
-  chatExtras(context, fields, standard);
+  chatExtras(context, fields);
   fields.authScheme = request.auth.scheme;
   const headers: [string, string][] = [[pyString("Authorization"), fields.authorizationHeader]];
   for (const [name, value] of request.headers) headers.push([pyString(name), pyString(value)]);
-  fields.fullUrl = pyString(request.url);
-  fields.imports = importBlock(context, standard);
-  fields.headers = bracedEntries(headers);
-  fields.bodyKind = body.kind;
-  fields.outputKind = request.output.kind;
   if (queue) fields.queue = pythonQueue(queue);
+  let sent: CodeBody;
   if (body.kind === "binary") {
-    const sent = body.file;
-    fields.binaryData = sent.remote ? "download.content" : `Path(${pyString(sent.path)}).read_bytes()`;
-    if (sent.remote) fields.fileSetup = downloadLines(sent);
+    const sentFile = body.file;
+    sent = { bodyKind: "binary", binaryData: sentFile.remote ? "download.content" : `Path(${pyString(sentFile.path)}).read_bytes()` };
+    if (sentFile.remote) fields.fileSetup = downloadLines(sentFile);
   } else {
-    fields.providerInputs = literalForms(body.value, images.length > 0 ? variableWriters(variableIn(images)) : VARIABLE_WRITERS);
+    sent = { bodyKind: "json", providerInputs: literalForms(body.value, images.length > 0 ? variableWriters(variableIn(images)) : VARIABLE_WRITERS) };
     if (images.length > 0) fields.fileSetup = chatFileSetup(images);
     else if (encodesFiles && file) {
       const bytes = file.remote ? "download.content" : `Path(${pyString(file.path)}).read_bytes()`;
       fields.fileSetup = `${file.remote ? `${downloadLines(file)}\n` : ""}${fileVariable(file)} = base64.b64encode(${bytes}).decode("ascii")`;
     }
   }
-  const output = outputFileName(request.output);
-  if (output !== undefined) fields.outputFile = pyString(output);
-  if (request.output.kind === "base64-field" || request.output.kind === "url-field") fields.outputField = subscripts(request.output.path);
-  if (request.output.kind === "text-field") fields.outputText = textLines(request.output.path);
-  return fields;
+  return Object.assign(fields, { fullUrl: pyString(request.url), headers: bracedEntries(headers) }, sent, codeOutput(request.output));
+}
+
+/** How a raw-HTTP snippet keeps the reply, in Python: the fields read `result`, the decoded JSON reply. */
+function codeOutput(output: Output): CodeOutput {
+  switch (output.kind) {
+    case "json":
+      return { outputKind: "json" };
+    case "file":
+      return { outputKind: "file" };
+    case "base64-field":
+      return { outputKind: output.kind, outputFile: pyString(outputFileName(output)!), outputField: subscripts(output.path) };
+    case "url-field":
+      return { outputKind: output.kind, outputField: subscripts(output.path) };
+    case "text-field":
+      return { outputKind: output.kind, outputText: textLines(output.path) };
+  }
 }
 
 /** The chat call's arguments after `model=`: messages, then the parameters given. */
@@ -182,58 +212,62 @@ const responsesArgumentLines = memoPerContext((context: ChatContext): string => 
 });
 
 /** A client library's chat: the images are read before the call, which refers to their variables. */
-function readChatImages(context: ChatContext, fields: PythonFields, standard: string[]): void {
+function readChatImages(context: ChatContext, fields: PythonFields): void {
   const images = chatFiles(context);
-  if (images.length === 0) return;
-  standard.push("import base64", "from pathlib import Path");
-  fields.fileSetup = chatFileSetup(images);
+  if (images.length > 0) fields.fileSetup = chatFileSetup(images);
 }
 
-function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | undefined): PythonFields {
+/**
+ * What a hub client's snippet does with a task's result: prints it (chat too), saves each audio track, prints
+ * the text of a transcript (`outputText`: the statements that set `transcript`), or saves an image or bytes
+ * to `outputFile` (a literal).
+ */
+export type HubOutput =
+  | { outputKind: "print" }
+  | { outputKind: "tracks" }
+  | { outputKind: "text-field"; outputText: string }
+  | { outputKind: "image"; outputFile: string }
+  | { outputKind: "bytes"; outputFile: string };
+
+function huggingfaceHubFields(context: SnippetContext, method: ClientMethod | undefined): PythonFields & HubOutput & { callArguments: string } {
   const fields = new PythonFields(context);
-  const standard: string[] = [];
+  let output: HubOutput = { outputKind: "print" };
+  let callArguments: string;
   if (context.call === "chat") {
     // huggingface_hub looks up no mapping for OpenAI: the model it is given goes to OpenAI as is.
     if (context.provider === "openai") fields.modelText = context.providerModelId;
-    fields.callArguments = chatArgumentLines(context) + reasoningLine(context, "huggingface_hub");
+    callArguments = chatArgumentLines(context) + reasoningLine(context, "huggingface_hub");
     fields.resultName = "completion";
-    readChatImages(context, fields, standard);
-    chatExtras(context, fields, standard);
+    readChatImages(context, fields);
+    chatExtras(context, fields);
     if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, fields.modelText);
   } else {
     if (!method) throw new Error(`huggingface_hub has no method for ${context.task}`);
     fields.methodName = method.name;
-    fields.callArguments = argumentLines(callInputs(context.task, context.input).python, WRITERS.python);
+    callArguments = argumentLines(callInputs(context.task, context.input).python, WRITERS.python);
     if (method.result === "tracks") {
       // Named by each track's content type, as the raw clients name what they save.
-      fields.outputKind = "tracks";
+      output = { outputKind: "tracks" };
       fields.resultName = "tracks";
-      standard.push("from pathlib import Path");
     } else if (method.result === "text") {
-      fields.outputKind = "text-field";
-      fields.outputText = "transcript = result.text";
+      output = { outputKind: "text-field", outputText: "transcript = result.text" };
     } else if (method.result !== "print") {
-      fields.outputKind = method.result === "image" ? "image" : "bytes";
+      const outputFile = pyString(`output.${method.extension ?? "bin"}`);
+      output = method.result === "image" ? { outputKind: "image", outputFile } : { outputKind: "bytes", outputFile };
       fields.resultName = resultName(context.task);
-      fields.outputFile = pyString(`output.${method.extension ?? "bin"}`);
-      if (method.result === "bytes") standard.push("from pathlib import Path");
     }
   }
-  fields.imports = importBlock(context, standard);
-  return fields;
+  return Object.assign(fields, { callArguments }, output);
 }
 
-function openaiFields(context: ChatContext): PythonFields {
+function openaiFields(context: ChatContext): PythonFields & { baseUrl: string; callArguments: string } {
   const request = context.request;
   const fields = new PythonFields(context);
   fields.modelText = request.model;
-  fields.baseUrl = pyString(request.baseUrl);
-  const standard: string[] = [];
-  readChatImages(context, fields, standard);
-  chatExtras(context, fields, standard);
+  readChatImages(context, fields);
+  chatExtras(context, fields);
   if (context.tools !== undefined) fields.toolPayload = libraryToolPayload(context, request.model);
-  fields.imports = importBlock(context, standard);
-  fields.callArguments = context.api === "responses" ? responsesArgumentLines(context) : chatArgumentLines(context) + reasoningLine(context, "openai");
+  const callArguments = context.api === "responses" ? responsesArgumentLines(context) : chatArgumentLines(context) + reasoningLine(context, "openai");
   fields.resultName = context.api === "responses" ? "response" : "completion";
   const extra = request.headers.filter(([name]) => name !== "Content-Type");
   if (extra.length > 0)
@@ -241,7 +275,7 @@ function openaiFields(context: ChatContext): PythonFields {
       extra.map(([name, value]) => [pyString(name), pyString(value)]),
       4,
     );
-  return fields;
+  return Object.assign(fields, { baseUrl: pyString(request.baseUrl), callArguments });
 }
 
 /** fal_client uploads the local file once and passes its URL, kept in `<media>_url`. */
@@ -249,39 +283,35 @@ const falUrlVariable = (file: FileRef) => `${fileVariable(file)}_url`;
 const falResolveFile: ResolveFile = (file) => falUrlVariable(file);
 const FAL_WRITERS = { ...WRITERS, python: pythonWriter(falResolveFile) };
 
-function falClientFields(context: SnippetContext, request: HttpRequest): PythonFields {
+/** What fal_client's snippet does with the result: prints it, saves the file whose URL it names (`outputField`, subscripts of `result`), or prints a transcript. */
+type FalOutput = { outputKind: "print" } | { outputKind: "url-field"; outputField: string } | { outputKind: "text-field"; outputText: string };
+
+function falClientFields(context: SnippetContext, request: HttpRequest): PythonFields & FalOutput & { providerInputs: LiteralForms } {
   if (request.body.kind !== "json") throw new Error("fal takes JSON arguments");
   const fields = new PythonFields(context);
-  fields.providerInputs = literalForms(request.body.value, FAL_WRITERS, 4);
+  const providerInputs = literalForms(request.body.value, FAL_WRITERS, 4);
   const file = inputFile(context.input);
   // A remote file's URL is in the arguments as is: fal fetches it.
   if (file && !file.remote) fields.fileSetup = `${falUrlVariable(file)} = client.upload_file(${pyString(file.path)})`;
   // A file the result names is saved, as every client does; fal_client's own HTTP client is not for downloads.
-  const standard: string[] = [];
+  let output: FalOutput = { outputKind: "print" };
   // subscribe() follows a queued job to its result, which names the file where the queue's output says.
   const filePath = request.queue?.output ?? (request.output.kind === "url-field" ? request.output.path : undefined);
   if (filePath !== undefined) {
-    fields.outputKind = "url-field";
-    fields.outputField = subscripts(filePath);
-    standard.push("from pathlib import Path", "import urllib.request");
+    output = { outputKind: "url-field", outputField: subscripts(filePath) };
   }
-  if (request.output.kind === "text-field") {
-    fields.outputKind = "text-field";
-    fields.outputText = textLines(request.output.path);
-  }
-  fields.imports = importBlock(context, standard);
-  return fields;
+  if (request.output.kind === "text-field") output = { outputKind: "text-field", outputText: textLines(request.output.path) };
+  return Object.assign(fields, { providerInputs }, output);
 }
 
-export function pythonFields(client: ClientOf<"python">, context: SnippetContext, method: ClientMethod | undefined): PythonFields {
-  switch (client) {
-    case "requests":
-      return requestsFields(context, requestOf(context, client));
-    case "huggingface_hub":
-      return huggingfaceHubFields(context, method);
-    case "openai":
-      return openaiFields(chatOf(context, client));
-    case "fal_client":
-      return falClientFields(context, requestOf(context, client));
-  }
-}
+export const PYTHON_INFERENCE = {
+  fields: {
+    huggingface_hub: huggingfaceHubFields,
+    requests: (context) => requestsFields(context, requestOf(context, "requests")),
+    openai: (context) => openaiFields(chatOf(context, "openai")),
+    fal_client: (context) => falClientFields(context, requestOf(context, "fal_client")),
+  },
+  hub: { methods: PYTHON_METHODS, refuses: pythonClientRefuses },
+  toolNames: TOOL_NAMES,
+  imports: IMPORTS,
+} satisfies InferenceLanguage<"python">;

@@ -1,22 +1,28 @@
 import { rubyString, rubyComment, RUBY_TREE } from "../../format/ruby.js";
 import { writeTree } from "../../format/tree.js";
 import { fileNodes } from "../render-tree.js";
-import type { ClientOf } from "../id-lists.js";
 import type { JsonPath } from "../providers/types.js";
 import type { TokenSource } from "../token.js";
 import type { SnippetContext } from "./context.js";
 import type { Tree } from "../payload.js";
 import { toolCode } from "./tool-code.js";
-import { httpFields, type HttpFields, type HttpLanguage } from "./http-code.js";
+import { httpFields, type HttpCode, type HttpLanguage } from "./http-code.js";
+import type { InferenceLanguage } from "./language.js";
+import type { ToolNaming } from "../tools.js";
 
 /*
- * Template fields for Ruby (net/http): data as hashes and arrays, encoded by
- * JSON.generate. The templates' helpers `at` and `text` read parsed JSON.
+ * Ruby's part of the snippet engine (its literals, label and client are
+ * src/format/ruby.ts): the template fields for net/http, with data as hashes
+ * and arrays, encoded by JSON.generate. The templates' helpers `at` and
+ * `text` read parsed JSON.
  */
 
 function path(parts: JsonPath): string {
   return parts.map((part) => (typeof part === "number" ? String(part) : rubyString(part))).join(", ");
 }
+
+/** The program keeps its tools' functions in a table by their wire names, so no name is taken. */
+const TOOL_NAMES: ToolNaming = { kind: "by-wire-name" };
 
 const RUBY: HttpLanguage = {
   string: rubyString,
@@ -33,10 +39,15 @@ const RUBY: HttpLanguage = {
   oneOf: (values) => `[${values.map(rubyString).join(", ")}].include?(state)`,
 };
 
-export function rubyFields(client: ClientOf<"ruby">, context: SnippetContext): HttpFields {
-  const fields = httpFields(context, client, RUBY);
+function netHttpFields(context: SnippetContext): HttpCode {
+  const fields = httpFields(context, "net/http", RUBY);
   const writers = { string: rubyString, comment: rubyComment, tree: (tree: Tree, level: number) => writeTree(RUBY_TREE, tree, RUBY_TREE.indent.repeat(level)) };
-  const tools = toolCode(context, "ruby", writers, 2);
+  const tools = toolCode(context, TOOL_NAMES, writers, 2);
   if (tools) fields.tools = tools;
   return fields;
 }
+
+export const RUBY_INFERENCE = {
+  fields: { "net/http": netHttpFields },
+  toolNames: TOOL_NAMES,
+} satisfies InferenceLanguage<"ruby">;

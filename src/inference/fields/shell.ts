@@ -1,16 +1,18 @@
 import { shellQuote, shellComment, shellWord } from "../../format/shell.js";
-import type { ClientOf } from "../id-lists.js";
+import { LANGUAGES } from "../../format/languages.js";
 import { jsonPieces } from "../render-tree.js";
 import type { HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
-import type { JsonPath, Output } from "../providers/types.js";
+import type { JsonPath } from "../providers/types.js";
 import { filesOfTree, fileVariable, literalForms, variableIn, WRITERS, type LiteralForms } from "./forms.js";
-import { outputFileName, requestOf, type SnippetContext } from "./context.js";
-import { TemplateFields, type LanguageLiterals } from "./common.js";
+import { requestOf, type SnippetContext } from "./context.js";
+import { replyOutput, TemplateFields, type LanguageLiterals, type ReplyOutput } from "./common.js";
 import { shellQueue, type ShellQueueCode } from "./queue.js";
+import type { InferenceLanguage } from "./language.js";
 
 /*
- * Template fields for curl. Values are shell words: single-quoted by
+ * The shell's part of the snippet engine (its literals, label and client are
+ * src/format/shell.ts): the template fields for curl. Values are shell words: single-quoted by
  * shellQuote (nothing inside expands), except the token variable, whose name
  * is hubref's own, inside double quotes.
  */
@@ -45,18 +47,16 @@ export class ShellFields extends TemplateFields {
   temporaries?: string;
   /** A JSON body with a file in it, as one shell word for printf: quoted text around "$variable". */
   printedBody?: string;
-  /** How the reply is kept: printed, saved as it is (named by its type), decoded from a base64 field, or downloaded from the URL a field names. */
-  outputKind: Output["kind"] = "json";
+  /**
+   * How the reply is kept (see `ReplyOutput`): the name a decoded base64 field is saved under is a word, its
+   * `outputField` the words of the path to the base64 text, and `outputUrl` and `outputText` the command
+   * substitutions that read the output file's URL and a transcript from `$reply`.
+   */
+  outputKind: ReplyOutput["outputKind"] = "json";
   /** What opens the request line: nothing when its reply is printed, else the capture of its content type or its JSON reply. */
   requestOpening = "";
-  /** The name a decoded base64 field is saved under, as a word. */
-  outputFile?: string;
-  /** The words of the path to the base64 text in the reply. */
-  outputField?: string;
-  /** The command substitution that reads the output file's URL from `$reply`. */
-  outputUrl?: string;
-  /** The command substitution that reads the text a text-field reply is for from `$reply` (empty when it lacks it). */
-  outputText?: string;
+  /** --schema without --stream: the reply is read, and the JSON its answer is printed indented. */
+  structured = false;
   /** The reply is written to a temporary file before it is named: a file, a decoded field or a download. */
   get savesFile(): boolean {
     return this.outputKind !== "json" && this.outputKind !== "text-field";
@@ -117,8 +117,11 @@ function writeBody(fields: ShellFields, request: HttpRequest): void {
   fields.printedBody = word;
 }
 
-export function shellFields(client: ClientOf<"sh">, context: SnippetContext): ShellFields {
-  const request = requestOf(context, client);
+/** The languages whose snippets are programs that run tool calls: every one but the shell's. */
+const PROGRAM_LANGUAGES = ((names) => `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`)(LANGUAGES.filter((language) => language !== "sh"));
+
+function curlFields(context: SnippetContext): ShellFields & ReplyOutput {
+  const request = requestOf(context, "curl");
   const fields = new ShellFields(context);
   fields.authScheme = request.auth.scheme;
   fields.fullUrl = shellWord(request.url);
@@ -129,26 +132,31 @@ export function shellFields(client: ClientOf<"sh">, context: SnippetContext): Sh
   const output = request.output;
   fields.outputKind = output.kind;
   if (output.kind !== "json") fields.requestOpening = output.kind === "file" ? "if ! content_type=$(" : "if ! reply=$(";
-  if (output.kind === "base64-field") {
-    fields.outputFile = shellWord(outputFileName(output)!);
-    fields.outputField = pathWords(output.path);
-  }
-  if (output.kind === "url-field") fields.outputUrl = `$(field ${pathWords(output.path)} <<<"$reply")`;
-  if (output.kind === "text-field") fields.outputText = `$(field ${pathWords(output.path)} <<<"$reply")`;
   // Whatever the reply becomes is written to a temporary file first, then named.
   const temporaries = [fields.savesFile && '"$download"', fields.inputTemporary && `"$${fields.inputTemporary}"`].filter(Boolean);
   if (temporaries.length > 0) fields.temporaries = temporaries.join(" ");
+  if (context.call === "chat" && context.schema !== undefined && !context.parameters.stream && context.tools === undefined) {
+    fields.structured = true;
+    fields.requestOpening = "if ! reply=$(";
+  }
   if (context.call === "chat" && context.tools !== undefined) {
     fields.stream = context.parameters.stream;
     const responses = context.api === "responses";
     fields.toolsNote = [
       `This sends the first request only. When the reply asks for ${responses ? "function calls" : "tool calls"}, running them and`,
-      `sending their ${responses ? "outputs" : "results"} back takes a program: --language python, js, go, java, ruby or php.`,
+      `sending their ${responses ? "outputs" : "results"} back takes a program: --language ${PROGRAM_LANGUAGES}.`,
     ]
       .map(shellComment)
       .join("\n");
   }
   // A file that cannot be read stops the script rather than send an empty body or data URL.
   fields.strict = output.kind !== "json" || fields.fileSetup !== undefined;
-  return fields;
+  const field = (path: JsonPath) => (output.kind === "base64-field" ? pathWords(path) : `$(field ${pathWords(path)} <<<"$reply")`);
+  return Object.assign(fields, replyOutput(output, { file: shellWord, field }));
 }
+
+export const SHELL_INFERENCE = {
+  fields: { curl: curlFields },
+  // curl sends the first request only: running the calls takes a program.
+  toolNames: { kind: "none" },
+} satisfies InferenceLanguage<"sh">;

@@ -1,6 +1,5 @@
-import type { Language } from "../../format/languages.js";
 import type { Tree } from "../payload.js";
-import { localToolNames, MAX_TOOL_ROUNDS, PLACEHOLDER_RESULT, SAMPLE_TOOL_RESULT, firstProperty } from "../tools.js";
+import { localToolNames, MAX_TOOL_ROUNDS, PLACEHOLDER_RESULT, SAMPLE_TOOL_RESULT, type ToolNaming } from "../tools.js";
 import { CodeFields } from "./common.js";
 import type { SnippetContext } from "./context.js";
 
@@ -37,10 +36,10 @@ export interface ToolWriters {
 }
 
 /** The tool code of a chat context, or undefined when it has no tools; `level` is the indent level of the functions' bodies. */
-export function toolCode(context: SnippetContext, language: Language, writers: ToolWriters, level: number): ToolCode | undefined {
+export function toolCode(context: SnippetContext, naming: ToolNaming, writers: ToolWriters, level: number): ToolCode | undefined {
   if (context.call !== "chat" || context.tools === undefined) return undefined;
   const { tools, sample } = context.tools;
-  const names = localToolNames(tools, language);
+  const names = localToolNames(tools, naming);
   const functions = tools.map((tool) => {
     const name = tool.function.name;
     return {
@@ -55,13 +54,6 @@ export function toolCode(context: SnippetContext, language: Language, writers: T
   return { functions, maxRounds: String(MAX_TOOL_ROUNDS) };
 }
 
-/** The schema property the Python and JS snippets print, as a literal, when a structured reply is asked for and names one. */
-function schemaField(context: SnippetContext, string: (text: string) => string): string | undefined {
-  if (context.call !== "chat" || context.schema === undefined) return undefined;
-  const field = firstProperty(context.schema.schema);
-  return field === undefined ? undefined : string(field);
-}
-
 /** The fields of a Python or JavaScript chat snippet that --stream, --tools and --schema set. */
 export class ChatCodeFields extends CodeFields {
   /** --tools: the local functions and the loop's limit. */
@@ -70,21 +62,15 @@ export class ChatCodeFields extends CodeFields {
   toolPayload?: string;
   /** Whether the chat streams. */
   stream = false;
-  /** --schema: the reply is parsed as JSON. */
+  /** --schema: the reply is parsed as JSON, and printed indented. */
   structured = false;
-  /** The reply's field a structured snippet prints, as a literal (the whole reply without one). */
-  schemaField?: string;
 }
 
 /** Sets what --stream, --tools and --schema add to a chat snippet's fields; other snippets get nothing. */
-export function setChatExtras(context: SnippetContext, fields: ChatCodeFields, language: Language, writers: ToolWriters): void {
+export function setChatExtras(context: SnippetContext, fields: ChatCodeFields, naming: ToolNaming, writers: ToolWriters): void {
   if (context.call !== "chat") return;
   fields.stream = context.parameters.stream;
-  const tools = toolCode(context, language, writers, 1);
+  const tools = toolCode(context, naming, writers, 1);
   if (tools !== undefined) fields.tools = tools;
-  if (context.schema !== undefined && !context.parameters.stream) {
-    fields.structured = true;
-    const field = schemaField(context, writers.string);
-    if (field !== undefined) fields.schemaField = field;
-  }
+  if (context.schema !== undefined && !context.parameters.stream) fields.structured = true;
 }

@@ -79,12 +79,12 @@ func main() {
 			}
 		}
 	}
-	// The text is JSON that follows the schema.
-	var structured any
-	if err := json.Unmarshal([]byte(answer), &structured); err != nil {
+	// The text is JSON that follows the schema: printed indented, its members in the order they came.
+	var structured bytes.Buffer
+	if err := json.Indent(&structured, bytes.TrimSpace([]byte(answer)), "", "    "); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(string(must(json.MarshalIndent(structured, "", "  "))))
+	fmt.Println(structured.String())
 }
 
 // must stops the program at the first error.

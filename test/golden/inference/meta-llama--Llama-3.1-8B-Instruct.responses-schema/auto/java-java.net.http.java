@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 
 public class Main {
     public static void main(String[] args) throws Exception {
@@ -57,7 +58,7 @@ public class Main {
             }
         }
         // The text is JSON that follows the schema.
-        System.out.println(Json.write(Json.parse(answer.toString())));
+        System.out.println(Json.pretty(Json.parse(answer.toString()), ""));
     }
 
     /** Just enough JSON for this program: the JDK has no JSON library. */
@@ -107,6 +108,41 @@ public class Main {
             } else {
                 out.append(value);
             }
+        }
+
+        /** JSON four spaces a level, members in their order and text as it is: as the program prints it in every language. */
+        static String pretty(Object value, String indent) {
+            String inner = indent + "    ";
+            if (value instanceof Map<?, ?> map) {
+                if (map.isEmpty()) return "{}";
+                StringJoiner members = new StringJoiner(",\n", "{\n", "\n" + indent + "}");
+                for (Map.Entry<?, ?> entry : map.entrySet()) members.add(inner + quoted(String.valueOf(entry.getKey())) + ": " + pretty(entry.getValue(), inner));
+                return members.toString();
+            }
+            if (value instanceof List<?> list) {
+                if (list.isEmpty()) return "[]";
+                StringJoiner items = new StringJoiner(",\n", "[\n", "\n" + indent + "]");
+                for (Object item : list) items.add(inner + pretty(item, inner));
+                return items.toString();
+            }
+            return value instanceof String string ? quoted(string) : String.valueOf(value);
+        }
+
+        private static String quoted(String text) {
+            StringBuilder out = new StringBuilder("\"");
+            for (char c : text.toCharArray()) {
+                switch (c) {
+                    case '"' -> out.append("\\\"");
+                    case '\\' -> out.append("\\\\");
+                    case '\n' -> out.append("\\n");
+                    case '\r' -> out.append("\\r");
+                    case '\t' -> out.append("\\t");
+                    case '\b' -> out.append("\\b");
+                    case '\f' -> out.append("\\f");
+                    default -> out.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+                }
+            }
+            return out.append('"').toString();
         }
 
         static Map<String, Object> object(Object... keysAndValues) {
@@ -195,7 +231,11 @@ public class Main {
             int start = at;
             while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) at++;
             if (start == at) throw error();
-            return Double.valueOf(text.substring(start, at));
+            String number = text.substring(start, at);
+            // An integer stays one (a population is 14000000, not 1.4E7); a fraction or an exponent is a double.
+            // Not a ?: expression, which would make both a double.
+            if (number.matches("-?[0-9]{1,18}")) return Long.valueOf(number);
+            return Double.valueOf(number);
         }
 
         private String string() {

@@ -73,4 +73,4 @@ foreach ($result['output'] ?? [] as $item) {
 }
 // The text is JSON that follows the schema.
 $structured = json_decode($answer, false, 512, JSON_THROW_ON_ERROR);
-echo json_encode($structured, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR), "\n";
+echo json_encode($structured, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_LINE_TERMINATORS | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR), "\n";

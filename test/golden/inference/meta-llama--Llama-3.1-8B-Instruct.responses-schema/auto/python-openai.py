@@ -42,4 +42,4 @@ response = client.responses.create(
 
 # The reply's text is JSON that follows the schema.
 reply = json.loads(response.output_text)
-print(reply["city"])
+print(json.dumps(reply, indent=4, ensure_ascii=False))

@@ -51,4 +51,4 @@ text = "".join(
 )
 # The text is JSON that follows the schema.
 reply = json.loads(text)
-print(reply["city"])
+print(json.dumps(reply, indent=4, ensure_ascii=False))

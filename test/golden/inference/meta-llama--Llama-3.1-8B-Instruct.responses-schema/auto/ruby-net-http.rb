@@ -2,6 +2,23 @@
 require 'json'
 require 'net/http'
 
+# JSON four spaces a level, members in their order and text as it is: as the program prints it in every language.
+def pretty(value, indent = '')
+  inner = "#{indent}    "
+  case value
+  when Hash
+    return '{}' if value.empty?
+
+    "{\n#{value.map { |key, item| "#{inner}#{JSON.generate(key)}: #{pretty(item, inner)}" }.join(",\n")}\n#{indent}}"
+  when Array
+    return '[]' if value.empty?
+
+    "[\n#{value.map { |item| inner + pretty(item, inner) }.join(",\n")}\n#{indent}]"
+  else
+    JSON.generate(value)
+  end
+end
+
 uri = URI('https://router.huggingface.co/v1/responses')
 request = Net::HTTP::Post.new(uri)
 request['Authorization'] = "Bearer #{ENV.fetch('HF_TOKEN')}"
@@ -49,4 +66,4 @@ text = result.fetch('output')
              .map { |part| part['text'] }
              .join
 # The text is JSON that follows the schema.
-puts JSON.pretty_generate(JSON.parse(text))
+puts pretty(JSON.parse(text))

@@ -73,12 +73,12 @@ func main() {
 	if len(completion.Choices) == 0 {
 		log.Fatalf("No choices in the reply: %s", reply)
 	}
-	// The reply is JSON that follows the schema.
-	var answer any
-	if err := json.Unmarshal([]byte(completion.Choices[0].Message.Content), &answer); err != nil {
+	// The reply is JSON that follows the schema: printed indented, its members in the order they came.
+	var answer bytes.Buffer
+	if err := json.Indent(&answer, bytes.TrimSpace([]byte(completion.Choices[0].Message.Content)), "", "    "); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(string(must(json.MarshalIndent(answer, "", "  "))))
+	fmt.Println(answer.String())
 }
 
 // must stops the program at the first error.

@@ -66,4 +66,4 @@ if ($code >= 300) {
 $completion = json_decode($reply, true, 512, JSON_THROW_ON_ERROR);
 // The reply is JSON that follows the schema.
 $answer = json_decode($completion['choices'][0]['message']['content'] ?? '', false, 512, JSON_THROW_ON_ERROR);
-echo json_encode($answer, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR), "\n";
+echo json_encode($answer, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_LINE_TERMINATORS | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR), "\n";

@@ -47,4 +47,4 @@ completion = client.chat.completions.create(
 
 # The reply is JSON that follows the schema.
 reply = json.loads(completion.choices[0].message.content)
-print(reply["city"])
+print(json.dumps(reply, indent=4, ensure_ascii=False))

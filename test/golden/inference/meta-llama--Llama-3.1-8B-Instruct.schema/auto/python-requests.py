@@ -50,4 +50,4 @@ if not response.ok:
     raise SystemExit(f"Request failed: {response.status_code} {response.text}")
 # The reply is JSON that follows the schema.
 reply = json.loads(response.json()["choices"][0]["message"]["content"])
-print(reply["city"])
+print(json.dumps(reply, indent=4, ensure_ascii=False))

@@ -2,6 +2,23 @@
 require 'json'
 require 'net/http'
 
+# JSON four spaces a level, members in their order and text as it is: as the program prints it in every language.
+def pretty(value, indent = '')
+  inner = "#{indent}    "
+  case value
+  when Hash
+    return '{}' if value.empty?
+
+    "{\n#{value.map { |key, item| "#{inner}#{JSON.generate(key)}: #{pretty(item, inner)}" }.join(",\n")}\n#{indent}}"
+  when Array
+    return '[]' if value.empty?
+
+    "[\n#{value.map { |item| inner + pretty(item, inner) }.join(",\n")}\n#{indent}]"
+  else
+    JSON.generate(value)
+  end
+end
+
 uri = URI('https://router.huggingface.co/v1/chat/completions')
 request = Net::HTTP::Post.new(uri)
 request['Authorization'] = "Bearer #{ENV.fetch('HF_TOKEN')}"
@@ -48,4 +65,4 @@ abort "Request failed: #{response.code} #{response.body}" unless response.is_a?(
 completion = JSON.parse(response.body)
 # The reply is JSON that follows the schema.
 answer = JSON.parse(completion.dig('choices', 0, 'message', 'content'))
-puts JSON.pretty_generate(answer)
+puts pretty(answer)

@@ -1,4 +1,4 @@
-curl -sS --fail-with-body https://router.huggingface.co/v1/chat/completions \
+if ! reply=$(curl -sS --fail-with-body https://router.huggingface.co/v1/chat/completions \
     -X POST \
     -H "Authorization: Bearer $HF_TOKEN" \
     -H 'Content-Type: application/json' \
@@ -37,4 +37,10 @@ curl -sS --fail-with-body https://router.huggingface.co/v1/chat/completions \
                 "strict": true
             }
         }
-    }'
+    }'); then
+    echo "The request failed: $reply" >&2
+    exit 1
+fi
+# The reply is JSON that follows the schema: printed indented, its members in the order they came.
+python3 -c 'import json, sys
+print(json.dumps(json.loads(json.load(sys.stdin)["choices"][0]["message"]["content"]), indent=4, ensure_ascii=False))' <<<"$reply"

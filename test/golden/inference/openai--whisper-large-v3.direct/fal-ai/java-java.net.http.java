@@ -170,7 +170,11 @@ public class Main {
             int start = at;
             while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) at++;
             if (start == at) throw error();
-            return Double.valueOf(text.substring(start, at));
+            String number = text.substring(start, at);
+            // An integer stays one (a population is 14000000, not 1.4E7); a fraction or an exponent is a double.
+            // Not a ?: expression, which would make both a double.
+            if (number.matches("-?[0-9]{1,18}")) return Long.valueOf(number);
+            return Double.valueOf(number);
         }
 
         private String string() {

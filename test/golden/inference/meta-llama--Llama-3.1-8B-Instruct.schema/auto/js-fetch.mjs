@@ -1,11 +1,4 @@
-import { OpenAI } from "openai";
-
-const client = new OpenAI({
-    baseURL: "https://router.huggingface.co/v1",
-    apiKey: process.env.HF_TOKEN,
-});
-
-const chatCompletion = await client.chat.completions.create({
+const payload = {
     model: "meta-llama/Llama-3.1-8B-Instruct",
     messages: [
         {
@@ -40,8 +33,20 @@ const chatCompletion = await client.chat.completions.create({
             strict: true,
         },
     },
-});
+};
 
+const response = await fetch("https://router.huggingface.co/v1/chat/completions", {
+    method: "POST",
+    headers: {
+        Authorization: `Bearer ${process.env.HF_TOKEN}`,
+        "Content-Type": "application/json",
+    },
+    body: JSON.stringify(payload),
+});
+if (!response.ok) {
+    throw new Error(`Request failed: ${response.status} ${await response.text()}`);
+}
+const chatCompletion = await response.json();
 // The reply is JSON that follows the schema.
 const reply = JSON.parse(chatCompletion.choices[0].message.content);
-console.log(reply["city"]);
+console.log(JSON.stringify(reply, null, 4));

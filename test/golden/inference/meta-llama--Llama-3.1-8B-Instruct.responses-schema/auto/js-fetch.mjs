@@ -51,4 +51,4 @@ const text = result.output
     .join("");
 // The text is JSON that follows the schema.
 const reply = JSON.parse(text);
-console.log(reply["city"]);
+console.log(JSON.stringify(reply, null, 4));

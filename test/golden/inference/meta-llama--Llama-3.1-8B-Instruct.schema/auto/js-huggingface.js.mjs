@@ -44,4 +44,4 @@ const chatCompletion = await client.chatCompletion(
 
 // The reply is JSON that follows the schema.
 const reply = JSON.parse(chatCompletion.choices[0].message.content);
-console.log(reply["city"]);
+console.log(JSON.stringify(reply, null, 4));

@@ -5,12 +5,17 @@ const client = new OpenAI({
     apiKey: process.env.HF_TOKEN,
 });
 
-const response = await client.responses.create({
+const chatCompletion = await client.chat.completions.create({
     model: "meta-llama/Llama-3.1-8B-Instruct",
-    input: "Name the largest city of Japan, its country and its population.",
-    text: {
-        format: {
-            type: "json_schema",
+    messages: [
+        {
+            role: "user",
+            content: "Name the largest city of Japan, its country and its population.",
+        },
+    ],
+    response_format: {
+        type: "json_schema",
+        json_schema: {
             name: "answer",
             schema: {
                 type: "object",
@@ -37,6 +42,6 @@ const response = await client.responses.create({
     },
 });
 
-// The reply's text is JSON that follows the schema.
-const reply = JSON.parse(response.output_text);
-console.log(reply["city"]);
+// The reply is JSON that follows the schema.
+const reply = JSON.parse(chatCompletion.choices[0].message.content);
+console.log(JSON.stringify(reply, null, 4));
