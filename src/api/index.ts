@@ -1,22 +1,19 @@
 import { usageError } from "../errors.js";
-import { appBlocks, inferenceBlocks, libraryBlocks, noBlocksFailure, type LibraryFiles } from "../blocks/model-blocks.js";
-import { describePlan } from "../apps/fit-verdict.js";
+import { appBlocks, inferenceBlocks, libraryBlocks, noBlocksFailure } from "../blocks/model-blocks.js";
 import type { LibraryBlock, LocalBlock } from "../blocks/code-block.js";
-import { appEntries, type AppEntry } from "../apps/registry.js";
-import type { RunPlanner } from "../apps/fits-plan.js";
-import type { FileRequest } from "../apps/select.js";
+import { appEntries, findApp, type AppEntry } from "../apps/registry.js";
+import type { AppNote } from "../apps/steps.js";
 import { factsOfHeader, type GgufFacts } from "../gguf/facts.js";
 import { GgufFormatError, tensorSizesOf } from "../gguf/header.js";
-import { fail, Failure } from "../outcome/problems.js";
+import { fail } from "../outcome/problems.js";
 import { bufferSource, readGgufHeader } from "../gguf/read.js";
-import { budgetOf, parseFits, type FitsRequest } from "../hardware/budget.js";
+import { parseFits, type FitsRequest } from "../hardware/budget.js";
 import { hardwareCatalogue } from "../hardware/catalogue.js";
 import { settleOptions, type Snippet, type SnippetOptions } from "../inference/snippet.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
 import { parseReplySchema, parseTools } from "../inference/tool-schema.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
 import { libraryEntries } from "../libraries/registry.js";
-import { parseCacheType, parseContext } from "../memory/options.js";
 import { planMemory, type FlashAttentionSetting, type MemoryPlan, type PlanBudget, type QuantWeights } from "../memory/plan.js";
 import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
 import { contextSize } from "../memory/estimate.js";
@@ -28,7 +25,11 @@ import { quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel } from "../quant/parse.js";
 import { allTasks } from "../tasks/catalogue.js";
 import { hubOf, type HubOptions } from "./hub.js";
-import { attempt, attemptNow, failureProblem, libraryNotes, libraryWords, ok, type Result } from "./problem.js";
+import type { Progress } from "../model/hub/hub.js";
+import { attempt, attemptNow, failureProblem, LIBRARY_NAMES, libraryNotes, ok, type Result } from "./problem.js";
+import { parseLocalRequest, type LocalRequest, type Preference } from "../local/request.js";
+import type { LocalRun } from "../local/run.js";
+import { verdictLines } from "../words/local-words.js";
 
 /*
  * hubref as a library: the functions the command line calls, over plain data.
@@ -90,45 +91,49 @@ export function toolOptions(tools?: unknown, schema?: unknown): Result<Pick<Snip
   });
 }
 
-/** Which GGUF file, for code that loads one: by quant label, by file name, or the one that fits a budget. */
+/**
+ * Which GGUF file, for code that loads one, and how it runs: by quant label, by file name, or the one that runs best
+ * on a machine; the options are the command line's flags (`--fits`, `--ram`, `--ctx`, ...), read by the same parser.
+ */
 export interface FileOptions {
   /** A quant label such as Q4_K_M. */
   quant?: string;
   /** A file of the repository. */
   file?: string;
-  /** The file that fits: a size (`16GB`), hardware by name (`RTX 4090`, `2x3090`, `M3 Max:64`). Reads the model's GGUF header from the hub. */
+  /**
+   * The machine: a size (`16GB`), or hardware by name (`RTX 4090`, `2x3090`, `M3 Max:64`). The file is chosen for it
+   * (Q4_K_M's class, the largest that runs on the GPU) and planned on it. Reads the model's GGUF header from the hub.
+   */
   fits?: string;
-  /** Tokens of context for the plan, or `max`; the trained length capped at 8,192 when absent. */
-  ctx?: number | "max";
-  /** The KV cache's type for the plan; f16 when absent. */
+  /** With `fits` naming a GPU: the system memory beside it (`32GB`); 32 GB assumed, and said, when absent. */
+  ram?: string;
+  /** With `fits`: the memory kept free on each GPU; 1 GiB when absent, as llama.cpp keeps. */
+  margin?: string;
+  /** With `fits`: `quality` (the largest file that fits anywhere) or `speed` (the fastest of the class). */
+  prefer?: Preference;
+  /** Tokens of context for the commands (and the plan), `max` (the trained length) or, with `fits` and a file named, `fit`. */
+  ctx?: number | "max" | "fit";
+  /** The K and V cache's type; f16 when absent. */
   cacheType?: CacheType;
-  /** Where the header is read, for `fits`. */
+  cacheTypeK?: CacheType;
+  cacheTypeV?: CacheType;
+  flashAttention?: FlashAttentionSetting;
+  /** Where the header is read, for `fits` and `ctx`. */
   hub?: HubOptions;
 }
 
-/**
- * The request the domain functions take, and the planner the command line
- * makes for the same options (runPlannerFor): with `fits`, the plan picks the
- * file (unless one is named) and its settings go into the code.
- */
-async function fileRequest(model: ModelData, options: FileOptions, notes: string[]): Promise<{ request: FileRequest; planner?: RunPlanner }> {
-  const request: FileRequest = {};
-  if (options.quant !== undefined) request.quant = options.quant;
-  if (options.file !== undefined) request.file = options.file;
-  if (options.fits === undefined) return { request };
-  const fits = budgetRequest(options.fits);
-  const cacheType = options.cacheType === undefined ? "f16" : parseCacheType(options.cacheType);
-  const parsed = options.ctx === undefined ? undefined : parseContext(String(options.ctx));
-  if (parsed === "fit") throw usageError("`ctx`: fit is the command line's (with one quant named); give a number of tokens or max");
-  const ctx = parsed;
-  const { runPlannerFor } = await import("../apps/fits-plan.js");
-  const resolved: ResolvedModel = { model, source: { kind: "hub", id: model.id } };
-  const planner = await runPlannerFor({ fits, estimate: { ...(ctx === undefined ? {} : { ctx }), cacheType }, run: {} }, resolved, {
-    hub: hubOf(options.hub ?? {}),
-  });
-  if (planner) notes.push(...planner.notes);
-  if (planner?.fits && request.quant === undefined && request.file === undefined) request.fits = planner.fits;
-  return { request, ...(planner && { planner }) };
+/** The options as the local-run owner's request, checked as the command line checks its flags. */
+function localRequest(options: FileOptions): LocalRequest {
+  const { hub: _hub, ctx, flashAttention, ...rest } = options;
+  if (options.fits !== undefined) budgetRequest(options.fits);
+  return parseLocalRequest({ ...rest, ...(ctx !== undefined && { ctx: String(ctx) }), ...(flashAttention !== undefined && { flashAttn: flashAttention }) });
+}
+
+/** A run's notes (the verdict among them) and warnings in the library's words. */
+function runNotes(said: readonly AppNote[], run?: LocalRun): [notes: string[], warnings: string[]] {
+  const { notes, warnings } = libraryNotes(said);
+  const verdict = run?.plan && run.machine ? verdictLines({ plan: run.plan, machine: run.machine, ...(run.speed && { speed: run.speed }) }, LIBRARY_NAMES) : [];
+  return [[...notes, ...verdict], warnings];
 }
 
 /** `fits` as the library takes it: a size or named hardware. This machine (`auto`) is the command line's alone. */
@@ -138,31 +143,40 @@ function budgetRequest(text: string): Exclude<FitsRequest, { kind: "auto" }> {
   return fits;
 }
 
+/** The local run of `runner` for metadata as the hub's API returns it (its header is read from the hub, where a plan needs one). */
+async function localRun(
+  model: ModelData,
+  runner: Parameters<typeof import("../local/run.js").planLocalRun>[2],
+  options: FileOptions,
+  progress: Progress,
+): Promise<LocalRun> {
+  const request = localRequest(options);
+  const { planLocalRun } = await import("../local/run.js");
+  const resolved: ResolvedModel = { model, source: { kind: "hub", id: model.id } };
+  return planLocalRun(resolved, request, runner, { hub: hubOf(options.hub ?? {}, progress) });
+}
+
 /** The usage code of the model's own library (`library_name`), as `hubref snippet MODEL --library --json` prints it. */
 export async function libraryCode(model: ModelData, options: FileOptions & { language?: SnippetLanguage } = {}): Promise<Result<LibraryBlock[]>> {
-  return attempt(async () => {
-    const notes: string[] = [];
-    const { request, planner } = await fileRequest(model, options, notes);
-    const files: LibraryFiles = { request, notes, ...(planner && { planner }) };
-    const blocks = await libraryBlocks(model, options.language, files);
-    const plan = files.planned?.plan;
-    if (plan && planner?.fits) notes.push(...describePlan(plan, planner.fits.budget));
-    return ok(blocks, notes.map(libraryWords));
+  return attempt(async (progress) => {
+    const { language, ...file } = options;
+    const run = await localRun(model, "llama-cpp-python", file, progress);
+    const notes: AppNote[] = [...run.notes];
+    const blocks = await libraryBlocks(model, language, { local: run, notes });
+    return ok(blocks, ...runNotes(notes, run));
   });
 }
 
 /**
- * The commands that run the model with a local app (`app`: a key of `localApps()`),
- * on the GGUF file `options` choose; with `fits`, the plan those commands carry.
+ * The commands that run the model with a local app (`app`: a key of `localApps()`), on the GGUF file `options`
+ * name or choose, carrying the context, cache and placement asked (with `fits`, the plan's).
  */
 export async function localAppCommands(model: ModelData, app: string, options: FileOptions = {}): Promise<Result<LocalBlock>> {
-  return attempt(async () => {
-    const notes: string[] = [];
-    const { request, planner } = await fileRequest(model, options, notes);
-    const result = appBlocks(model, app, request, planner);
-    const plan = result.planned?.plan;
-    if (plan && planner?.fits) notes.push(...describePlan(plan, planner.fits.budget));
-    return ok(result.blocks[0]!, libraryNotes([...notes, ...result.notes]).notes);
+  return attempt(async (progress) => {
+    const key = findApp(app).key;
+    const run = await localRun(model, key, options, progress);
+    const result = appBlocks(model, key, run);
+    return ok(result.blocks[0]!, ...runNotes(result.notes, run));
   });
 }
 
@@ -174,8 +188,11 @@ export function describeModel(model: ModelData): Result<ModelOffer> {
 export interface MemoryPlanOptions {
   /** The quant's files and their bytes (the projector's too, for a vision model). */
   weights: QuantWeights;
-  /** Memory per device, or a size or hardware by name as `fits` takes it. */
+  /** Memory per device (what the plan may fill), or a size or hardware by name as `fits` takes it (its margins kept). */
   budget: PlanBudget | string;
+  /** With a budget by name: its `ram` and `margin`, as `localAppCommands` takes them. */
+  ram?: string;
+  margin?: string;
   /** Tokens, `max` (the trained length) or `fit` (the most that fits); the trained length capped at 8,192 when absent. */
   ctx?: number | "max" | "fit";
   cacheTypeK?: CacheType;
@@ -199,22 +216,31 @@ export async function memoryPlan(header: Uint8Array | GgufFacts, options: Memory
         return fail({ kind: "header-invalid", detail: error.message });
       }
     } else facts = header;
+    const request = localRequest({
+      ...(typeof options.budget === "string" && { fits: options.budget }),
+      ...(options.ram !== undefined && { ram: options.ram }),
+      ...(options.margin !== undefined && { margin: options.margin }),
+      ...(options.ctx !== undefined && typeof options.budget === "string" && { ctx: options.ctx }),
+      ...(options.cacheTypeK !== undefined && { cacheTypeK: options.cacheTypeK }),
+      ...(options.cacheTypeV !== undefined && { cacheTypeV: options.cacheTypeV }),
+      ...(options.flashAttention !== undefined && { flashAttention: options.flashAttention }),
+    });
     let budget: PlanBudget;
-    if (typeof options.budget === "string") {
-      const { planBudgetOf } = await import("../apps/fits.js");
-      const fits = budgetRequest(options.budget);
-      budget = planBudgetOf(budgetOf(fits), fits);
-    } else budget = options.budget;
+    if (request.machine) {
+      const { machineOf } = await import("../local/machine.js");
+      budget = (await machineOf(request.machine, { env: {} })).plan;
+    } else budget = options.budget as PlanBudget;
     const cacheTypeK = options.cacheTypeK ?? "f16";
+    const ctx = options.ctx ?? contextSize(undefined, facts, DEFAULT_CONTEXT_CAP).ctx;
     const outcome = planMemory(facts, options.weights, budget, {
       // Without one, the context the command line picks: the trained length, capped.
-      ctx: options.ctx ?? contextSize(undefined, facts, DEFAULT_CONTEXT_CAP).ctx,
+      ctx,
       cacheTypeK,
       cacheTypeV: options.cacheTypeV ?? cacheTypeK,
       flashAttention: options.flashAttention ?? "auto",
     });
-    if (outcome.problem) return { ok: false, problem: failureProblem(new Failure({ kind: "worded", message: outcome.problem.message }), "invalid-input") };
-    return ok(outcome.plan, outcome.plan.notes);
+    if (outcome.problem) fail(outcome.problem);
+    return ok(outcome.plan, libraryNotes(outcome.plan.notes).notes);
   });
 }
 

@@ -14,12 +14,17 @@ import { failureText } from "../words/problems.js";
  * have their flag names turned into option names on the way.
  */
 
-/** The settings the library spells otherwise than by their key: a function of its own, or a plural option. */
-const LIBRARY_SPELLINGS: Partial<Record<SettingKey, string>> = { library: "libraryCode()", app: "localAppCommands()", image: "images" };
+/** The option each setting is in the library, where it is not spelled as the setting's key: several images are `images`. */
+const OPTION_OF_SETTING: Partial<Record<SettingKey, string>> = {
+  image: "images",
+  flashAttn: "flashAttention",
+  app: "localAppCommands()",
+  library: "libraryCode()",
+};
 
 /** The library's names for what the caller set: each option as it is spelled in the options objects. */
 export const LIBRARY_NAMES: Names = {
-  setting: (key: SettingKey) => `\`${LIBRARY_SPELLINGS[key] ?? key}\``,
+  setting: (key: SettingKey) => `\`${OPTION_OF_SETTING[key] ?? key}\``,
   hub: (setting) => HUB_OPTIONS[setting],
   edge: "library",
   legacy: (text) => libraryWords(text),

@@ -1,4 +1,3 @@
-import { usageError } from "../errors.js";
 import { shellComment } from "../format/shell.js";
 import type { RunSettings } from "../memory/run-settings.js";
 import type { ServeCommand } from "../serve/run.js";
@@ -10,8 +9,10 @@ import { appsForModel, formatFor } from "./formats.js";
 import { ggufRepo, hasFileList, hasGguf, projectorFor } from "./gguf-files.js";
 import { appEntries, findApp, type AppEntry } from "./registry.js";
 import { isCommandApp, type CommandAppKey } from "./app-keys.js";
-import { selectGgufFile, type FileRequest } from "./select.js";
-import { describeSettings, runSettingsOf, type AppRunContext, type AppStep } from "./steps.js";
+import { selectGgufFile, type FileChoice } from "./select.js";
+import { notedSettings, runSettingsOf, type AppNote, type AppRunContext, type AppStep } from "./steps.js";
+import { fail } from "../outcome/problems.js";
+import type { FileSetting } from "../outcome/local-problems.js";
 import { llamaCppSteps } from "./snippets/llama-cpp.js";
 import { mlxLmSteps, sglangSteps, tgiSteps, vllmSteps } from "./snippets/servers.js";
 import { customEndpointSteps, dockerModelRunnerSteps, lemonadeSteps, localAiSteps, nodeLlamaCppSteps, ollamaSteps, piSteps } from "./snippets/gguf-runners.js";
@@ -31,8 +32,17 @@ export interface AppSnippet {
   file: string | null;
 }
 
-/** Which file to run, and how: the settings each app's command carries (or a note says to set by hand). */
-export interface AppRequest extends FileRequest {
+/**
+ * Which file to run, and how: a file chosen already (src/local/ chose it for a
+ * budget), or one named, or the default; the settings each app's command
+ * carries (or a note says to set by hand).
+ */
+export interface AppRequest {
+  quant?: string;
+  file?: string;
+  choice?: FileChoice;
+  /** Which setting chose `choice`, for the problems of an app that cannot take a file: `fits` for a budget's. */
+  chosenBy?: FileSetting;
   run?: RunSettings;
   /** A server's settings for safetensors weights (src/serve/): the apps of servers.ts carry them. */
   serve?: ServeCommand;
@@ -40,8 +50,8 @@ export interface AppRequest extends FileRequest {
 
 export interface AppSnippets {
   snippets: AppSnippet[];
-  /** Why this file, what else there is: for stderr. */
-  notes: string[];
+  /** Why this file, what else there is. */
+  notes: AppNote[];
 }
 
 /** The commands of each command app; a command app of APP_KINDS without one fails `tsc`. */
@@ -70,29 +80,25 @@ export function generateAppSnippets(model: ModelData, key: string, request: AppR
   const apps = appEntries();
   const app = findApp(key, apps);
   const format = formatFor(app, model);
-  const asked = request.quant !== undefined ? "--quant" : request.file !== undefined ? "--file" : request.fits !== undefined ? "--fits" : undefined;
+  const asked: FileSetting | undefined = request.quant !== undefined ? "quant" : request.file !== undefined ? "file" : request.chosenBy;
   if (!format) {
-    const runners = appsForModel(apps, model).map((candidate) => candidate.key);
-    if (asked && !hasGguf(model)) throw usageError(`${asked} picks a GGUF file, and ${model.id} has no GGUF files`);
-    throw usageError(
-      `${app.prettyLabel} does not run ${model.id}`,
-      runners.length > 0 ? `apps that do: ${runners.join(", ")}` : "no local app runs it: run `hubref snippet MODEL` for hosted inference",
-    );
+    if (asked && !hasGguf(model)) fail({ kind: "not-gguf", model: model.id, setting: asked });
+    fail({ kind: "app-does-not-run", app: app.prettyLabel, model: model.id, runners: appsForModel(apps, model).map((candidate) => candidate.key) });
   }
-  const notes: string[] = [];
+  const notes: AppNote[] = [];
   const context: AppRunContext = { model, app, format, run: request.run ?? {}, notes, ...(request.serve && { serve: request.serve }) };
-  if (asked && format !== "gguf") throw usageError(`${asked} picks a GGUF file, and ${app.prettyLabel} runs the ${format} weights of ${model.id}`);
-  if (asked && !takesFile(app)) throw usageError(`${app.prettyLabel} lets you pick the file in the app: ${asked} has no effect there`);
+  if (asked && format !== "gguf") fail({ kind: "weights-not-gguf", model: model.id, setting: asked, app: app.prettyLabel, format });
+  if (asked && !takesFile(app)) fail({ kind: "app-picks-the-file", app: app.prettyLabel, setting: asked });
   if (format === "gguf" && hasFileList(model) && takesFile(app)) {
     const catalogue = quantCatalogue();
     const repo = ggufRepo(model, catalogue);
-    const choice = selectGgufFile(request, { model, repo, catalogue, splitFiles: app.splitFiles !== false, appLabel: app.prettyLabel });
+    const choice = request.choice ?? selectGgufFile(request, { model, repo, catalogue, splitFiles: app.splitFiles !== false, appLabel: app.prettyLabel });
     context.choice = choice;
     notes.push(...choice.notes);
     const projector = projectorFor(repo);
     if (projector) context.projector = projector;
   } else if (asked) {
-    throw usageError(`the metadata of ${model.id} lists no files (siblings), so ${asked} cannot pick one`, "pass the hub id, so hubref fetches the file list");
+    fail({ kind: "no-file-list", model: model.id, setting: asked });
   }
 
   const quant = context.choice?.variant.label ?? null;
@@ -111,16 +117,18 @@ export function generateAppSnippets(model: ModelData, key: string, request: AppR
   if (isCommandApp(app.key)) return { snippets: GENERATORS[app.key](context).map((step) => snippet("snippet", step)), notes };
   const content = deepLinkUrl(deepLinkOf(app, model, format)!, model.id, file ?? undefined);
   const settings = runSettingsOf(context.run);
-  // A link carries no settings: they are set in the app, and the note says which.
-  if (settings.length > 0) {
-    // LM Studio's `lms load` (lmstudio.ai/docs/cli/load) takes --context-length, but names the model by LM Studio's own
-    // key, known only once the link has downloaded it; the link stays the way in.
-    const lms =
-      app.key === "lmstudio" && context.run.contextSize !== undefined
-        ? `, or once it is downloaded: lms load <its key from lms ls> --context-length ${context.run.contextSize}`
-        : "";
-    notes.push(`${app.prettyLabel} opens at the model: in its model settings, set ${describeSettings(context.run, settings)} before loading it${lms}`);
-  }
+  // A link carries no settings: they are set in the app, and the note says which. LM Studio's `lms load`
+  // (lmstudio.ai/docs/cli/load) takes --context-length, but names the model by LM Studio's own key, known only
+  // once the link has downloaded it; the link stays the way in.
+  if (settings.length > 0)
+    notes.push({
+      kind: "set-in-app",
+      app: app.prettyLabel,
+      settings,
+      run: notedSettings(context.run),
+      ...(context.run.layerCount !== undefined && { layerCount: context.run.layerCount - 1 }),
+      ...(app.key === "lmstudio" && context.run.contextSize !== undefined && { lmsContext: context.run.contextSize }),
+    });
   return { snippets: [snippet("deeplink", { title: `open ${model.id} in ${app.prettyLabel}`, language: "url", setup: false, content })], notes };
 }
 

@@ -117,7 +117,6 @@ export function ggufRepo(model: ModelData, catalogue: QuantCatalogue): GgufRepo 
   }
   variants.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
-  const rank = new Map(catalogue.fileTypes.map((type, index) => [type.name, index]));
   const byLabel = new Map<string, QuantGroup>();
   for (const variant of variants) {
     if (!variant.label) continue;
@@ -125,21 +124,28 @@ export function ggufRepo(model: ModelData, catalogue: QuantCatalogue): GgufRepo 
     group.variants.push(variant);
     byLabel.set(variant.label, group);
   }
-  // A label with a size suffix hubref has no type for (`Q6_K_L`) sorts beside its base type (`Q6_K`), before it.
-  const rankOf = (group: QuantGroup) => {
-    if (group.type) return rank.get(group.type) ?? 1e6;
-    const label = group.label.replace(/^UD-/, "");
-    const base = [...rank.keys()].filter((name) => label.startsWith(`${name}_`)).sort((a, b) => b.length - a.length)[0];
-    if (base !== undefined) return rank.get(base)! - 0.5;
-    // A K-quant family without a bare type (Q5_K_L): just before its medium type.
-    const family = /^(I?Q\d_K)_/.exec(label)?.[1];
-    const medium = family === undefined ? undefined : rank.get(`${family}_M`);
-    return medium === undefined ? 1e6 : medium - 0.5;
-  };
+  const rankOf = (group: QuantGroup) => groupRank(group, catalogue);
   const groups = [...byLabel.values()].sort((a, b) => rankOf(a) - rankOf(b) || (a.label < b.label ? -1 : 1));
   // Within a label, the file whose name ends at the label comes first: `x-Q4_0.gguf` before `x-Q4_0_4_4.gguf`.
   for (const group of groups) group.variants.sort((a, b) => a.file.length - b.file.length || (a.file < b.file ? -1 : 1));
   return { variants, groups, projectors };
+}
+
+/**
+ * A group's place in the catalogue's largest-first order of types (lower is
+ * larger). A label with a size suffix hubref has no type for (`Q6_K_L`) sits
+ * just before its base type (`Q6_K`), a K-quant family without a bare type
+ * (`Q5_K_L`) just before its medium type; an unknown label last.
+ */
+export function groupRank(group: Pick<QuantGroup, "label" | "type">, catalogue: QuantCatalogue): number {
+  const rank = new Map(catalogue.fileTypes.map((type, index) => [type.name, index]));
+  if (group.type) return rank.get(group.type) ?? 1e6;
+  const label = group.label.replace(/^UD-/, "");
+  const base = [...rank.keys()].filter((name) => label.startsWith(`${name}_`)).sort((a, b) => b.length - a.length)[0];
+  if (base !== undefined) return rank.get(base)! - 0.5;
+  const family = /^(I?Q\d_K)_/.exec(label)?.[1];
+  const medium = family === undefined ? undefined : rank.get(`${family}_M`);
+  return medium === undefined ? 1e6 : medium - 0.5;
 }
 
 /** The projector to pair with a model file: an F16 one where there is one (the usual pairing), else the first. */

@@ -1,13 +1,11 @@
 import type { QuantCatalogue } from "../build/schemas/quant-types.js";
-import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
+import { fail } from "../outcome/problems.js";
 import { ggufRepo, hasFileList, hasGguf } from "./gguf-files.js";
-import { fitOf } from "./fit-verdict.js";
-import type { EstimatePlan, FitsPlan } from "./fits.js";
-import { selectGgufFile, type FileChoice } from "./select.js";
+import { UNLOADABLE_TYPES } from "./select.js";
 
 /** One loadable GGUF of a repository, as `quant-types --for` lists it. */
-interface QuantRow {
+export interface QuantRow {
   quant: string | null;
   type: string | null;
   file: string;
@@ -17,12 +15,13 @@ interface QuantRow {
   /** Bits per weight on disk: the size over the parameter count, when both are known. */
   bitsPerWeight: number | null;
   projector: boolean;
+  /** False for a type current llama.cpp no longer loads (the ARM repacks of Q4_0): listed, never chosen. */
+  loadable: boolean;
 }
 
 function checkedRepo(model: ModelData, catalogue: QuantCatalogue) {
-  if (!hasGguf(model))
-    throw usageError(`${model.id} has no GGUF files`, "quant types apply to GGUF repositories; run `hubref apps --for MODEL` for what runs it");
-  if (!hasFileList(model)) throw usageError(`the metadata of ${model.id} lists no files (siblings)`, "pass the hub id, so hubref fetches the file list");
+  if (!hasGguf(model)) fail({ kind: "not-gguf", model: model.id });
+  if (!hasFileList(model)) fail({ kind: "no-file-list", model: model.id });
   return ggufRepo(model, catalogue);
 }
 
@@ -42,6 +41,7 @@ export function quantRows(model: ModelData, catalogue: QuantCatalogue): QuantRow
     size: variant.size ?? null,
     bitsPerWeight: bits(variant.size),
     projector: false,
+    loadable: variant.type === undefined || !UNLOADABLE_TYPES.has(variant.type),
   }));
   for (const projector of repo.projectors) {
     rows.push({
@@ -53,42 +53,8 @@ export function quantRows(model: ModelData, catalogue: QuantCatalogue): QuantRow
       size: projector.size ?? null,
       bitsPerWeight: null,
       projector: true,
+      loadable: true,
     });
   }
   return rows;
-}
-
-/** `quant-types --for MODEL --fits …`: the largest quant that fits, as llama.cpp would load it (split files too). */
-export function quantThatFits(model: ModelData, catalogue: QuantCatalogue, plan: FitsPlan): FileChoice {
-  const repo = checkedRepo(model, catalogue);
-  return selectGgufFile({ fits: plan }, { model, repo, catalogue, splitFiles: true, appLabel: "llama.cpp" });
-}
-
-/** A row with the memory its quant needs at the plan's context size, and whether that fits. */
-export interface QuantEstimateRow extends QuantRow {
-  memory: { weights: number; kvCache: number; compute: number; total: number; rule: string } | null;
-  fits: boolean | null;
-  /** With a GPU: layers on it, of all. */
-  gpuLayers: number | null;
-  layerCount: number | null;
-}
-
-export function quantEstimates(rows: QuantRow[], plan: EstimatePlan & { budget?: FitsPlan["budget"] }): QuantEstimateRow[] {
-  const projectors = rows.filter((row) => row.projector && row.size !== null).map((row) => row.size!);
-  const projector = projectors.length > 0 ? Math.min(...projectors) : 0;
-  return rows.map((row) => {
-    if (row.projector || row.size === null) return { ...row, memory: null, fits: null, gpuLayers: null, layerCount: null };
-    // With a budget, the same plan --fits chooses by (fitOf); without one, the estimate alone.
-    const fit = "planBudget" in plan ? fitOf(plan as FitsPlan, row.size + projector, projector) : undefined;
-    const estimate = fit?.estimate ?? plan.estimateFor(row.size + projector, projector);
-    const { weights, kvCache, compute, total, rule } = estimate;
-    const verdict = fit?.verdict;
-    return {
-      ...row,
-      memory: { weights, kvCache, compute, total, rule },
-      fits: verdict ? verdict.fits : null,
-      gpuLayers: verdict?.offload ? verdict.offload.gpuLayers : null,
-      layerCount: verdict?.offload ? verdict.offload.layerCount : null,
-    };
-  });
 }

@@ -1,6 +1,6 @@
-import { usageError } from "../errors.js";
 import { readCompiled } from "../catalogue/compiled.js";
-import { didYouMean } from "../util/suggest.js";
+import { closestMatch } from "../util/suggest.js";
+import { fail } from "../outcome/problems.js";
 import type { App } from "../build/schemas/app.js";
 import type { AppKey } from "./app-keys.js";
 
@@ -13,10 +13,13 @@ export function appEntries(): AppEntry[] {
   return Object.entries(readCompiled<Record<AppKey, App>>("apps")).map(([key, app]) => ({ key: key as AppKey, ...app }));
 }
 
-/** The app a user named, in any case; an unknown name is a usage error with the nearest key. */
+/** The app a user named, in any case; an unknown name is a problem with the nearest key. */
 export function findApp(key: string, apps: AppEntry[] = appEntries()): AppEntry {
   const app = apps.find((candidate) => candidate.key === key) ?? apps.find((candidate) => candidate.key === key.toLowerCase());
   if (app) return app;
-  const keys = apps.map((candidate) => candidate.key);
-  throw usageError(`unknown app '${key}'`, didYouMean(key, keys) ?? "run `hubref apps` for the list");
+  const suggestion = closestMatch(
+    key,
+    apps.map((candidate) => candidate.key),
+  );
+  fail({ kind: "unknown-app", text: key, ...(suggestion !== undefined && { suggestion }) });
 }

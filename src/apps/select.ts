@@ -1,37 +1,29 @@
 import type { QuantCatalogue } from "../build/schemas/quant-types.js";
-import { usageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
+import type { LocalNote } from "../outcome/local-notes.js";
+import { fail } from "../outcome/problems.js";
 import { nearestQuant } from "../quant/nearest.js";
 import { parseQuantLabel, quantTypeOfLabel } from "../quant/parse.js";
-import { didYouMean } from "../util/suggest.js";
-import { describeEstimate, describeFit, fitMarkOf, fitOf, projectorSize } from "./fit-verdict.js";
-import type { FitsPlan } from "./fits.js";
-import { formatBytes } from "../util/bytes.js";
+import { closestMatch } from "../util/suggest.js";
 import type { GgufRepo, GgufVariant, QuantGroup } from "./gguf-files.js";
 
 /*
- * Which GGUF file a command names: the one asked for (--file, --quant), the
- * largest that fits (--fits), or the default (Q4_K_M, else the nearest).
+ * Which GGUF file a command names when no budget chooses it: the one asked
+ * for (--file, --quant), or the default (Q4_K_M, else the nearest). The
+ * choice for a budget is src/local/choice.ts's; both end in a FileChoice.
  */
-
-export interface FileRequest {
-  quant?: string;
-  file?: string;
-  /** The estimate and the budget, from --fits (with --ctx, --cache-type). */
-  fits?: FitsPlan;
-}
 
 export interface FileChoice {
   variant: GgufVariant;
-  /** Whether the label names this file alone, so `repo:LABEL` forms are exact. */
+  /** Whether `repo:LABEL` names this file alone, as the hub reads labels: else commands name the file. */
   labelIsExact: boolean;
   /** Named with --file: commands name the file itself, never a label. */
   byFile: boolean;
-  /** Said on stderr: why this file, what else carries its label. */
-  notes: string[];
+  /** Why this file, what else carries its label. */
+  notes: LocalNote[];
 }
 
-interface SelectContext {
+export interface SelectContext {
   model: ModelData;
   repo: GgufRepo;
   catalogue: QuantCatalogue;
@@ -40,49 +32,90 @@ interface SelectContext {
   appLabel: string;
 }
 
-function labelsOf(groups: QuantGroup[]): string {
-  return groups.map((group) => group.label).join(", ");
+/**
+ * Types current llama.cpp cannot load: the ARM repacks of Q4_0 (it repacks
+ * Q4_0 itself at load time now) and the 4-bit types whose support was removed.
+ */
+export const UNLOADABLE_TYPES: ReadonlySet<string> = new Set(["Q4_0_4_4", "Q4_0_4_8", "Q4_0_8_8", "Q4_2", "Q4_3"]);
+
+export function isUnloadable(group: Pick<QuantGroup, "type">): boolean {
+  return group.type !== undefined && UNLOADABLE_TYPES.has(group.type);
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/**
+ * Whether the hub would take `file` for `label` (`-hf repo:LABEL`,
+ * `hf.co/repo:LABEL`): the label in its name, set apart by a separator or the
+ * end, in any case. `x-Q4_0_4_4.gguf` reads as Q4_0 that way, as the hub reads it.
+ */
+export function hubReadsAs(file: string, label: string): boolean {
+  const name = baseName(file).toUpperCase();
+  const wanted = label.toUpperCase();
+  for (let at = name.indexOf(wanted); at !== -1; at = name.indexOf(wanted, at + 1)) {
+    const before = at === 0 ? "" : name[at - 1]!;
+    const after = name[at + wanted.length] ?? "";
+    if ((before === "" || /[-_.]/.test(before)) && (after === "" || /[-_.]/.test(after))) return true;
+  }
+  return false;
 }
 
 function usable(variant: GgufVariant, context: SelectContext): boolean {
   return context.splitFiles || variant.shards === 1;
 }
 
-function choiceOf(group: QuantGroup, variant: GgufVariant, notes: string[]): FileChoice {
+/** The groups the app can load (a single file where it takes no shards), unloadable types aside. */
+export function usableGroups(context: SelectContext): QuantGroup[] {
+  return context.repo.groups.filter((group) => !isUnloadable(group) && group.variants.some((variant) => usable(variant, context)));
+}
+
+/** The variant of `group` the app loads: the first it can. */
+export function usableVariant(group: QuantGroup, context: SelectContext): GgufVariant | undefined {
+  return group.variants.find((variant) => usable(variant, context));
+}
+
+/** The choice of `variant` of `group`: whether its label names it alone, and the note on the other files that carry it. */
+export function choiceOf(group: QuantGroup, variant: GgufVariant, context: SelectContext, notes: LocalNote[] = []): FileChoice {
   const others = group.variants.filter((other) => other !== variant);
-  if (others.length > 0)
-    notes.push(`${others.map((other) => other.file).join(", ")} also read${others.length === 1 ? "s" : ""} as ${group.label}: pick one with --file`);
-  return { variant, labelIsExact: others.length === 0, byFile: false, notes };
+  if (others.length > 0) notes.push({ kind: "shares-label", label: group.label, files: others.map((other) => other.file) });
+  const readAlike = context.repo.variants.filter((other) => other !== variant && !others.includes(other) && hubReadsAs(other.file, group.label));
+  if (others.length === 0 && readAlike.length > 0)
+    notes.push({ kind: "tag-ambiguous", label: group.label, file: variant.file, others: readAlike.map((other) => other.file) });
+  return { variant, labelIsExact: others.length === 0 && readAlike.length === 0, byFile: false, notes };
 }
 
-function splitRefusal(context: SelectContext, what: string, shards: number, usableGroups: QuantGroup[]): never {
-  throw usageError(
-    `${context.appLabel} cannot load ${what} of ${context.model.id}: it exists only as a file split into ${shards} shards`,
-    usableGroups.length > 0 ? `single-file quants: ${labelsOf(usableGroups)}` : "none of this repository's quants is a single file; use llama.cpp instead",
-  );
-}
-
-function usableGroups(context: SelectContext): QuantGroup[] {
-  return context.repo.groups.filter((group) => group.variants.some((variant) => usable(variant, context)));
+function splitRefusal(context: SelectContext, what: string | null, shards: number): never {
+  fail({
+    kind: "split-only",
+    app: context.appLabel,
+    model: context.model.id,
+    what,
+    shards,
+    singles: usableGroups(context).map((group) => group.label),
+  });
 }
 
 function byFile(request: string, context: SelectContext): FileChoice {
   const { repo, model } = context;
-  if (repo.projectors.some((projector) => projector.file === request)) {
-    throw usageError(
-      `${request} in ${model.id} is a projector (mmproj) file, not a model`,
-      "name the model file; the projector is passed along where the app needs it",
-    );
-  }
+  if (repo.projectors.some((projector) => projector.file === request)) fail({ kind: "projector-file", model: model.id, file: request });
   const variant = repo.variants.find((candidate) => candidate.files.includes(request));
   if (!variant) {
-    const names = repo.variants.map((candidate) => candidate.file);
-    throw usageError(`${model.id} has no GGUF file '${request}'`, didYouMean(request, names) ?? `its GGUF files: ${names.join(", ")}`);
+    const files = repo.variants.map((candidate) => candidate.file);
+    const suggestion = closestMatch(request, files);
+    fail({ kind: "no-such-file", model: model.id, file: request, files, ...(suggestion !== undefined && { suggestion }) });
   }
-  if (!usable(variant, context)) splitRefusal(context, variant.file, variant.shards, usableGroups(context));
-  const notes = variant.file === request ? [] : [`${request} is a shard of ${variant.file}: naming the first shard`];
   const group = repo.groups.find((candidate) => candidate.variants.includes(variant));
+  if (group && isUnloadable(group)) unloadable(group.label, context);
+  if (!usable(variant, context)) splitRefusal(context, variant.file, variant.shards);
+  const notes: LocalNote[] = variant.file === request ? [] : [{ kind: "shard-named", given: request, first: variant.file }];
   return { variant, labelIsExact: group !== undefined && group.variants.length === 1, byFile: true, notes };
+}
+
+function unloadable(label: string, context: SelectContext): never {
+  const instead = usableGroups(context).find((group) => group.type === "Q4_0")?.label;
+  fail({ kind: "unloadable-quant", label, ...(instead !== undefined && { instead }) });
 }
 
 function byQuant(request: string, context: SelectContext): FileChoice {
@@ -96,7 +129,8 @@ function byQuant(request: string, context: SelectContext): FileChoice {
     if (!type && !isLabel) {
       // Suggestions name only quants the repository has: a type it lacks would fail in turn.
       const labels = repo.groups.map((candidate) => candidate.label);
-      throw usageError(`'${request}' is not a quantization type`, didYouMean(upper, labels) ?? `available: ${labels.join(", ") || "none"}`);
+      const suggestion = closestMatch(upper, labels);
+      fail({ kind: "not-a-quant", text: request, labels, ...(suggestion !== undefined && { suggestion }) });
     }
     const available = usableGroups(context);
     const nearest = nearestQuant(
@@ -104,49 +138,19 @@ function byQuant(request: string, context: SelectContext): FileChoice {
       available.flatMap((candidate) => (candidate.type ? [candidate.type] : [])),
       catalogue,
     );
-    const label = available.find((candidate) => candidate.type === nearest)?.label;
-    throw usageError(
-      `${model.id} has no ${type ?? upper} file`,
-      available.length === 0
-        ? "it has no file whose name reads as a quant type; name one with --file"
-        : `${nearest ? `nearest available: ${label ?? nearest}; ` : ""}available: ${labelsOf(available)}`,
-    );
+    const label = available.find((candidate) => candidate.type === nearest)?.label ?? nearest;
+    fail({
+      kind: "quant-missing",
+      model: model.id,
+      quant: type ?? upper,
+      available: available.map((candidate) => candidate.label),
+      ...(label && { nearest: label }),
+    });
   }
-  const variant = group.variants.find((candidate) => usable(candidate, context));
-  if (!variant) splitRefusal(context, group.label, group.variants[0]!.shards, usableGroups(context));
-  return choiceOf(group, variant, []);
-}
-
-function byFits(plan: FitsPlan, context: SelectContext): FileChoice {
-  const { repo, model } = context;
-  const projector = projectorSize(repo);
-  const candidates = usableGroups(context).flatMap((group) => {
-    const variant = group.variants.find((candidate) => usable(candidate, context))!;
-    return variant.size === undefined ? [] : [{ group, variant, ...fitOf(plan, variant.size + projector, projector) }];
-  });
-  if (candidates.length === 0) {
-    throw usageError(
-      `the file sizes of ${model.id} are unknown, so --fits cannot choose`,
-      "sizes come from the hub for a model id; in a metadata file, give each sibling a size",
-    );
-  }
-  candidates.sort((a, b) => b.estimate.total - a.estimate.total);
-  // Where the chosen quant's layers run is the plan's verdict line, printed beside this note; a quant not chosen says it here.
-  const why = (candidate: (typeof candidates)[number], placement = true) =>
-    `${formatBytes(candidate.estimate.total)} (${describeEstimate(candidate.estimate)})${placement && candidate.verdict.offload ? `: ${describeFit(candidate)}` : ""}`;
-  // Whole in GPU memory first; layers offloaded to system memory only when no quant fits whole.
-  const fitting =
-    candidates.find((candidate) => fitMarkOf(candidate.verdict) === "fits") ?? candidates.find((candidate) => fitMarkOf(candidate.verdict) === "offloaded");
-  const smallest = candidates.at(-1)!;
-  if (!fitting) {
-    throw usageError(
-      `no quant of ${model.id} fits ${plan.budget.label}: the smallest, ${smallest.group.label}, needs ${why(smallest)}`,
-      `available: ${labelsOf(candidates.map((candidate) => candidate.group))}; a smaller --ctx or --cache-type q8_0 needs less`,
-    );
-  }
-  const larger = candidates[candidates.indexOf(fitting) - 1];
-  const note = `${fitting.group.label} is the largest quant that fits ${plan.budget.label}: it needs ${why(fitting, !fitting.plan)}${larger ? `; ${larger.group.label} would need ${why(larger)}` : ""}`;
-  return choiceOf(fitting.group, fitting.variant, [note]);
+  if (isUnloadable(group)) unloadable(group.label, context);
+  const variant = usableVariant(group, context);
+  if (!variant) splitRefusal(context, group.label, group.variants[0]!.shards);
+  return choiceOf(group, variant, context);
 }
 
 /** A size-suffixed label without a type of its own (`Q5_K_L`) stands nearest its family's medium type (`Q5_K_M`). */
@@ -164,6 +168,9 @@ function familyType(label: string, catalogue: QuantCatalogue): string | undefine
 const DEFAULT_ORDER = ["Q4_K_M", "Q4_K_S", "IQ4_XS", "Q4_0", "UD-Q4_K_XL", "Q5_K_M"];
 const LOW_BIT = /^(?:UD-)?(?:I?Q[12]_|TQ[12]_)/;
 
+/** The quant the hub's own default names: Q4_K_M. */
+export const DEFAULT_QUANT = "Q4_K_M";
+
 function defaultGroup(available: QuantGroup[], catalogue: QuantCatalogue): QuantGroup {
   for (const wanted of DEFAULT_ORDER) {
     const group =
@@ -173,7 +180,7 @@ function defaultGroup(available: QuantGroup[], catalogue: QuantCatalogue): Quant
   }
   const nearestOf = (groups: QuantGroup[]) => {
     const type = nearestQuant(
-      "Q4_K_M",
+      DEFAULT_QUANT,
       groups.flatMap((candidate) => (candidate.type ? [candidate.type] : [])),
       catalogue,
     );
@@ -187,33 +194,27 @@ function byDefault(context: SelectContext): FileChoice {
   const { repo, model, catalogue } = context;
   const available = usableGroups(context);
   if (available.length === 0) {
-    if (repo.groups.length > 0) splitRefusal(context, "any quant", repo.groups[0]!.variants[0]!.shards, []);
-    const names = repo.variants.map((variant) => variant.file);
-    throw usageError(
-      `no GGUF file name in ${model.id} reads as a quant type`,
-      names.length > 0 ? `name one with --file: ${names.join(", ")}` : "the repository lists no GGUF model files",
-    );
+    const loadable = repo.groups.filter((group) => !isUnloadable(group));
+    if (loadable.length > 0) splitRefusal(context, null, loadable[0]!.variants[0]!.shards);
+    fail({ kind: "no-quant-label", model: model.id, files: repo.variants.map((variant) => variant.file) });
   }
   const nearest = defaultGroup(available, catalogue);
-  const variant = nearest.variants.find((candidate) => usable(candidate, context))!;
-  const notes: string[] = [];
-  if (nearest.type !== "Q4_K_M") {
-    const split = repo.groups.some((group) => group.type === "Q4_K_M");
-    notes.push(
-      split
-        ? `the Q4_K_M file of ${model.id} is split into shards, which ${context.appLabel} cannot load: using ${nearest.label}`
-        : `${model.id} has no Q4_K_M file: using ${nearest.label}`,
-    );
-  }
-  return choiceOf(nearest, variant, notes);
+  const variant = usableVariant(nearest, context)!;
+  const notes: LocalNote[] = [];
+  if (nearest.type !== DEFAULT_QUANT)
+    notes.push({
+      kind: "default-fallback",
+      model: model.id,
+      using: nearest.label,
+      split: repo.groups.some((group) => group.type === DEFAULT_QUANT),
+      app: context.appLabel,
+    });
+  return choiceOf(nearest, variant, context, notes);
 }
 
-/** The GGUF file to run, or a usage error that says what is available. */
-export function selectGgufFile(request: FileRequest, context: SelectContext): FileChoice {
-  const given = [request.quant !== undefined, request.file !== undefined, request.fits !== undefined].filter(Boolean).length;
-  if (given > 1) throw usageError("--quant, --file and --fits go one at a time");
+/** The GGUF file named (`file`, `quant`), or the default, or the problem that says what is available. */
+export function selectGgufFile(request: { quant?: string; file?: string }, context: SelectContext): FileChoice {
   if (request.file !== undefined) return byFile(request.file, context);
   if (request.quant !== undefined) return byQuant(request.quant, context);
-  if (request.fits !== undefined) return byFits(request.fits, context);
   return byDefault(context);
 }

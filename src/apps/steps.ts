@@ -2,6 +2,7 @@ import { shellComment, shellQuote, shellWord } from "../format/shell.js";
 import type { ModelData } from "../model/schema.js";
 import type { AppFormat } from "../build/schemas/app.js";
 import type { RunSettings } from "../memory/run-settings.js";
+import type { LocalNote, NotedSettings, RunSettingKey, UntakenAdvice } from "../outcome/local-notes.js";
 import type { AppEntry } from "./registry.js";
 import type { FileChoice } from "./select.js";
 import type { ServeCommand } from "../serve/run.js";
@@ -27,68 +28,57 @@ export interface AppRunContext {
   run: RunSettings;
   /** A server's settings for safetensors weights (vLLM, SGLang): from its plan, or asked. */
   serve?: ServeCommand;
-  /** Said on stderr. */
-  notes: string[];
+  /** Said beside the commands: records, or an app's own sentence. */
+  notes: AppNote[];
 }
 
-/*
- * The settings of a run as the apps' own words. Apps that take only a layer
- * count get ALL_LAYERS for "all": more layers than any model has, which each of
- * them clamps to the model's own count.
- */
-export const ALL_LAYERS = 999;
+/** A note of an app's steps: a record of data, or (for the servers of other weights) a sentence of their own. */
+export type AppNote = LocalNote | string;
 
-/** Each setting a note can name: whether a run sets it (no experts moved is the default), and how it reads. */
+/** Each setting a note can name, and whether a run sets it (no experts moved is the default). */
 const RUN_SETTINGS = {
-  contextSize: { set: (run) => run.contextSize !== undefined, words: (run) => `a context of ${run.contextSize!.toLocaleString("en-US")} tokens` },
-  cache: {
-    set: (run) => run.cacheTypeK !== undefined || run.cacheTypeV !== undefined,
-    words: (run) => {
-      const k = run.cacheTypeK ?? "f16";
-      const v = run.cacheTypeV ?? "f16";
-      return k === v ? `a ${k} K/V cache` : `a ${k} K cache and a ${v} V cache`;
-    },
-  },
-  flashAttention: { set: (run) => run.flashAttention !== undefined, words: (run) => `flash attention ${run.flashAttention}` },
-  gpuLayers: {
-    set: (run) => run.gpuLayers !== undefined,
-    words: (run) => (run.gpuLayers === "all" ? "every layer on the GPU" : `${run.gpuLayers} layers on the GPU`),
-  },
-  cpuMoeLayers: {
-    set: (run) => run.cpuMoeLayers !== undefined && run.cpuMoeLayers > 0,
-    words: (run) => `the expert tensors of ${run.cpuMoeLayers} layers in system memory`,
-  },
-} as const satisfies Record<string, { set: (run: RunSettings) => boolean; words: (run: RunSettings) => string }>;
+  contextSize: (run) => run.contextSize !== undefined,
+  cache: (run) => run.cacheTypeK !== undefined || run.cacheTypeV !== undefined,
+  flashAttention: (run) => run.flashAttention !== undefined,
+  gpuLayers: (run) => run.gpuLayers !== undefined,
+  cpuMoeLayers: (run) => run.cpuMoeLayers !== undefined && run.cpuMoeLayers > 0,
+} as const satisfies Record<RunSettingKey, (run: RunSettings) => boolean>;
 
-export type RunSetting = keyof typeof RUN_SETTINGS;
+export type RunSetting = RunSettingKey;
 
 /** The settings `run` sets, in the table's order. */
 export function runSettingsOf(run: RunSettings): RunSetting[] {
-  return (Object.keys(RUN_SETTINGS) as RunSetting[]).filter((setting) => RUN_SETTINGS[setting].set(run));
+  return (Object.keys(RUN_SETTINGS) as RunSetting[]).filter((setting) => RUN_SETTINGS[setting](run));
 }
 
-/** A setting in words, for the note that says what to set by hand. */
-function describeSetting(run: RunSettings, setting: RunSetting): string {
-  return RUN_SETTINGS[setting].words(run);
+/** The settings a note names, as data. */
+export function notedSettings(run: RunSettings): NotedSettings {
+  const { contextSize, cacheTypeK, cacheTypeV, flashAttention, gpuLayers, cpuMoeLayers } = run;
+  return {
+    ...(contextSize !== undefined && { contextSize }),
+    ...(cacheTypeK !== undefined && { cacheTypeK }),
+    ...(cacheTypeV !== undefined && { cacheTypeV }),
+    ...(flashAttention !== undefined && { flashAttention }),
+    ...(gpuLayers !== undefined && { gpuLayers }),
+    ...(cpuMoeLayers !== undefined && { cpuMoeLayers }),
+  };
 }
 
-/** Settings in words, as one list ("a, b and c"). */
-export function describeSettings(run: RunSettings, settings: readonly RunSetting[]): string {
-  const list = settings.map((setting) => describeSetting(run, setting));
-  return list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} and ${list.at(-1)!}`;
+/** A layer count for an app that takes only a count: the plan's, with "all" as the model's own count, never more. */
+export function layerCount(run: RunSettings): number | undefined {
+  if (run.gpuLayers === undefined) return undefined;
+  return run.gpuLayers === "all" ? run.layerCount : run.gpuLayers;
 }
 
 /**
- * One note for the settings of `context.run` the command does not carry
- * (those not in `taken`): what they are, and `advice` on where to set them
- * (given "it" or "them", as the list needs).
+ * One note for the settings of `context.run` the command does not carry (those not in `taken`), and where to set
+ * them: one of hubref's ways, or the app's own advice (given "it" or "them", as the list needs).
  */
-export function noteUntaken(context: AppRunContext, taken: readonly RunSetting[], advice: (them: "it" | "them") => string): void {
+export function noteUntaken(context: AppRunContext, taken: readonly RunSetting[], advice: UntakenAdvice | ((them: "it" | "them") => string)): void {
   const left = runSettingsOf(context.run).filter((setting) => !taken.includes(setting));
   if (left.length === 0) return;
-  context.notes.push(
-    `${context.app.prettyLabel} cannot take ${describeSettings(context.run, left)} from this command: ${advice(left.length === 1 ? "it" : "them")}`,
-  );
+  const where = typeof advice === "function" ? { it: advice("it"), them: advice("them") } : advice;
+  context.notes.push({ kind: "app-cannot-take", app: context.app.prettyLabel, settings: left, run: notedSettings(context.run), advice: where });
 }
 
 /** `NAME=value` before a command: the name is hubref's own, the value one shell word. */

@@ -7,11 +7,9 @@ import { SnippetProblem } from "../inference/problem.js";
 import { isChatModel } from "../model/chat.js";
 import { onlyRunsLocally } from "../inference/engine.js";
 import { chosenProvider, pickerProviderChoices } from "../inference/model-for-provider.js";
-import type { FitsPlan } from "../apps/fits.js";
-import type { RunPlanner } from "../apps/fits-plan.js";
-import { fitMarkOf, fitOf, projectorSize, type FitMark } from "../apps/fit-verdict.js";
-import { ggufRepo } from "../apps/gguf-files.js";
-import { quantCatalogue } from "../quant/catalogue.js";
+import type { LocalContext, LocalRun } from "../local/run.js";
+import { runOf } from "../local/run.js";
+import { findApp } from "../apps/registry.js";
 import type { CodeBlock, CodeSource, LibraryBlock, LocalBlock } from "./code-block.js";
 import { appBlocks, hasLibraryCode, inferenceBlocks, libraryBlocks, localBlocks, noBlocksFailure, refusalOf } from "./model-blocks.js";
 import type { Failure, Problem } from "../outcome/problems.js";
@@ -58,19 +56,17 @@ export interface Menu {
   presets: MenuPresets;
   /** The toggles the command line set (--stream, --direct). */
   initialToggles: MenuToggles;
-  /** With --fits: whether a local run's quant fits the budget, as `--fits` judges it when it picks one. */
+  /** With a machine: whether a local run's quant fits it, whole on the GPU or with part of it in system memory. */
   quantFit?: (block: LocalBlock) => FitMark;
 }
 
-export type { FitMark };
+/** How a quant stands on the machine: whole in GPU memory (or in memory, without a GPU), only with part of it in system memory, or not at all. */
+export type FitMark = "fits" | "offloaded" | undefined;
 
-/** Each quant judged as `--fits` judges the candidates it picks from: its files and the smallest projector. */
-function fitMarker(model: ModelData, plan: FitsPlan): (block: LocalBlock) => FitMark {
-  const projector = projectorSize(ggufRepo(model, quantCatalogue()));
-  return (block) => {
-    const size = block.quant?.size;
-    return size === undefined || size === null ? undefined : fitMarkOf(fitOf(plan, size + projector, projector).verdict);
-  };
+function fitMarkOf(run: LocalRun | undefined): FitMark {
+  const plan = run?.plan;
+  if (!plan?.fits) return undefined;
+  return plan.placement === "gpu" || (plan.placement === "system" && run!.machine?.plan.gpus.length === 0) ? "fits" : "offloaded";
 }
 
 /** hubref's own refusals are the user's to see; anything else is a bug and stays loud. */
@@ -118,7 +114,7 @@ async function libraryMenu(model: ModelData): Promise<{ blocks: LibraryBlock[]; 
  * client with no snippet, a library without code, an app or quant the model
  * lacks) exits 2 with the printing command's error before any screen opens.
  */
-async function checkPresets(model: ModelData, base: SettledOptions, presets: MenuPresets, planner?: RunPlanner): Promise<MenuPresets> {
+async function checkPresets(model: ModelData, base: SettledOptions, presets: MenuPresets, local?: LocalContext): Promise<MenuPresets> {
   if (base.provider !== "auto" && base.endpointUrl === undefined) requireProvider(model, base.provider);
   switch (presets.source) {
     case undefined:
@@ -132,8 +128,9 @@ async function checkPresets(model: ModelData, base: SettledOptions, presets: Men
       await libraryBlocks(model, presets.language);
       return presets;
     case "local": {
-      const request = presets.quant === undefined ? {} : { quant: presets.quant };
-      const [block] = appBlocks(model, presets.app, request, planner).blocks;
+      const named = presets.quant === undefined ? {} : { quant: presets.quant };
+      const run = local ? runOf(local, findApp(presets.app).key, named) : undefined;
+      const [block] = (run ? appBlocks(model, presets.app, run) : appBlocks(model, presets.app, undefined, named)).blocks;
       return { source: "local", app: block!.app, ...(presets.quant !== undefined && block!.quant ? { quant: block!.quant.label } : {}) };
     }
   }
@@ -141,14 +138,14 @@ async function checkPresets(model: ModelData, base: SettledOptions, presets: Men
 
 /**
  * What the picker shows for one model, from the command's settled options and
- * presets, and the run `planner` makes of each local quant (--fits's plan,
- * which also marks the quants that fit, or --ctx and the cache settings alone).
+ * presets, and the local context each local quant is run in (a machine, which
+ * also marks the quants that fit, or --ctx and the cache settings alone).
  */
-export async function modelMenu(model: ModelData, base: SettledOptions, presets: MenuPresets = {}, planner?: RunPlanner): Promise<Menu> {
-  const checked = await checkPresets(model, base, presets, planner);
+export async function modelMenu(model: ModelData, base: SettledOptions, presets: MenuPresets = {}, context?: LocalContext): Promise<Menu> {
+  const checked = await checkPresets(model, base, presets, context);
   const library = await libraryMenu(model);
-  const local = localBlocks(model, planner);
-  const fits = planner?.fits;
+  const local = localBlocks(model, context);
+  const fits = context?.machine;
   const localOnly = onlyRunsLocally(model);
   const canStream = isChatModel(model);
   // The first screen's blocks are built once: to check there is something to show, then to show it.
@@ -186,7 +183,7 @@ export async function modelMenu(model: ModelData, base: SettledOptions, presets:
     ...(localOnly && local.blocks.length > 0 ? { initialSource: "local" as const } : {}),
     initialToggles: { stream: base.stream && canStream, direct: base.direct },
     presets: checked,
-    ...(fits === undefined ? {} : { quantFit: fitMarker(model, fits) }),
+    ...(fits === undefined ? {} : { quantFit: (block: LocalBlock) => fitMarkOf(local.runs.get(block)) }),
   };
 }
 

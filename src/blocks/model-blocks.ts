@@ -1,6 +1,5 @@
 import { isUsageError } from "../errors.js";
 import type { ModelData } from "../model/schema.js";
-import type { FileSetting } from "../outcome/library-problems.js";
 import type { Note } from "../outcome/notes.js";
 import { Failure, fail, isFailure, type Hint, type Problem } from "../outcome/problems.js";
 import { generateSnippets, onlyRunsLocally } from "../inference/engine.js";
@@ -8,15 +7,14 @@ import { PROVIDER_IDS } from "../inference/id-lists.js";
 import { liveProviders, providerMappings } from "../model/provider-mapping.js";
 import { isChatModel } from "../model/chat.js";
 import type { SettledOptions } from "../inference/snippet.js";
-import { generateAppSnippets, renderAppSnippets, type AppRequest, type AppSnippets } from "../apps/generate.js";
+import { generateAppSnippets, renderAppSnippets, type AppSnippets, type AppRequest } from "../apps/generate.js";
 import { appsForModel } from "../apps/formats.js";
 import { ggufRepo, type GgufRepo } from "../apps/gguf-files.js";
 import { appEntries, findApp } from "../apps/registry.js";
-import { describeSettings, runSettingsOf } from "../apps/steps.js";
+import { notedSettings, runSettingsOf, type AppNote } from "../apps/steps.js";
 import { quantCatalogue } from "../quant/catalogue.js";
-import type { FileRequest } from "../apps/select.js";
-import type { PlannedRun, RunPlanner } from "../apps/fits-plan.js";
-import type { RunSettings } from "../memory/run-settings.js";
+import type { LocalContext, LocalRun } from "../local/run.js";
+import { quantRuns, runOf } from "../local/run.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
 import { FORMAT_LIBRARIES, hasSnippetGenerator, libraryKeyOf, libraryKeysOf, librarySnippets } from "../libraries/registry.js";
 import { baseModelOf, onlyFallback, type LibraryRequest } from "../libraries/generator.js";
@@ -110,16 +108,11 @@ export function hasLibraryCode(model: ModelData): boolean {
   return library !== undefined && hasSnippetGenerator(library);
 }
 
-/** Which GGUF file library code loads, and why that one. */
+/** Which GGUF file library code loads, and how: a local run of llama-cpp-python (src/local/), or the default. */
 export interface LibraryFiles {
-  request?: FileRequest;
-  /** How llama-cpp-python's code loads it (context, cache, GPU layers). */
-  run?: RunSettings;
-  /** Makes `run` for the file chosen (--fits's plan, or --ctx alone); what it planned is left in `planned`. */
-  planner?: RunPlanner;
-  planned?: PlannedRun;
-  /** Filled with why this file (--quant, --fits, the default). */
-  notes?: string[];
+  local?: LocalRun;
+  /** Filled with what the code could not be told, and the file's notes without a local run. */
+  notes?: AppNote[];
 }
 
 /**
@@ -135,25 +128,24 @@ export async function libraryBlocks(model: ModelData, language?: SnippetLanguage
   if (!hasSnippetGenerator(library)) fail({ kind: "library-without-snippets", model: model.id, ...plainLibrary(library) });
   // llama-cpp-python's code for the repository's GGUF files, alone or after its own library's.
   const loadsGguf = libraries.includes(FORMAT_LIBRARIES.gguf);
-  const file = files.request ?? {};
-  const setting: FileSetting | undefined = file.quant !== undefined ? "quant" : file.file !== undefined ? "file" : file.fits !== undefined ? "fits" : undefined;
-  if (setting !== undefined && !loadsGguf) fail({ kind: "library-takes-no-file", model: model.id, ...plainLibrary(library), setting });
+  const { local } = files;
+  if (local && !loadsGguf && local.asked !== undefined)
+    fail({ kind: "library-takes-no-file", model: model.id, ...plainLibrary(library), setting: local.asked });
   const request: LibraryRequest = {};
-  if (loadsGguf && files.planner) {
-    // The plan is of the file the code loads, so the file is chosen first.
-    files.planned = files.planner.runFor(model, ggufLoad(model, file).load.filename);
-    files.run = files.planned.run;
-    files.notes?.push(...files.planned.notes);
-  } else if (files.planner) files.run = files.planner.runFor(model, null).run;
+  const run = local?.run;
   if (loadsGguf) {
-    const chosen = ggufLoad(model, file, files.run);
+    const chosen = ggufLoad(model, local?.file, run, local?.file ? undefined : local?.asked);
     request.gguf = chosen.load;
-    if (files.run) request.run = files.run;
+    if (run) request.run = run;
     files.notes?.push(...chosen.notes);
-  } else if (files.run && runSettingsOf(files.run).length > 0) {
-    files.notes?.push(
-      `${model.id}: the ${shownLibrary(library)} code loads no GGUF file, so it carries none of: ${describeSettings(files.run, runSettingsOf(files.run))}`,
-    );
+  } else if (run && runSettingsOf(run).length > 0) {
+    files.notes?.push({
+      kind: "library-loads-no-gguf",
+      model: model.id,
+      library: shownLibrary(library),
+      settings: runSettingsOf(run),
+      run: notedSettings(run),
+    });
   }
   const all: LibraryBlock[] = [];
   let missing: { library: string; reason: string; wayForward: string } | undefined;
@@ -221,17 +213,20 @@ function quantOf(result: AppSnippets, repo: GgufRepo | undefined, isDefault: boo
   return { label: first.quant, shards: variant?.shards ?? 1, size: variant?.size ?? null, isDefault };
 }
 
-/**
- * One app's steps, run as `planner` says for the file the request picks: the
- * file is chosen first, then planned, then the steps are made with the plan's
- * settings. Without a planner the app keeps its defaults.
- */
-function plannedSnippets(model: ModelData, key: string, request: AppRequest, planner?: RunPlanner): { result: AppSnippets; planned?: PlannedRun } {
-  if (!planner) return { result: withAccess(model, generateAppSnippets(model, key, request)) };
-  const chosen = generateAppSnippets(model, key, request).snippets[0]!.file;
-  const planned = planner.runFor(model, chosen);
-  const result = withAccess(model, generateAppSnippets(model, key, { ...request, run: planned.run }));
-  return { result: { ...result, notes: [...result.notes, ...planned.notes] }, planned };
+/** One app's steps for a local run: its file, with its settings; without a run, the default file and the app's defaults. */
+function runSnippets(model: ModelData, key: string, local?: LocalRun, named: Named = {}): AppSnippets {
+  const request = local
+    ? {
+        ...(local.file && { choice: local.file }),
+        ...(local.asked !== undefined && { chosenBy: local.asked }),
+        run: local.run,
+      }
+    : named;
+  const result = withAccess(model, generateAppSnippets(model, key, request));
+  // The run's notes (why the file, the plan's) come first; the file's own are among them already.
+  return local
+    ? { ...result, notes: [...local.notes, ...result.notes.filter((note) => !(local.file?.notes as AppNote[] | undefined)?.includes(note))] }
+    : result;
 }
 
 /** A gated or private model's app steps: the first command says how to get access, and so does a note. */
@@ -245,25 +240,34 @@ function withAccess(model: ModelData, result: AppSnippets): AppSnippets {
   return { ...result, snippets, notes: [...result.notes, ...access] };
 }
 
-/** What `--app KEY` runs, with the file `request` picks; its notes say why that file. With a planner, `planned` is the run it carries. */
-export function appBlocks(model: ModelData, app: string, request: AppRequest = {}, planner?: RunPlanner): Blocks<LocalBlock> & { planned?: PlannedRun } {
+/** A file named without a local run, or a server's command for safetensors weights (src/serve/'s plan). */
+type Named = Pick<AppRequest, "quant" | "file" | "serve">;
+
+/** What `--app KEY` prints: one block, with the notes that go with it. */
+export interface AppBlocks {
+  blocks: LocalBlock[];
+  notes: AppNote[];
+  /** The run the block carries, when a local run made it. */
+  local?: LocalRun;
+}
+
+/**
+ * What `--app KEY` runs: the file and settings of `local` (src/local/'s run,
+ * which chose the file and planned it), or without one the file `named` (or
+ * the default) with the app's defaults.
+ */
+export function appBlocks(model: ModelData, app: string, local?: LocalRun, named: Named = {}): AppBlocks {
   const entry = findApp(app);
-  const { result, planned } = plannedSnippets(model, entry.key, request, planner);
+  const result = runSnippets(model, entry.key, local, named);
   const repo = result.snippets[0]!.quant === null ? undefined : ggufRepo(model, quantCatalogue());
-  const quant = quantOf(result, repo, request.quant === undefined && request.file === undefined && request.fits === undefined);
-  return {
-    blocks: [localBlock(model, result, entry.prettyLabel, quant)],
-    problems: [],
-    hints: [],
-    notes: result.notes,
-    ...(planned && { planned }),
-  };
+  const isDefault = local === undefined ? named.quant === undefined && named.file === undefined : local.asked === undefined;
+  const quant = quantOf(result, repo, isDefault);
+  return { blocks: [localBlock(model, result, entry.prettyLabel, quant)], notes: result.notes, ...(local && { local }) };
 }
 
 /**
  * What kept a block out, when it is hubref's own: a problem, or the words of
- * a refusal whose area still words its own (the local apps, until they are on
- * records); anything else is a bug, thrown on.
+ * a refusal whose area still words its own; anything else is a bug, thrown on.
  */
 export function refusalOf(error: unknown): Problem | string {
   if (isFailure(error)) return error.problem;
@@ -272,7 +276,7 @@ export function refusalOf(error: unknown): Problem | string {
 }
 
 /** hubref's own refusals are reported; anything else is a bug and stays loud. */
-function attempt(build: () => AppSnippets, problems: (Problem | string)[]): AppSnippets | undefined {
+function attempt<T>(build: () => T, problems: (Problem | string)[]): T | undefined {
   try {
     return build();
   } catch (error) {
@@ -281,18 +285,29 @@ function attempt(build: () => AppSnippets, problems: (Problem | string)[]): AppS
   }
 }
 
+/** The picker's local menu: its blocks, why an app offers none, and each quant's run where one was planned. */
+export interface LocalBlocks {
+  blocks: LocalBlock[];
+  problems: (string | Problem)[];
+  /** The run each block carries (with a machine: where it runs, whether it fits). */
+  runs: Map<LocalBlock, LocalRun>;
+}
+
 /**
  * Every app that runs the model and, for apps that load one GGUF file, every
  * quant of the repository they can load: the picker's local menu. Each is
- * what `--app KEY --quant Q` prints, from the same generator, run as
- * `planner` plans that quant (--fits, --ctx) when there is one.
+ * what `--app KEY --quant Q` prints, from the same generator, run as the
+ * local context plans that quant (a machine, a context) when there is one.
  */
-export function localBlocks(model: ModelData, planner?: RunPlanner): Blocks<LocalBlock> {
+export function localBlocks(model: ModelData, context?: LocalContext): LocalBlocks {
   const problems: (Problem | string)[] = [];
   const blocks: LocalBlock[] = [];
+  const runs = new Map<LocalBlock, LocalRun>();
   let repo: GgufRepo | undefined;
   for (const app of appsForModel(appEntries(), model)) {
-    const fallback = attempt(() => plannedSnippets(model, app.key, {}, planner).result, problems);
+    const defaultRun = context ? attempt(() => runOf(context, app.key, {}), problems) : undefined;
+    if (context && !defaultRun) continue;
+    const fallback = attempt(() => runSnippets(model, app.key, defaultRun), problems);
     if (!fallback) continue;
     const defaultLabel = fallback.snippets[0]!.quant;
     if (defaultLabel === null) {
@@ -300,12 +315,19 @@ export function localBlocks(model: ModelData, planner?: RunPlanner): Blocks<Loca
       continue;
     }
     repo ??= ggufRepo(model, quantCatalogue());
-    for (const group of repo.groups) {
-      // Quants the app cannot load (split ones, for some apps) are left out, as the command refuses them.
-      const result = attempt(() => plannedSnippets(model, app.key, { quant: group.label }, planner).result, []);
+    const quants = context ? quantRuns(context, app.key) : repo.groups.map((group) => ({ group, run: undefined, problem: undefined }));
+    for (const { group, run } of quants) {
+      if (context && !run) continue;
+      // Quants the app cannot load (split ones, for some apps; the unloadable types) are left out, as the command refuses them.
+      const result = attempt(
+        () => (run ? runSnippets(model, app.key, run) : withAccess(model, generateAppSnippets(model, app.key, { quant: group.label }))),
+        [],
+      );
       if (!result || result.snippets[0]!.file === null) continue;
-      blocks.push(localBlock(model, result, app.prettyLabel, quantOf(result, repo, group.label === defaultLabel)));
+      const block = localBlock(model, result, app.prettyLabel, quantOf(result, repo, group.label === defaultLabel));
+      blocks.push(block);
+      if (run) runs.set(block, run);
     }
   }
-  return { blocks, problems, hints: [], notes: [] };
+  return { blocks, problems, runs };
 }

@@ -10,7 +10,7 @@ import { readModelFile } from "../model/read-model.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { SORT_NAMES } from "../search/query.js";
 import { allTasks, knownLibraries, modalities } from "../tasks/catalogue.js";
-import { FLASH_ATTENTION } from "./fits-options.js";
+import { FLASH_ATTENTION, PREFERENCES } from "../local/request.js";
 
 /*
  * The words that complete a command line (`hubref __complete`), loaded only
@@ -72,6 +72,10 @@ const OPTION_VALUES: Readonly<Record<string, (line: Line) => Candidates | Promis
   cacheTypeK: () => CACHE_TYPE_NAMES,
   cacheTypeV: () => CACHE_TYPE_NAMES,
   flashAttn: () => FLASH_ATTENTION,
+  // Sizes as system memory is sold, and margins as llama.cpp's --fit-target takes them (its default is 1 GiB).
+  ram: () => ["8GB", "16GB", "32GB", "48GB", "64GB", "96GB", "128GB", "192GB", "256GB"],
+  margin: () => ["0GB", "512MB", "1GiB", "2GiB", "4GiB"],
+  prefer: () => PREFERENCES,
   for: () => "files",
   inputs: () => "files",
   image: () => "files",

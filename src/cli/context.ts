@@ -1,5 +1,5 @@
 import type { OutputStream } from "../output/output.js";
-import type { PlanAccess } from "../apps/fits.js";
+import type { LocalHub } from "../local/header.js";
 import { hubConfigFromEnv } from "../model/hub/env.js";
 import { makeHub, type Hub, type Progress } from "../model/hub/hub.js";
 import { terminalLine } from "../output/terminal-text.js";
@@ -57,7 +57,7 @@ export function hubOf(context: CommandContext, cache: CacheFlags): Hub {
 }
 
 /** The hub and this machine, for the plans --fits and --ctx make. */
-export function planAccessOf(context: CommandContext, cache: CacheFlags): PlanAccess {
+export function planAccessOf(context: CommandContext, cache: CacheFlags): LocalHub {
   return { hub: hubOf(context, cache), detect: { env: context.env } };
 }
 

@@ -25,6 +25,18 @@ export const SHARED_OPTIONS = {
   refresh: { spec: "--refresh", description: "fetch the hub metadata again, ignoring the cache", off: false },
   interactive: { spec: "-i, --interactive", description: "(needs a terminal)", off: undefined },
   fits: { spec: "--fits <memory>", description: 'a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto', off: undefined },
+  ram: {
+    spec: "--ram <size>",
+    description: "with --fits naming a GPU: the system memory beside it (32GB); default: found with auto, else 32 GB assumed and said",
+    off: undefined,
+  },
+  margin: { spec: "--margin <size>", description: "with --fits: the memory kept free on each GPU (default 1GiB, as llama.cpp's --fit-target)", off: undefined },
+  prefer: {
+    spec: "--prefer <what>",
+    description:
+      "with --fits: quality (the largest quant that fits anywhere) or speed (the fastest of Q4_K_M's class); default: Q4_K_M's class, the largest that runs on the GPU",
+    off: undefined,
+  },
   ctx: {
     spec: "--ctx <tokens>",
     description:
@@ -119,6 +131,25 @@ const RUN_FLAGS = ["ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn"] 
 /** A server's memory settings (vLLM, SGLang), for safetensors weights. */
 const SERVE_FLAGS = ["kvCacheDtype", "gpuMemoryUtilization"] as const satisfies readonly SnippetFlag[];
 
+/** Flags about the machine --fits names, and how its file is chosen: each means something only with --fits. */
+const MACHINE_FLAGS = ["ram", "margin", "prefer"] as const satisfies readonly SnippetFlag[];
+
+/** --ram, --margin and --prefer describe the machine of --fits: refused without it, by every command that takes them. */
+const MACHINE_RULE = {
+  flags: MACHINE_FLAGS,
+  needs: ["fits"],
+  message: "--ram, --margin and --prefer go with --fits, the machine they are about",
+  hint: 'for example: --fits "RTX 3060:12" --ram 32GB',
+} as const satisfies FlagRule<"ram" | "margin" | "prefer" | "fits">;
+
+/** --prefer chooses the file; --quant and --file name it: one way or the other. */
+const PREFER_RULE = {
+  when: ["prefer"],
+  refuses: ["quant", "file"],
+  message: (names: string) => `--prefer chooses the file, which ${names} names already`,
+  hint: "give one of them",
+} as const satisfies FlagRule<"prefer" | "quant" | "file">;
+
 /** --cache-type sets both caches; the K and V flags set one each: one way or the other, refused by every command that takes them. */
 const CACHE_TYPE_RULE = {
   when: ["cacheType"],
@@ -158,17 +189,19 @@ export const COMMAND_RULES = {
     {
       // The picker's library code loads the default GGUF file; only its local runs choose one.
       when: ["interactive", "library"],
-      refuses: ["quant", "fits", ...RUN_FLAGS],
+      refuses: ["quant", "fits", ...MACHINE_FLAGS, ...RUN_FLAGS],
       message: (names: string) => `-i with --library shows the library code with the default file and settings: ${names} go with --app there`,
     },
-    // Before the rule below: naming both ways of setting the cache is the mistake to point out, with or without --app.
+    // Before the rule below: naming both ways of setting the cache (or of picking the file) is the mistake to point out, with or without --app.
     CACHE_TYPE_RULE,
+    PREFER_RULE,
     {
       flags: [...FILE_FLAGS, ...RUN_FLAGS],
       needs: ["app", "library"],
       message: "--quant, --file, --fits, --ctx and the cache and flash-attention settings go with --app or --library",
       hint: "for example: --app llama.cpp --quant Q4_K_M --ctx 32k",
     },
+    MACHINE_RULE,
     { oneOf: ["quant", "file"], message: (names: string) => `${names} each pick the file: give one` },
     {
       flags: [...SERVE_FLAGS],
@@ -222,11 +255,12 @@ export const COMMAND_RULES = {
   "quant-types": [
     { oneOf: ["tensorTypes", "parse", "nearest", "for"], message: () => "--tensor-types, --parse, --nearest and --for go one at a time" },
     {
-      flags: ["fits", "ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn"],
+      flags: ["fits", ...MACHINE_FLAGS, "ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn"],
       needs: ["for"],
-      message: "--fits, --ctx and the cache and flash-attention settings go with --for",
+      message: "--fits, --ram, --margin, --prefer, --ctx and the cache and flash-attention settings go with --for",
       hint: "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB",
     },
+    MACHINE_RULE,
     // Every command that takes a hub id takes the cache flags; here only --for does.
     { flags: ["offline", "refresh"], needs: ["for"], message: "--offline and --refresh go with --for" },
     CACHE_TYPE_RULE,
@@ -244,9 +278,9 @@ export const COMMAND_RULES = {
     },
     // models --fits: what fits, with a plan per model.
     {
-      flags: ["ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn", "verbose"],
+      flags: ["ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn", "verbose", ...MACHINE_FLAGS],
       needs: ["fits"],
-      message: "--ctx, the cache and flash-attention settings and --verbose go with --fits",
+      message: "--ctx, the cache and flash-attention settings, --ram, --margin, --prefer and --verbose go with --fits",
       hint: 'for example: hubref models --fits "RTX 4090" --ctx 32768',
     },
     { flags: ["refresh"], needs: ["fits"], message: "--refresh goes with --fits" },
@@ -254,7 +288,7 @@ export const COMMAND_RULES = {
     CACHE_RULE,
   ],
   // model --fits: each GGUF quant's fit; --ctx and the cache settings alone judge against this machine (auto).
-  model: [CACHE_TYPE_RULE, CACHE_RULE],
+  model: [MACHINE_RULE, CACHE_TYPE_RULE, CACHE_RULE],
 } as const satisfies Record<string, readonly FlagRule[]>;
 
 export type CommandName = keyof typeof COMMAND_RULES;

@@ -11,7 +11,10 @@ import { padTo } from "../output/pad.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { isChatModel } from "../model/chat.js";
 import type { RouterProvider } from "../model/router/facts.js";
-import type { QuantFitRow, QuantFits as QuantFitsView } from "../search/fits-quants.js";
+import type { LocalContext } from "../local/run.js";
+import type { OfferedRun } from "../offer/offer.js";
+import { machineWords, speedWords, whereItRuns } from "../words/local-words.js";
+import { CLI_NAMES, cliText, noteLine } from "./names.js";
 
 /** The options as commander hands them over. */
 export interface ModelViewOptions extends CacheFlags, RawFitsOptions {
@@ -45,7 +48,7 @@ function section(title: string, rows: string[][], style: Style): string[] {
 }
 
 /** The view for people: every hub string through the sanitiser, each way to use the model ending in its command. */
-function renderOffer(offer: ModelOffer, style: Style, fits?: QuantFitsView): string {
+function renderOffer(offer: ModelOffer, style: Style): string {
   const show = terminalLine;
   const tags = [
     offer.tags.conversational && "conversational",
@@ -93,25 +96,35 @@ function renderOffer(offer: ModelOffer, style: Style, fits?: QuantFitsView): str
   );
 
   if (offer.quants !== null && offer.quants.length > 0) {
-    const judged = fits?.rows;
-    const rows = offer.quants.map((quant, index) => [
+    const judged = offer.machine !== undefined && offer.machine.problem === undefined;
+    const hasGpu = offer.quants.some((quant) => quant.run?.plan.devices.some((device) => device.device !== "system memory"));
+    const rows = offer.quants.map((quant) => [
       show(quant.quant ?? "-"),
       quant.size === null ? "-" : formatBytes(quant.size),
       quant.shards > 1 ? `${quant.shards} files` : "1 file",
       quant.isDefault ? "default" : "",
-      ...(judged ? fitCells(judged[index], style) : []),
-      quant.command ?? style.dim(`(no quant label: --file ${show(quant.file)})`),
+      ...(judged ? fitCells(quant.run, hasGpu, style) : []),
+      quant.command ??
+        style.dim(quant.loadable ? `(no quant label: --file ${show(quant.file)})` : "(an ARM repack current llama.cpp no longer loads: use Q4_0)"),
     ]);
-    lines.push(...section(judged && fits ? `GGUF quants ${show(fits.heading)}` : "GGUF quants", rows, style));
+    lines.push(...section(judged ? `GGUF quants ${show(quantsHeading(offer))}` : "GGUF quants", rows, style));
   }
   return `${lines.join("\n")}\n`;
 }
 
+/** "on RTX 4090, 24 GB (25.77 GB), at 8,192 tokens of context; speeds are estimates". */
+function quantsHeading(offer: ModelOffer): string {
+  const machine = offer.machine!;
+  const context = machine.context === null ? "" : `, at ${machine.context.toLocaleString("en-US")} tokens of context`;
+  const speeds = offer.quants?.some((quant) => quant.run?.speed) ? "; speeds are estimates" : "";
+  return `${machineWords({ budget: { label: machine.budget }, ...(machine.ram && { ram: machine.ram }) }, CLI_NAMES)}${context}${speeds}`;
+}
+
 /** Whether a quant fits, where it runs and how fast (estimated); empty cells where it was not judged. */
-function fitCells(row: QuantFitRow | undefined, style: Style): string[] {
-  if (!row) return ["", "", ""];
-  if (!row.fits) return [style.dim("does not fit"), "", ""];
-  return ["fits", row.runs, row.speed ?? ""];
+function fitCells(run: OfferedRun | undefined, hasGpu: boolean, style: Style): string[] {
+  if (!run) return ["", "", ""];
+  if (!run.fits) return [style.dim("does not fit"), "", ""];
+  return ["fits", whereItRuns(run, "short", hasGpu), run.speed ? speedWords(run.speed.generationTokensPerSecond) : ""];
 }
 
 /** "128k" for a context length in tokens. */
@@ -163,28 +176,94 @@ async function routerFacts(command: ModelViewCommand, context: CommandContext, i
   }
 }
 
-/** The quants' fits, for a GGUF repository when --fits, --ctx or the machine (a GPU or Apple chip found) asks. */
-async function quantFits(command: ModelViewCommand, context: CommandContext, resolved: ResolvedModel, offer: ModelOffer): Promise<QuantFitsView | undefined> {
-  if (offer.quants === null || offer.quants.length === 0 || command.fitsOff) return undefined;
-  const { judgeQuants } = await import("../search/fits-quants.js");
-  const view = await judgeQuants(command, resolved, offer.quants, planAccessOf(context, command));
-  for (const note of view?.notes ?? []) context.stderr.write(`note: ${terminalLine(note)}\n`);
-  return view;
+/**
+ * The local context of the page, for a GGUF repository when --fits, --ctx or the machine (a GPU or Apple chip
+ * found) asks; undefined when nothing is asked and nothing found. Its notes go to stderr.
+ */
+async function localContext(
+  command: ModelViewCommand,
+  context: CommandContext,
+  resolved: ResolvedModel,
+): Promise<{ local: LocalContext; unasked: boolean } | undefined> {
+  if (command.fitsOff) return undefined;
+  const { hasFileList, hasGguf } = await import("../apps/gguf-files.js");
+  if (!hasGguf(resolved.model) || !hasFileList(resolved.model)) return undefined;
+  const asked =
+    command.local.machine !== undefined ||
+    command.local.ctx !== undefined ||
+    command.local.cacheTypeK !== undefined ||
+    command.local.flashAttention !== undefined;
+  // A model file has no header of its own: unasked, its page stays as it was rather than gain a note.
+  if (!asked && resolved.source.kind !== "hub") return undefined;
+  const { machineOf } = await import("../local/machine.js");
+  const { prepareLocal } = await import("../local/run.js");
+  const request = { ...command.local, machine: command.local.machine ?? { fits: { kind: "auto" as const } } };
+  const access = planAccessOf(context, command);
+  const machine = await machineOf(request.machine, access.detect!);
+  // Unasked, a machine without a GPU gets no fit columns: every quant "fits" in system memory says little.
+  if (!asked && machine.plan.gpus.length === 0) return undefined;
+  const local = await prepareLocal(resolved, request, access, machine);
+  return { local, unasked: command.local.machine === undefined };
+}
+
+/** What the page says beside the view: what auto found, the header read, why there are no fit columns. */
+function pageNotes(offer: ModelOffer, local: LocalContext | undefined): string[] {
+  if (!local) return [];
+  const notes = [...local.notes, ...(offer.machine?.notes ?? [])].map((note) => {
+    const { level, text } = noteLine(note);
+    return `${level}: ${text}`;
+  });
+  const problem = offer.machine?.problem;
+  if (problem) notes.push(`note: ${cliText(problem).message}: the quants are listed without whether they fit`);
+  return notes;
+}
+
+/** The page's fits as --json gives them: the machine, the context, and each quant's plan. */
+function fitsReport(offer: ModelOffer) {
+  const machine = offer.machine!;
+  const hasGpu = offer.quants?.some((quant) => quant.run?.plan.devices.some((device) => device.device !== "system memory")) ?? false;
+  return {
+    budget: machine.budget,
+    context: machine.context,
+    quants:
+      machine.problem || !offer.quants
+        ? null
+        : offer.quants.flatMap((quant) =>
+            quant.run
+              ? [
+                  {
+                    quant: quant.quant,
+                    file: quant.file,
+                    fits: quant.run.fits,
+                    runs: whereItRuns(quant.run, "short", hasGpu),
+                    speed: quant.run.speed,
+                    plan: quant.run.plan,
+                  },
+                ]
+              : [],
+          ),
+    ...(machine.problem && { why: cliText(machine.problem).message }),
+  };
 }
 
 /** `hubref model MODEL`. */
 export async function runModelView(command: ModelViewCommand, context: CommandContext): Promise<void> {
   const resolved = await resolveModelArgument(command.model, hubOf(context, command), { sizes: true });
-  const offer = writtenOffer(modelOffer(resolved.model, commandRefOf(resolved)));
-  const fits = await quantFits(command, context, resolved, offer);
+  const page = await localContext(command, context, resolved);
+  // Each local command repeats the run asked, so that it reproduces its row; judged on this machine unasked, with --fits auto.
+  const runArgs = page?.unasked ? ["--fits", "auto", ...command.runArgs] : command.runArgs;
+  const offer = writtenOffer(modelOffer(resolved.model, commandRefOf(resolved), page?.local, runArgs));
+  for (const line of pageNotes(offer, page?.local)) context.stderr.write(`${terminalLine(line)}\n`);
+  const fits = offer.machine ? fitsReport(offer) : undefined;
   // The router lists chat models only; a model file is read without the network.
   const router = resolved.source.kind === "hub" && isChatModel(resolved.model) ? await routerFacts(command, context, resolved.model.id) : undefined;
   if (command.json) {
-    context.stdout.write(renderJson({ ...offer, ...(fits && { fits: fits.report }), ...(router !== undefined && { routerProviders: router.providers }) }));
+    const { machine: _machine, ...rest } = offer;
+    context.stdout.write(renderJson({ ...rest, ...(fits && { fits }), ...(router !== undefined && { routerProviders: router.providers }) }));
     return;
   }
   const style = await styleFor(context.stdout, context.env);
-  let text = renderOffer(offer, style, fits);
+  let text = renderOffer(offer, style);
   if (router?.providers) {
     text +=
       router.providers.length > 0

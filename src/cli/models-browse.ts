@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { hubOf, type CommandContext } from "./context.js";
-import type { PlanAccess } from "../apps/fits.js";
+import type { LocalHub } from "../local/header.js";
 import { isFailure } from "../outcome/problems.js";
 import { SILENT, type Hub } from "../model/hub/hub.js";
 import { CATALOGUE_DIR } from "../catalogue/paths.js";
@@ -12,7 +12,6 @@ import { MODEL_ENTRY } from "../model/hub/model-entry.js";
 import { readableName } from "../model/hub/store.js";
 import { readModelFile } from "../model/read-model.js";
 import { resolveModel, resolveModelArgument } from "../model/resolve.js";
-import type { RunPlanner } from "../apps/fits-plan.js";
 import type { ModelData } from "../model/schema.js";
 import type { SearchHit } from "../search/hits.js";
 import { offlineModels, searchOffline } from "../search/offline.js";
@@ -21,9 +20,10 @@ import { searchModels } from "../search/search.js";
 import { taskAliases, taskIds } from "../tasks/task-choice.js";
 import type { BrowserRequest, BrowserServices, SearchHit as BrowserHit, SearchReply } from "../ui/browser/types.js";
 import type { Menu } from "../blocks/menu.js";
-import type { FitsOptions } from "./fits-options.js";
+import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import { hardwareCatalogue } from "../hardware/catalogue.js";
-import { parseFits } from "../hardware/budget.js";
+import type { LocalContext } from "../local/run.js";
+import type { LocalRequest } from "../local/request.js";
 
 /*
  * `hubref models -i`: the browser's services. Online they search the hub and
@@ -67,31 +67,41 @@ function fitsChoices(given: string | undefined): { choices: string[]; preset?: s
   return same === undefined ? { choices: [given.trim(), ...choices], preset: given.trim() } : { choices, preset: same };
 }
 
+/** The run asked of every row, with the machine the fits row names. */
+function rowRequest(fits: string, options: FitsOptions): LocalRequest & Required<Pick<LocalRequest, "machine">> {
+  // The row's value is one of the choices (a device, auto) or the command line's own: parsed as --fits parses it,
+  // with --margin and --ram kept (--ram where the row names a GPU).
+  const parsed = fitsOptions({ fits }).local.machine!.fits;
+  const { ram, margin } = options.local.machine ?? {};
+  const gpu = parsed.kind === "auto" || (parsed.kind === "hardware" && parsed.hardware.device.kind === "gpu");
+  return { ...options.local, machine: { fits: parsed, ...(margin !== undefined && { margin }), ...(ram !== undefined && gpu && { ram }) } };
+}
+
 /** The list's rows that fit, each with its quant, where it runs and its estimated speed: `hubref models --fits`, searched. */
-async function fitsSearch(request: BrowserRequest, fits: string, options: FitsOptions, access: PlanAccess): Promise<SearchReply> {
+async function fitsSearch(request: BrowserRequest, fits: string, options: FitsOptions, access: LocalHub): Promise<SearchReply> {
   const { fits: _label, ...search } = request;
   const { searchFitting } = await import("../search/fits-search.js");
-  const { placementWords } = await import("../search/fits-quants.js");
-  const { formatSpeed } = await import("../memory/speed.js");
-  const outcome = await searchFitting({ search, fits: parseFits(fits), estimate: options.estimate, run: options.run, access });
-  const hasGpu = outcome.budget.gpu !== undefined;
+  const { machineWords, speedWords, whereItRuns } = await import("../words/local-words.js");
+  const { CLI_NAMES } = await import("./names.js");
+  const outcome = await searchFitting({ search, local: rowRequest(fits, options), access });
+  const hasGpu = outcome.machine.plan.gpus.length > 0;
   const hits: BrowserHit[] = outcome.rows.map((row) => ({
     ...row.hit,
     fit: {
       quant: row.quant ?? row.file,
       size: row.size,
-      runs: placementWords(row.plan, hasGpu),
-      ...(row.speed && { speed: formatSpeed(row.speed.generation) }),
+      runs: whereItRuns(row.plan, "short", hasGpu),
+      ...(row.speed && { speed: speedWords(row.speed.generation) }),
     },
   }));
-  return { hits, budget: outcome.budget.label };
+  return { hits, budget: machineWords(outcome.machine, CLI_NAMES) };
 }
 
-async function inputFor(model: ModelData, offlineNotice: boolean, fitted?: { quant: string; planner: RunPlanner | undefined }): Promise<Menu> {
+async function inputFor(model: ModelData, offlineNotice: boolean, fitted?: { quant: string; local: LocalContext }): Promise<Menu> {
   // The snippet picker's menu, as `hubref snippet MODEL -i` builds it (with --app llama.cpp --quant Q --fits F); loaded on the first Enter.
   const { modelMenu } = await import("../blocks/menu.js");
   const input = fitted
-    ? await modelMenu(model, settleOptions({}), { source: "local", app: "llama.cpp", quant: fitted.quant }, fitted.planner)
+    ? await modelMenu(model, settleOptions({}), { source: "local", app: "llama.cpp", quant: fitted.quant }, fitted.local)
     : await modelMenu(model, settleOptions({}));
   if (input.loadBlocks(input.initialToggles).length === 0) {
     throw new Error(`${model.id}: no snippet for ${model.pipeline_tag ?? "a model without a task"}`);
@@ -103,13 +113,13 @@ export function browserServices(
   context: CommandContext,
   offline: boolean,
   preset: SearchRequest,
-  fitsPreset: { text?: string } & FitsOptions = { estimate: { cacheType: "f16" }, run: {} },
+  fitsPreset: { text?: string } & FitsOptions = { local: {}, runArgs: [] },
 ): BrowserServices {
   // The screen is the browser's: hub work draws no spinner of its own on stderr.
   const hubFor = (cache: { offline: boolean; refresh: boolean }): Hub => hubOf(context, cache).withProgress(SILENT);
   const hub = hubFor({ offline, refresh: false });
   const host = hub.host;
-  const access: PlanAccess = { hub, detect: { env: context.env } };
+  const access: LocalHub = { hub, detect: { env: context.env } };
   const fitsRow = fitsChoices(fitsPreset.text);
   let known: SearchHit[] | undefined;
   const root = hub.cache.root;
@@ -141,10 +151,10 @@ export function browserServices(
     open: async (hit, fits) => {
       if (fits !== undefined && hit.fit !== undefined) {
         // The picker opens on the quant the row shows, planned as `snippet ID --app llama.cpp --fits F --quant Q` plans it.
-        const { runPlannerFor } = await import("../apps/fits-plan.js");
+        const { prepareLocal } = await import("../local/run.js");
         const resolved = await resolveModelArgument(hit.id, hub, { sizes: true });
-        const planner = await runPlannerFor({ fits: parseFits(fits), estimate: fitsPreset.estimate, run: fitsPreset.run }, resolved, { ...access, hub });
-        return inputFor(resolved.model, false, { quant: hit.fit.quant, planner });
+        const local = await prepareLocal(resolved, rowRequest(fits, fitsPreset), access);
+        return inputFor(resolved.model, false, { quant: hit.fit.quant, local });
       }
       if (!wentOffline) return inputFor(await resolveModel(hit.id, hubFor({ offline: false, refresh: false })), false);
       const { model, known: fromFile } = await offlineModel(hit, hubFor({ offline: true, refresh: false }));

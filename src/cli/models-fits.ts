@@ -1,13 +1,15 @@
 import { planAccessOf, type CommandContext } from "./context.js";
 import { SILENT } from "../model/hub/hub.js";
-import type { FitsOptions } from "./fits-options.js";
 import type { SearchRequest } from "../search/query.js";
-import { planReport } from "../apps/fit-verdict.js";
-import { formatSpeed } from "../memory/speed.js";
+import { planReport, speedReport } from "../local/report.js";
+import type { Machine } from "../local/machine.js";
+import type { LocalRequest } from "../local/request.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
-import { searchFitting, type FitsRow } from "../search/fits-search.js";
-import { placementWords, speedReport } from "../search/fits-quants.js";
+import { searchFitting, type FitsReason, type FitsRow } from "../search/fits-search.js";
+import { localNoteText, machineWords, speedWords, whereItRuns } from "../words/local-words.js";
+import { unreadWords } from "../words/header-words.js";
+import { CLI_NAMES, cliText } from "./names.js";
 
 import { shortCount } from "../search/hits.js";
 import { describeRequest } from "../search/query.js";
@@ -22,10 +24,36 @@ import { formatBytes } from "../util/bytes.js";
  */
 
 /** `hubref models --fits …`, parsed (parseModelsCommand). */
-export type FitsCommand = { mode: "fits"; request: SearchRequest; json: boolean; verbose: boolean; offline: boolean; refresh: boolean } & Required<
-  Pick<FitsOptions, "fits">
-> &
-  Omit<FitsOptions, "fits">;
+export interface FitsCommand {
+  mode: "fits";
+  request: SearchRequest;
+  json: boolean;
+  verbose: boolean;
+  offline: boolean;
+  refresh: boolean;
+  local: LocalRequest & Required<Pick<LocalRequest, "machine">>;
+}
+
+/** Why a repository was left out or skipped, in the command line's words. */
+export function reasonWords(reason: FitsReason): string {
+  switch (reason.kind) {
+    case "too-many-parameters":
+      return `${formatCount(reason.parameters)} parameters need at least ${formatBytes(reason.least)} at the smallest quant`;
+    case "files-too-large":
+      return `the smallest quant's files alone are ${formatBytes(reason.smallest)}`;
+    case "no-sized-file":
+      return "it lists no GGUF model file with a size";
+    case "unreadable":
+      return reason.message;
+    case "problem":
+      // A header that could not be read: the reader's own account is the reason; the rest of the problem's words are the run's.
+      return reason.problem.kind === "no-header-verdict" ? unreadWords(reason.problem.file, reason.problem.unread, CLI_NAMES) : cliText(reason.problem).message;
+  }
+}
+
+function formatCount(parameters: number): string {
+  return parameters >= 1e9 ? `${Number((parameters / 1e9).toFixed(1))}B` : `${Number((parameters / 1e6).toFixed(0))}M`;
+}
 
 const HEADER = ["id", "quant", "size", "runs", "speed (est.)", "downloads"];
 
@@ -37,13 +65,13 @@ function cellsOf(row: FitsRow, hasGpu: boolean, to: "terminal" | "piped"): strin
     terminalLine(row.hit.id),
     terminalLine(row.quant ?? row.file),
     terminal ? formatBytes(row.size) : String(row.size),
-    placementWords(row.plan, hasGpu),
-    speed === undefined ? "" : terminal ? formatSpeed(speed) : speed.toFixed(1),
+    whereItRuns(row.plan, "short", hasGpu),
+    speed === undefined ? "" : terminal ? speedWords(speed) : speed.toFixed(1),
     terminal ? shortCount(row.hit.downloads) : String(row.hit.downloads),
   ];
 }
 
-function jsonOf(row: FitsRow, budget: Parameters<typeof planReport>[1]) {
+function jsonOf(row: FitsRow, machine: Machine) {
   return {
     id: row.hit.id,
     quant: row.quant,
@@ -51,8 +79,9 @@ function jsonOf(row: FitsRow, budget: Parameters<typeof planReport>[1]) {
     size: row.size,
     downloads: row.hit.downloads,
     likes: row.hit.likes,
-    runs: row.where,
-    plan: planReport(row.plan, budget),
+    runs: whereItRuns(row.plan, "long", machine.plan.gpus.length > 0),
+    why: row.choice ? localNoteText(row.choice, CLI_NAMES) : null,
+    plan: planReport(row.plan, machine),
     speed: speedReport(row.speed),
   };
 }
@@ -68,21 +97,19 @@ export async function runModelsFits(command: FitsCommand, context: CommandContex
   try {
     outcome = await searchFitting({
       search: command.request,
-      fits: command.fits,
-      estimate: command.estimate,
-      run: command.run,
+      local: command.local,
       access: { ...access, hub: access.hub.withProgress({ ...SILENT, notice: access.hub.progress.notice }) },
     });
   } finally {
     done();
   }
-  const { budget, rows } = outcome;
+  const { budget, rows, machine } = outcome;
   for (const note of outcome.notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
   const context0 = rows[0]?.plan.context;
-  const heading = `models that fit ${budget.label}${context0 === undefined ? "" : `, at ${context0.toLocaleString("en-US")} tokens of context`}; speeds are estimates`;
-  const hasGpu = budget.gpu !== undefined;
+  const heading = `models that fit ${machineWords(machine, CLI_NAMES)}${context0 === undefined ? "" : `, at ${context0.toLocaleString("en-US")} tokens of context`}; speeds are estimates`;
+  const hasGpu = machine.plan.gpus.length > 0;
 
-  if (command.json) context.stdout.write(renderJson(rows.map((row) => jsonOf(row, budget))));
+  if (command.json) context.stdout.write(renderJson(rows.map((row) => jsonOf(row, machine))));
   else if (rows.length > 0 && context.stdout.isTTY) {
     const style = await styleFor(context.stdout, context.env);
     const table = rows.map((row) => cellsOf(row, hasGpu, "terminal"));
@@ -103,9 +130,10 @@ export async function runModelsFits(command: FitsCommand, context: CommandContex
     context.stderr.write(`note: no GGUF repository matches ${terminalLine(describeRequest(command.request))}\n`);
     return;
   }
-  if (command.verbose) for (const left of outcome.leftOut) context.stderr.write(`note: left out ${terminalLine(left.id)}: ${terminalLine(left.why)}\n`);
+  if (command.verbose)
+    for (const left of outcome.leftOut) context.stderr.write(`note: left out ${terminalLine(left.id)}: ${terminalLine(reasonWords(left.why))}\n`);
   if (outcome.skipped.length > 0) {
-    const list = outcome.skipped.map((skipped) => `${skipped.id} (${skipped.why})`).join("; ");
+    const list = outcome.skipped.map((skipped) => `${skipped.id} (${reasonWords(skipped.why)})`).join("; ");
     context.stderr.write(
       `note: skipped ${outcome.skipped.length} repositor${outcome.skipped.length === 1 ? "y" : "ies"} whose GGUF header or files could not be read: ${terminalLine(list)}\n`,
     );

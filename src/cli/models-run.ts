@@ -50,11 +50,10 @@ export function parseModelsCommand(query: string | undefined, raw: ModelsCommand
   const request = searchRequest({ ...raw, query });
   if (raw.fits !== undefined && browse) {
     // The browser opens with its fits row on this value; the plans use --ctx and the cache settings.
-    const { estimate, run } = fitsOptions(raw);
-    return { mode: "browse", request, offline: raw.offline, fits: { text: raw.fits, estimate, run } };
+    return { mode: "browse", request, offline: raw.offline, fits: { text: raw.fits, ...fitsOptions(raw) } };
   }
   if (raw.fits !== undefined) {
-    const { fits, estimate, run } = fitsOptions(raw);
+    const { local } = fitsOptions(raw);
     return {
       mode: "fits",
       request,
@@ -62,9 +61,7 @@ export function parseModelsCommand(query: string | undefined, raw: ModelsCommand
       verbose: raw.verbose === true,
       offline: raw.offline,
       refresh: raw.refresh === true,
-      fits: fits!,
-      estimate,
-      run,
+      local: { ...local, machine: local.machine! },
     };
   }
   return browse ? { mode: "browse", request, offline: raw.offline } : { mode: "search", request, json: raw.json };

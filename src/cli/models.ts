@@ -30,7 +30,10 @@ export function registerModels(program: Command, context: CommandContext): void 
     description: "the catalogue's and the cache's models (-i), or a --fits search made before, never the network",
   });
   // models --fits: which models fit, with quant, placement and estimated speed.
-  sharedOption(search, "fits", { lead: "only GGUF models that fit, each with the largest quant that does, where it runs and its estimated speed: " });
+  sharedOption(search, "fits", { lead: "only GGUF models that fit, each with the quant that runs best, where it runs and its estimated speed: " });
+  sharedOption(search, "ram");
+  sharedOption(search, "margin");
+  sharedOption(search, "prefer");
   sharedOption(search, "ctx", { scope: "with --fits", lead: "the context each plan runs, " });
   sharedOption(search, "cacheType", { scope: "with --fits" });
   sharedOption(search, "cacheTypeK", { scope: "with --fits" });
@@ -74,6 +77,9 @@ its generation speed, estimated from the device's memory bandwidth (see
     description:
       'with a GGUF repository: whether each quant fits a size (16GB), hardware ("RTX 4090", "M3 Max:64") or auto, where it runs and its estimated speed; default: auto where a GPU or Apple chip is found; off for none',
   });
+  sharedOption(model, "ram");
+  sharedOption(model, "margin");
+  sharedOption(model, "prefer");
   sharedOption(model, "ctx", { scope: "with a GGUF repository", lead: "the context each quant's plan runs, " });
   sharedOption(model, "cacheType", { scope: "with a GGUF repository" });
   sharedOption(model, "cacheTypeK", { scope: "with a GGUF repository" });

@@ -4,24 +4,35 @@ import { renderJson, renderTable, styleFor, terminalColumns } from "../output/ou
 import { terminalLine } from "../output/terminal-text.js";
 import { resolveModelArgument } from "../model/resolve.js";
 import { quantCatalogue } from "../quant/catalogue.js";
-import { quantEstimates, quantRows, quantThatFits, type QuantEstimateRow } from "../apps/quant-listing.js";
+import { quantRows, type QuantRow } from "../apps/quant-listing.js";
 import { formatBytes } from "../util/bytes.js";
-import type { EstimatePlan, FitsPlan } from "../apps/fits.js";
-import { estimatePlanFor, fitsPlanFor } from "../apps/fits-plan.js";
-import { cliError } from "./names.js";
+import { isFailure } from "../outcome/problems.js";
+import { cliText } from "./names.js";
+import { saidLines } from "./local-words.js";
 
-/** `hubref quant-types --for MODEL [--ctx N] [--cache-type T] [--fits SIZE|HARDWARE|auto]`. */
+/** A row with the memory its quant needs at the context asked, and whether that fits the machine. */
+interface QuantEstimateRow extends QuantRow {
+  memory: { weights: number; kvCache: number; compute: number; total: number; rule: string } | null;
+  fits: boolean | null;
+  /** With a GPU: layers on it, of all (llama.cpp's counts, the output one of them). */
+  gpuLayers: number | null;
+  layerCount: number | null;
+}
+
+/**
+ * `hubref quant-types --for MODEL [--ctx N] [--cache-type T] [--fits SIZE|HARDWARE|auto]`: each file of the
+ * repository with what it needs, planned as `snippet --app llama.cpp --file F` plans it (src/local/), and the file
+ * that `snippet --app llama.cpp --fits` would choose.
+ */
 export async function runQuantTypesFor(command: QuantTypesForCommand, context: CommandContext): Promise<void> {
-  const { fits, estimate: settings, estimating } = command;
-  const resolve = planAccessOf(context, command);
-  const resolved = await resolveModelArgument(command.model, resolve.hub, { sizes: true });
+  const access = planAccessOf(context, command);
+  const resolved = await resolveModelArgument(command.model, access.hub, { sizes: true });
   const model = resolved.model;
-  const catalogue = quantCatalogue();
   const print = (text: string) => context.stdout.write(text);
   const note = (text: string) => context.stderr.write(`note: ${terminalLine(text)}\n`);
-  const rows = quantRows(model, catalogue);
+  const rows = quantRows(model, quantCatalogue());
 
-  if (!estimating) {
+  if (!command.estimating) {
     if (command.json) {
       print(renderJson(rows));
       return;
@@ -30,50 +41,76 @@ export async function runQuantTypesFor(command: QuantTypesForCommand, context: C
     return;
   }
 
-  const withBudget: FitsPlan | undefined = fits ? await fitsPlanFor(fits, settings, resolved, resolve, command.run) : undefined;
-  const plan: EstimatePlan = withBudget ?? (await estimatePlanFor(settings, resolved, resolve, command.run));
-  for (const text of plan.notes) note(text);
-  const estimates = quantEstimates(rows, withBudget ?? plan);
-  let chosen: string | null = null;
-  if (withBudget) {
+  const { estimateOf, headerProblem, prepareLocal, runOf } = await import("../local/run.js");
+  const local = await prepareLocal(resolved, command.local, access);
+  for (const line of saidLines(local.notes)) context.stderr.write(`${line}\n`);
+  const missing = headerProblem(local);
+  if (missing) note(cliText(missing).message);
+  const { machine } = local;
+  const variants = new Map(local.repo.variants.map((variant) => [variant.file, variant]));
+  const estimates: QuantEstimateRow[] = rows.map((row) => {
+    const none = { ...row, memory: null, fits: null, gpuLayers: null, layerCount: null };
+    const variant = variants.get(row.file);
+    if (row.projector || !variant || !row.loadable || missing) return none;
+    if (!machine) {
+      const estimate = estimateOf(local, variant);
+      if (!estimate) return none;
+      const { weights, kvCache, compute, total, rule } = estimate;
+      return { ...none, memory: { weights, kvCache, compute, total, rule } };
+    }
     try {
-      const choice = quantThatFits(model, catalogue, withBudget);
-      for (const text of choice.notes) note(text);
-      chosen = choice.variant.file;
+      const plan = runOf(local, "llama.cpp", { file: row.file }).plan;
+      if (!plan) return none;
+      const { weights, kvCache, compute, total, rule } = plan.estimate;
+      const split = plan.placement === "layers";
+      return {
+        ...none,
+        memory: { weights, kvCache, compute, total, rule },
+        fits: plan.fits,
+        gpuLayers: split ? plan.ngl : null,
+        layerCount: split ? plan.layerCount + 1 : null,
+      };
+    } catch (error) {
+      if (!isFailure(error)) throw error;
+      return none;
+    }
+  });
+  let chosen: string | null = null;
+  if (machine && !missing) {
+    try {
+      const run = runOf(local, "llama.cpp", {});
+      for (const line of saidLines(run.notes.filter((said) => !local.notes.includes(said)))) context.stderr.write(`${line}\n`);
+      chosen = run.file?.variant.file ?? null;
     } catch (error) {
       // No quant fits: the table says so row by row; the reason is a note, not an error.
-      const known = cliError(error);
-      if (!known) throw error;
-      note(known.message);
+      if (!isFailure(error)) throw error;
+      note(cliText(error.problem).message);
     }
   }
   if (command.json) {
+    const ctx = typeof local.settings.ctx === "number" ? local.settings.ctx : (local.trained ?? null);
     print(
       renderJson({
         model: model.id,
-        ctx: plan.ctx,
-        cacheType: plan.cacheType,
-        fits: withBudget ? withBudget.budget : null,
+        ctx,
+        cacheType: local.settings.cacheTypeK,
+        fits: machine ? machine.budget : null,
         choice: chosen,
         quants: estimates,
       }),
     );
     return;
   }
-  await printTable(estimates, context, withBudget !== undefined, chosen);
+  await printTable(estimates, context, machine !== undefined, chosen);
 }
 
-async function printTable(
-  rows: (ReturnType<typeof quantRows>[number] | QuantEstimateRow)[],
-  context: CommandContext,
-  withFits = false,
-  chosen: string | null = null,
-): Promise<void> {
+async function printTable(rows: (QuantRow | QuantEstimateRow)[], context: CommandContext, withFits = false, chosen: string | null = null): Promise<void> {
   const style = await styleFor(context.stdout, context.env);
   const aligned = Boolean(context.stdout.isTTY);
   const none = aligned ? "-" : "";
   const estimated = rows.some((row) => "memory" in row);
   const fitsCell = (row: QuantEstimateRow) => {
+    if (!row.loadable) return "llama.cpp cannot load it";
     if (row.fits === null) return none;
     const where =
       row.gpuLayers !== null && row.layerCount !== null && row.gpuLayers < row.layerCount ? ` (${row.gpuLayers}/${row.layerCount} layers on GPU)` : "";

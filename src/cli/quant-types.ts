@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import { cacheOptions, checkFlags, givenValue, sharedOption } from "./flag-rules.js";
 import { fitsOptions } from "./fits-options.js";
+import { fail } from "../outcome/problems.js";
 import { usageError } from "../errors.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { bitsPerWeight, quantCatalogue } from "../quant/catalogue.js";
@@ -29,7 +30,10 @@ export function registerQuantTypes(program: Command, context: CommandContext): v
     .option("--nearest <label>", "pick the available quantization nearest to this one (needs --available)")
     .option("--available <labels>", "comma-separated quantizations to choose from", listOfNames)
     .option("--for <model>", "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight");
-  sharedOption(command, "fits", { scope: "with --for", lead: "which quants fit, and the largest: " });
+  sharedOption(command, "fits", { scope: "with --for", lead: "which quants fit, and the one that runs best: " });
+  sharedOption(command, "ram");
+  sharedOption(command, "margin");
+  sharedOption(command, "prefer");
   sharedOption(command, "ctx", { scope: "with --for", lead: "the memory each quant needs at this context size, " });
   sharedOption(command, "cacheType", { scope: "with --for" });
   sharedOption(command, "cacheTypeK", { scope: "with --for" });
@@ -61,11 +65,7 @@ export function parseQuantTypesCommand(raw: QuantTypesOptions): QuantTypesComman
     // Here --ctx alone asks for the estimates without a verdict.
     const estimating = [raw.fits, raw.ctx, raw.cacheType, raw.cacheTypeK, raw.cacheTypeV, raw.flashAttn].some((value) => value !== undefined);
     const options = fitsOptions(raw);
-    if (options.run.ctx === "fit")
-      throw usageError(
-        "--ctx fit is the largest context one quant fits: ask it of that quant's command",
-        'for example: hubref snippet MODEL --app llama.cpp --fits "RTX 4090" --quant Q4_K_M --ctx fit',
-      );
+    if (options.local.ctx === "fit") fail({ kind: "ctx-fit-without-file" });
     return { mode: "for", model: raw.for, json, estimating, ...options, offline: raw.offline, refresh: raw.refresh };
   }
   if (raw.parse !== undefined) {

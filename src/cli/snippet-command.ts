@@ -11,9 +11,9 @@ import { tokenProblem } from "../inference/token.js";
 import { extensionOf, isUrl } from "../inference/payload.js";
 import { shellQuote } from "../format/shell.js";
 import type { SnippetLanguage } from "../blocks/code-block.js";
-import type { FileRequest } from "../apps/select.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import { checkFlags, givenValue, INFERENCE_FLAGS } from "./flag-rules.js";
+import { fail } from "../outcome/problems.js";
 import { CHAT_APIS, REASONING_EFFORTS, responsesClientList, ROUTER_POLICIES, speaksResponses, type RouterPolicy } from "../inference/responses.js";
 import type { MenuPresets } from "../blocks/menu.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
@@ -36,16 +36,9 @@ export type SnippetCommand =
   /** Inference API calls, printed as code or as JSON. */
   | (ModelSources & { mode: "inference"; options: SettledOptions; json: boolean; verbose: boolean })
   /** The model's own library's usage code. */
-  | (ModelSources & { mode: "library"; language?: SnippetLanguage; files: Pick<FileRequest, "quant" | "file">; json: boolean; verbose: boolean } & FitsOptions)
+  | (ModelSources & { mode: "library"; language?: SnippetLanguage; json: boolean; verbose: boolean } & FitsOptions)
   /** The commands that run the model with a local app. */
-  | (ModelSources & {
-      mode: "app";
-      app: string;
-      files: Pick<FileRequest, "quant" | "file">;
-      json: boolean;
-      verbose: boolean;
-      serve: ServeOptions;
-    } & FitsOptions)
+  | (ModelSources & { mode: "app"; app: string; json: boolean; verbose: boolean; serve: ServeOptions } & FitsOptions)
   /** The interactive picker, opened on the command line's choices. */
   | (ModelSources & { mode: "picker"; options: SettledOptions; presets: MenuPresets } & FitsOptions);
 
@@ -212,13 +205,6 @@ function checkAppLanguage(raw: SnippetCommandOptions): void {
   if (language !== "sh") throw usageError(`--app prints shell commands, not ${language}`, "leave out --language with --app");
 }
 
-function fileRequest(raw: SnippetCommandOptions): Pick<FileRequest, "quant" | "file"> {
-  const request: Pick<FileRequest, "quant" | "file"> = {};
-  if (raw.quant !== undefined) request.quant = raw.quant;
-  if (raw.file !== undefined) request.file = raw.file;
-  return request;
-}
-
 /** The picker's first screen: the source and choices the command line named. */
 function pickerPresets(raw: SnippetCommandOptions, options: SettledOptions): MenuPresets {
   if (raw.app !== undefined) {
@@ -246,16 +232,12 @@ function modeOf(raw: SnippetCommandOptions, terminal: Terminal): SnippetMode {
   return terminal.interactive && !choseOutput ? "picker" : "inference";
 }
 
-/** --fits, --ctx and the cache settings; `--ctx fit` fits the context to one quant, so it needs --quant or --file. */
-function runOptions(raw: SnippetCommandOptions): FitsOptions {
-  const options = fitsOptions(raw);
+/** The run asked (the machine, the context, the cache), with the file named; `--ctx fit` fits the context to one quant, so it needs one named. */
+function runOptions(raw: SnippetCommandOptions, withFile = true): FitsOptions {
+  const options = fitsOptions(raw, withFile ? { ...(raw.quant !== undefined && { quant: raw.quant }), ...(raw.file !== undefined && { file: raw.file }) } : {});
   // A server of safetensors weights fits its context without a quant (snippet-serve.ts).
   const server = raw.app !== undefined && isServeEngine(raw.app.trim().toLowerCase());
-  if (options.run.ctx === "fit" && raw.quant === undefined && raw.file === undefined && !server)
-    throw usageError(
-      "--ctx fit is the largest context one quant fits: name it with --quant or --file",
-      'for example: --fits "RTX 4090" --quant Q4_K_M --ctx fit',
-    );
+  if (options.local.ctx === "fit" && raw.quant === undefined && raw.file === undefined && !server) fail({ kind: "ctx-fit-without-file" });
   return options;
 }
 
@@ -268,22 +250,12 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
   switch (mode) {
     case "app":
       checkAppLanguage(raw);
-      return {
-        ...sources,
-        mode,
-        app: raw.app!,
-        files: fileRequest(raw),
-        json: raw.json,
-        verbose: raw.verbose === true,
-        ...runOptions(raw),
-        serve: parseServeOptions(raw),
-      };
+      return { ...sources, mode, app: raw.app!, json: raw.json, verbose: raw.verbose === true, ...runOptions(raw), serve: parseServeOptions(raw) };
     case "library":
       return {
         ...sources,
         mode,
         ...(raw.language !== undefined && { language: libraryLanguage(raw.language) }),
-        files: fileRequest(raw),
         json: raw.json,
         verbose: raw.verbose === true,
         ...runOptions(raw),
@@ -293,7 +265,8 @@ export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions
     case "picker": {
       if (models.length !== 1) throw usageError("the interactive picker shows one model at a time", "pass one MODEL, or leave out -i");
       const options = parseSnippetOptions(raw, toolFiles);
-      return { ...sources, mode, options, presets: pickerPresets(raw, options), ...runOptions(raw) };
+      // The picker's quant is a preset of its menu, not a file the run is held to.
+      return { ...sources, mode, options, presets: pickerPresets(raw, options), ...runOptions(raw, false) };
     }
   }
 }

@@ -1,16 +1,17 @@
 import { openSync } from "node:fs";
 import { ReadStream } from "node:tty";
 import { hubOf, planAccessOf, type CommandContext } from "./context.js";
-import { noteLine } from "./names.js";
 import type { Problem } from "../outcome/problems.js";
 import { ExitCode, usageError } from "../errors.js";
 import { resolveModelArgument, type ResolvedModel } from "../model/resolve.js";
 import { modelMenu, nothingToShow, type Menu, type MenuPresets } from "../blocks/menu.js";
 import { appBlocks } from "../blocks/model-blocks.js";
 import type { ModelData } from "../model/schema.js";
-import { describePlan } from "../apps/fit-verdict.js";
 import { terminalLine } from "../output/terminal-text.js";
-import { runPlannerFor, type RunPlanner } from "../apps/fits-plan.js";
+import { findApp } from "../apps/registry.js";
+import { prepareLocal, runOf, type LocalContext } from "../local/run.js";
+import { asksRun } from "../local/request.js";
+import { runVerdict, saidLines } from "./local-words.js";
 import type { PickerResult } from "../ui/types.js";
 import type { SnippetCommand } from "./snippet-command.js";
 import type { SettledOptions } from "../inference/snippet.js";
@@ -42,36 +43,35 @@ function keyboard(models: string[]): NodeJS.ReadStream | undefined {
 }
 
 /**
- * With --app and --fits, the picker opens on the quant `--fits` picks, chosen
- * as the printing command chooses it (its notes, why that quant, go to stderr).
+ * With --app and a machine (--fits) or a context, the picker opens on the
+ * quant the local run chooses, chosen as the printing command chooses it (its
+ * notes, why that quant, go to stderr); every quant of the menu is run in the
+ * same local context, which marks the quants that fit.
  */
 async function fittedPresets(
   command: Extract<SnippetCommand, { mode: "picker" }>,
   resolved: ResolvedModel,
   context: CommandContext,
-): Promise<{ presets: MenuPresets; planner?: RunPlanner }> {
+): Promise<{ presets: MenuPresets; local?: LocalContext }> {
   const presets = command.presets;
   if (presets.source !== "local") return { presets };
-  const planner = await runPlannerFor(command, resolved, planAccessOf(context, command));
-  if (planner?.fits === undefined) return { presets, ...(planner && { planner }) };
-  const request = presets.quant === undefined ? { fits: planner.fits } : { quant: presets.quant };
-  const result = appBlocks(resolved.model, presets.app, request, planner);
-  for (const said of [...planner.notes, ...result.notes]) {
-    const { level, text } = noteLine(said);
-    context.stderr.write(`${level}: ${terminalLine(text)}\n`);
-  }
-  if (result.planned?.plan) for (const line of describePlan(result.planned.plan, planner.fits.budget)) context.stderr.write(`note: ${terminalLine(line)}\n`);
+  const asked = command.local.machine !== undefined || asksRun(command.local);
+  if (!asked) return { presets };
+  const local = await prepareLocal(resolved, command.local, planAccessOf(context, command));
+  if (command.local.machine === undefined) return { presets, local };
+  const run = runOf(local, findApp(presets.app).key, presets.quant === undefined ? {} : { quant: presets.quant });
+  const result = appBlocks(resolved.model, presets.app, run);
+  for (const line of [...saidLines(result.notes), ...runVerdict(run).map((text) => `note: ${terminalLine(text)}`)]) context.stderr.write(`${line}\n`);
   const quant = result.blocks[0]!.quant?.label;
-  // The planner goes on to the picker, which runs each quant as planned and marks every quant that fits.
-  return { presets: quant === undefined ? presets : { ...presets, quant }, planner };
+  return { presets: quant === undefined ? presets : { ...presets, quant }, local };
 }
 
 /** The picker's model and menu for the command, before any screen: what it would refuse exits 2 here. */
 export async function pickerMenu(command: Extract<SnippetCommand, { mode: "picker" }>, context: CommandContext): Promise<{ model: ModelData; menu: Menu }> {
-  const resolved = await resolveModelArgument(command.models[0]!, hubOf(context, command), { sizes: command.fits !== undefined });
-  const { presets, planner } = await fittedPresets(command, resolved, context);
+  const resolved = await resolveModelArgument(command.models[0]!, hubOf(context, command), { sizes: command.local.machine !== undefined });
+  const { presets, local } = await fittedPresets(command, resolved, context);
   const options = await withRouterList(command, resolved, context);
-  return { model: resolved.model, menu: await modelMenu(resolved.model, options, presets, planner) };
+  return { model: resolved.model, menu: await modelMenu(resolved.model, options, presets, local) };
 }
 
 /**

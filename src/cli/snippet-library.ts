@@ -2,19 +2,21 @@ import { planAccessOf, type CommandContext } from "./context.js";
 import { renderJson } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { resolveModelArgument } from "../model/resolve.js";
-import type { FileRequest } from "../apps/select.js";
 import type { LibraryBlock } from "../blocks/code-block.js";
-import { libraryBlocks, type LibraryFiles } from "../blocks/model-blocks.js";
+import { libraryBlocks } from "../blocks/model-blocks.js";
 import { commentLine } from "../format/languages.js";
 import { libraryJson, libraryTitle } from "../blocks/json-batch.js";
 import { Batch } from "./snippet-batch.js";
 import type { SnippetCommand } from "./snippet-command.js";
-import { runPlannerFor } from "../apps/fits-plan.js";
-import { describePlan, planReport } from "../apps/fit-verdict.js";
+import type { AppNote } from "../apps/steps.js";
+import type { PlanReport } from "../local/report.js";
+import { runVerdict, saidLines } from "./local-words.js";
 
 /*
  * `hubref snippet MODEL --library`: the usage code of the model's own library,
- * as a model page shows it, instead of inference API calls.
+ * as a model page shows it, instead of inference API calls. For a GGUF
+ * repository, llama-cpp-python's code loads the file a local run chose
+ * (src/local/, as `--app` chooses it), with the run's settings.
  */
 
 /**
@@ -38,25 +40,23 @@ function withNewline(text: string): string {
 export async function printLibraryBlocks(command: Extract<SnippetCommand, { mode: "library" }>, context: CommandContext): Promise<void> {
   const batch = new Batch(command.models.length, command.verbose, context.stderr);
   const blocks: LibraryBlock[] = [];
-  const json: (ReturnType<typeof libraryJson> & { plan?: ReturnType<typeof planReport> })[] = [];
+  const json: (ReturnType<typeof libraryJson> & { plan?: PlanReport })[] = [];
   const notes: string[] = [];
+  const { local } = command;
   await batch.each(command.models, async (arg) => {
     const access = planAccessOf(context, command);
-    const resolved = await resolveModelArgument(arg, access.hub, { sizes: command.fits !== undefined });
-    const planner = await runPlannerFor(command, resolved, access);
-    const request: FileRequest = { ...command.files };
-    if (planner) notes.push(...planner.notes);
-    // --fits picks the quant unless one is named; then it plans that one.
-    if (planner?.fits && request.quant === undefined && request.file === undefined) request.fits = planner.fits;
-    const files: LibraryFiles = { request, notes, ...(planner && { planner }) };
-    const made = await libraryBlocks(resolved.model, command.language, files);
-    const plan = files.planned?.plan;
-    if (plan && planner?.fits) notes.push(...describePlan(plan, planner.fits.budget, command.verbose));
-    const report = plan && planner?.fits ? planReport(plan, planner.fits.budget) : undefined;
+    const resolved = await resolveModelArgument(arg, access.hub, { sizes: local.machine !== undefined });
+    const { planLocalRun } = await import("../local/run.js");
+    const run = await planLocalRun(resolved, local, "llama-cpp-python", access);
+    const said: AppNote[] = [...run.notes];
+    const made = await libraryBlocks(resolved.model, command.language, { local: run, notes: said });
+    notes.push(...saidLines(said), ...runVerdict(run, command.verbose).map((line) => `note: ${terminalLine(line)}`));
+    const { planReport } = await import("../local/report.js");
+    const report = run.plan && run.machine ? planReport(run.plan, run.machine) : undefined;
     blocks.push(...made);
     json.push(...made.map((block) => ({ ...libraryJson(block), ...(report && { plan: report }) })));
   });
-  for (const note of notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
+  for (const line of notes) context.stderr.write(`${line}\n`);
   context.stdout.write(command.json ? renderJson(json) : renderLibraryBlocks(blocks, batch.several));
   batch.finish(context);
 }

@@ -15,7 +15,7 @@ import { parseDecimal } from "../util/numbers.js";
 import { serveNoteText } from "../words/serve-words.js";
 import { hubOf, type CommandContext } from "./context.js";
 import { noteLine } from "./names.js";
-import type { RunRequest } from "../apps/fits.js";
+import type { LocalRequest } from "../local/request.js";
 import type { RawServeOptions } from "./snippet-options.js";
 
 /*
@@ -43,8 +43,10 @@ export function parseServeOptions(raw: RawServeOptions): ServeOptions {
 export interface ServeSnippetCommand {
   app: string;
   fits?: FitsRequest;
-  run: RunRequest;
+  run: Pick<LocalRequest, "ctx" | "cacheTypeK" | "cacheTypeV" | "flashAttention">;
   serve: ServeOptions;
+  /** Whether --ram, --margin or --prefer was given: the GGUF plan's settings, which a server of safetensors weights has no use for. */
+  llamaCppOnly: boolean;
   offline: boolean;
   refresh: boolean;
 }
@@ -83,6 +85,11 @@ export async function runServeSnippet(command: ServeSnippetCommand, resolved: Re
       `the cache types and flash attention are llama.cpp's settings, which ${findApp(engine).prettyLabel} does not take`,
       engine === "mlx-lm" ? "leave them out" : "for an 8-bit KV cache use --kv-cache-dtype fp8",
     );
+  if (command.llamaCppOnly)
+    throw usageError(
+      `--ram, --margin and --prefer choose and place a GGUF file, and ${findApp(engine).prettyLabel} serves the safetensors weights on the GPUs named`,
+      "leave them out",
+    );
   if (engine === "mlx-lm" && asksServe) throw usageError("MLX LM has no --kv-cache-dtype or --gpu-memory-utilization", "leave them out with --app mlx-lm");
   const settings: ServeSettings = {
     ...(command.run.ctx !== undefined && { context: command.run.ctx }),
@@ -106,7 +113,7 @@ export async function runServeSnippet(command: ServeSnippetCommand, resolved: Re
     facts: { hub: hubOf(context, command) },
     ...(detectedGpuBytes !== undefined && { detectedGpuBytes }),
   });
-  const result = appBlocks(resolved.model, engine, { serve: run.command });
+  const result = appBlocks(resolved.model, engine, undefined, { serve: run.command });
   notes.push(...run.notes.map(serveNoteText), ...result.notes.map((note) => noteLine(note).text));
   const plan = run.plan;
   const report = plan

@@ -50,7 +50,13 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--app <key>", "commands that run the model locally with this app (see hubref apps)")
     .option("--quant <type>", "with --app: the GGUF quant to run, such as Q4_K_M")
     .option("--file <path>", "with --app: the exact GGUF file to run");
-  sharedOption(snippet, "fits", { scope: "with --app or --library", lead: "the largest GGUF quant that fits, run as planned (or plan --quant's): " });
+  sharedOption(snippet, "fits", {
+    scope: "with --app or --library",
+    lead: "the GGUF quant that runs best there (Q4_K_M's class, the largest on the GPU), run as planned (or plan --quant's): ",
+  });
+  sharedOption(snippet, "ram");
+  sharedOption(snippet, "margin");
+  sharedOption(snippet, "prefer");
   sharedOption(snippet, "ctx", { scope: "with --app or --library", lead: "the context the command runs, " });
   sharedOption(snippet, "cacheType", { scope: "with --app or --library" });
   sharedOption(snippet, "cacheTypeK", { scope: "with --app or --library" });

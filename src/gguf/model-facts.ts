@@ -1,5 +1,7 @@
 import type { Hub } from "../model/hub/hub.js";
-import { isFailure, type Problem } from "../outcome/problems.js";
+import { isHubProblem } from "../outcome/hub-problems.js";
+import type { HeaderUnread } from "../outcome/local-problems.js";
+import { isFailure } from "../outcome/problems.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { GGUF_ENTRY } from "./cache.js";
 import { factsOfHeader, type GgufFacts } from "./facts.js";
@@ -11,9 +13,6 @@ export interface FactsRequest {
   hub: Hub;
   read?: Partial<ReadSettings>;
 }
-
-/** Why a header could not be read: the hub's problem, or what is wrong with the bytes. */
-export type HeaderUnread = { kind: "hub"; problem: Problem } | { kind: "format"; detail: string };
 
 /** The facts of one file's header, or why there are none (said in a note; the estimate then counts sizes only). */
 export type FactsOutcome = { facts: GgufFacts; from: "cache" | "hub"; transfer?: TransferCount } | { facts?: undefined; file: string; unread: HeaderUnread };
@@ -37,7 +36,7 @@ export async function headerFacts(id: string, file: string, request: FactsReques
     return from === "hub" ? { facts, from, transfer } : { facts, from };
   } catch (error) {
     if (error instanceof GgufFormatError) return { file, unread: { kind: "format", detail: error.message } };
-    if (isFailure(error)) return { file, unread: { kind: "hub", problem: error.problem } };
+    if (isFailure(error) && isHubProblem(error.problem)) return { file, unread: { kind: "hub", problem: error.problem } };
     throw error;
   }
 }

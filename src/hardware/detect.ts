@@ -181,7 +181,10 @@ function appleSpeed(chip: string, total: number): { speed: SpeedDevices; device:
   };
 }
 
-export async function detectMachine(partial: Partial<DetectSettings> & { env: NodeJS.ProcessEnv }): Promise<Detected> {
+/** What a caller gives detection: the environment to find the tools by, and any setting to change. */
+export type DetectRequest = Partial<DetectSettings> & Pick<DetectSettings, "env">;
+
+export async function detectMachine(partial: DetectRequest): Promise<Detected> {
   const settings: DetectSettings = { ...DEFAULT_DETECT_SETTINGS, ...partial };
   const skipped: string[] = [];
   const attempt = async <T>(tool: string, args: string[], parse: (text: string) => T | undefined): Promise<T | undefined> => {

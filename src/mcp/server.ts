@@ -20,6 +20,7 @@ import {
 import { LANGUAGES, LIBRARY_LANGUAGES } from "../format/languages.js";
 import { CLIENTS, PROVIDER_CHOICES } from "../inference/id-lists.js";
 import { CACHE_TYPE_NAMES } from "../memory/rules.js";
+import { FLASH_ATTENTION, PREFERENCES } from "../local/request.js";
 import { CHAT_APIS, REASONING_EFFORTS, ROUTER_POLICIES, type RouterPolicy } from "../inference/responses.js";
 import { hubConfigFromEnv } from "../model/hub/env.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
@@ -175,6 +176,35 @@ export function createServer(settings: McpSettings): McpServer {
       }),
   );
 
+  // The local run's settings, as the library's options and the command line's flags: one parser checks them all
+  // (src/local/request.ts), so the schema only shapes them.
+  const localInput = {
+    fits: z.string().max(100).optional().describe("With library or app: the machine, a size (16GB) or hardware (RTX 4090); the quant that runs best there."),
+    ram: z.string().max(20).optional().describe("With fits naming a GPU: the system memory beside it (32GB); 32 GB is assumed, and said, without it."),
+    margin: z.string().max(20).optional().describe("With fits: memory kept free on each GPU (default 1GiB, as llama.cpp keeps)."),
+    prefer: z.enum(PREFERENCES).optional().describe("With fits: quality (the largest that fits anywhere) or speed (the fastest of Q4_K_M's class)."),
+    ctx: z
+      .union([z.number().int().min(1), z.enum(["max", "fit"])])
+      .optional()
+      .describe("Tokens of context the commands run; max: the trained length; fit: the most that fits (with fits and quant)."),
+    cacheType: z.enum(CACHE_TYPE_NAMES as [string, ...string[]]).optional(),
+    cacheTypeK: z.enum(CACHE_TYPE_NAMES as [string, ...string[]]).optional(),
+    cacheTypeV: z.enum(CACHE_TYPE_NAMES as [string, ...string[]]).optional(),
+    flashAttention: z.enum(FLASH_ATTENTION).optional(),
+  };
+  type CacheName = (typeof CACHE_TYPE_NAMES)[number];
+  const localOptions = (args: { [K in keyof typeof localInput]?: z.infer<(typeof localInput)[K]> }) => ({
+    ...(args.fits === undefined ? {} : { fits: args.fits }),
+    ...(args.ram === undefined ? {} : { ram: args.ram }),
+    ...(args.margin === undefined ? {} : { margin: args.margin }),
+    ...(args.prefer === undefined ? {} : { prefer: args.prefer }),
+    ...(args.ctx === undefined ? {} : { ctx: args.ctx }),
+    ...(args.cacheType === undefined ? {} : { cacheType: args.cacheType as CacheName }),
+    ...(args.cacheTypeK === undefined ? {} : { cacheTypeK: args.cacheTypeK as CacheName }),
+    ...(args.cacheTypeV === undefined ? {} : { cacheTypeV: args.cacheTypeV as CacheName }),
+    ...(args.flashAttention === undefined ? {} : { flashAttention: args.flashAttention }),
+  });
+
   server.registerTool(
     "get_snippet",
     {
@@ -206,12 +236,7 @@ export function createServer(settings: McpSettings): McpServer {
         app: z.string().max(100).optional().describe("A local app's commands instead, such as llama.cpp or ollama."),
         quant: z.string().max(100).optional().describe("With library or app: the GGUF quant, such as Q4_K_M."),
         file: z.string().max(500).optional().describe("With library or app: the GGUF file."),
-        fits: z.string().max(100).optional().describe("With library or app: the largest quant that fits a size (16GB) or hardware (RTX 4090)."),
-        ctx: z
-          .union([z.number().int().min(1), z.literal("max")])
-          .optional()
-          .describe("Tokens of context for fits."),
-        cacheType: z.enum(CACHE_TYPE_NAMES as [string, ...string[]]).optional(),
+        ...localInput,
         page: pageInput,
       },
       outputSchema: { blocks: z.array(blockOutput), notes: messages, warnings: messages, ...pageOutput },
@@ -225,9 +250,7 @@ export function createServer(settings: McpSettings): McpServer {
         const files = {
           ...(args.quant === undefined ? {} : { quant: args.quant }),
           ...(args.file === undefined ? {} : { file: args.file }),
-          ...(args.fits === undefined ? {} : { fits: args.fits }),
-          ...(args.ctx === undefined ? {} : { ctx: args.ctx }),
-          ...(args.cacheType === undefined ? {} : { cacheType: args.cacheType as (typeof CACHE_TYPE_NAMES)[number] }),
+          ...localOptions(args),
           hub,
         };
         let result: Result<BlockOut[]>;
@@ -273,12 +296,12 @@ export function createServer(settings: McpSettings): McpServer {
     {
       title: "Plan a local run",
       description:
-        "For a GGUF repository: the largest quant that fits a memory size (16GB) or named hardware (RTX 4090, 2x3090, M3 Max:64) at a context size, why (the memory it needs: weights, KV cache, compute buffers), and the local app's commands that run it.",
+        "For a GGUF repository: the quant that runs best on a memory size (16GB) or named hardware (RTX 4090, 2x3090, M3 Max:64) at a context size (Q4_K_M's class, the largest that runs on the GPU), why, where it runs and how fast (estimated), and the local app's commands that run it as planned.",
       inputSchema: {
         model: modelInput,
+        ...localInput,
         fits: z.string().min(1).max(100).describe("A size (16GB, 24GiB) or hardware by name."),
-        ctx: z.union([z.number().int().min(1), z.literal("max")]).optional(),
-        cacheType: z.enum(CACHE_TYPE_NAMES as [string, ...string[]]).optional(),
+        quant: z.string().max(100).optional().describe("The GGUF quant to plan, instead of the one chosen."),
         app: z.string().max(100).default("llama.cpp"),
       },
       outputSchema: { app: z.string(), quant: z.record(z.string(), z.unknown()).nullable(), commands: z.string(), notes: messages },
@@ -288,9 +311,8 @@ export function createServer(settings: McpSettings): McpServer {
         const data = await modelFrom(args.model, hub, true);
         if (!data.ok) return failure(data.problem);
         const made = await localAppCommands(data.value, args.app, {
-          fits: args.fits,
-          ...(args.ctx === undefined ? {} : { ctx: args.ctx }),
-          ...(args.cacheType === undefined ? {} : { cacheType: args.cacheType as (typeof CACHE_TYPE_NAMES)[number] }),
+          ...localOptions(args),
+          ...(args.quant === undefined ? {} : { quant: args.quant }),
           hub,
         });
         if (!made.ok) return failure(made.problem);

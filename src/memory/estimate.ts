@@ -1,4 +1,5 @@
 import type { GgufFacts } from "../gguf/facts.js";
+import type { LocalNoteOf } from "../outcome/local-notes.js";
 import {
   ATTENTION_ARCHITECTURES,
   CACHE_TYPES,
@@ -64,8 +65,11 @@ export interface MemoryEstimate {
   layers: LayerMemory[];
   /** What stays whole wherever the layers go: compute buffers, output and embedding tensors, projector. */
   fixed: number;
-  notes: string[];
+  notes: EstimateNote[];
 }
+
+/** What an estimate could not count as llama.cpp does. */
+export type EstimateNote = LocalNoteOf<"unknown-cache-rule" | "no-vocab-size">;
 
 const F32 = 4;
 const F16 = 2;
@@ -212,7 +216,7 @@ export function estimateMemory(facts: GgufFacts, request: EstimateRequest): Memo
   const { ctx, cacheType } = request;
   const cacheTypeV = request.cacheTypeV ?? cacheType;
   const flashAttention = request.flashAttention ?? true;
-  const notes: string[] = [];
+  const notes: EstimateNote[] = [];
   const rule = ruleOf(facts);
   const context = padTo(Math.max(ctx, 1), CONTEXT_PADDING);
   const batch = microBatch(context);
@@ -231,11 +235,8 @@ export function estimateMemory(facts: GgufFacts, request: EstimateRequest): Memo
   const compute = computeBytes(facts, rule, shapes, batch, flashAttention);
   const layerWeights = layers.reduce((sum, layer) => sum + layer.weights, 0);
 
-  if (rule === "unknown")
-    notes.push(`hubref has no cache rule for the architecture '${facts.architecture}': the KV cache is estimated with the grouped-query attention formula`);
-  if (facts.contextLength !== undefined && ctx > facts.contextLength && rule !== "recurrent")
-    notes.push(`--ctx ${ctx} is beyond the model's trained context length (${facts.contextLength})`);
-  if (facts.vocabSize === undefined) notes.push("the header gives no vocabulary size: the compute buffers leave out the logits");
+  if (rule === "unknown") notes.push({ kind: "unknown-cache-rule", architecture: facts.architecture });
+  if (facts.vocabSize === undefined) notes.push({ kind: "no-vocab-size" });
 
   return {
     ctx,
@@ -253,30 +254,6 @@ export function estimateMemory(facts: GgufFacts, request: EstimateRequest): Memo
     layers,
     fixed: compute + (request.weights - layerWeights),
     notes,
-  };
-}
-
-/**
- * Without a header: the file sizes plus a fixed allowance for the cache and
- * the compute buffers (hubref's rule before it read headers), in `compute`.
- */
-export function sizeOnlyEstimate(request: EstimateRequest, allowance: number): MemoryEstimate {
-  return {
-    ctx: request.ctx,
-    context: padTo(Math.max(request.ctx, 1), CONTEXT_PADDING),
-    cacheType: request.cacheType,
-    cacheTypeV: request.cacheTypeV ?? request.cacheType,
-    flashAttention: request.flashAttention ?? true,
-    weights: request.weights,
-    projector: request.projector ?? 0,
-    tokenEmbedding: 0,
-    kvCache: 0,
-    compute: allowance,
-    total: request.weights + allowance,
-    rule: "size-only",
-    layers: [],
-    fixed: request.weights + allowance,
-    notes: [],
   };
 }
 
@@ -303,14 +280,14 @@ export function offloadTo(estimate: MemoryEstimate, gpuBytes: number): Offload {
   return { entirely: false, gpuLayers, layerCount };
 }
 
-/** The context size: `max` is the trained length; without --ctx, the trained length capped. */
-export function contextSize(requested: number | "max" | undefined, facts: Pick<GgufFacts, "contextLength">, cap: number): { ctx: number; note?: string } {
+/** The context size: `max` is the trained length; without --ctx, the trained length capped; without a trained length, the cap (said). */
+export function contextSize(
+  requested: number | "max" | undefined,
+  facts: Pick<GgufFacts, "contextLength">,
+  cap: number,
+): { ctx: number; note?: LocalNoteOf<"no-trained-length"> } {
   const trained = facts.contextLength;
   if (typeof requested === "number") return { ctx: requested };
-  if (requested === "max") {
-    if (trained === undefined) return { ctx: cap, note: `the header gives no trained context length: --ctx max uses ${cap}` };
-    return { ctx: trained };
-  }
-  if (trained === undefined) return { ctx: cap, note: `the header gives no trained context length: using ${cap}` };
-  return { ctx: Math.min(trained, cap) };
+  if (trained === undefined) return { ctx: cap, note: { kind: "no-trained-length", ...(requested === "max" && { asked: "max" as const }), used: cap } };
+  return { ctx: requested === "max" ? trained : Math.min(trained, cap) };
 }

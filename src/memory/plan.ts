@@ -1,5 +1,7 @@
 import type { GgufFacts } from "../gguf/facts.js";
-import { compressedMla, estimateMemory, microBatch, padTo, type MemoryEstimate } from "./estimate.js";
+import type { LocalNoteOf, Placement } from "../outcome/local-notes.js";
+import type { ProblemOf } from "../outcome/problems.js";
+import { compressedMla, estimateMemory, microBatch, padTo, type EstimateNote, type MemoryEstimate } from "./estimate.js";
 import { CONTEXT_PADDING, DEFAULT_CONTEXT_CAP, type CacheType } from "./rules.js";
 import type { RunSettings } from "./run-settings.js";
 
@@ -19,6 +21,9 @@ import type { RunSettings } from "./run-settings.js";
  * reserves a compute buffer: every GPU in use gets the whole graph's, and
  * system memory gets it too when it runs layers or experts; otherwise system
  * memory keeps only the inputs of one micro-batch beside the logits buffer.
+ *
+ * The budget is what the plan may fill: the caller has taken each device's
+ * margin off already (src/local/machine.ts), so a plan that fits leaves it.
  */
 
 export type FlashAttentionSetting = "on" | "off" | "auto";
@@ -31,7 +36,14 @@ export interface PlanSettings {
   flashAttention: FlashAttentionSetting;
   /** Expert tensors to system memory: `auto` when that keeps more on the GPU, a number of layers, or `off`. */
   cpuMoe?: "auto" | "off" | number;
+  /**
+   * What the app running the plan can place: `any` (llama.cpp: layers and experts), `layers` (whole
+   * layers only), `all-layers` (the app puts every layer on the GPU itself; experts may stay in system memory).
+   */
+  placing?: PlacingAbility;
 }
+
+export type PlacingAbility = "any" | "layers" | "all-layers";
 
 /** What the plan may use: each GPU's memory, and system memory (unknown: nothing may be offloaded to it). */
 export interface PlanBudget {
@@ -56,12 +68,11 @@ export interface QuantWeights {
   headerFileSize?: number;
 }
 
-export type PlanProblem =
-  | { kind: "ctx-below-minimum"; message: string }
-  | { kind: "ctx-above-trained"; message: string }
-  | { kind: "cpu-moe-dense"; message: string }
-  | { kind: "quantized-v-without-flash-attention"; message: string }
-  | { kind: "per-layer-length"; message: string };
+/** What stops a plan: the request and the header disagree with what llama.cpp can run. */
+export type PlanProblem = ProblemOf<"ctx-below-minimum" | "cpu-moe-dense" | "quantized-v-without-flash-attention" | "per-layer-length">;
+
+/** What a plan says beside its figures. */
+export type PlanNote = EstimateNote | LocalNoteOf<"no-trained-length" | "ctx-beyond-trained" | "tensors-disagree" | "mla-uncompressed">;
 
 /** Bytes on one device, by term. */
 export interface DeviceMemory {
@@ -74,8 +85,7 @@ export interface DeviceMemory {
   budget?: number;
 }
 
-/** Where the layers run: all on the GPU, some layers in system memory, some layers' experts in system memory, or no GPU. */
-export type Placement = "gpu" | "layers" | "experts" | "system";
+export type { Placement };
 
 export interface MemoryPlan {
   quant?: string;
@@ -97,7 +107,7 @@ export interface MemoryPlan {
   estimate: MemoryEstimate;
   fits: boolean;
   runSettings: RunSettings;
-  notes: string[];
+  notes: PlanNote[];
 }
 
 export type PlanOutcome = { plan: MemoryPlan; problem?: undefined } | { plan?: undefined; problem: PlanProblem };
@@ -111,14 +121,7 @@ const F32 = 4;
  * backends all have it in current builds, so hubref resolves `auto` to on.
  */
 function resolveFlashAttention(setting: FlashAttentionSetting, cacheTypeV: CacheType): { on: boolean; problem?: PlanProblem } {
-  if (setting === "off" && cacheTypeV !== "f16")
-    return {
-      on: false,
-      problem: {
-        kind: "quantized-v-without-flash-attention",
-        message: `llama.cpp refuses a ${cacheTypeV} V cache without flash attention: use --flash-attn on (or auto), or an f16 cache`,
-      },
-    };
+  if (setting === "off" && cacheTypeV !== "f16") return { on: false, problem: { kind: "quantized-v-without-flash-attention", cacheTypeV } };
   return { on: setting !== "off" };
 }
 
@@ -139,10 +142,7 @@ function perLayerProblem(facts: GgufFacts): PlanProblem | undefined {
   ];
   for (const [key, value] of arrays)
     if (Array.isArray(value) && value.length !== blocks)
-      return {
-        kind: "per-layer-length",
-        message: `the header's ${facts.architecture}.${key} has ${value.length} values for ${blocks} layers: hubref cannot tell which layer each belongs to`,
-      };
+      return { kind: "per-layer-length", architecture: facts.architecture, key, values: value.length, layers: blocks };
   return undefined;
 }
 
@@ -150,20 +150,18 @@ function isMoe(facts: GgufFacts): boolean {
   return facts.layerExpertBytes.some((bytes) => bytes > 0);
 }
 
-/** The context asked for, checked against the trained length. */
-function requestedContext(ctx: number | "max" | "fit", trained: number | undefined): { ctx: number; problem?: PlanProblem; note?: string } {
+/**
+ * The context asked for: `max` and `fit` start from the trained length. One
+ * beyond the trained length is planned as asked, and said: llama.cpp runs it
+ * (with a warning), and RoPE scaling extends a context on purpose.
+ */
+function requestedContext(ctx: number | "max" | "fit", trained: number | undefined): { ctx: number; problem?: PlanProblem; note?: PlanNote } {
   if (ctx === "max" || ctx === "fit") {
-    if (trained === undefined)
-      return { ctx: DEFAULT_CONTEXT_CAP, note: `the header gives no trained context length: --ctx ${ctx} uses ${DEFAULT_CONTEXT_CAP}` };
+    if (trained === undefined) return { ctx: DEFAULT_CONTEXT_CAP, note: { kind: "no-trained-length", asked: ctx, used: DEFAULT_CONTEXT_CAP } };
     return { ctx: trained };
   }
-  if (ctx < CONTEXT_PADDING)
-    return { ctx, problem: { kind: "ctx-below-minimum", message: `--ctx ${ctx} is below ${CONTEXT_PADDING} tokens, llama.cpp's smallest context` } };
-  if (trained !== undefined && ctx > trained)
-    return {
-      ctx,
-      problem: { kind: "ctx-above-trained", message: `--ctx ${ctx} is beyond the model's trained context length (${trained}); --ctx max is ${trained}` },
-    };
+  if (ctx < CONTEXT_PADDING) return { ctx, problem: { kind: "ctx-below-minimum", ctx, minimum: CONTEXT_PADDING } };
+  if (trained !== undefined && ctx > trained) return { ctx, note: { kind: "ctx-beyond-trained", ctx, trained } };
   return { ctx };
 }
 
@@ -252,9 +250,26 @@ function bestPlacement(
   facts: GgufFacts,
   budget: PlanBudget,
   cpuMoe: "auto" | "off" | number,
+  placing: PlacingAbility,
 ): { placed: Placed; placement: Placement } {
   const count = estimate.layers.length;
   if (budget.gpus.length === 0) return { placed: place(estimate, facts, budget, 0, 0), placement: "system" };
+  const moe = cpuMoe !== "off" && isMoe(facts);
+  // The fewest layers whose experts must leave for every layer's attention to stay on the GPU, if any.
+  const fewestExperts = (): Placed | undefined => {
+    for (let experts = 1; experts <= count; experts++) {
+      const candidate = place(estimate, facts, budget, count, experts);
+      if (candidate.gpuFits) return candidate;
+    }
+    return undefined;
+  };
+  if (placing === "all-layers") {
+    // The app puts every layer on the GPU: experts may leave, layers cannot.
+    const whole = place(estimate, facts, budget, count, 0);
+    if (whole.gpuFits || !moe) return { placed: whole, placement: "gpu" };
+    const experts = fewestExperts() ?? place(estimate, facts, budget, count, count);
+    return { placed: experts, placement: "experts" };
+  }
   if (typeof cpuMoe === "number") {
     const forced = Math.min(cpuMoe, count);
     const layersOnGpu = largestFitting(count, (layers) => place(estimate, facts, budget, layers, forced).gpuFits);
@@ -270,16 +285,21 @@ function bestPlacement(
     largestFitting(count, (layers) => place(estimate, facts, budget, layers, 0).gpuFits),
     0,
   );
-  if (cpuMoe === "auto" && isMoe(facts)) {
-    // The fewest layers whose experts must leave for every layer's attention to stay on the GPU.
-    for (let experts = 1; experts <= count; experts++) {
-      const candidate = place(estimate, facts, budget, count, experts);
-      if (!candidate.gpuFits) continue;
-      // Both fill the GPU to within a layer; the experts' way keeps every layer's attention and cache there, so it
-      // wins unless it leaves more than a layer's worth of bytes off the GPU.
-      const layerBytes = Math.max(...estimate.layers.map((layer) => layer.weights + layer.cache));
-      return candidate.onGpu + layerBytes >= byLayers.onGpu ? { placed: candidate, placement: "experts" } : { placed: byLayers, placement: "layers" };
-    }
+  if (cpuMoe === "auto" && moe) {
+    const layerBytes = Math.max(...estimate.layers.map((layer) => layer.weights + layer.cache));
+    const experts = fewestExperts();
+    // Both fill the GPU to within a layer; the experts' way keeps every layer's attention and cache there, so it
+    // wins unless it leaves more than a layer's worth of bytes off the GPU.
+    if (experts) return experts.onGpu + layerBytes >= byLayers.onGpu ? { placed: experts, placement: "experts" } : { placed: byLayers, placement: "layers" };
+    // Not even every layer's attention fits: every layer's experts in system memory, and as many layers' rest on the GPU as fit.
+    const both = place(
+      estimate,
+      facts,
+      budget,
+      largestFitting(count, (layers) => place(estimate, facts, budget, layers, count).gpuFits),
+      count,
+    );
+    if (both.gpuLayers > byLayers.gpuLayers) return { placed: both, placement: both.gpuLayers === 0 ? "system" : "layers" };
   }
   return { placed: byLayers, placement: byLayers.gpuLayers === 0 ? "system" : "layers" };
 }
@@ -304,7 +324,7 @@ function planAt(
   settings: PlanSettings,
   ctx: number,
   flashAttention: boolean,
-  notes: string[],
+  notes: PlanNote[],
 ): MemoryPlan {
   const estimate = estimateMemory(facts, {
     ctx,
@@ -314,7 +334,14 @@ function planAt(
     weights: weights.bytes,
     ...(weights.projector ? { projector: weights.projector } : {}),
   });
-  const { placed, placement } = bestPlacement(estimate, facts, budget, settings.cpuMoe ?? "auto");
+  const placing = settings.placing ?? "any";
+  const { placed, placement } = bestPlacement(
+    estimate,
+    facts,
+    budget,
+    placing === "layers" && settings.cpuMoe === undefined ? "off" : (settings.cpuMoe ?? "auto"),
+    placing,
+  );
   const layerCount = estimate.layers.length;
   const ngl = placed.gpuLayers > 0 ? placed.gpuLayers + 1 : 0;
   const runSettings: RunSettings = {
@@ -323,6 +350,7 @@ function planAt(
     cacheTypeV: settings.cacheTypeV,
     flashAttention: flashAttention ? "on" : "off",
     ...(budget.gpus.length > 0 ? { gpuLayers: placed.gpuLayers === layerCount ? "all" : ngl } : budget.deviceUnknown ? {} : { gpuLayers: 0 }),
+    ...(budget.gpus.length > 0 || !budget.deviceUnknown ? { layerCount: layerCount + 1 } : {}),
     ...(placed.cpuMoeLayers > 0 ? { cpuMoeLayers: placed.cpuMoeLayers } : {}),
   };
   return {
@@ -350,25 +378,18 @@ function planAt(
  * llama.cpp will run them, where every layer goes, and whether it fits.
  */
 export function planMemory(facts: GgufFacts, weights: QuantWeights, budget: PlanBudget, settings: PlanSettings): PlanOutcome {
-  const notes: string[] = [];
+  const notes: PlanNote[] = [];
   const layerProblem = perLayerProblem(facts);
   if (layerProblem) return { problem: layerProblem };
   if (typeof settings.cpuMoe === "number" && settings.cpuMoe > 0 && !isMoe(facts))
-    return {
-      problem: {
-        kind: "cpu-moe-dense",
-        message: `${facts.architecture} here is a dense model (no expert tensors): there are no experts to keep in system memory`,
-      },
-    };
+    return { problem: { kind: "cpu-moe-dense", architecture: facts.architecture } };
   const flash = resolveFlashAttention(settings.flashAttention, settings.cacheTypeV);
   if (flash.problem) return { problem: flash.problem };
   const requested = requestedContext(settings.ctx, facts.contextLength);
   if (requested.problem) return { problem: requested.problem };
   if (requested.note) notes.push(requested.note);
-  if (weights.headerFileSize !== undefined && !tensorBytesAgree(facts, weights.headerFileSize))
-    notes.push("the header's tensors do not add up to the file's size: the estimate counts the file sizes, spread over the layers as the header has them");
-  if ((facts.kvLoraRank ?? 0) > 0 && !compressedMla(facts))
-    notes.push("this DeepSeek2-style file has no _mla key lengths: llama.cpp keeps its full KV cache, not the compressed one");
+  if (weights.headerFileSize !== undefined && !tensorBytesAgree(facts, weights.headerFileSize)) notes.push({ kind: "tensors-disagree" });
+  if ((facts.kvLoraRank ?? 0) > 0 && !compressedMla(facts)) notes.push({ kind: "mla-uncompressed" });
 
   if (settings.ctx !== "fit") return { plan: planAt(facts, weights, budget, settings, requested.ctx, flash.on, notes) };
 

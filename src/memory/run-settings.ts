@@ -14,8 +14,13 @@ export interface RunSettings {
   cacheTypeK?: CacheType;
   cacheTypeV?: CacheType;
   flashAttention?: "on" | "off" | "auto";
-  /** Layers offloaded to the GPU (llama.cpp's -ngl); "all" for every layer, 0 for none. */
+  /** Layers offloaded to the GPU (llama.cpp's -ngl, which counts the output as a layer); "all" for every layer, 0 for none. */
   gpuLayers?: number | "all";
+  /**
+   * Every layer as llama.cpp counts them (the repeating layers and the output), with a plan: an app
+   * that takes only a count writes this for "all", never more layers than the model has.
+   */
+  layerCount?: number;
   /** Layers whose expert tensors stay in system memory (llama.cpp's --n-cpu-moe). */
   cpuMoeLayers?: number;
 }

@@ -9,6 +9,10 @@ import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { isChatModel } from "../model/chat.js";
 import { closestMatch } from "../util/suggest.js";
+import { quantRuns, runOf, type LocalContext, type LocalRun } from "../local/run.js";
+import { planReport, speedReport, type PlanReport, type SpeedReport } from "../local/report.js";
+import { isFailure, type Problem } from "../outcome/problems.js";
+import type { LocalNote } from "../outcome/local-notes.js";
 
 /*
  * What one model offers, gathered from the functions the snippet command
@@ -29,6 +33,8 @@ export interface SnippetCommand {
   quant?: string;
   /** The model's library's usage code. */
   library?: true;
+  /** The words that ask the machine and the run the page was planned for (`--fits … --ctx …`), as the command line gave them. */
+  run?: readonly string[];
 }
 
 export interface OfferedProvider<Command = string> {
@@ -45,9 +51,20 @@ export interface OfferedApp<Command = string> {
   app: string;
   label: string;
   kind: "snippet" | "deeplink";
-  /** The GGUF quant the app runs by default, when it takes a file. */
+  /** The GGUF quant the app runs: by default, or the one chosen for the machine asked about. */
   quant: string | null;
   command: Command;
+}
+
+/** A quant planned on the machine asked about, as `snippet --app llama.cpp --quant Q` with the same settings plans it. */
+export interface OfferedRun {
+  fits: boolean;
+  placement: PlanReport["placement"];
+  gpuLayers: number;
+  layerCount: number;
+  cpuMoeLayers: number;
+  speed: SpeedReport | null;
+  plan: PlanReport;
 }
 
 export interface OfferedQuant<Command = string> {
@@ -56,9 +73,34 @@ export interface OfferedQuant<Command = string> {
   shards: number;
   size: number | null;
   isDefault: boolean;
-  /** With an app that loads one GGUF file; null for a file no quant label reads from. */
+  /** False for a type current llama.cpp no longer loads (the ARM repacks of Q4_0): listed, never chosen. */
+  loadable: boolean;
+  /** With an app that loads one GGUF file; null for a file no quant label reads from, or one llama.cpp cannot load. */
   command: Command | null;
+  /** With a machine: the plan on it. */
+  run?: OfferedRun;
 }
+
+/** With a machine: what it is, the context the quants are planned at, and why there is no plan where there is none. */
+export interface OfferedMachine {
+  budget: string;
+  /** The system memory beside the GPUs, and where the figure comes from. */
+  ram?: { bytes: number; source: "given" | "assumed" | "found" | "named" };
+  context: number | null;
+  /** The problem that left the quants unplanned (no header to size the cache from, a context the plan refuses). */
+  problem?: Problem;
+  /** What every quant's plan says alike (a context beyond the trained length, a cache rule hubref lacks): said once. */
+  notes: LocalNote[];
+}
+
+/** The notes of a plan that are the model's, not one quant's: every quant's plan says them alike. */
+const MODEL_NOTES: ReadonlySet<LocalNote["kind"]> = new Set([
+  "ctx-beyond-trained",
+  "no-trained-length",
+  "unknown-cache-rule",
+  "no-vocab-size",
+  "mla-uncompressed",
+]);
 
 export interface ModelOffer<Command = string> {
   id: string;
@@ -79,12 +121,14 @@ export interface ModelOffer<Command = string> {
   libraryCode: { library: string; command: Command } | null;
   /** Null when the repository has no GGUF files or no file list. */
   quants: OfferedQuant<Command>[] | null;
+  /** With a machine asked about (or found). */
+  machine?: OfferedMachine;
 }
 
 const KNOWN_PROVIDERS: ReadonlySet<string> = new Set(PROVIDER_IDS);
 
 /**
- * Whether `hubref snippet` writes code for a provider named on its command line: a provider
+ * Whether `hubref snippet --provider NAME` writes code for it: a provider
  * hubref knows, or, for chat, any provider the router serves (named after the
  * model), when its name is a plain slug that the command would not take for
  * a typo of a known one.
@@ -102,12 +146,31 @@ function license(model: ModelData): string | null {
   return tag === undefined ? null : tag.slice("license:".length);
 }
 
+function offeredRun(run: LocalRun): OfferedRun | undefined {
+  if (!run.plan || !run.machine) return undefined;
+  const { plan } = run;
+  return {
+    fits: plan.fits,
+    placement: plan.placement,
+    gpuLayers: plan.gpuLayers,
+    layerCount: plan.layerCount,
+    cpuMoeLayers: plan.cpuMoeLayers,
+    speed: speedReport(run.speed),
+    plan: planReport(plan, run.machine),
+  };
+}
+
 /**
  * The offer of `model`. `source` is how the commands name it: the file path
  * typed for a file, the hub id otherwise (stdin cannot be read twice).
+ * `local`: the machine and run asked about (`--fits`, `--ctx`): each app's
+ * quant is the one chosen for it, each quant planned on it; `runArgs` are the
+ * words that ask the same of `hubref snippet`, added to every local command so
+ * each reproduces its row.
  */
-export function modelOffer(model: ModelData, source: string): ModelOffer<SnippetCommand> {
+export function modelOffer(model: ModelData, source: string, local?: LocalContext, runArgs: readonly string[] = []): ModelOffer<SnippetCommand> {
   const snippet: SnippetCommand = { model: source };
+  const asked = runArgs.length > 0 ? { run: runArgs } : {};
   const mappings = providerMappings(model);
   const providers = mappings.map((mapping) => ({
     provider: mapping.provider,
@@ -119,28 +182,52 @@ export function modelOffer(model: ModelData, source: string): ModelOffer<Snippet
   const live = providers.filter((provider) => provider.command !== null);
 
   const apps: OfferedApp<SnippetCommand>[] = [];
-  for (const run of localBlocks(model).blocks) {
-    if (run.quant !== null && !run.quant.isDefault) continue;
-    apps.push({ app: run.app, label: run.appLabel, kind: run.kind, quant: run.quant?.label ?? null, command: { ...snippet, app: run.app } });
+  for (const block of localBlocks(model).blocks) {
+    if (block.quant !== null && !block.quant.isDefault) continue;
+    // With a machine, the quant each app would be given for it: the run's own choice.
+    const chosen = local && block.quant !== null ? chosenLabel(local, block.app) : undefined;
+    apps.push({
+      app: block.app,
+      label: block.appLabel,
+      kind: block.kind,
+      quant: chosen ?? block.quant?.label ?? null,
+      command: { ...snippet, app: block.app, ...(block.quant !== null || local?.request.ctx !== undefined ? asked : {}) },
+    });
   }
 
   let quants: OfferedQuant<SnippetCommand>[] | null = null;
+  let machine: OfferedMachine | undefined;
   if (hasGguf(model) && hasFileList(model)) {
     const fileApp = apps.find((app) => app.quant !== null)?.app;
     const defaultQuant = apps.find((app) => app.quant !== null)?.quant ?? null;
+    // Each quant planned as `snippet --app llama.cpp --quant Q` plans it on the machine asked about.
+    const runs = local?.machine ? quantRuns(local, "llama.cpp") : [];
+    const runOfQuant = new Map(runs.map((entry) => [entry.group.label, entry]));
+    if (local?.machine) {
+      const problem = runs.find((entry) => entry.problem)?.problem;
+      const context = runs.find((entry) => entry.run?.plan)?.run?.plan?.context ?? null;
+      const { ram } = local.machine;
+      const planned = runs.find((entry) => entry.run?.plan)?.run?.plan;
+      const notes = planned ? planned.notes.filter((note) => MODEL_NOTES.has(note.kind)) : [];
+      machine = { budget: local.machine.budget.label, ...(ram && { ram }), context, notes, ...(problem && !runs.some((entry) => entry.run) && { problem }) };
+    }
     quants = [];
     const seen = new Set<string>();
     for (const row of quantRows(model, quantCatalogue())) {
-      // Several files can read as one quant (Q4_0 and its repacked forms): the command picks one of them by quant, so one row.
+      // Several files can read as one quant (a label shared by several files): --quant picks one of them, so one row.
       if (row.projector || (row.quant !== null && seen.has(row.quant))) continue;
       if (row.quant !== null) seen.add(row.quant);
+      const planned = row.quant === null ? undefined : runOfQuant.get(row.quant)?.run;
+      const offered = planned ? offeredRun(planned) : undefined;
       quants.push({
         quant: row.quant,
         file: row.file,
         shards: row.shards,
         size: row.size,
         isDefault: row.quant !== null && row.quant === defaultQuant,
-        command: fileApp === undefined || row.quant === null ? null : { ...snippet, app: fileApp, quant: row.quant },
+        loadable: row.loadable,
+        command: fileApp === undefined || row.quant === null || !row.loadable ? null : { ...snippet, app: fileApp, quant: row.quant, ...asked },
+        ...(offered && { run: offered }),
       });
     }
   }
@@ -163,5 +250,16 @@ export function modelOffer(model: ModelData, source: string): ModelOffer<Snippet
     apps,
     libraryCode: library !== null && hasSnippetGenerator(library) ? { library, command: { ...snippet, library: true } } : null,
     quants,
+    ...(machine && { machine }),
   };
+}
+
+/** The quant `app` is given for the local context's machine (or its default); undefined where it cannot run. */
+function chosenLabel(local: LocalContext, app: string): string | undefined {
+  try {
+    return runOf(local, app as Parameters<typeof runOf>[1], {}).file?.variant.label ?? undefined;
+  } catch (error) {
+    if (isFailure(error)) return undefined;
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import { problemKind } from "./kind.js";
+import { problemKind, type RecordsOf } from "./kind.js";
 
 /*
  * The hub, the router and the cache: what can go wrong reaching them.
@@ -50,3 +50,10 @@ export const HUB_PROBLEMS = {
   /** Offline, with no cache folder at all (neither XDG_CACHE_HOME nor HOME). */
   "offline-no-cache": problemKind("unavailable"),
 } as const;
+
+/** A problem of reaching the hub or its cache: what a reader that goes on without the answer keeps. */
+export type HubProblem = RecordsOf<typeof HUB_PROBLEMS>;
+
+export function isHubProblem(problem: { kind: string }): problem is HubProblem {
+  return Object.hasOwn(HUB_PROBLEMS, problem.kind);
+}

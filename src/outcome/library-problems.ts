@@ -1,4 +1,5 @@
 import { problemKind } from "./kind.js";
+import type { FileSetting } from "./local-problems.js";
 
 /*
  * Why a model gets no usage code of its library, or not the code asked for.
@@ -6,9 +7,6 @@ import { problemKind } from "./kind.js";
  * names it, present only when it is a plain key (metadata is untrusted, and
  * a name that is not one is said without being shown).
  */
-
-/** What picks a GGUF file for the code to load. */
-export type FileSetting = "quant" | "file" | "fits";
 
 export const LIBRARY_PROBLEMS = {
   "no-library": problemKind<{ model: string }>("usage"),

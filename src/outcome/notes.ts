@@ -1,6 +1,7 @@
 import type { KindSpec, NoteLevel, RecordsOf } from "./kind.js";
 import { HUB_NOTES } from "./hub-notes.js";
 import { CODE_NOTES } from "./code-notes.js";
+import { LOCAL_NOTES } from "./local-notes.js";
 
 /*
  * Every note and warning hubref can give, by kind, with its data, as
@@ -11,6 +12,7 @@ import { CODE_NOTES } from "./code-notes.js";
 export const NOTES = {
   ...HUB_NOTES,
   ...CODE_NOTES,
+  ...LOCAL_NOTES,
 } as const satisfies Record<string, KindSpec<object, NoteLevel>>;
 
 export type Note = RecordsOf<typeof NOTES>;

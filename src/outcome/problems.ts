@@ -1,6 +1,7 @@
 import type { KindSpec, ProblemClass, RecordsOf } from "./kind.js";
 import { HUB_PROBLEMS } from "./hub-problems.js";
 import { INPUT_PROBLEMS } from "./input-problems.js";
+import { LOCAL_PROBLEMS } from "./local-problems.js";
 import { GGUF_PROBLEMS } from "./gguf-problems.js";
 import { CODE_PROBLEMS } from "./code-problems.js";
 import { CATALOGUE_PROBLEMS } from "./catalogue-problems.js";
@@ -27,6 +28,7 @@ import { SERVE_PROBLEMS } from "./serve-problems.js";
 export const PROBLEMS = {
   ...HUB_PROBLEMS,
   ...INPUT_PROBLEMS,
+  ...LOCAL_PROBLEMS,
   ...GGUF_PROBLEMS,
   ...CODE_PROBLEMS,
   ...CATALOGUE_PROBLEMS,

@@ -1,35 +1,32 @@
-import { isUsageError } from "../errors.js";
-import { describeFit, projectorSize } from "../apps/fit-verdict.js";
-import { estimatePlan, planBudgetOf, type FitsPlan, type RunRequest } from "../apps/fits.js";
+import { HubrefError } from "../errors.js";
 import { ggufRepo } from "../apps/gguf-files.js";
-import { quantThatFits } from "../apps/quant-listing.js";
-import type { FitsRequest, MemoryBudget } from "../hardware/budget.js";
-import type { EstimateSettings } from "../memory/options.js";
 import type { MemoryPlan } from "../memory/plan.js";
 import type { SpeedEstimate } from "../memory/speed.js";
 import type { CacheKind } from "../model/hub/store.js";
 import { modelFromHub } from "../model/resolve.js";
-import type { PlanAccess } from "../apps/fits.js";
+import type { LocalHub } from "../local/header.js";
 import type { ModelData } from "../model/schema.js";
 import { quantCatalogue } from "../quant/catalogue.js";
-import { formatBytes } from "../util/bytes.js";
+import { isFailure, type Problem } from "../outcome/problems.js";
+import type { ChoiceNote } from "../local/choice.js";
+import type { Machine } from "../local/machine.js";
+import type { LocalRequest } from "../local/request.js";
+import { prepareLocal, runOf } from "../local/run.js";
 import type { SearchHit } from "./hits.js";
 import { searchUrl, type SearchRequest } from "./query.js";
 import { searchModels } from "./search.js";
-import { quantVerdict } from "./fits-quants.js";
 
 /*
  * `hubref models --fits`, when the answer is not in the cache (fits-search.ts
- * looks there first): the hub's GGUF repositories in the order asked,
- * each with the quant `snippet --app llama.cpp --fits` would choose for it
- * (quantThatFits and plannedRun, the same functions), where it runs and how
- * fast, estimated. The network is spent in order of cheapness: the list's own
- * GGUF summary (parameter count, trained length) rules out what cannot fit
- * before any other request; the file sizes (metadata and tree, cached) rule
- * out repositories whose smallest quant is larger than all the memory; only
- * then is one header read per repository, from the cache when it is there.
- * A few repositories are worked on at once, and no more are started once
- * enough fit.
+ * looks there first): the hub's GGUF repositories in the order asked, each
+ * run as `snippet --app llama.cpp --fits` runs it (the local-run owner,
+ * src/local/, chooses and plans), with where it runs and how fast, estimated.
+ * The network is spent in order of cheapness: the list's own GGUF summary
+ * (parameter count) rules out what cannot fit before any other request; the
+ * file sizes (metadata and tree, cached) rule out repositories whose smallest
+ * quant is larger than all the memory; only then is one header read per
+ * repository, from the cache when it is there. A few repositories are worked
+ * on at once, and no more are started once enough fit.
  */
 
 /** Repositories worked on at once. */
@@ -43,11 +40,10 @@ const LIST_DEPTH = 5;
 
 export interface FitsSearchRequest {
   search: SearchRequest;
-  fits: FitsRequest;
-  estimate: EstimateSettings;
-  run: RunRequest;
+  /** The machine (`machine` is required) and the run asked: as `snippet --app llama.cpp` takes them. */
+  local: LocalRequest & Required<Pick<LocalRequest, "machine">>;
   /** The hub (whose progress the caller sets: one spinner covers the search) and the machine for --fits auto. */
-  access: PlanAccess;
+  access: LocalHub;
   concurrency?: number;
 }
 
@@ -60,19 +56,27 @@ export interface FitsRow {
   /** Bytes of the quant's files (and the projector, for a vision repository). */
   size: number;
   plan: MemoryPlan;
-  /** Where it runs, in words: "all 32 layers on the GPU". */
-  where: string;
   speed?: SpeedEstimate;
+  /** Why this quant. */
+  choice?: ChoiceNote;
 }
 
-/** A repository left out: nothing fits (why, with the smallest quant's need where known). */
+/** Why a repository is left out (nothing fits) or skipped (what it needs could not be read). */
+export type FitsReason =
+  | { kind: "too-many-parameters"; parameters: number; least: number }
+  | { kind: "files-too-large"; smallest: number }
+  | { kind: "problem"; problem: Problem }
+  | { kind: "unreadable"; message: string }
+  | { kind: "no-sized-file" };
+
 export interface LeftOut {
   id: string;
-  why: string;
+  why: FitsReason;
 }
 
 export interface FitsSearchOutcome {
-  budget: MemoryBudget;
+  budget: Machine["budget"];
+  machine: Machine;
   rows: FitsRow[];
   leftOut: LeftOut[];
   /** Repositories whose header or metadata could not be read: one grouped note. */
@@ -83,80 +87,64 @@ export interface FitsSearchOutcome {
   candidates: number;
 }
 
-type Judged = { kind: "fits"; row: FitsRow } | { kind: "left-out"; why: string } | { kind: "skipped"; why: string };
+type Judged = { kind: "fits"; row: FitsRow } | { kind: "left-out"; why: FitsReason } | { kind: "skipped"; why: FitsReason };
 
-/** All the memory the budget has, GPU and system together: a quant whose weights alone are larger cannot fit. */
-function allMemory(budget: MemoryBudget): number {
-  return (budget.gpu ?? 0) + (budget.system ?? 0);
+/** All the memory the plans may fill, GPU and system together: a quant whose weights alone are larger cannot fit. */
+function allMemory(machine: Machine): number {
+  return machine.plan.gpus.reduce((sum, gpu) => sum + gpu, 0) + (machine.plan.system ?? 0);
 }
 
-/** What the list's GGUF summary rules out before any request: too many parameters, or a trained context shorter than asked. */
-function ruledOutByList(hit: SearchHit, budget: MemoryBudget, run: RunRequest): string | undefined {
+/** What the list's GGUF summary rules out before any request: too many parameters for the smallest quant. */
+function ruledOutByList(hit: SearchHit, machine: Machine): FitsReason | undefined {
   const parameters = hit.gguf?.parameters;
-  if (parameters !== undefined) {
-    const least = (parameters * SMALLEST_BITS_PER_WEIGHT) / 8;
-    if (least > allMemory(budget)) return `${formatCount(parameters)} parameters need at least ${formatBytes(least)} at the smallest quant`;
-  }
-  const trained = hit.gguf?.contextLength;
-  if (typeof run.ctx === "number" && trained !== undefined && run.ctx > trained) return `--ctx ${run.ctx} is beyond its trained context length (${trained})`;
-  return undefined;
+  if (parameters === undefined) return undefined;
+  const least = (parameters * SMALLEST_BITS_PER_WEIGHT) / 8;
+  return least > allMemory(machine) ? { kind: "too-many-parameters", parameters, least } : undefined;
 }
 
-function formatCount(parameters: number): string {
-  return parameters >= 1e9 ? `${Number((parameters / 1e9).toFixed(1))}B` : `${Number((parameters / 1e6).toFixed(0))}M`;
+/** A failure while judging one repository, as a reason; a bug stays loud. */
+function reasonOf(error: unknown): FitsReason {
+  if (isFailure(error)) return { kind: "problem", problem: error.problem };
+  if (error instanceof HubrefError) return { kind: "unreadable", message: error.message };
+  throw error;
 }
 
-/** The message of an error thrown while judging one repository: a usage error there (no quant fits, a context too long) is a verdict. */
-function messageOf(error: unknown): { usage: boolean; message: string } {
-  return { usage: isUsageError(error), message: error instanceof Error ? error.message : String(error) };
-}
-
-async function judge(hit: SearchHit, request: FitsSearchRequest, budget: MemoryBudget): Promise<Judged> {
-  const ruled = ruledOutByList(hit, budget, request.run);
+async function judge(hit: SearchHit, request: FitsSearchRequest, machine: Machine): Promise<Judged> {
+  const ruled = ruledOutByList(hit, machine);
   if (ruled !== undefined) return { kind: "left-out", why: ruled };
   const { hub } = request.access;
   let model: ModelData;
   try {
     model = await modelFromHub(hit.id, hub, { sizes: true });
   } catch (error) {
-    return { kind: "skipped", why: `its metadata could not be read (${messageOf(error).message})` };
+    return { kind: "skipped", why: reasonOf(error) };
   }
-  const catalogue = quantCatalogue();
-  const repo = ggufRepo(model, catalogue);
-  const projector = projectorSize(repo);
-  const sized = repo.variants.flatMap((variant) => (variant.size === undefined ? [] : [variant.size + projector]));
-  if (sized.length === 0) return { kind: "skipped", why: "it lists no GGUF model file with a size" };
+  const repo = ggufRepo(model, quantCatalogue());
+  const sized = repo.variants.flatMap((variant) => (variant.size === undefined ? [] : [variant.size]));
+  if (sized.length === 0) return { kind: "skipped", why: { kind: "no-sized-file" } };
   const smallest = Math.min(...sized);
-  if (smallest > allMemory(budget)) return { kind: "left-out", why: `the smallest quant's files alone are ${formatBytes(smallest)}` };
+  if (smallest > allMemory(machine)) return { kind: "left-out", why: { kind: "files-too-large", smallest } };
 
-  const estimate = await estimatePlan(model, request.estimate, { ...request.access, hubId: hit.id }, request.run);
-  if (estimate.planFor === undefined) {
-    // The note says why there is no header (hostile, truncated, none to read); a plan by file sizes alone would place nothing.
-    return { kind: "skipped", why: estimate.notes[0]?.replace(/[;:] the estimate counts .*$/, "") ?? "its GGUF header could not be read" };
-  }
-  const plan: FitsPlan = { ...estimate, budget, planBudget: planBudgetOf(budget, request.fits) };
+  const context = await prepareLocal({ model, source: { kind: "hub", id: hit.id } }, request.local, request.access, machine);
   try {
-    const choice = quantThatFits(model, catalogue, plan);
-    const planned = quantVerdict(model, choice.variant.file, plan, request.run, model.gguf?.total ?? hit.gguf?.parameters);
-    if (!planned) return { kind: "skipped", why: "its header gave no plan" };
-    const { speed } = planned;
+    const run = runOf(context, "llama.cpp");
+    if (!run.plan || !run.file) return { kind: "skipped", why: { kind: "no-sized-file" } };
     return {
       kind: "fits",
       row: {
         hit,
-        quant: choice.variant.label,
-        file: choice.variant.file,
-        files: choice.variant.files,
-        size: (choice.variant.size ?? 0) + projector,
-        plan: planned.plan,
-        where: describeFit({ estimate: planned.plan.estimate, verdict: { fits: true, systemKnown: budget.system !== undefined }, plan: planned.plan }),
-        ...(speed && { speed }),
+        quant: run.file.variant.label,
+        file: run.file.variant.file,
+        files: run.file.variant.files,
+        size: run.size ?? 0,
+        plan: run.plan,
+        ...(run.speed && { speed: run.speed }),
+        ...(run.choice && { choice: run.choice }),
       },
     };
   } catch (error) {
-    const { usage, message } = messageOf(error);
-    if (!usage) throw error;
-    return { kind: "left-out", why: message.replace(/^no quant of \S+ fits [^:]*: /, "") };
+    // No header (hostile, truncated, none to read) is no verdict: the repository is skipped, not left out.
+    return { kind: context.facts ? "left-out" : "skipped", why: reasonOf(error) };
   }
 }
 
@@ -164,12 +152,13 @@ async function judge(hit: SearchHit, request: FitsSearchRequest, budget: MemoryB
 interface KeptList {
   url: string;
   hits: SearchHit[];
-  skipped: Record<string, string>;
+  skipped: Record<string, FitsReason>;
 }
 
 const LIST_ENTRY: CacheKind<KeptList> = {
   folder: "searches",
-  version: 2,
+  // 3: a skip's reason is a record, not words.
+  version: 3,
   parse(value) {
     const list = value as Partial<KeptList> | null;
     return typeof list?.url === "string" && Array.isArray(list.hits) && typeof list.skipped === "object" && list.skipped !== null
@@ -182,8 +171,8 @@ const LIST_ENTRY: CacheKind<KeptList> = {
 interface Candidates {
   hits: SearchHit[];
   fetchedAt: number;
-  skipped: Record<string, string>;
-  keep(skipped: Record<string, string>): Promise<void>;
+  skipped: Record<string, FitsReason>;
+  keep(skipped: Record<string, FitsReason>): Promise<void>;
 }
 
 /** The GGUF repositories the search lists: from the cache when fresh (or --offline), else from the hub, then kept. */
@@ -192,7 +181,7 @@ async function candidateList(request: FitsSearchRequest): Promise<Candidates> {
   const search: SearchRequest = { ...request.search, gguf: true, limit: Math.min(1000, Math.max(100, request.search.limit * LIST_DEPTH)) };
   const url = searchUrl(hub.endpoint, search, ["gguf"]);
   const at = { origin: hub.endpoint, key: `list ${url}` };
-  const keeper = (hits: SearchHit[], fetchedAt: number) => (skipped: Record<string, string>) =>
+  const keeper = (hits: SearchHit[], fetchedAt: number) => (skipped: Record<string, FitsReason>) =>
     hub.cache.write(LIST_ENTRY, at, { url, hits, skipped }, fetchedAt);
   const kept = await hub.cache.read(LIST_ENTRY, at);
   if (kept && kept.value.url === url && hub.cache.usable(kept))
@@ -207,11 +196,7 @@ async function candidateList(request: FitsSearchRequest): Promise<Candidates> {
  * The repositories that fit, in the list's order, at most `search.limit`;
  * the ones left out and skipped beside them, for --verbose and the notes.
  */
-export async function judgeSearch(
-  request: FitsSearchRequest,
-  budget: MemoryBudget,
-  notes: string[],
-): Promise<{ outcome: FitsSearchOutcome; fetchedAt: number }> {
+export async function judgeSearch(request: FitsSearchRequest, machine: Machine, notes: string[]): Promise<{ outcome: FitsSearchOutcome; fetchedAt: number }> {
   const list = await candidateList(request);
   const { hits } = list;
   const limit = request.search.limit;
@@ -228,7 +213,7 @@ export async function judgeSearch(
       try {
         const hit = hits[index]!;
         const known = list.skipped[hit.id];
-        const judged: Judged = known === undefined ? await judge(hit, request, budget) : { kind: "skipped", why: known };
+        const judged: Judged = known === undefined ? await judge(hit, request, machine) : { kind: "skipped", why: known };
         results[index] = judged;
         if (judged.kind === "fits") fitting++;
       } finally {
@@ -247,7 +232,7 @@ export async function judgeSearch(
       if (rows.length < limit) rows.push(judged.row);
     } else (judged.kind === "left-out" ? leftOut : skipped).push({ id, why: judged.why });
   });
-  const outcome: FitsSearchOutcome = { budget, rows, leftOut, skipped, notes, candidates: hits.length };
+  const outcome: FitsSearchOutcome = { budget: machine.budget, machine, rows, leftOut, skipped, notes, candidates: hits.length };
   // What --offline could not read is no verdict on the repository: only a run that asked the hub keeps its skips.
   if (!request.access.hub.cache.policy.offline) await list.keep(Object.fromEntries(skipped.map((entry) => [entry.id, entry.why])));
   return { outcome, fetchedAt: list.fetchedAt };

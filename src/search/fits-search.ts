@@ -1,8 +1,8 @@
-import { budgetOf, type MemoryBudget } from "../hardware/budget.js";
+import type { Machine } from "../local/machine.js";
 import type { CacheKind } from "../model/hub/store.js";
 import type { FitsSearchOutcome, FitsSearchRequest } from "./fits-judge.js";
 
-export type { FitsRow, FitsSearchOutcome, FitsSearchRequest, LeftOut } from "./fits-judge.js";
+export type { FitsReason, FitsRow, FitsSearchOutcome, FitsSearchRequest, LeftOut } from "./fits-judge.js";
 
 /*
  * `hubref models --fits`: the answer kept from the same command within the
@@ -11,11 +11,10 @@ export type { FitsRow, FitsSearchOutcome, FitsSearchRequest, LeftOut } from "./f
  * judges, and the answer is kept.
  */
 
-async function machineBudget(request: FitsSearchRequest): Promise<{ budget: MemoryBudget; notes: string[] }> {
-  if (request.fits.kind !== "auto") return { budget: budgetOf(request.fits), notes: [] };
-  const { autoSpeedNote, detectMachine, foundNotes } = await import("../hardware/detect.js");
-  const detected = await detectMachine(request.access.detect ?? { env: {} });
-  return { budget: detected.budget, notes: [...foundNotes(detected), autoSpeedNote(detected)] };
+/** The machine every repository is planned on, read once (--fits auto reads this one). */
+async function searchMachine(request: FitsSearchRequest): Promise<Machine> {
+  const { machineOf } = await import("../local/machine.js");
+  return machineOf(request.local.machine, request.access.detect ?? { env: {} });
 }
 
 /** A whole answer, kept under the request it answers. */
@@ -26,7 +25,8 @@ interface KeptAnswer {
 
 const ANSWER_ENTRY: CacheKind<KeptAnswer> = {
   folder: "searches",
-  version: 2,
+  // 3: the rows are the local-run owner's (a choice note, a typed reason), not the words they were.
+  version: 3,
   parse(value) {
     const kept = value as Partial<KeptAnswer> | null;
     return typeof kept?.key === "string" && typeof kept.outcome === "object" && kept.outcome !== null ? (kept as KeptAnswer) : undefined;
@@ -38,14 +38,15 @@ const ANSWER_ENTRY: CacheKind<KeptAnswer> = {
  * the ones left out and skipped beside them, for --verbose and the notes.
  */
 export async function searchFitting(request: FitsSearchRequest): Promise<FitsSearchOutcome> {
-  const { budget, notes } = await machineBudget(request);
+  const machine = await searchMachine(request);
+  const notes = machine.found;
   const { hub } = request.access;
-  const key = JSON.stringify({ search: request.search, fits: request.fits, budget, estimate: request.estimate, run: request.run });
+  const key = JSON.stringify({ search: request.search, local: request.local, budget: machine.budget, plan: machine.plan });
   const at = { origin: hub.endpoint, key: `answer ${key}` };
   const kept = await hub.cache.read(ANSWER_ENTRY, at);
   if (kept && kept.value.key === key && hub.cache.usable(kept)) return { ...kept.value.outcome, notes };
   const { judgeSearch } = await import("./fits-judge.js");
-  const { outcome, fetchedAt } = await judgeSearch(request, budget, notes);
+  const { outcome, fetchedAt } = await judgeSearch(request, machine, notes);
   if (!hub.cache.policy.offline) await hub.cache.write(ANSWER_ENTRY, at, { key, outcome }, fetchedAt);
   return outcome;
 }

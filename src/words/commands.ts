@@ -9,13 +9,15 @@ import { FLAG_NAMES } from "./cli-names.js";
  * carries the same commands as `hubref model --json`.
  */
 
-/** `hubref snippet ID --app llama.cpp --quant Q4_K_M`: every word a shell word. */
+/** `hubref snippet ID --app llama.cpp --quant Q4_K_M --fits …`: every word a shell word. */
 export function snippetCommandLine(command: SnippetCommand): string {
   const words = ["hubref", "snippet", shellWord(command.model)];
   if (command.provider !== undefined) words.push(FLAG_NAMES.provider, shellWord(command.provider));
   if (command.app !== undefined) words.push(FLAG_NAMES.app, shellWord(command.app));
   if (command.quant !== undefined) words.push(FLAG_NAMES.quant, shellWord(command.quant));
   if (command.library) words.push(FLAG_NAMES.library);
+  // The run's words are the command line's own, as it was given them: already shell words.
+  if (command.run) words.push(...command.run);
   return words.join(" ");
 }
 

@@ -1,10 +1,8 @@
-import type { HUB_PROBLEMS, Subject, CachedThing } from "../outcome/hub-problems.js";
-import type { RecordsOf } from "../outcome/kind.js";
+import type { CachedThing, HubProblem, Subject } from "../outcome/hub-problems.js";
 import { formatBytes } from "../util/bytes.js";
 import type { Names } from "./names.js";
 import { said, seconds, type Text } from "./text.js";
 
-type HubProblem = RecordsOf<typeof HUB_PROBLEMS>;
 type Of<K extends HubProblem["kind"]> = Extract<HubProblem, { kind: K }>;
 
 const TOKENS_PAGE = "https://huggingface.co/settings/tokens";
@@ -224,3 +222,8 @@ export const HUB_WORDS: { [K in HubProblem["kind"]]: (problem: Of<K>, names: Nam
       `run once without ${OFFLINE(names)} to fetch and cache it`,
     ),
 };
+
+/** One hub problem's words, for the readers that go on without the answer and say why in a note. */
+export function hubProblemText(problem: HubProblem, names: Names): Text {
+  return (HUB_WORDS[problem.kind] as (problem: HubProblem, names: Names) => Text)(problem, names);
+}

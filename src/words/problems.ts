@@ -2,6 +2,7 @@ import type { Failure, Hint, Problem, ProblemKind, ProblemOf } from "../outcome/
 import { CODE_WORDS, hintWords } from "./code-words.js";
 import { HUB_WORDS } from "./hub-words.js";
 import { INPUT_WORDS } from "./input-words.js";
+import { LOCAL_WORDS } from "./local-words.js";
 import { GGUF_WORDS } from "./gguf-words.js";
 import { CATALOGUE_WORDS } from "./catalogue-words.js";
 import { CHOICE_WORDS } from "./choice-words.js";
@@ -33,6 +34,7 @@ const PROBLEM_WORDS: Words = {
   ...LIBRARY_WORDS,
   ...TASK_INPUT_WORDS,
   ...SERVE_WORDS,
+  ...LOCAL_WORDS,
   // Worded where it was made, with the command line's flags: the library names its options instead.
   worded: (problem, names) => {
     const words = names.edge === "cli" ? (text: string) => text : names.legacy;

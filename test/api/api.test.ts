@@ -243,7 +243,34 @@ describe("the hub, as the caller gives it", () => {
     });
     expect(cli.status).toBe(0);
     expect(api.value.content).toBe(cli.stdout);
-    expect(api.notes.join("\n")).toContain("Q6_K is the largest quant that fits in 12GB");
+    expect(api.notes.join("\n")).toContain("Q5_K_M is the largest of Q4_K_M's class (up to Q8_0) that fits at 32,768 tokens");
+  });
+
+  it("carries the context and the cache types of the options into the commands, as the command line does, with or without fits", async () => {
+    const model = await getModel(LLAMA, { endpoint: gguf.endpoint }, true);
+    if (!model.ok) throw new Error(model.problem.message);
+    const api = await localAppCommands(model.value, "llama.cpp", { ctx: 32768, cacheType: "q8_0", hub: { endpoint: gguf.endpoint } });
+    if (!api.ok) throw new Error(api.problem.message);
+    expect(api.value.content).toContain("-c 32768 -fa on -ctk q8_0 -ctv q8_0");
+    const cli = await runInProcess(["snippet", LLAMA, "--app", "llama.cpp", "--ctx", "32k", "--cache-type", "q8_0"], {
+      env: { HF_ENDPOINT: gguf.endpoint, XDG_CACHE_HOME: undefined, HOME: undefined, HF_TOKEN: undefined },
+    });
+    expect(api.value.content).toBe(cli.stdout);
+  });
+
+  it("refuses the machine's settings as the command line does: a bad size, an unknown preference, a preference with a file named", async () => {
+    const model = await getModel(LLAMA, { endpoint: gguf.endpoint }, true);
+    if (!model.ok) throw new Error(model.problem.message);
+    const refused = async (options: Parameters<typeof localAppCommands>[2]) => {
+      const result = await localAppCommands(model.value, "llama.cpp", { ...options, hub: { endpoint: gguf.endpoint } });
+      if (result.ok) throw new Error("accepted");
+      expect(result.problem.code).toBe("invalid-input");
+      return result.problem.message;
+    };
+    expect(await refused({ fits: "RTX 3060:12", margin: "lots" })).toBe("`margin` takes a memory size such as 32GB or 16GiB, got 'lots'");
+    expect(await refused({ fits: "RTX 3060:12", prefer: "fast" as never })).toBe("`prefer` takes quality or speed, got 'fast'");
+    expect(await refused({ fits: "RTX 3060:12", prefer: "speed", quant: "Q4_K_M" })).toBe("`prefer` chooses the file, and `quant` names it already");
+    expect(await refused({ ram: "32GB" })).toBe("`ram` goes with `fits`, the machine it is about");
   });
 
   it("searches with the command's filters; a bad filter is invalid input", async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sizeOnlyPlan } from "../../src/apps/fit-verdict.js";
-import { quantRows, quantThatFits } from "../../src/apps/quant-listing.js";
+import { quantRows } from "../../src/apps/quant-listing.js";
 import { quantCatalogue } from "../../src/quant/catalogue.js";
 import { thrown } from "../helpers/errors.js";
 import { GGUF_CHAT, GGUF_VISION, MLX } from "./models.js";
@@ -18,6 +17,8 @@ describe("a repository's GGUF files by quant", () => {
     expect(rows[3]).toMatchObject({ quant: "Q4_K_L", file: "Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf", shards: 1 });
     // The importance matrix is not a model file.
     expect(rows.some((row) => row.file.includes("imatrix"))).toBe(false);
+    // Listed, but marked: current llama.cpp no longer loads the ARM repacks of Q4_0.
+    expect(rows.filter((row) => !row.loadable).map((row) => row.quant)).toEqual(["Q4_0_4_4"]);
   });
 
   it("lists projector files apart", () => {
@@ -27,12 +28,5 @@ describe("a repository's GGUF files by quant", () => {
 
   it("refuses a repository without GGUF files", () => {
     expect(thrown(() => quantRows(MLX, catalogue)).message).toBe("mlx-community/Llama-3.2-3B-Instruct-4bit has no GGUF files");
-  });
-
-  it("picks the largest quant that fits, split files included", () => {
-    expect(quantThatFits(GGUF_CHAT, catalogue, sizeOnlyPlan({ label: "in 60GB", system: 60e9 })).variant.label).toBe("Q6_K");
-    // Q4_K_L (43.3 GB of files + 1.5 GB) is a quant of its own now, and the largest that fits in 45 GB.
-    expect(quantThatFits(GGUF_CHAT, catalogue, sizeOnlyPlan({ label: "in 45GB", system: 45e9 })).variant.label).toBe("Q4_K_L");
-    expect(quantThatFits(GGUF_CHAT, catalogue, sizeOnlyPlan({ label: "in 44.5GB", system: 44.5e9 })).variant.label).toBe("Q4_K_M");
   });
 });

@@ -6,6 +6,8 @@ import { join } from "node:path";
 /** The commands generated scripts may call; each is replaced by a stub that logs its argv. */
 export const STUBBED = [
   "brew",
+  "sh",
+  "llama",
   "llama-server",
   "llama-cli",
   "curl",

@@ -6,6 +6,7 @@ import type { RunSettings } from "../../src/memory/run-settings.js";
 import type { ModelData } from "../../src/model/schema.js";
 import { bashSyntaxError } from "../helpers/bash.js";
 import { runRecorded, type Recorded } from "./recorder.js";
+import { noteLines } from "../../src/cli/local-words.js";
 import { GGUF_CHAT, MLX, TRANSFORMERS_CHAT } from "./models.js";
 
 /*
@@ -28,7 +29,7 @@ function recorded(model: ModelData, app: string, run: RunSettings): { run: Recor
   const recording = runRecorded(text);
   expect(recording.stderr).toBe("");
   expect(recording.status).toBe(0);
-  return { run: recording, notes: result.notes };
+  return { run: recording, notes: noteLines(result.notes) };
 }
 
 /** The one recorded call whose words start with `prefix`. */
@@ -48,12 +49,12 @@ const LLAMA_FLAGS = ["-c", "32768", "-ngl", "30", "--n-cpu-moe", "12", "-fa", "o
 /** For each command app that runs GGUF files: what the recorder must see with FULL, and what the notes must say. */
 const GGUF_EXPECTATIONS: Record<string, (recording: Recorded, notes: string[]) => void> = {
   "llama.cpp": (recording, notes) => {
-    expect(holds(call(recording, "llama-server").argv, ...LLAMA_FLAGS)).toBe(true);
+    expect(holds(call(recording, "llama", "serve").argv, ...LLAMA_FLAGS)).toBe(true);
     expect(notes).toEqual([]);
   },
-  pi: (recording) => expect(holds(call(recording, "llama-server").argv, ...LLAMA_FLAGS)).toBe(true),
-  "hermes-agent": (recording) => expect(holds(call(recording, "llama-server").argv, ...LLAMA_FLAGS)).toBe(true),
-  openclaw: (recording) => expect(holds(call(recording, "llama-server").argv, ...LLAMA_FLAGS)).toBe(true),
+  pi: (recording) => expect(holds(call(recording, "llama", "serve").argv, ...LLAMA_FLAGS)).toBe(true),
+  "hermes-agent": (recording) => expect(holds(call(recording, "llama", "serve").argv, ...LLAMA_FLAGS)).toBe(true),
+  openclaw: (recording) => expect(holds(call(recording, "llama", "serve").argv, ...LLAMA_FLAGS)).toBe(true),
   "node-llama-cpp": (recording, notes) => {
     expect(call(recording, "npx").argv).toEqual([
       "npx",
@@ -168,20 +169,20 @@ describe("settings for transformers and MLX servers", () => {
 });
 
 describe("each setting's other values", () => {
-  it("every layer on the GPU: llama.cpp's `all`, a count above any model's elsewhere", () => {
-    const run: RunSettings = { gpuLayers: "all" };
-    expect(holds(call(recorded(GGUF_CHAT, "llama.cpp", run).run, "llama-server").argv, "-ngl", "all")).toBe(true);
-    expect(holds(call(recorded(GGUF_CHAT, "node-llama-cpp", run).run, "npx").argv, "--gpuLayers", "999")).toBe(true);
+  it("every layer on the GPU: llama.cpp's `all`, the model's own count (the output one of them) elsewhere, never more", () => {
+    const run: RunSettings = { gpuLayers: "all", layerCount: 81 };
+    expect(holds(call(recorded(GGUF_CHAT, "llama.cpp", run).run, "llama", "serve").argv, "-ngl", "all")).toBe(true);
+    expect(holds(call(recorded(GGUF_CHAT, "node-llama-cpp", run).run, "npx").argv, "--gpuLayers", "81")).toBe(true);
     const ollama = recorded(GGUF_CHAT, "ollama", run).run;
     const curl = ollama.argv.find((argv) => argv[0] === "curl" && argv.includes("-d"))!;
-    expect((JSON.parse(curl[curl.indexOf("-d") + 1]!) as { options: unknown }).options).toEqual({ num_gpu: 999 });
+    expect((JSON.parse(curl[curl.indexOf("-d") + 1]!) as { options: unknown }).options).toEqual({ num_gpu: 81 });
     // GPU servers keep every layer on the GPU anyway: nothing to say of it (vLLM's note is of its context).
     expect(recorded(TRANSFORMERS_CHAT, "vllm", run).notes.filter((note) => !note.includes("--max-model-len auto"))).toEqual([]);
   });
 
   it("flash attention off and auto", () => {
-    expect(holds(call(recorded(GGUF_CHAT, "llama.cpp", { flashAttention: "off" }).run, "llama-server").argv, "-fa", "off")).toBe(true);
-    expect(holds(call(recorded(GGUF_CHAT, "llama.cpp", { flashAttention: "auto" }).run, "llama-server").argv, "-fa", "auto")).toBe(true);
+    expect(holds(call(recorded(GGUF_CHAT, "llama.cpp", { flashAttention: "off" }).run, "llama", "serve").argv, "-fa", "off")).toBe(true);
+    expect(holds(call(recorded(GGUF_CHAT, "llama.cpp", { flashAttention: "auto" }).run, "llama", "serve").argv, "-fa", "auto")).toBe(true);
     expect(call(recorded(GGUF_CHAT, "node-llama-cpp", { flashAttention: "off" }).run, "npx").argv).toContain("--no-fa");
     expect(call(recorded(GGUF_CHAT, "ollama", { flashAttention: "off" }).run, "ollama", "serve").env).toEqual({ OLLAMA_FLASH_ATTENTION: "0" });
     // Auto is node-llama-cpp's and Ollama's own default: their commands stay as they were, with nothing to note.
@@ -196,7 +197,7 @@ describe("each setting's other values", () => {
 
   it("the context alone, as --ctx gives it without a plan", () => {
     const { run } = recorded(GGUF_CHAT, "llama.cpp", { contextSize: 4096 });
-    const server = call(run, "llama-server").argv;
+    const server = call(run, "llama", "serve").argv;
     expect(server.slice(server.indexOf("-c"))).toEqual(["-c", "4096", "--port", "8080"]);
     expect(call(recorded(GGUF_CHAT, "docker-model-runner", { contextSize: 4096 }).run, "docker", "model", "configure").argv).toEqual([
       "docker",
@@ -215,14 +216,16 @@ describe("deep links", () => {
   it.each(linkApps.map((app) => app.key))("%s: the link is unchanged, and a note lists every setting to set in the app", (app) => {
     const result = generated(GGUF_CHAT, app, FULL);
     expect(result.snippets).toEqual(generateAppSnippets(GGUF_CHAT, app).snippets);
-    const said = result.notes.join("\n");
+    const said = noteLines(result.notes).join("\n");
     for (const text of ["a context of 32,768 tokens", "a q8_0 K/V cache", "flash attention on", "30 layers on the GPU", "the expert tensors of 12 layers"]) {
       expect(said).toContain(text);
     }
   });
 
   it("LM Studio's note gives the lms command for the context", () => {
-    expect(generated(GGUF_CHAT, "lmstudio", { contextSize: 16384 }).notes.join("\n")).toContain("lms load <its key from lms ls> --context-length 16384");
+    expect(noteLines(generated(GGUF_CHAT, "lmstudio", { contextSize: 16384 }).notes).join("\n")).toContain(
+      "lms load <its key from lms ls> --context-length 16384",
+    );
   });
 
   it("the apps shown for a GGUF repository are all covered by these tests", () => {

@@ -58,11 +58,12 @@ describe("generated scripts under bash with recorded commands", () => {
     expect(carried(run.argv, model.id)).toBe(true);
   });
 
-  it("hands llama-server the exact repository and file with --file, the projector by URL", () => {
+  it("hands llama.cpp's server the exact repository and file with --file, the projector by URL", () => {
     const run = runRecorded(script(GGUF_VISION, "llama.cpp", { file: "gemma-3-4b-it-Q8_0.gguf" }));
-    const server = run.argv.find((call) => call[0] === "llama-server")!;
+    const server = run.argv.find((call) => call[0] === "llama" && call[1] === "serve")!;
     expect(server).toEqual([
-      "llama-server",
+      "llama",
+      "serve",
       "--hf-repo",
       "ggml-org/gemma-3-4b-it-GGUF",
       "--hf-file",
@@ -169,8 +170,8 @@ describe("waiting for a server started in the background", () => {
         writeFileSync(join(bin, name), `#!/bin/bash\n${body}\n`);
         chmodSync(join(bin, name), 0o755);
       };
-      for (const name of ["brew", "pip", "mlx_lm.generate"]) stub(name, "exit 0");
-      for (const name of ["llama-server", "vllm", "mlx_lm.server"]) stub(name, serverStays ? "exec /bin/sleep 60" : "exit 1");
+      for (const name of ["sh", "pip", "mlx_lm.generate"]) stub(name, "exit 0");
+      for (const name of ["llama", "vllm", "mlx_lm.server"]) stub(name, serverStays ? "exec /bin/sleep 60" : "exit 1");
       stub("sleep", "exit 0");
       stub(
         "curl",
@@ -202,7 +203,7 @@ describe("waiting for a server started in the background", () => {
 
   it("stops waiting when the server's process has exited, and says so", () => {
     const run = runWait("llama.cpp", GGUF_CHAT, 1_000_000, false);
-    expect(run.stderr).toContain("llama-server exited before it answered: see its output above");
+    expect(run.stderr).toContain("llama serve exited before it answered: see its output above");
     expect(run.healthCalls).toBeLessThan(3);
   });
 });

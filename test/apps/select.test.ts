@@ -3,13 +3,11 @@ import { generateAppSnippets, type AppSnippet } from "../../src/apps/generate.js
 import { appsForModel } from "../../src/apps/formats.js";
 import { appEntries } from "../../src/apps/registry.js";
 import type { ModelData } from "../../src/model/schema.js";
-import { sizeOnlyPlan } from "../../src/apps/fit-verdict.js";
 import { thrown } from "../helpers/errors.js";
+import { noteLines } from "../../src/cli/local-words.js";
 import { DIFFUSERS, GGUF_CHAT, GGUF_CHAT_NO_Q4KM, GGUF_TAGGED_TRANSFORMERS, GGUF_VISION, MLX, NON_LLM, TRANSFORMERS_CHAT } from "./models.js";
 
 const offered = (model: ModelData) => appsForModel(appEntries(), model).map((app) => app.key);
-/** The plan of a size given as --fits, without a header: file sizes + 1.5 GB. */
-const inSize = (gb: number) => sizeOnlyPlan({ label: `in ${gb}GB`, system: gb * 1e9 });
 const first = (result: { snippets: AppSnippet[] }) => result.snippets[0]!;
 
 describe("which apps run a model", () => {
@@ -61,7 +59,7 @@ describe("which GGUF file a command names", () => {
     const result = generateAppSnippets(GGUF_CHAT_NO_Q4KM, "llama.cpp");
     // Q4_K_S is absent; IQ4_XS is next in the order of like quality.
     expect(first(result).quant).toBe("IQ4_XS");
-    expect(result.notes).toContain("someone/Llama-70B-GGUF has no Q4_K_M file: using IQ4_XS");
+    expect(noteLines(result.notes)).toContain("someone/Llama-70B-GGUF has no Q4_K_M file: using IQ4_XS");
     expect(first(generateAppSnippets(GGUF_VISION, "llama.cpp")).file).toBe("gemma-3-4b-it-Q4_K_M.gguf");
   });
 
@@ -75,7 +73,7 @@ describe("which GGUF file a command names", () => {
       const error = thrown(() => generateAppSnippets(GGUF_CHAT, app, { quant: "Q6_K" }));
       expect(error.exitCode).toBe(2);
       expect(error.message).toMatch(/cannot load Q6_K of bartowski\/Meta-Llama-3\.1-70B-Instruct-GGUF: it exists only as a file split into 2 shards/);
-      expect(error.hint).toBe("single-file quants: Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0_4_4, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
+      expect(error.hint).toBe("single-file quants: Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
     }
   });
 
@@ -83,7 +81,7 @@ describe("which GGUF file a command names", () => {
     const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q5_K_S" }));
     expect(error.exitCode).toBe(2);
     expect(error.message).toBe("bartowski/Meta-Llama-3.1-70B-Instruct-GGUF has no Q5_K_S file");
-    expect(error.hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K, Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0_4_4, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
+    expect(error.hint).toBe("nearest available: Q4_K_M; available: Q8_0, Q6_K, Q5_K_M, Q4_K_L, Q4_K_M, IQ4_XS, Q4_0, Q3_K_M, IQ2_M, IQ1_M");
   });
 
   it("suggests the type meant for a misspelt one", () => {
@@ -96,13 +94,19 @@ describe("which GGUF file a command names", () => {
     expect(first(generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "q5_k_m" })).quant).toBe("Q5_K_M");
   });
 
-  it("reads Q4_0_4_4 as a quant of its own, not a second Q4_0", () => {
+  it("reads Q4_0_4_4 as a quant of its own, which current llama.cpp no longer loads, and names the Q4_0 file, which the hub reads both as", () => {
     const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q4_0" });
     expect(first(result).file).toBe("Meta-Llama-3.1-70B-Instruct-Q4_0.gguf");
-    expect(result.notes).toEqual([]);
-    const own = generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q4_0_4_4" });
-    expect(first(own).file).toBe("Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf");
-    expect(first(own).quant).toBe("Q4_0_4_4");
+    // `-hf repo:Q4_0` could fetch the repack: the command names the file.
+    expect(result.snippets[1]!.content).toContain("--hf-file Meta-Llama-3.1-70B-Instruct-Q4_0.gguf");
+    expect(noteLines(result.notes)).toEqual([
+      "the hub also reads Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf as Q4_0: the commands name Meta-Llama-3.1-70B-Instruct-Q4_0.gguf itself",
+    ]);
+    const repack = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { quant: "Q4_0_4_4" }));
+    expect(repack.exitCode).toBe(2);
+    expect(repack.message).toBe("Q4_0_4_4 is an ARM repack of Q4_0 that current llama.cpp no longer loads (it repacks Q4_0 itself when it loads it)");
+    expect(repack.hint).toBe("use --quant Q4_0");
+    expect(thrown(() => generateAppSnippets(GGUF_CHAT, "ollama", { file: "Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf" })).exitCode).toBe(2);
   });
 
   it("runs a file named with --file by that name", () => {
@@ -110,8 +114,8 @@ describe("which GGUF file a command names", () => {
     expect(first(result).file).toBe("Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf");
     expect(first(result).quant).toBe("Q4_K_L");
     expect(result.snippets[1]!.content).toContain("--hf-file Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf");
-    const ollama = generateAppSnippets(GGUF_CHAT, "ollama", { file: "Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf" });
-    expect(first(ollama).content).toBe("ollama pull hf.co/bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Meta-Llama-3.1-70B-Instruct-Q4_0_4_4.gguf");
+    const ollama = generateAppSnippets(GGUF_CHAT, "ollama", { file: "Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf" });
+    expect(first(ollama).content).toBe("ollama pull hf.co/bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf");
   });
 
   it("refuses --file for a file the repository does not have, and for a projector", () => {
@@ -123,39 +127,11 @@ describe("which GGUF file a command names", () => {
   });
 
   it("refuses --quant and --fits on a repository with no GGUF files", () => {
-    for (const request of [{ quant: "Q4_K_M" }, { fits: inSize(8) }]) {
+    for (const request of [{ quant: "Q4_K_M" }, { chosenBy: "fits" as const }]) {
       const error = thrown(() => generateAppSnippets(TRANSFORMERS_CHAT, "vllm", request));
       expect(error.exitCode).toBe(2);
       expect(error.message).toContain("picks a GGUF file");
     }
-  });
-
-  it("chooses the largest quant that fits with --fits, and says why", () => {
-    const result = generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: inSize(48) });
-    // Q4_K_L: 43.30 GB + 1.5 GB = 44.80 GB; Q5_K_M needs 51.45 GB.
-    expect(first(result).quant).toBe("Q4_K_L");
-    expect(result.notes[0]).toBe(
-      "Q4_K_L is the largest quant that fits in 48GB: it needs 44.80 GB (43.30 GB weights + 1.50 GB allowance); Q5_K_M would need 51.45 GB (49.95 GB weights + 1.50 GB allowance)",
-    );
-    const vision = generateAppSnippets(GGUF_VISION, "llama.cpp", { fits: inSize(8) });
-    // Q8_0 4.13 + projector 0.85 + 1.5 = 6.48 GB; f16 would need 10.12 GB.
-    expect(first(vision).quant).toBe("Q8_0");
-    const error = thrown(() => generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: inSize(8) }));
-    expect(error.message).toBe(
-      "no quant of bartowski/Meta-Llama-3.1-70B-Instruct-GGUF fits in 8GB: the smallest, IQ1_M, needs 18.25 GB (16.75 GB weights + 1.50 GB allowance)",
-    );
-  });
-
-  it("counts every shard of a split quant against --fits, and skips it for an app that cannot load it", () => {
-    expect(first(generateAppSnippets(GGUF_CHAT, "llama.cpp", { fits: inSize(80) })).quant).toBe("Q8_0");
-    expect(first(generateAppSnippets(GGUF_CHAT, "ollama", { fits: inSize(80) })).quant).toBe("Q5_K_M");
-  });
-
-  it("refuses --fits without sizes", () => {
-    const noSizes = { ...GGUF_VISION, siblings: GGUF_VISION.siblings!.map(({ rfilename }) => ({ rfilename })) };
-    expect(thrown(() => generateAppSnippets(noSizes, "llama.cpp", { fits: inSize(8) })).message).toContain(
-      "file sizes of ggml-org/gemma-3-4b-it-GGUF are unknown",
-    );
   });
 });
 
@@ -220,7 +196,7 @@ function repoOf(id: string, labels: string[], extra: string[] = []): ModelData {
 describe("the default quant when Q4_K_M is missing", () => {
   const pick = (labels: string[]) => {
     const result = generateAppSnippets(repoOf("acme/m-GGUF", labels), "llama.cpp");
-    return { quant: first(result).quant, notes: result.notes };
+    return { quant: first(result).quant, notes: noteLines(result.notes) };
   };
 
   it("prefers types of like quality in order: Q4_K_S, IQ4_XS, Q4_0, UD-Q4_K_XL, then Q5_K_M", () => {
@@ -249,7 +225,6 @@ describe("projector files", () => {
     const listed = generateAppSnippets(model, "llama.cpp");
     expect(first(listed).quant).toBe("Q8_0");
     expect(thrown(() => generateAppSnippets(model, "llama.cpp", { quant: "Q4_K_M" })).message).toBe("acme/vision-GGUF has no Q4_K_M file");
-    expect(first(generateAppSnippets(model, "llama.cpp", { fits: inSize(100) })).quant).toBe("Q8_0");
     expect(thrown(() => generateAppSnippets(model, "llama.cpp", { file: "gemma-3-4b-it-mmproj-f16.gguf" })).message).toContain("is a projector (mmproj) file");
   });
 });

@@ -9,8 +9,9 @@ import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
 import { ModelDataSchema, type ModelData } from "../../src/model/schema.js";
 import { initialState, rowOptions, rowsOf, shownEntry } from "../../src/ui/state.js";
 import { fakeContext } from "../helpers/context.js";
-import { runPlannerFor } from "../../src/apps/fits-plan.js";
+import { prepareLocal } from "../../src/local/run.js";
 import { resolveModelArgument } from "../../src/model/resolve.js";
+import { rejected } from "../helpers/errors.js";
 
 /*
  * The picker's "Run locally" source against `hubref snippet MODEL --app KEY
@@ -116,7 +117,7 @@ describe("the command line's choices open the picker on them", () => {
     const state = initialState(await modelMenu(gguf, parseSnippetOptions(raw), presetsOf(raw)));
     expect(shownEntry(state)!.content).toBe(await printed(GGUF_MODELS[0]!, { app: "ollama", quant: "Q5_K_M" }));
     const q2 = commandOptions({ app: "ollama", quant: "Q2_K" });
-    await expect(modelMenu(gguf, parseSnippetOptions(q2), presetsOf(q2))).rejects.toThrow(/has no Q2_K file/);
+    expect((await rejected(modelMenu(gguf, parseSnippetOptions(q2), presetsOf(q2)))).message).toMatch(/has no Q2_K file/);
   });
 
   it("--library: the library's usage code", async () => {
@@ -135,11 +136,11 @@ describe("the Run locally source runs what --ctx and the cache settings ask", ()
     if (command.mode !== "picker") throw new Error("-i parses to the picker");
     const hub = hubFromEnv({});
     const resolved = await resolveModelArgument(file(name), hub);
-    const planner = await runPlannerFor(command, resolved, { hub });
-    const menu = await modelMenu(model, parseSnippetOptions(commandOptions({})), command.presets, planner);
-    const local = menu.loadBlocks(OFF).filter((block) => block.source === "local" && block.app === "llama.cpp");
-    expect(local.length).toBeGreaterThan(1);
-    for (const block of local) {
+    const local = await prepareLocal(resolved, command.local, { hub });
+    const menu = await modelMenu(model, parseSnippetOptions(commandOptions({})), command.presets, local);
+    const blocks = menu.loadBlocks(OFF).filter((block) => block.source === "local" && block.app === "llama.cpp");
+    expect(blocks.length).toBeGreaterThan(1);
+    for (const block of blocks) {
       expect(block.content).toContain("-c 16384 -fa on -ctk q8_0 -ctv q8_0");
       if (block.source !== "local") continue;
       expect(block.content).toBe(await printed(name, { ...raw, quant: block.quant!.label }));

@@ -7,6 +7,10 @@ import { startHubServer, type HubServer } from "../helpers/hub-server.js";
 import { DIFFUSERS, GGUF_CHAT, GGUF_VISION, MLX, NON_LLM, TRANSFORMERS_CHAT } from "../apps/models.js";
 import type { ModelData } from "../../src/model/schema.js";
 import { appsPart } from "../../src/build/parts.js";
+import { startGgufHub } from "../helpers/gguf-hub.js";
+import { denseSpec } from "../helpers/fits-hub.js";
+import { writeGguf } from "../helpers/gguf-writer.js";
+import { catalogueRepos } from "./plan-repos.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hubref-apps-"));
 function saved(model: ModelData): string {
@@ -72,11 +76,11 @@ describe("hubref snippet --app", () => {
   it("prints one script with each step under a # title", async () => {
     const result = await runInProcess(["snippet", saved(GGUF_CHAT), "--app", "llama.cpp", "--quant", "Q5_K_M"]);
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe(`# install llama.cpp (Homebrew on macOS and Linux; on Windows: winget install llama.cpp)
-brew install llama.cpp
+    expect(result.stdout).toBe(`# install llama.cpp (macOS and Linux; on Windows: winget install llama.cpp)
+curl -LsSf https://llama.app/install.sh | sh
 
 # start an OpenAI-compatible server on port 8080, in the background
-llama-server \\
+llama serve \\
     -hf bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Q5_K_M \\
     --port 8080 &
 
@@ -84,8 +88,8 @@ llama-server \\
 server=$!
 waited=0
 until curl -fs -o /dev/null http://localhost:8080/health; do
-    if ! kill -0 "$server" 2>/dev/null; then echo 'llama-server exited before it answered: see its output above' >&2; break; fi
-    if (( waited % 10 == 0 )); then echo 'waiting for llama-server on port 8080 (a first start downloads the model):' "\${waited}s" >&2; fi
+    if ! kill -0 "$server" 2>/dev/null; then echo 'llama serve exited before it answered: see its output above' >&2; break; fi
+    if (( waited % 10 == 0 )); then echo 'waiting for llama serve on port 8080 (a first start downloads the model):' "\${waited}s" >&2; fi
     sleep 2
     waited=$((waited + 2))
 done
@@ -130,14 +134,25 @@ curl http://localhost:8080/v1/chat/completions \\
     );
   });
 
-  it("explains --fits on stderr", async () => {
-    const result = await runInProcess(["snippet", saved(GGUF_VISION), "--app", "ollama", "--fits", "6GB"]);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toContain("ollama pull hf.co/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
-    expect(result.stderr).toBe(
-      "note: ggml-org/gemma-3-4b-it-GGUF was given as a metadata file, and hubref reads GGUF headers from the hub only: the estimate counts the file sizes + 1.50 GB for the KV cache and compute buffers\n" +
-        "note: Q4_K_M is the largest quant that fits in 6GB: it needs 4.84 GB (3.34 GB weights (850.0 MB of them the projector) + 1.50 GB allowance); Q8_0 would need 6.48 GB (4.98 GB weights (850.0 MB of them the projector) + 1.50 GB allowance)\n",
-    );
+  it("explains --fits on stderr: a metadata file's repository is read from the hub for its header", async () => {
+    const hub = await startGgufHub(catalogueRepos());
+    try {
+      const env = { HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "hubref-cache-")), HF_TOKEN: undefined };
+      const result = await runInProcess(["snippet", saved(GGUF_VISION), "--app", "ollama", "--fits", "6GB"], { env });
+      expect(result.status).toBe(0);
+      // Q8_0 and the projector (4.98 GB of weights) leave no room in the 4.93 GB a 6 GB budget keeps after its 1 GiB.
+      expect(result.stdout).toContain("ollama pull hf.co/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
+      const lines = result.stderr.split("\n");
+      expect(lines[0]).toBe(
+        "note: ggml-org/gemma-3-4b-it-GGUF was given as a metadata file: its GGUF header (gemma-3-4b-it-Q4_K_M.gguf) was read from the hub",
+      );
+      expect(lines[1]).toMatch(
+        /^note: Q4_K_M is the largest of Q4_K_M's class \(up to Q8_0\) that fits at 8,192 tokens \(\d\.\d\d GB\); Q8_0 would need \d\.\d\d GB; F16 runs only when asked \(--prefer quality, or --quant F16\)$/,
+      );
+      expect(lines.at(-2)).toMatch(/^note: Q4_K_M at 8,192 tokens \(f16 cache, flash attention on\) fits in 6GB: all 35 layers in memory; /);
+    } finally {
+      await hub.close();
+    }
   });
 
   it("refuses --quant without --app, and a bad --fits size", async () => {
@@ -173,13 +188,14 @@ describe("local apps for a hub model id", () => {
     expect(hub.requestsFor(GGUF_VISION.id)[0]!.query.getAll("expand[]")).toContain("siblings");
     expect(hub.requestsFor(`${GGUF_VISION.id}/tree/main`)).toHaveLength(0);
 
+    // This stand-in serves the model API only: with the sizes, the header is asked for, and without it there is no verdict.
     const fits = await runInProcess(["snippet", GGUF_VISION.id, "--app", "llama.cpp", "--fits", "8GB", "--json"], { env: env(cache) });
-    expect(fits.status).toBe(0);
-    expect(JSON.parse(fits.stdout)[0].quant).toBe("Q8_0");
+    expect(fits.status).toBe(1);
+    expect(fits.stderr).toMatch(/^error: cannot judge whether ggml-org\/gemma-3-4b-it-GGUF fits at /);
     expect(hub.requestsFor(`${GGUF_VISION.id}/tree/main`)).toHaveLength(1);
 
     const again = await runInProcess(["snippet", GGUF_VISION.id, "--app", "llama.cpp", "--fits", "8GB", "--offline"], { env: env(cache) });
-    expect(again.status).toBe(0);
+    expect(again.status).toBe(1);
     expect(hub.requestsFor(`${GGUF_VISION.id}/tree/main`)).toHaveLength(1);
   });
 
@@ -214,18 +230,35 @@ describe("hubref quant-types --for", () => {
     );
   });
 
-  it("shows each quant's memory and whether it fits with --fits, the largest that fits on stderr", async () => {
-    const result = await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB"]);
-    expect(result.status).toBe(0);
-    const lines = result.stdout.split("\n");
-    expect(lines[0]).toBe("Q8_0\t2 files\t75.00 GB\t76.50 GB\tno\tMeta-Llama-3.1-70B-Instruct-Q8_0/Meta-Llama-3.1-70B-Instruct-Q8_0-00001-of-00002.gguf");
-    expect(lines[1]).toBe("Q6_K\t2 files\t57.90 GB\t59.40 GB\tyes\tMeta-Llama-3.1-70B-Instruct-Q6_K-00001-of-00002.gguf");
-    expect(result.stderr).toContain(
-      "note: Q6_K is the largest quant that fits in 64GB: it needs 59.40 GB (57.90 GB weights + 1.50 GB allowance); Q8_0 would need 76.50 GB (75.00 GB weights + 1.50 GB allowance)\n",
-    );
-    const json = JSON.parse((await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "4.5GiB", "--json"])).stdout);
-    expect(json).toMatchObject({ choice: null, fits: { label: "in 4.5GiB", system: 4.5 * 2 ** 30 } });
-    expect(json.quants[1]).toMatchObject({ quant: "Q6_K", shards: 2, memory: { weights: 57.9e9, kvCache: 0, compute: 1.5e9, rule: "size-only" }, fits: false });
+  it("shows each quant's memory and whether it fits with --fits, the choice on stderr", async () => {
+    // The repository's header, served where the metadata file's id says: Llama 3.1 70B's shape.
+    const header = writeGguf(denseSpec("llama", "Llama 3.1 70B", { layers: 80, embd: 8192, ff: 28672, heads: 64, kvHeads: 8, vocab: 128_256 }, 131_072));
+    const files = GGUF_CHAT.siblings!.filter((sibling) => sibling.rfilename.endsWith(".gguf")).map((sibling) => ({
+      name: sibling.rfilename,
+      size: sibling.size!,
+      content: header,
+    }));
+    const hub = await startGgufHub({ [GGUF_CHAT.id]: { files } });
+    try {
+      const env = { HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "hubref-cache-")), HF_TOKEN: undefined };
+      const result = await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "64GB"], { env });
+      expect(result.status).toBe(0);
+      const lines = result.stdout.split("\n");
+      expect(lines[0]).toMatch(
+        /^Q8_0\t2 files\t75\.00 GB\t7\d\.\d\d GB\tno\tMeta-Llama-3\.1-70B-Instruct-Q8_0\/Meta-Llama-3\.1-70B-Instruct-Q8_0-00001-of-00002\.gguf$/,
+      );
+      expect(lines[1]).toMatch(/^Q6_K\t2 files\t57\.90 GB\t6\d\.\d\d GB\tyes\tMeta-Llama-3\.1-70B-Instruct-Q6_K-00001-of-00002\.gguf$/);
+      // Listed, never chosen: llama.cpp no longer loads the ARM repack.
+      expect(result.stdout).toMatch(/\nQ4_0_4_4\t1 file\t39\.97 GB\t-?\tllama\.cpp cannot load it\t/);
+      expect(result.stderr).toMatch(
+        /\nnote: Q6_K is the largest of Q4_K_M's class \(up to Q8_0\) that fits at 8,192 tokens \(6\d\.\d\d GB\); Q8_0 would need 7\d\.\d\d GB\n/,
+      );
+      const json = JSON.parse((await runInProcess(["quant-types", "--for", saved(GGUF_CHAT), "--fits", "4.5GiB", "--json"], { env })).stdout);
+      expect(json).toMatchObject({ choice: null, fits: { label: "in 4.5GiB", system: 4.5 * 2 ** 30 } });
+      expect(json.quants[1]).toMatchObject({ quant: "Q6_K", shards: 2, memory: { weights: 57.9e9, rule: "attention" }, fits: false });
+    } finally {
+      await hub.close();
+    }
   });
 
   it("refuses --fits without --for, and --for on a repository without GGUF files", async () => {

@@ -93,10 +93,14 @@ describe("quant-types", () => {
 
   it("--for estimates with --ctx alone, and holds them to a budget with --fits", () => {
     const ctx = parseQuantTypesCommand({ ...raw, for: "org/m", ctx: "4096" });
-    expect(ctx).toMatchObject({ mode: "for", model: "org/m", estimating: true, estimate: { ctx: 4096, cacheType: "f16" } });
-    expect(ctx.mode === "for" && ctx.fits).toBeUndefined();
+    expect(ctx).toMatchObject({ mode: "for", model: "org/m", estimating: true, local: { ctx: 4096 } });
+    expect(ctx.mode === "for" && ctx.local.machine).toBeUndefined();
     expect(parseQuantTypesCommand({ ...raw, for: "org/m" })).toMatchObject({ mode: "for", estimating: false });
-    expect(parseQuantTypesCommand({ ...raw, for: "org/m", fits: "8GB" })).toMatchObject({ mode: "for", estimating: true, fits: { kind: "size" } });
+    expect(parseQuantTypesCommand({ ...raw, for: "org/m", fits: "8GB" })).toMatchObject({
+      mode: "for",
+      estimating: true,
+      local: { machine: { fits: { kind: "size" } } },
+    });
   });
 
   it("refuses modes together, what goes with --for without it, half of --nearest, and unknown labels", () => {
@@ -104,7 +108,7 @@ describe("quant-types", () => {
       "--tensor-types, --parse, --nearest and --for go one at a time",
     );
     expect(refusal(() => parseQuantTypesCommand({ ...raw, fits: "8GB" })).message).toBe(
-      "--fits, --ctx and the cache and flash-attention settings go with --for",
+      "--fits, --ram, --margin, --prefer, --ctx and the cache and flash-attention settings go with --for",
     );
     expect(refusal(() => parseQuantTypesCommand({ ...raw, offline: true })).message).toBe("--offline and --refresh go with --for");
     expect(refusal(() => parseQuantTypesCommand({ ...raw, nearest: "Q4_K_M" })).message).toBe("--nearest and --available go together");
@@ -142,7 +146,7 @@ describe("models", () => {
   it("-i --fits opens the browser with its fits row on the value, the plans at --ctx", () => {
     expect(parseModelsCommand(undefined, { ...raw, interactive: true, fits: "4090", ctx: "16k" }, TERMINAL)).toMatchObject({
       mode: "browse",
-      fits: { text: "4090", estimate: { ctx: 16384 }, run: { ctx: 16384 } },
+      fits: { text: "4090", local: { ctx: 16384, machine: { fits: { kind: "hardware" } } }, runArgs: ["--fits", "4090", "--ctx", "16k"] },
     });
     expect(parseModelsCommand(undefined, { ...raw, fits: "4090" }, TERMINAL)).toMatchObject({ mode: "fits" });
     expect(refusal(() => parseModelsCommand(undefined, { ...raw, interactive: true, fits: "RTX 4099" }, TERMINAL)).exitCode).toBe(2);
@@ -165,8 +169,8 @@ describe("model", () => {
       json: true,
       offline: true,
       refresh: false,
-      estimate: { cacheType: "f16" },
-      run: {},
+      local: {},
+      runArgs: [],
     });
     expect(refusal(() => parseModelViewCommand("org/m", { json: false, offline: true, refresh: true })).message).toBe(
       "--offline and --refresh contradict each other",
@@ -176,13 +180,18 @@ describe("model", () => {
   it("takes --fits (off too), --ctx and the cache settings, and refuses what models --fits refuses", () => {
     const base = { json: false, offline: false, refresh: false };
     expect(parseModelViewCommand("org/m", { ...base, fits: "RTX 4090", ctx: "32k", cacheType: "q8_0" })).toMatchObject({
-      fits: { kind: "hardware", hardware: { device: { name: "RTX 4090" } } },
-      estimate: { cacheType: "q8_0", ctx: 32768 },
-      run: { ctx: 32768, cacheTypeK: "q8_0", cacheTypeV: "q8_0" },
+      local: {
+        machine: { fits: { kind: "hardware", hardware: { device: { name: "RTX 4090" } } } },
+        ctx: 32768,
+        cacheTypeK: "q8_0",
+        cacheTypeV: "q8_0",
+      },
+      // Each quant's command repeats them, so that it reproduces its row.
+      runArgs: ["--fits", "'RTX 4090'", "--ctx", "32k", "--cache-type", "q8_0"],
     });
     const off = parseModelViewCommand("org/m", { ...base, fits: "OFF" });
     expect(off).toMatchObject({ fitsOff: true });
-    expect(off).not.toHaveProperty("fits");
+    expect(off.local).not.toHaveProperty("machine");
     expect(refusal(() => parseModelViewCommand("org/m", { ...base, fits: "RTX 4099" })).message).toBe("unknown hardware 'RTX 4099'");
     expect(refusal(() => parseModelViewCommand("org/m", { ...base, cacheType: "q8_0", cacheTypeK: "q4_0" })).message).toMatch(
       /^--cache-type sets the K and V caches both/,

@@ -90,10 +90,13 @@ describe("hubref model ID --fits", () => {
     expect(result.status).toBe(0);
     const lines = result.stdout.split("\n");
     const title = lines.findIndex((line) => line.startsWith("GGUF quants"));
-    expect(lines[title]).toBe("GGUF quants on RTX 4090, 24 GB (25.77 GB), at 32,768 tokens of context; speeds are estimates");
+    expect(lines[title]).toBe(
+      "GGUF quants on RTX 4090, 24 GB (25.77 GB) with 32 GB of system memory (assumed: --ram sets it), at 32,768 tokens of context; speeds are estimates",
+    );
     const row = (quant: string) => lines.slice(title).find((line) => line.trim().startsWith(`${quant} `))!;
     expect(row("Q4_K_M")).toMatch(
-      /^ {2}Q4_K_M +18\.49 GB +1 file +(default +)?fits +GPU +≈ \d+ tok\/s +hubref snippet acme\/Qwen3-30B-A3B-GGUF --app llama\.cpp --quant Q4_K_M$/,
+      // The command repeats the page's settings, so that it runs the plan of its row.
+      /^ {2}Q4_K_M +18\.49 GB +1 file +(default +)?fits +GPU +≈ \d+ tok\/s +hubref snippet acme\/Qwen3-30B-A3B-GGUF --app llama\.cpp --quant Q4_K_M --fits 'RTX 4090' --ctx 32768$/,
     );
     // Q8_0 is too big for the card alone: its experts wait in system memory, at the system's bandwidth.
     expect(row("Q8_0")).toMatch(/fits +GPU, experts of \d+\/48 layers in RAM +≈ \d+ tok\/s/);
@@ -124,19 +127,20 @@ describe("hubref model ID --fits", () => {
       expect(result.status).toBe(0);
       expect(result.stdout).toMatch(/\nGGUF quants\n {2}Q\S+ +\S+ GB +1 file +(default +)?hubref snippet/);
       expect(result.stderr.split("\n").filter(Boolean)).toEqual([
-        expect.stringMatching(/^note: cannot read the GGUF header of .*: the quants are listed without whether they fit$/),
+        expect.stringMatching(
+          /^note: cannot judge whether .* fits at 8,192 tokens: .*cannot read the GGUF header of .*: the quants are listed without whether they fit$/,
+        ),
       ]);
       const json = JSON.parse((await hubref(["model", id, "--fits", "RTX 4090", "--json"])).stdout) as { fits: { quants: unknown; why: string } };
-      expect(json.fits).toMatchObject({ budget: "on RTX 4090, 24 GB (25.77 GB)", quants: null, why: expect.stringMatching(/^cannot read the GGUF header/) });
+      expect(json.fits).toMatchObject({ budget: "on RTX 4090, 24 GB (25.77 GB)", quants: null, why: expect.stringMatching(/^cannot judge whether/) });
     }
   });
 
-  it("a context beyond the trained length: one note, no fit columns", async () => {
+  it("a context beyond the trained length: planned, with one warning that names the trained length", async () => {
     const result = await hubref(["model", "acme/Phi-3-medium-4k-GGUF", "--fits", "RTX 4090", "--ctx", "32768"], { tty: true });
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(
-      /^note: --ctx 32768 is beyond the model's trained context length \(4096\)[^\n]*: the quants are listed without whether they fit\n$/,
-    );
+    expect(result.stderr).toMatch(/^warning: --ctx 32768 is beyond the model's trained context length \(4,096\): llama\.cpp runs it as asked[^\n]*\n$/);
+    expect(result.stdout).toMatch(/\nGGUF quants on RTX 4090, .* at 32,768 tokens of context/);
   });
 });
 

@@ -56,19 +56,22 @@ describe("hubref models --fits", () => {
     expect(result.status).toBe(0);
     const rows = JSON.parse(result.stdout) as Row[];
     expect(rows).toHaveLength(10);
-    // The list's order (trending), less what does not fit: 70B, Mistral Large, 235B and the unreadable headers are left out.
+    // The list's order (trending), less what does not fit (235B) and the unreadable headers.
     const order = hub.repos.map((repo) => repo.id);
     const ranks = rows.map((row) => order.indexOf(row.id));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-    for (const gone of ["acme/Llama-3.3-70B-Instruct-GGUF", "acme/Qwen3-235B-A22B-GGUF", "evil/hostile-header-GGUF", "broken/no-header-GGUF"])
+    for (const gone of ["acme/Qwen3-235B-A22B-GGUF", "evil/hostile-header-GGUF", "broken/no-header-GGUF"])
       expect(rows.map((row) => row.id)).not.toContain(gone);
+    // What `snippet --fits` runs, `models --fits` lists: the 70B model runs with layers in the 32 GB of system memory assumed.
+    expect(rows.find((row) => row.id === "acme/Llama-3.3-70B-Instruct-GGUF")).toMatchObject({ quant: "Q4_K_M", plan: { placement: "layers" } });
     for (const row of rows) {
       expect(row.plan).toMatchObject({ context: 32768, fits: true });
       expect(row.speed).toMatchObject({ estimate: true });
       expect(row.speed!.generationTokensPerSecond).toBeGreaterThan(0);
     }
-    // The largest quant that fits: a 32B model at 3 bits and 32k tokens, an 8B one at 8.
-    expect(rows.find((row) => row.id === "acme/Qwen2.5-32B-Instruct-GGUF")?.quant).toBe("Q3_K_M");
+    // Q4_K_M's class: a 32B model whose class spills to system memory at 32k tokens gets the class's smallest, never a 3-bit
+    // file that fits the GPU alone; an 8B one the largest of the class, Q8_0.
+    expect(rows.find((row) => row.id === "acme/Qwen2.5-32B-Instruct-GGUF")?.quant).toBe("Q4_K_M");
     expect(rows.find((row) => row.id === "acme/Llama-3.1-8B-Instruct-GGUF")?.quant).toBe("Q8_0");
     // The MoE model reads its active experts only: faster than the dense 8B although its file is larger.
     const moe = rows.find((row) => row.id === "acme/Qwen3-30B-A3B-GGUF")!;
@@ -76,7 +79,9 @@ describe("hubref models --fits", () => {
     expect(moe.speed!.generationTokensPerSecond).toBeGreaterThan(
       rows.find((row) => row.id === "acme/Llama-3.1-8B-Instruct-GGUF")!.speed!.generationTokensPerSecond,
     );
-    expect(result.stderr).toContain("note: models that fit on RTX 4090, 24 GB (25.77 GB), at 32,768 tokens of context; speeds are estimates\n");
+    expect(result.stderr).toContain(
+      "note: models that fit on RTX 4090, 24 GB (25.77 GB) with 32 GB of system memory (assumed: --ram sets it), at 32,768 tokens of context; speeds are estimates\n",
+    );
   });
 
   it("each row agrees with `snippet ID --app llama.cpp --fits` for that model", async () => {
@@ -97,11 +102,10 @@ describe("hubref models --fits", () => {
     expect(result.status).toBe(0);
     expect(result.requests.filter((request) => request.kind === "list")).toHaveLength(1);
     expect(result.headers).toBeLessThanOrEqual(25);
-    // Nothing of the 405B and 235B models is fetched: the list's parameter count rules them out.
-    for (const id of ["acme/Llama-3.1-405B-Instruct-GGUF", "acme/Qwen3-235B-A22B-GGUF"])
-      expect(result.requests.filter((request) => request.path.includes(id))).toEqual([]);
-    // The 70B model's sizes are fetched, but its smallest quant is larger than the card: no header.
-    expect(result.requests.filter((request) => request.path.includes("Llama-3.3-70B") && request.kind === "file")).toEqual([]);
+    // Nothing of the 405B model is fetched: the list's parameter count rules it out.
+    expect(result.requests.filter((request) => request.path.includes("acme/Llama-3.1-405B-Instruct-GGUF"))).toEqual([]);
+    // The 235B model's sizes are fetched, but its smallest quant is larger than the card and the system memory together: no header.
+    expect(result.requests.filter((request) => request.path.includes("Qwen3-235B") && request.kind === "file")).toEqual([]);
     expect(hub.maxInFlight).toBeLessThanOrEqual(FITS_CONCURRENCY);
     expect(hub.maxInFlight).toBeGreaterThan(1);
     // Piped: one tab-separated line per model, no header.
@@ -138,18 +142,22 @@ describe("hubref models --fits", () => {
   it("at a terminal: the budget, then aligned columns with the speed marked as an estimate", async () => {
     const result = await hubref(["models", "--fits", "4090", "--ctx", "32768", "--limit", "3"], freshCache(), { tty: true });
     const lines = result.stdout.split("\n");
-    expect(lines[0]).toBe("models that fit on RTX 4090, 24 GB (25.77 GB), at 32,768 tokens of context; speeds are estimates");
+    expect(lines[0]).toBe(
+      "models that fit on RTX 4090, 24 GB (25.77 GB) with 32 GB of system memory (assumed: --ram sets it), at 32,768 tokens of context; speeds are estimates",
+    );
     expect(lines[1]).toMatch(/^id +quant +size +runs +speed \(est\.\) +downloads$/);
-    expect(lines[2]).toMatch(/^acme\/Llama-3\.1-8B-Instruct-GGUF +Q8_0 +8\.53 GB +GPU +≈ \d+ tok\/s +37k$/);
+    expect(lines[2]).toMatch(/^acme\/Llama-3\.3-70B-Instruct-GGUF +Q4_K_M +42\.\d\d GB +\d+\/81 layers GPU +≈ [\d.]+ tok\/s +38k$/);
+    expect(lines[3]).toMatch(/^acme\/Llama-3\.1-8B-Instruct-GGUF +Q8_0 +8\.53 GB +GPU +≈ \d+ tok\/s +37k$/);
   });
 
   it("skips unreadable headers with one grouped note, and --verbose says why each model was left out", async () => {
     const result = await hubref(["models", "--fits", "RTX 4090", "--ctx", "32768", "--verbose"], freshCache());
     const skipped = result.stderr.split("\n").filter((line) => line.startsWith("note: skipped"));
     expect(skipped).toHaveLength(1);
-    expect(skipped[0]).toMatch(/^note: skipped 2 repositories .*evil\/hostile-header-GGUF \(cannot read the GGUF header.*broken\/no-header-GGUF \(cannot read/);
-    expect(result.stderr).toContain("note: left out acme/Llama-3.3-70B-Instruct-GGUF: the smallest quant's files alone are 26.48 GB\n");
-    expect(result.stderr).toContain("note: left out acme/Phi-3-medium-4k-GGUF: --ctx 32768 is beyond its trained context length (4096)\n");
+    expect(skipped[0]).toMatch(/^note: skipped 3 repositories .*evil\/hostile-header-GGUF \(cannot read the GGUF header.*broken\/no-header-GGUF \(cannot read/);
+    expect(result.stderr).toMatch(/\nnote: left out acme\/Qwen3-235B-A22B-GGUF: the smallest quant's files alone are 88\.\d\d GB\n/);
+    // A context beyond the trained length is planned (llama.cpp runs it): Phi-3's 4k model is no longer left out.
+    expect(result.stderr).not.toContain("left out acme/Phi-3-medium-4k-GGUF");
   });
 
   it("no GGUF repository: nothing on stdout, a note naming the filters, exit 0", async () => {

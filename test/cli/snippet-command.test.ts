@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { rejected, thrown } from "../helpers/errors.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startGgufHub, type GgufHub } from "../helpers/gguf-hub.js";
+import { catalogueRepos } from "./plan-repos.js";
 import { parseSnippetCommand, type SnippetCommand } from "../../src/cli/snippet-command.js";
 import { COMMAND_RULES, FLAG_NAMES } from "../../src/cli/flag-rules.js";
 import type { SnippetCommandOptions } from "../../src/cli/snippet-options.js";
@@ -61,6 +63,9 @@ const SAMPLE: { [F in keyof SnippetCommandOptions]-?: SnippetCommandOptions[F] }
   quant: "Q4_K_M",
   file: "a.gguf",
   fits: "8GB",
+  ram: "32GB",
+  margin: "1GiB",
+  prefer: "quality",
   ctx: "4096",
   cacheType: "q8_0",
   cacheTypeK: "q8_0",
@@ -162,18 +167,24 @@ describe("flag combinations: one table", () => {
   });
 
   it("--fits with --quant plans that quant; --ctx, the cache types and flash attention go with --app alone", () => {
-    expect(parse({ app: "ollama", quant: "Q4_K_M", fits: "8GB" })).toMatchObject({ mode: "app", files: { quant: "Q4_K_M" }, fits: { kind: "size" } });
-    expect(parse({ app: "llama.cpp", ctx: "32k" })).toMatchObject({ mode: "app", run: { ctx: 32768 }, estimate: { ctx: 32768 } });
-    expect(parse({ app: "llama.cpp", ctx: "1M" })).toMatchObject({ run: { ctx: 1_048_576 } });
-    expect(parse({ app: "llama.cpp", ctx: "MAX" })).toMatchObject({ run: { ctx: "max" } });
+    expect(parse({ app: "ollama", quant: "Q4_K_M", fits: "8GB" })).toMatchObject({
+      mode: "app",
+      local: { quant: "Q4_K_M", machine: { fits: { kind: "size" } } },
+    });
+    expect(parse({ app: "llama.cpp", ctx: "32k" })).toMatchObject({ mode: "app", local: { ctx: 32768 } });
+    expect(parse({ app: "llama.cpp", ctx: "1M" })).toMatchObject({ local: { ctx: 1_048_576 } });
+    expect(parse({ app: "llama.cpp", ctx: "MAX" })).toMatchObject({ local: { ctx: "max" } });
     expect(parse({ library: true, ctx: "8192", cacheType: "q8_0" })).toMatchObject({
       mode: "library",
-      run: { ctx: 8192, cacheTypeK: "q8_0", cacheTypeV: "q8_0" },
+      local: { ctx: 8192, cacheTypeK: "q8_0", cacheTypeV: "q8_0" },
     });
     expect(parse({ app: "llama.cpp", cacheTypeK: "q8_0", cacheTypeV: "q4_0", flashAttn: "AUTO" })).toMatchObject({
-      run: { cacheTypeK: "q8_0", cacheTypeV: "q4_0", flashAttention: "auto" },
+      local: { cacheTypeK: "q8_0", cacheTypeV: "q4_0", flashAttention: "auto" },
     });
-    expect(parse({ app: "llama.cpp", fits: "RTX 4090", quant: "Q4_K_M", ctx: "fit" })).toMatchObject({ run: { ctx: "fit" }, estimate: { ctx: "max" } });
+    expect(parse({ app: "llama.cpp", fits: "RTX 4090", quant: "Q4_K_M", ctx: "fit" })).toMatchObject({ local: { ctx: "fit", quant: "Q4_K_M" } });
+    expect(parse({ app: "llama.cpp", fits: "RTX 3060:12", ram: "32GB", margin: "512MB", prefer: "SPEED" })).toMatchObject({
+      local: { machine: { ram: 32 * 2 ** 30, margin: 512e6 }, prefer: "speed" },
+    });
     expect(parse({ app: "llama.cpp", verbose: true, fits: "8GB" })).toMatchObject({ mode: "app", verbose: true });
   });
 
@@ -191,7 +202,13 @@ describe("flag combinations: one table", () => {
     expect(refused({ cacheTypeV: "q9" })).toBe("--cache-type-v takes f16, q8_0, q4_0, got 'q9'");
     expect(refused({ flashAttn: "yes" })).toBe("--flash-attn takes on, off or auto, got 'yes'");
     expect(refused({ cacheType: "q8_0", flashAttn: "off" })).toBe("llama.cpp refuses a q8_0 V cache without flash attention");
-    expect(parse({ app: "llama.cpp", cacheTypeK: "q8_0", flashAttn: "off" })).toMatchObject({ run: { cacheTypeK: "q8_0", flashAttention: "off" } });
+    expect(parse({ app: "llama.cpp", cacheTypeK: "q8_0", flashAttn: "off" })).toMatchObject({ local: { cacheTypeK: "q8_0", flashAttention: "off" } });
+    expect(refused({ fits: "RTX 3060:12", ram: "lots" })).toBe("--ram takes a memory size such as 32GB or 16GiB, got 'lots'");
+    expect(refused({ fits: "RTX 3060:12", margin: "1" })).toBe("--margin takes a memory size such as 32GB or 16GiB, got '1'");
+    expect(refused({ fits: "RTX 3060:12", margin: "16GB" })).toBe("--margin 16.00 GB leaves nothing of RTX 3060:12: each device has 12.88 GB");
+    expect(refused({ fits: "RTX 3060:12", prefer: "fast" })).toBe("--prefer takes quality or speed, got 'fast'");
+    expect(refused({ fits: "16GB", ram: "32GB" })).toBe("--ram is the system memory beside a GPU, and a size names all the memory already");
+    expect(refused({ ram: "32GB" })).toBe("--ram, --margin and --prefer go with --fits, the machine they are about");
     expect(refused({ cacheType: "q8_0", cacheTypeV: "q4_0" })).toBe("--cache-type sets the K and V caches both, which --cache-type-v would set again");
   });
 
@@ -279,41 +296,49 @@ describe("a model tagged gguf whose files hold none", () => {
   });
 });
 
-describe("-i with --app and --fits", () => {
-  it("opens the picker on the quant --fits picks, saying why on stderr, as the printing command does", async () => {
-    const file = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
-    const printed = await runInProcess(["snippet", file, "--app", "ollama", "--fits", "4GB"]);
-    const command = parse({ app: "ollama", fits: "4GB", interactive: true }, TERMINAL, [file]);
-    if (command.mode !== "picker") throw new Error("not the picker");
-    const { context, errors } = fakeContext({}, false);
-    const { menu } = await pickerMenu(command, context);
-    const shown = shownEntry(initialState(menu))!;
-    expect(shown.source).toBe("local");
-    expect(printed.stdout).toContain(`:${shown.source === "local" ? shown.quant?.label : ""}\n`);
-    expect(errors()).toContain("is the largest quant that fits in 4GB");
-  });
-});
-
-describe("-i with --app and --fits: the quants that fit", () => {
+describe("-i with --app and --fits, against a stand-in hub that serves the metadata file's repository", () => {
   const file = "catalogue/models/bartowski--Llama-3.2-3B-Instruct-GGUF.json";
+  let hub: GgufHub;
+  const cache = mkdtempSync(join(tmpdir(), "hubref-picker-fits-"));
+  beforeAll(async () => {
+    hub = await startGgufHub(catalogueRepos());
+  });
+  afterAll(async () => {
+    await hub.close();
+    rmSync(cache, { recursive: true, force: true });
+  });
+  const env = () => ({ HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: cache, HF_TOKEN: undefined });
   const quantLabels = async (options: Record<string, string | boolean>) => {
     const command = parse({ app: "ollama", interactive: true, ...options }, TERMINAL, [file]);
     if (command.mode !== "picker") throw new Error("not the picker");
-    const { menu } = await pickerMenu(command, fakeContext({}, false).context);
+    const { menu } = await pickerMenu(command, fakeContext(env(), false).context);
     const state = initialState(menu);
     const { labels, chosen } = rowOptions(state, "quant");
     return { labels, chosen: labels[chosen]! };
   };
 
-  it("marks every quant that fits the budget, the chosen one among them, and no other", async () => {
-    const { labels, chosen } = await quantLabels({ fits: "4GB" });
+  it("opens the picker on the quant --fits picks, saying why on stderr, as the printing command does", async () => {
+    const printed = await runInProcess(["snippet", file, "--app", "ollama", "--fits", "6GB"], { env: env() });
+    const command = parse({ app: "ollama", fits: "6GB", interactive: true }, TERMINAL, [file]);
+    if (command.mode !== "picker") throw new Error("not the picker");
+    const { context, errors } = fakeContext(env(), false);
+    const { menu } = await pickerMenu(command, context);
+    const shown = shownEntry(initialState(menu))!;
+    expect(shown.source).toBe("local");
+    expect(printed.stdout).toContain(`:${shown.source === "local" ? shown.quant?.label : ""}\n`);
+    expect(errors()).toContain("Q8_0 is the largest of Q4_K_M's class (up to Q8_0) that fits at 8,192 tokens");
+    expect(errors()).toContain("its GGUF header (Llama-3.2-3B-Instruct-IQ3_M.gguf) was read from the hub");
+  });
+
+  it("marks every quant that fits the machine, the chosen one among them, and no other", async () => {
+    const { labels, chosen } = await quantLabels({ fits: "6GB" });
     const gb = (label: string) => Number(/ ([\d.]+) GB/.exec(label)![1]);
     const marked = labels.filter((label) => label.endsWith(" ✓ fits"));
     const unmarked = labels.filter((label) => !marked.includes(label));
-    // The largest that fits is the one chosen; every larger file is left unmarked, every smaller one marked.
-    expect(chosen).toMatch(/^Q5_K_L 2\.42 GB ✓ fits$/);
+    // Q8_0, the largest of the default class that fits, is chosen; the float file is larger, and left unmarked.
+    expect(chosen).toMatch(/^Q8_0 3\.42 GB ✓ fits$/);
     expect(marked.length).toBeGreaterThan(1);
-    expect(unmarked).toContain("Q6_K 2.64 GB");
+    expect(unmarked).toContain("F16 6.43 GB");
     expect(Math.min(...unmarked.map(gb))).toBeGreaterThan(Math.max(...marked.map(gb)));
   });
 

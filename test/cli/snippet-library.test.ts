@@ -99,9 +99,15 @@ describe("hubref snippet --library: what the metadata gives", () => {
     expect(file.stdout).toContain('filename="chat-Q8_0.gguf"');
     const split = await hubref("snippet", repo, "--library", "--language", "python", "--quant", "Q6_K");
     expect(split.stdout).toContain('filename="chat-Q6_K-00001-of-00002.gguf",\n    additional_files=[\n        "chat-Q6_K-00002-of-00002.gguf",\n    ],');
-    const fits = await hubref("snippet", repo, "--library", "--language", "python", "--fits", "4.6GB");
-    expect(fits.stdout).toContain('filename="chat-Q5_K_M.gguf"');
-    expect(fits.stderr).toMatch(/^note: Q5_K_M is the largest quant that fits/m);
+    // A metadata file names its repository: the header a plan needs is read from the hub, and where the hub cannot be
+    // reached there is no verdict, rather than a guess at the cache (a port nothing listens on stands for it).
+    const fits = await runInProcess(["snippet", repo, "--library", "--language", "python", "--fits", "4.6GB"], {
+      env: { HF_ENDPOINT: "http://127.0.0.1:9", HUBREF_HUB_RETRIES: "0", XDG_CACHE_HOME: undefined, HOME: undefined },
+    });
+    expect(fits).toMatchObject({ status: 1, stdout: "" });
+    expect(fits.stderr).toMatch(
+      /^error: cannot judge whether acme\/chat-GGUF fits at \d[\d,]* tokens: the KV cache and compute buffers are sized from its GGUF header, and /,
+    );
   });
 
   it("refuses a quant the GGUF repository lacks as --app does, and --quant for a library that loads no GGUF", async () => {

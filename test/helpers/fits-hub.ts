@@ -25,7 +25,7 @@ const F32T = TENSOR_TYPE.F32;
 const BITS: Record<string, number> = { Q2_K: 3.0, Q3_K_M: 3.9, Q4_K_M: 4.85, Q5_K_M: 5.7, Q6_K: 6.6, Q8_0: 8.5, F16: 16 };
 const DEFAULT_QUANTS = ["Q2_K", "Q3_K_M", "Q4_K_M", "Q5_K_M", "Q6_K", "Q8_0"];
 
-interface DenseShape {
+export interface DenseShape {
   layers: number;
   embd: number;
   ff: number;
@@ -47,7 +47,7 @@ function attentionTensors(blk: string, embd: number, heads: number, kvHeads: num
 }
 
 /** A dense attention model's header: the tensors of a Llama-style block, a vocabulary cut to a few tokens (vocab_size says the whole). */
-function denseSpec(arch: string, name: string, shape: DenseShape, trained: number): GgufSpec {
+export function denseSpec(arch: string, name: string, shape: DenseShape, trained: number): GgufSpec {
   const { layers, embd, ff, heads, kvHeads, vocab } = shape;
   const head = embd / heads;
   const block = (layer: number): TensorInfo[] => {

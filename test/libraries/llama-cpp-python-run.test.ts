@@ -5,7 +5,16 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { libraryBlocks } from "../../src/blocks/model-blocks.js";
 import type { RunSettings } from "../../src/memory/run-settings.js";
+import type { LocalRun } from "../../src/local/run.js";
+import type { AppNote } from "../../src/apps/steps.js";
+import type { ModelData } from "../../src/model/schema.js";
+import { noteLines } from "../../src/cli/local-words.js";
 import { GGUF_CHAT, TRANSFORMERS_CHAT } from "../apps/models.js";
+
+/** A local run of llama-cpp-python that carries `run` (the default file), as the local-run owner would hand it over. */
+function carrying(model: ModelData, run: RunSettings): LocalRun {
+  return { model: model.id, runner: "llama-cpp-python", appLabel: "llama-cpp-python", run, notes: [] };
+}
 
 /*
  * llama-cpp-python's code for a GGUF repository, run by python3 against a
@@ -49,8 +58,9 @@ interface Loaded {
 }
 
 async function loaded(run: RunSettings | undefined): Promise<{ loaded: Loaded; notes: string[] }> {
-  const notes: string[] = [];
-  const blocks = await libraryBlocks(GGUF_CHAT, "python", { request: {}, ...(run ? { run } : {}), notes });
+  const said: AppNote[] = [];
+  const blocks = await libraryBlocks(GGUF_CHAT, "python", { ...(run ? { local: carrying(GGUF_CHAT, run) } : {}), notes: said });
+  const notes = noteLines(said);
   expect(blocks).toHaveLength(1);
   const record = join(root, `record-${Math.random().toString(36).slice(2)}.json`);
   const result = spawnSync("python3", ["-c", blocks[0]!.content], {
@@ -93,17 +103,20 @@ describe.skipIf(!hasPython)("llama-cpp-python code with run settings, under pyth
     const { loaded: call, notes } = await loaded(undefined);
     expect(call.kwargs).toEqual({});
     expect(notes).toEqual([]);
-    const [block] = await libraryBlocks(GGUF_CHAT, "python", { request: {} });
+    const [block] = await libraryBlocks(GGUF_CHAT, "python");
     expect(block!.content).not.toContain("import llama_cpp\n");
   });
 });
 
 describe("run settings for a library that loads no GGUF file", () => {
   it("transformers code is as before, and a note says it carries none of them", async () => {
-    const notes: string[] = [];
-    const withSettings = await libraryBlocks(TRANSFORMERS_CHAT, "python", { run: { contextSize: 8192, gpuLayers: "all" }, notes });
+    const said: AppNote[] = [];
+    const withSettings = await libraryBlocks(TRANSFORMERS_CHAT, "python", {
+      local: carrying(TRANSFORMERS_CHAT, { contextSize: 8192, gpuLayers: "all" }),
+      notes: said,
+    });
     expect(withSettings).toEqual(await libraryBlocks(TRANSFORMERS_CHAT, "python"));
-    expect(notes).toEqual([
+    expect(noteLines(said)).toEqual([
       "meta-llama/Llama-3.1-8B-Instruct: the 'transformers' code loads no GGUF file, so it carries none of: a context of 8,192 tokens and every layer on the GPU",
     ]);
   });

@@ -232,8 +232,14 @@ describe("hubref mcp against other hubs", () => {
         env: { HF_ENDPOINT: gguf.endpoint, HOME: undefined, XDG_CACHE_HOME: undefined },
       });
       expect(result.structuredContent!.commands).toBe(cli.stdout);
-      expect((result.structuredContent!.quant as { label: string }).label).toBe("Q6_K");
-      expect((result.structuredContent!.notes as string[]).join("\n")).toContain("Q6_K is the largest quant that fits in 12GB");
+      expect((result.structuredContent!.quant as { label: string }).label).toBe("Q5_K_M");
+      expect((result.structuredContent!.notes as string[]).join("\n")).toContain(
+        "Q5_K_M is the largest of Q4_K_M's class (up to Q8_0) that fits at 32,768 tokens",
+      );
+      // One parser for every edge: a bad value is refused as the command line refuses it, in the tools' own names.
+      const bad = await call(local, "plan_local_run", { model: LLAMA, fits: "12GB", ram: "lots" });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toMatch(/^error: `ram` takes a memory size such as 32GB or 16GiB, got 'lots'/);
       const offer = await call(local, "describe_model", { model: LLAMA });
       expect(offer.isError).toBeFalsy();
       expect((offer.structuredContent!.model as { id: string }).id).toBe(LLAMA);

@@ -1,14 +1,14 @@
-import { usageError } from "../../errors.js";
 import { shellQuote } from "../../format/shell.js";
 import type { CacheType } from "../../memory/rules.js";
+import { fail } from "../../outcome/problems.js";
 import {
-  ALL_LAYERS,
   PROMPT,
   baseName,
   chatCurl,
   command,
   comments,
   envAssignment,
+  layerCount,
   lines,
   noteUntaken,
   quantRef,
@@ -33,21 +33,21 @@ function hfCoName(context: AppRunContext, fileTagAllowed: boolean): string {
   const ref = quantRef(context);
   if (ref) return `hf.co/${ref}`;
   if (fileTagAllowed) return `hf.co/${model.id}:${baseName(choice.variant.file)}`;
-  const { label } = choice.variant;
-  if (choice.byFile && label && choice.labelIsExact) {
-    throw usageError(`${context.app.prettyLabel} names a quant by its label, not by file`, `use --quant ${label}, which names ${choice.variant.file} alone`);
-  }
-  throw usageError(
-    `${context.app.prettyLabel} names a quant by its label, and ${choice.variant.file} in ${model.id} has ${label ? `a label other files share (${label})` : "no readable label"}`,
-    "use llama.cpp or Ollama, which can name the exact file",
-  );
+  fail({
+    kind: "label-not-exact",
+    app: context.app.prettyLabel,
+    model: model.id,
+    file: choice.variant.file,
+    label: choice.variant.label,
+    byFile: choice.byFile && choice.labelIsExact,
+  });
 }
 
 /*
  * node-llama-cpp's `chat` options, from its `chat --help`
  * (src/cli/commands/ChatCommand.ts in withcatai/node-llama-cpp, checked in
- * 3.22): --contextSize, --gpuLayers (a count; one above the model's is
- * clamped to it), --flashAttention / --no-fa (unset: on where supported),
+ * 3.22): --contextSize, --gpuLayers (a count, as llama.cpp's -ngl counts
+ * layers), --flashAttention / --no-fa (unset: on where supported),
  * --kvCacheKeyType / --kvCacheValueType (GgmlType names). It has no option
  * that keeps expert tensors in system memory.
  */
@@ -57,16 +57,13 @@ function nodeLlamaCppOptions(context: AppRunContext): string[] {
   const { run } = context;
   const words: string[] = [];
   if (run.contextSize !== undefined) words.push("--contextSize", String(run.contextSize));
-  if (run.gpuLayers !== undefined) words.push("--gpuLayers", String(run.gpuLayers === "all" ? ALL_LAYERS : run.gpuLayers));
+  const layers = layerCount(run);
+  if (layers !== undefined) words.push("--gpuLayers", String(layers));
   if (run.flashAttention === "on") words.push("--flashAttention");
   if (run.flashAttention === "off") words.push("--no-fa");
   if (run.cacheTypeK !== undefined) words.push("--kvCacheKeyType", GGML_TYPE_NAMES[run.cacheTypeK]);
   if (run.cacheTypeV !== undefined) words.push("--kvCacheValueType", GGML_TYPE_NAMES[run.cacheTypeV]);
-  noteUntaken(
-    context,
-    ["contextSize", "gpuLayers", "flashAttention", "cache"],
-    (it) => `it has no option for ${it}; llama.cpp (--app llama.cpp) has --n-cpu-moe`,
-  );
+  noteUntaken(context, ["contextSize", "gpuLayers", "flashAttention", "cache"], "llama-cpp-has-moe");
   return words;
 }
 
@@ -88,9 +85,11 @@ export function nodeLlamaCppSteps(context: AppRunContext): AppStep[] {
  * ollama/ollama: `ollama serve` reads OLLAMA_CONTEXT_LENGTH,
  * OLLAMA_FLASH_ATTENTION (1 or 0; unset, on where the backend has it) and
  * OLLAMA_KV_CACHE_TYPE (one type for both K and V) when it starts; a request's
- * options take num_ctx and num_gpu (layers on the GPU; a count above the
- * model's is clamped). `ollama run` takes neither option on its command line.
- * Nothing keeps expert tensors in system memory.
+ * options take num_ctx and num_gpu (layers on the GPU, counted as llama.cpp's
+ * -ngl counts them; Ollama passes it on to its runner, and without it lets the
+ * runner fit the layers itself). `ollama run` takes neither option on its
+ * command line. Nothing keeps expert tensors in system memory, so its plan is
+ * of whole layers (src/apps/placement.ts), and num_gpu is that plan's count.
  */
 function ollamaServerEnv(context: AppRunContext, taken: RunSetting[]): string[] {
   const { run } = context;
@@ -118,13 +117,12 @@ export function ollamaSteps(context: AppRunContext): AppStep[] {
   const { run } = context;
   const taken: RunSetting[] = ["contextSize", "gpuLayers", "flashAttention"];
   const env = ollamaServerEnv(context, taken);
-  noteUntaken(context, taken, (it) => `it has no setting for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
+  noteUntaken(context, taken, "llama-cpp-takes-all");
   const options: Record<string, number> = {};
   if (run.contextSize !== undefined) options.num_ctx = run.contextSize;
-  if (run.gpuLayers !== undefined) options.num_gpu = run.gpuLayers === "all" ? ALL_LAYERS : run.gpuLayers;
-  if (options.num_gpu !== undefined) {
-    context.notes.push(`ollama run takes no GPU layer count on its command line: in its chat, type /set parameter num_gpu ${options.num_gpu}`);
-  }
+  const layers = layerCount(run);
+  if (layers !== undefined) options.num_gpu = layers;
+  if (options.num_gpu !== undefined) context.notes.push({ kind: "ollama-chat-num-gpu", layers: options.num_gpu });
   const steps: AppStep[] = [];
   if (env.length > 0) {
     steps.push(
@@ -166,7 +164,7 @@ function dockerConfigureStep(context: AppRunContext, name: string): AppStep | un
   const { run } = context;
   const gguf = context.format === "gguf";
   const flags = gguf ? llamaCppFlags(run, { context: false }) : [];
-  noteUntaken(context, gguf ? llamaCppTaken() : ["contextSize"], (it) => `its vLLM engine for transformers weights takes only the context this way, not ${it}`);
+  noteUntaken(context, gguf ? llamaCppTaken() : ["contextSize"], "docker-vllm");
   if (run.contextSize === undefined && flags.length === 0) return undefined;
   const words = ["docker", "model", "configure"];
   if (run.contextSize !== undefined) words.push("--context-size", String(run.contextSize));
@@ -187,14 +185,14 @@ export function dockerModelRunnerSteps(context: AppRunContext): AppStep[] {
 
 export function localAiSteps(context: AppRunContext): AppStep[] {
   const { choice, model } = context;
-  if (!choice) throw usageError(`LocalAI loads one GGUF file, and the file list of ${model.id} is unknown`, "pass the hub id, so hubref fetches the file list");
+  if (!choice) fail({ kind: "no-file-list", model: model.id, app: context.app.prettyLabel });
   const port = context.app.port ?? 8080;
   const uri = `huggingface://${model.id}/${choice.variant.file}`;
   // LocalAI's flags are also environment variables (docs/content/reference/cli-reference.md in mudler/LocalAI):
   // LOCALAI_CONTEXT_SIZE is the models' default context. The other settings live in a model's YAML file.
   const docker = ["docker run --rm", command("-p", `${port}:8080`)];
   if (context.run.contextSize !== undefined) docker.push(command("-e", `LOCALAI_CONTEXT_SIZE=${context.run.contextSize}`));
-  noteUntaken(context, ["contextSize"], (it) => `set ${it} in a model YAML file for its llama-cpp backend (localai.io/docs/advanced/model-configuration)`);
+  noteUntaken(context, ["contextSize"], "localai-yaml");
   return [
     {
       // No --name: a fixed one fails on the second run; --rm removes the container when it stops.
@@ -214,7 +212,9 @@ export function localAiSteps(context: AppRunContext): AppStep[] {
  * it replaced `lemonade-server`, removed in 2026): `pull user.NAME --checkpoint
  * main REPO:QUANT --recipe llamacpp` registers a hub file, and `run NAME
  * --ctx-size N --llamacpp-args "..."` loads it. Lemonade sets the GPU layers
- * itself: --llamacpp-args refuses -ngl and --ctx-size (docs/api/lemonade.md).
+ * itself, every layer on the GPU: --llamacpp-args refuses -ngl and --ctx-size
+ * (docs/api/lemonade.md), and takes --n-cpu-moe, so its plan keeps every
+ * layer on the GPU and moves only expert tensors (src/apps/placement.ts).
  */
 export function lemonadeSteps(context: AppRunContext): AppStep[] {
   const { model, run } = context;
@@ -224,11 +224,7 @@ export function lemonadeSteps(context: AppRunContext): AppStep[] {
   if (run.contextSize !== undefined) load.push(command("--ctx-size", String(run.contextSize)));
   const flags = llamaCppFlags(run, { context: false, gpuLayers: false });
   if (flags.length > 0) load.push(command("--llamacpp-args", flags.join(" ")));
-  noteUntaken(
-    context,
-    llamaCppTaken({ gpuLayers: false }),
-    (it) => `Lemonade decides the GPU layers itself and refuses -ngl in --llamacpp-args; llama.cpp (--app llama.cpp) takes ${it}`,
-  );
+  noteUntaken(context, llamaCppTaken({ gpuLayers: false }), "lemonade-gpu-layers");
   return [
     {
       title: "register the model with Lemonade (install it from https://lemonade-server.ai)",
@@ -277,7 +273,7 @@ export function customEndpointSteps(context: AppRunContext): AppStep[] {
     content: comments(
       "base URL: http://localhost:8080/v1",
       `model: ${context.model.id}`,
-      `API key: any value; ${context.format === "mlx" ? "mlx_lm.server" : "llama-server"} does not check it`,
+      `API key: any value; ${context.format === "mlx" ? "mlx_lm.server" : "llama serve"} does not check it`,
     ),
   });
 }

@@ -2,11 +2,23 @@ import type { RunSettings } from "../../memory/run-settings.js";
 import { command, chatCurl, lines, quantRef, resolveUrl, waitStep, type AppRunContext, type AppStep, type RunSetting } from "../steps.js";
 
 /*
- * llama.cpp's flags, from its `llama-server --help` (common/arg.cpp in
- * ggml-org/llama.cpp, and tools/server/README.md): -c, -ngl (a count, `auto`
- * or `all`), --n-cpu-moe, -fa on|off|auto, -ctk/-ctv.
+ * llama.cpp's flags, from its server's help (common/arg.cpp in
+ * ggml-org/llama.cpp, and tools/server/README.md): -c (0: the trained
+ * length), -ngl (a count, `auto`, the default, or `all`), --n-cpu-moe,
+ * -fa on|off|auto, -ctk/-ctv. Its own fitting (--fit, on by default) adjusts
+ * only what the command leaves unset, keeping --fit-target (1024 MiB) free per
+ * device: a command that carries a plan sets the context and the layers, so
+ * llama.cpp runs the plan as printed (docs/decisions.md says why).
+ *
+ * The install is llama.cpp's own: the llama.app installer on macOS and Linux,
+ * winget on Windows, both giving one `llama` binary whose `serve` is the
+ * server (`llama-server` of a build or a release archive takes the same flags).
  */
 
+/*
+ * The server's default port is announced to move from 8080 to 9931 (llama.cpp
+ * PR 26508's start-up notice): the commands always name the port.
+ */
 const PORT = 8080;
 
 /** Which of llama.cpp's run flags a caller writes; Docker Model Runner and Lemonade set some through their own options. */
@@ -58,21 +70,21 @@ export function llamaServerStep(context: AppRunContext): AppStep {
     title: `start an OpenAI-compatible server on port ${PORT}, in the background${found}`,
     language: "sh",
     setup: false,
-    content: `${lines("llama-server", ...llamaCppModelArgs(context), ...settingsLine(context.run), command("--port", String(PORT)))} &`,
+    content: `${lines(command("llama", "serve"), ...llamaCppModelArgs(context), ...settingsLine(context.run), command("--port", String(PORT)))} &`,
   };
 }
 
-export const llamaWaitStep = waitStep(PORT, "/health", "llama-server");
+export const llamaWaitStep = waitStep(PORT, "/health", "llama serve");
 
 export const llamaInstallStep: AppStep = {
-  title: "install llama.cpp (Homebrew on macOS and Linux; on Windows: winget install llama.cpp)",
+  title: "install llama.cpp (macOS and Linux; on Windows: winget install llama.cpp)",
   language: "sh",
   setup: true,
-  content: "brew install llama.cpp",
+  content: "curl -LsSf https://llama.app/install.sh | sh",
 };
 
 export function llamaCppSteps(context: AppRunContext): AppStep[] {
-  if (!context.choice) context.notes.push(`the file list of ${context.model.id} is unknown: llama.cpp picks the quant itself`);
+  if (!context.choice) context.notes.push({ kind: "file-list-unknown", model: context.model.id });
   return [
     llamaInstallStep,
     llamaServerStep(context),

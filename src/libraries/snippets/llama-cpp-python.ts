@@ -18,7 +18,8 @@ function defaultLoad(model: ModelData): GgufLoad {
 /*
  * Llama()'s arguments (llama_cpp/llama.py in abetlen/llama-cpp-python, checked
  * in 0.3.35; from_pretrained passes them on): n_ctx, n_gpu_layers (-1 for
- * every layer), flash_attn (a bool), type_k / type_v (ggml type ids, the
+ * every layer; else a count as llama.cpp's -ngl counts layers, the output
+ * one of them), flash_attn (a bool), type_k / type_v (ggml type ids, the
  * module's GGML_TYPE_* constants). What it cannot take, src/libraries/gguf-choice.ts says in a note.
  */
 const GGML_TYPES = { f16: "GGML_TYPE_F16", q8_0: "GGML_TYPE_Q8_0", q4_0: "GGML_TYPE_Q4_0" } as const satisfies Record<CacheType, string>;
