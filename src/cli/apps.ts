@@ -18,8 +18,8 @@ export function registerApps(program: Command, context: CommandContext): void {
   const command = program
     .command("apps")
     .description("local apps that run a model on your machine: llama.cpp, Ollama, vLLM, MLX LM, LM Studio, …")
-    .argument("[key]", "show one app")
-    .option("--for <model>", "only the apps that run this model (a hub id, a metadata file, or -)");
+    .argument("[key]", "show one app");
+  sharedOption(command, "for", { description: "only the apps that run this model (a hub id, a metadata file, or -)" });
   cacheOptions(sharedOption(command, "json"), "with --for")
     .addHelpText(
       "after",

@@ -1,3 +1,4 @@
+import type { CompleteCommand } from "./completion.js";
 import { existsSync, statSync } from "node:fs";
 import type { Command, Option } from "commander";
 import { APP_KINDS } from "../apps/app-keys.js";
@@ -158,9 +159,8 @@ function argumentValues(command: Command, positionals: readonly string[], more: 
 }
 
 /** The answer to `hubref __complete -- WORD...`: the mode line, then the candidates that start with the last word. */
-export async function completions(program: Command, words: readonly string[], more: ArgumentValues = {}): Promise<string[]> {
-  const current = words[words.length - 1] ?? "";
-  const line = readLine(program, words.slice(0, -1));
+export async function completions(program: Command, { before, current }: CompleteCommand, more: ArgumentValues = {}): Promise<string[]> {
+  const line = readLine(program, before);
   let found: Candidates;
   if (line.pending !== undefined) {
     found = line.pending.argChoices ?? (await OPTION_VALUES[line.pending.attributeName()]?.(line)) ?? [];

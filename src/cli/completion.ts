@@ -81,6 +81,31 @@ complete -c hubref -f -a '(__hubref_complete)'
 
 export const SCRIPTS = { bash: BASH, zsh: ZSH, fish: FISH } as const satisfies Record<Shell, string>;
 
+/** `hubref completion SHELL`, parsed: the shell whose script to print. */
+export interface CompletionCommand {
+  shell: Shell;
+}
+
+export function parseCompletionCommand(shell: string): CompletionCommand {
+  return { shell: requireChoice("shell", shell, SHELLS) };
+}
+
+/** `hubref __complete -- WORD...`, parsed: the words before the cursor, and the one being completed. */
+export interface CompleteCommand {
+  before: string[];
+  current: string;
+}
+
+/** A command line a shell hands over is short; a longer one is no line a user typed, and completes nothing. */
+const MAX_COMPLETE_WORDS = 256;
+const MAX_COMPLETE_CHARS = 16_384;
+
+/** The line to complete, or undefined for one too long to be a user's, which completes nothing. */
+export function parseCompleteCommand(words: readonly string[]): CompleteCommand | undefined {
+  if (words.length > MAX_COMPLETE_WORDS || words.reduce((sum, word) => sum + word.length, 0) > MAX_COMPLETE_CHARS) return undefined;
+  return { before: words.slice(0, -1), current: words[words.length - 1] ?? "" };
+}
+
 export function registerCompletion(program: Command, context: CommandContext): void {
   program
     .command("completion")
@@ -96,7 +121,7 @@ Load it in the current shell, or install it for every new one:
   $ hubref completion fish > ~/.config/fish/completions/hubref.fish`,
     )
     .action((shell: string) => {
-      context.stdout.write(SCRIPTS[requireChoice("shell", shell, SHELLS)]);
+      context.stdout.write(SCRIPTS[parseCompletionCommand(shell).shell]);
     });
   program
     .command("__complete", { hidden: true })
@@ -105,7 +130,8 @@ Load it in the current shell, or install it for every new one:
     .helpOption(false)
     .action(async (words: string[]) => {
       const { completions } = await import("./completion-words.js");
-      const lines = await completions(program, words, { "completion shell": SHELLS });
+      const line = parseCompleteCommand(words);
+      const lines = line === undefined ? ["words"] : await completions(program, line, { "completion shell": SHELLS });
       context.stdout.write(`${lines.join("\n")}\n`);
     });
 }

@@ -15,39 +15,54 @@ export { FLAG_NAMES };
 
 export type Flag = keyof typeof FLAG_NAMES;
 
+/** A shared flag: its value's placeholder (none: a switch), what it means, and its value when not given. */
+interface SharedSpec {
+  value?: string;
+  /** A short form, and the long name it stands for where FLAG_NAMES writes the short one. */
+  short?: string;
+  long?: string;
+  description: string;
+  off: false | undefined;
+}
+
 /**
  * The flags shared by several commands: spelled, defaulted and described once. A command may say what the flag
  * goes with (`scope`) and what it means there before the shared text (`lead`), or replace the text (`description`).
  */
 export const SHARED_OPTIONS = {
-  json: { spec: "--json", description: "print JSON", off: false },
-  offline: { spec: "--offline", description: "use only the cached hub metadata, never the network", off: false },
-  refresh: { spec: "--refresh", description: "fetch the hub metadata again, ignoring the cache", off: false },
-  interactive: { spec: "-i, --interactive", description: "(needs a terminal)", off: undefined },
-  fits: { spec: "--fits <memory>", description: 'a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto', off: undefined },
+  json: { description: "print JSON", off: false },
+  offline: { description: "use only the cached hub metadata, never the network", off: false },
+  refresh: { description: "fetch the hub metadata again, ignoring the cache", off: false },
+  interactive: { short: "-i", long: "--interactive", description: "(needs a terminal)", off: undefined },
+  verbose: { description: "say more: every note, as it comes", off: undefined },
+  for: { value: "<model>", description: "a hub id, a metadata file, or -", off: undefined },
+  fits: { value: "<memory>", description: 'a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto', off: undefined },
   ram: {
-    spec: "--ram <size>",
+    value: "<size>",
+
     description: "with --fits naming a GPU: the system memory beside it (32GB); default: found with auto, else 32 GB assumed and said",
     off: undefined,
   },
-  margin: { spec: "--margin <size>", description: "with --fits: the memory kept free on each GPU (default 1GiB, as llama.cpp's --fit-target)", off: undefined },
+  margin: { value: "<size>", description: "with --fits: the memory kept free on each GPU (default 1GiB, as llama.cpp's --fit-target)", off: undefined },
   prefer: {
-    spec: "--prefer <what>",
+    value: "<what>",
+
     description:
       "with --fits: quality (the largest quant that fits anywhere) or speed (the fastest of Q4_K_M's class); default: Q4_K_M's class, the largest that runs on the GPU",
     off: undefined,
   },
   ctx: {
-    spec: "--ctx <tokens>",
+    value: "<tokens>",
+
     description:
       "tokens (32768, 32k), max (the trained length) or fit (the largest that fits, with --fits and one quant); default with --fits: the trained length, at most 8192",
     off: undefined,
   },
-  cacheType: { spec: "--cache-type <type>", description: "the K and V cache type, f16 (default), q8_0 or q4_0", off: undefined },
-  cacheTypeK: { spec: "--cache-type-k <type>", description: "the K cache type alone, f16 (default), q8_0 or q4_0", off: undefined },
-  cacheTypeV: { spec: "--cache-type-v <type>", description: "the V cache type alone (a quantized one needs flash attention)", off: undefined },
-  flashAttn: { spec: "--flash-attn <mode>", description: "flash attention on, off or auto (default: auto, on where the GPU has it)", off: undefined },
-} as const satisfies Partial<Record<Flag, { spec: string; description: string; off: false | undefined }>>;
+  cacheType: { value: "<type>", description: "the K and V cache type, f16 (default), q8_0 or q4_0", off: undefined },
+  cacheTypeK: { value: "<type>", description: "the K cache type alone, f16 (default), q8_0 or q4_0", off: undefined },
+  cacheTypeV: { value: "<type>", description: "the V cache type alone (a quantized one needs flash attention)", off: undefined },
+  flashAttn: { value: "<mode>", description: "flash attention on, off or auto (default: auto, on where the GPU has it)", off: undefined },
+} as const satisfies Partial<Record<Flag, SharedSpec>>;
 
 export type SharedOption = keyof typeof SHARED_OPTIONS;
 
@@ -59,9 +74,11 @@ interface SharedText {
 
 /** Adds a shared flag to `command`, as every command that takes it spells and defaults it. */
 export function sharedOption(command: Command, flag: SharedOption, { scope, lead = "", description }: SharedText = {}): Command {
-  const option = SHARED_OPTIONS[flag];
+  const option: SharedSpec = SHARED_OPTIONS[flag];
   const text = description ?? `${lead}${option.description}`;
-  return command.option(option.spec, scope === undefined ? text : `${scope}: ${text}`, option.off);
+  const name = option.short === undefined ? FLAG_NAMES[flag] : `${option.short}, ${option.long}`;
+  const spec = option.value === undefined ? name : `${name} ${option.value}`;
+  return command.option(spec, scope === undefined ? text : `${scope}: ${text}`, option.off);
 }
 
 /** The cache flags, as every command that reads hub metadata takes them. */

@@ -18,6 +18,23 @@ function sdkMissing(error: unknown): boolean {
   return (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") && String(message).includes("@modelcontextprotocol/sdk");
 }
 
+/** `hubref mcp`, parsed: the cache policy every tool's hub reads follow. */
+export interface McpCommand {
+  offline: boolean;
+}
+
+export function parseMcpCommand(options: { offline?: boolean }): McpCommand {
+  return { offline: options.offline === true };
+}
+
+async function runMcp(command: McpCommand, context: CommandContext): Promise<void> {
+  const { serveMcp } = await import("../mcp/server.js").catch((error: unknown) => {
+    throw sdkMissing(error) ? operationalError("hubref mcp needs the package @modelcontextprotocol/sdk, which is not installed", SDK_HINT) : error;
+  });
+  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  await serveMcp({ env: context.env, offline: command.offline, version: manifest.version });
+}
+
 export function registerMcp(program: Command, context: CommandContext): void {
   const command = program
     .command("mcp")
@@ -32,10 +49,6 @@ Register it with an MCP client, from a clone (hubref is not on the npm registry)
 The hub is reached as every command reaches it: HF_ENDPOINT, HF_TOKEN, the cache.`,
     );
   sharedOption(command, "offline").action(async (options: { offline: boolean }) => {
-    const { serveMcp } = await import("../mcp/server.js").catch((error: unknown) => {
-      throw sdkMissing(error) ? operationalError("hubref mcp needs the package @modelcontextprotocol/sdk, which is not installed", SDK_HINT) : error;
-    });
-    const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-    await serveMcp({ env: context.env, offline: options.offline, version: manifest.version });
+    await runMcp(parseMcpCommand(options), context);
   });
 }

@@ -40,8 +40,7 @@ export function registerModels(program: Command, context: CommandContext): void 
   sharedOption(search, "cacheTypeV", { scope: "with --fits" });
   sharedOption(search, "flashAttn", { scope: "with --fits" });
   sharedOption(search, "refresh", { scope: "with --fits" });
-  search
-    .option("--verbose", "with --fits: also say which models were left out, and the smallest quant's need")
+  sharedOption(search, "verbose", { description: "with --fits: also say which models were left out, and the smallest quant's need" })
     .addHelpText(
       "after",
       `

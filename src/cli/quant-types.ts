@@ -28,8 +28,8 @@ export function registerQuantTypes(program: Command, context: CommandContext): v
     .option("--tensor-types", "list the tensor types with block size, bytes per block and bits per weight", false)
     .option("--parse <file-name...>", "print the quantization label in each GGUF file name")
     .option("--nearest <label>", "pick the available quantization nearest to this one (needs --available)")
-    .option("--available <labels>", "comma-separated quantizations to choose from", listOfNames)
-    .option("--for <model>", "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight");
+    .option("--available <labels>", "comma-separated quantizations to choose from", listOfNames);
+  sharedOption(command, "for", { description: "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight" });
   sharedOption(command, "fits", { scope: "with --for", lead: "which quants fit, and the one that runs best: " });
   sharedOption(command, "ram");
   sharedOption(command, "margin");

@@ -42,9 +42,12 @@ export function registerSnippet(program: Command, context: CommandContext): void
   snippet
     .option("--api <api>", "chat models: chat (chat completions) or responses (the Responses API, through the router or at --endpoint-url)", "chat")
     .option("--reasoning-effort <level>", "chat models: how hard a reasoning model thinks, low, medium or high");
-  sharedOption(snippet, "json", { description: "print a JSON array of {model, language, client, provider, content}" })
-    .option("--verbose", "with several models: every model's notes and warnings, each on its own line, as they come")
-    .option("--library", "print the usage code of the model's own library instead (library_name)", false);
+  sharedOption(snippet, "json", { description: "print a JSON array of {model, language, client, provider, content}" });
+  sharedOption(snippet, "verbose", { description: "with several models: every model's notes and warnings, each on its own line, as they come" }).option(
+    "--library",
+    "print the usage code of the model's own library instead (library_name)",
+    false,
+  );
   sharedOption(snippet, "interactive", { lead: "pick language, client and provider on screen, then copy or save " });
   cacheOptions(snippet)
     .option("--app <key>", "commands that run the model locally with this app (see hubref apps)")

@@ -8,6 +8,56 @@ import { parseModelsCommand, type ModelsCommandOptions } from "../../src/cli/mod
 import { parseModelViewCommand } from "../../src/cli/model-view.js";
 import type { QuantTypesOptions } from "../../src/cli/quant-types-options.js";
 import { FORMAT_LIBRARIES } from "../../src/libraries/registry.js";
+import { parseCompleteCommand, parseCompletionCommand } from "../../src/cli/completion.js";
+import { parseMcpCommand } from "../../src/cli/mcp.js";
+import { parseHardwareCommand } from "../../src/cli/hardware.js";
+import { parseSnippetCommand } from "../../src/cli/snippet-command.js";
+import { buildProgram } from "../../src/cli/program.js";
+import { fakeContext } from "../helpers/context.js";
+
+/** Each command's parse step: a new command without one fails the first test below. */
+const PARSERS: Record<string, (...args: never[]) => unknown> = {
+  tasks: parseTasksCommand,
+  libraries: parseLibrariesCommand,
+  apps: parseAppsCommand,
+  "quant-types": parseQuantTypesCommand,
+  models: parseModelsCommand,
+  model: parseModelViewCommand,
+  hardware: parseHardwareCommand,
+  snippet: parseSnippetCommand,
+  completion: parseCompletionCommand,
+  __complete: parseCompleteCommand,
+  mcp: parseMcpCommand,
+};
+
+describe("every command", () => {
+  it("has a parse step, hidden ones included", () => {
+    const names = buildProgram(fakeContext({}, false).context).commands.map((command) => command.name());
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.filter((name) => PARSERS[name] === undefined)).toEqual([]);
+  });
+});
+
+describe("completion, __complete and mcp", () => {
+  it("completion takes a shell in any case, and refuses another", () => {
+    expect(parseCompletionCommand("Bash")).toEqual({ shell: "bash" });
+    const error = refusal(() => parseCompletionCommand("powershell"));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe("unknown shell 'powershell'");
+  });
+
+  it("__complete splits the line at the cursor, and completes nothing of a line no user typed", () => {
+    expect(parseCompleteCommand(["snippet", "--app", "ll"])).toEqual({ before: ["snippet", "--app"], current: "ll" });
+    expect(parseCompleteCommand([])).toEqual({ before: [], current: "" });
+    expect(parseCompleteCommand(Array.from({ length: 1000 }, () => "x"))).toBeUndefined();
+    expect(parseCompleteCommand(["x".repeat(100_000)])).toBeUndefined();
+  });
+
+  it("mcp takes the cache policy", () => {
+    expect(parseMcpCommand({ offline: true })).toEqual({ offline: true });
+    expect(parseMcpCommand({})).toEqual({ offline: false });
+  });
+});
 
 /*
  * Every command but snippet (test/cli/snippet-command.test.ts), parsed
