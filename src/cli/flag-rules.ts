@@ -1,5 +1,10 @@
 import type { Command } from "commander";
 import { usageError } from "../errors.js";
+import { matchChoice } from "../choices/choices.js";
+import { LANGUAGE_ALIASES, LIBRARY_LANGUAGES } from "../format/languages.js";
+import { CLIENTS, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
+import { responsesClientList, speaksResponses } from "../inference/responses.js";
+import { isServeEngine } from "../serve/engines.js";
 import { FLAG_NAMES } from "../words/cli-names.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 
@@ -98,7 +103,9 @@ export type FlagRule<F extends Flag = Flag> =
   /** At most one of `oneOf`. */
   | { oneOf: readonly F[]; message: (names: string) => string; hint?: Hint }
   /** All of `together`, or none. */
-  | { together: readonly F[]; message: string; hint?: Hint };
+  | { together: readonly F[]; message: string; hint?: Hint }
+  /** `valued` given a value that `is` picks out refuses the flags of `refuses`: what the value means leaves them nothing to do. */
+  | { valued: F; is: (value: string) => boolean; refuses: readonly F[]; message: (value: string, names: string) => string; hint?: Hint };
 
 /** --offline and --refresh ask opposite things of the cache: refused by every command that takes both. */
 export const CACHE_RULE = {
@@ -175,6 +182,66 @@ const CACHE_TYPE_RULE = {
   hint: "give --cache-type alone, or --cache-type-k and --cache-type-v",
 } as const satisfies FlagRule<"cacheType" | "cacheTypeK" | "cacheTypeV">;
 
+/** The language a --language value names, or undefined for none (its own parser refuses that, with a suggestion). */
+const languageOf = (value: string) => matchChoice(value, LANGUAGES, { aliases: LANGUAGE_ALIASES });
+/** The provider a --provider value names among those hubref has a table for (a router policy or another name: undefined). */
+const providerOf = (value: string) => matchChoice(value.trim(), PROVIDER_CHOICES);
+
+/** The refusals that depend on a flag's value, not only on which flags are given. */
+const VALUE_RULES = [
+  {
+    valued: "app",
+    is: (app: string) => app.trim().toLowerCase() === "mlx-lm",
+    refuses: SERVE_FLAGS,
+    message: () => "MLX LM has no --kv-cache-dtype or --gpu-memory-utilization",
+    hint: "leave them out with --app mlx-lm",
+  },
+  {
+    valued: "app",
+    is: (app: string) => !isServeEngine(app.trim().toLowerCase()),
+    refuses: SERVE_FLAGS,
+    message: () => "--kv-cache-dtype and --gpu-memory-utilization set a server's memory for safetensors weights",
+    hint: "use them with --app vllm or --app sglang",
+  },
+  {
+    valued: "language",
+    is: (value: string) => languageOf(value) !== undefined && languageOf(value) !== "sh",
+    refuses: ["app"],
+    message: (value: string) => `--app prints shell commands, not ${languageOf(value)}`,
+    hint: "leave out --language with --app",
+  },
+  {
+    valued: "language",
+    is: (value: string) => {
+      const language = languageOf(value);
+      return language !== undefined && !(LIBRARY_LANGUAGES as readonly string[]).includes(language);
+    },
+    refuses: ["library"],
+    message: (value: string) =>
+      `--library prints usage code in ${LIBRARY_LANGUAGES.slice(0, -1).join(", ")} and ${LIBRARY_LANGUAGES.at(-1)}, not ${languageOf(value)}`,
+    hint: (_argument: string) => "leave out --library for inference snippets in that language",
+  },
+  {
+    valued: "provider",
+    is: (value: string) => {
+      const provider = providerOf(value);
+      return provider !== undefined && provider !== "auto" && provider !== "hf-inference";
+    },
+    refuses: ["endpointUrl"],
+    message: (value: string) => `--endpoint-url calls your own endpoint, not ${providerOf(value)}: leave out --provider`,
+  },
+  {
+    valued: "client",
+    is: (value: string) => {
+      const client = matchChoice(value, CLIENTS);
+      return client !== undefined && !languagesOfClient(client).some((language) => speaksResponses(language, client));
+    },
+    refuses: ["api"],
+    message: (value: string) => `${matchChoice(value, CLIENTS)} does not speak the Responses API`,
+    hint: () => `use one of: ${responsesClientList()}`,
+  },
+] as const satisfies readonly FlagRule<SnippetFlag>[];
+
 /** "… which --client, --stream do not apply to". */
 const notApplying = (does: string) => (names: string, count: number) => `${does} ${names} do${count === 1 ? "es" : ""} not apply to`;
 
@@ -185,6 +252,7 @@ const notApplying = (does: string) => (names: string, count: number) => `${does}
  */
 export const COMMAND_RULES = {
   snippet: [
+    ...VALUE_RULES,
     {
       when: ["library"],
       refuses: [...INFERENCE_FLAGS, "app"],
@@ -320,19 +388,37 @@ export type RuleFlag<C extends CommandName> = (typeof COMMAND_RULES)[C][number] 
         ? A
         : R extends { together: readonly (infer A)[] }
           ? A
-          : never
+          : R extends { valued: infer A; refuses: readonly (infer B)[] }
+            ? A | B
+            : never
   : never;
 
 const names = (flags: readonly Flag[]) => flags.map((flag) => FLAG_NAMES[flag]);
 
-/** The usage error of the first rule `given` breaks, if any; `argument` is the command's positional argument, for hints. */
-export function ruleBroken(rules: readonly FlagRule[], given: (flag: Flag) => boolean, argument = ""): { message: string; hint?: string } | undefined {
+/** The value a flag was given as text, for the rules that read it; undefined where it was not given. */
+export type FlagValue = (flag: Flag) => string | undefined;
+
+/**
+ * The usage error of the first rule `given` breaks, if any; `argument` is the command's positional argument, for
+ * hints; `valueOf` the values, for the rules that read them (none: those rules never match).
+ */
+export function ruleBroken(
+  rules: readonly FlagRule[],
+  given: (flag: Flag) => boolean,
+  argument = "",
+  valueOf: FlagValue = () => undefined,
+): { message: string; hint?: string } | undefined {
   for (const rule of rules) {
     const broken = (message: string) => {
       const hint = typeof rule.hint === "function" ? rule.hint(argument) : rule.hint;
       return { message, ...(hint !== undefined && { hint }) };
     };
-    if ("refuses" in rule) {
+    if ("valued" in rule) {
+      const value = given(rule.valued) ? valueOf(rule.valued) : undefined;
+      if (value === undefined || !rule.is(value)) continue;
+      const clashing = rule.refuses.filter(given);
+      if (clashing.length > 0) return broken(rule.message(value, names(clashing).join(", ")));
+    } else if ("refuses" in rule) {
       if (!rule.when.every(given)) continue;
       const clashing = rule.refuses.filter(given);
       if (clashing.length > 0) return broken(rule.message(names(clashing).join(", "), clashing.length));
@@ -350,8 +436,8 @@ export function ruleBroken(rules: readonly FlagRule[], given: (flag: Flag) => bo
 }
 
 /** Refuses the flags `command` was given, when they break one of its rules (exit 2). */
-export function checkFlags<C extends CommandName>(command: C, given: (flag: RuleFlag<C>) => boolean, argument?: string): void {
-  const problem = ruleBroken(COMMAND_RULES[command], given as (flag: Flag) => boolean, argument);
+export function checkFlags<C extends CommandName>(command: C, given: (flag: RuleFlag<C>) => boolean, argument?: string, valueOf?: FlagValue): void {
+  const problem = ruleBroken(COMMAND_RULES[command], given as (flag: Flag) => boolean, argument, valueOf);
   if (problem) throw usageError(problem.message, problem.hint);
 }
 

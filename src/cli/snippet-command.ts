@@ -4,7 +4,7 @@ import { usageError } from "../errors.js";
 import { parseCount, parseDecimal } from "../util/numbers.js";
 import { matchChoice, requireChoice } from "../choices/choices.js";
 import { didYouMean } from "../util/suggest.js";
-import { LANGUAGE_ALIASES, LIBRARY_LANGUAGES, type LibraryLanguage } from "../format/languages.js";
+import { LANGUAGE_ALIASES, type LibraryLanguage } from "../format/languages.js";
 import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, PROVIDER_IDS, PROVIDER_NAME, languagesOfClient } from "../inference/id-lists.js";
 import { settleOptions, type SettledOptions, type SnippetOptions } from "../inference/snippet.js";
 import { tokenProblem } from "../inference/token.js";
@@ -14,7 +14,7 @@ import type { SnippetLanguage } from "../blocks/code-block.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import { checkFlags, givenValue, INFERENCE_FLAGS } from "./flag-rules.js";
 import { fail } from "../outcome/problems.js";
-import { CHAT_APIS, REASONING_EFFORTS, responsesClientList, ROUTER_POLICIES, speaksResponses, type RouterPolicy } from "../inference/responses.js";
+import { CHAT_APIS, REASONING_EFFORTS, ROUTER_POLICIES, type RouterPolicy } from "../inference/responses.js";
 import type { MenuPresets } from "../blocks/menu.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
 import type { ToolFiles } from "./tool-files.js";
@@ -107,13 +107,9 @@ export function parseSnippetOptions(raw: SnippetCommandOptions, toolFiles: ToolF
   }
   const options: SnippetOptions = { stream: raw.stream, direct: raw.direct };
   if (raw.provider !== undefined) providerOption(raw, options);
-  const { provider } = settleOptions(options);
   if (language !== undefined) options.language = language;
   if (client !== undefined) options.client = client;
-  if (raw.endpointUrl !== undefined) {
-    if (provider !== "auto" && provider !== "hf-inference") throw usageError(`--endpoint-url calls your own endpoint, not ${provider}: leave out --provider`);
-    options.endpointUrl = endpointUrl(raw.endpointUrl);
-  }
+  if (raw.endpointUrl !== undefined) options.endpointUrl = endpointUrl(raw.endpointUrl);
   if (raw.billTo !== undefined) {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/.test(raw.billTo)) throw usageError(`--bill-to takes a hub organisation name, got '${raw.billTo}'`);
     options.billTo = raw.billTo;
@@ -182,27 +178,17 @@ function responsesOptions(raw: SnippetCommandOptions, options: SnippetOptions): 
     if (api !== "chat") options.api = api;
   }
   if (raw.reasoningEffort !== undefined) options.reasoningEffort = requireChoice("reasoning-effort", raw.reasoningEffort, REASONING_EFFORTS);
-  const client = options.client;
-  if (options.api === "responses" && client !== undefined && !languagesOfClient(client).some((language) => speaksResponses(language, client))) {
-    throw usageError(`${options.client} does not speak the Responses API`, `use one of: ${responsesClientList()}`);
-  }
 }
 
 /** `--language` for library code: the same spellings as for inference, for the languages libraries write in. */
 function libraryLanguage(text: string): LibraryLanguage {
-  const language = parseLanguage(text);
-  if (!(LIBRARY_LANGUAGES as readonly string[]).includes(language)) {
-    const names = `${LIBRARY_LANGUAGES.slice(0, -1).join(", ")} and ${LIBRARY_LANGUAGES.at(-1)}`;
-    throw usageError(`--library prints usage code in ${names}, not ${language}`, `leave out --library for ${language} inference snippets`);
-  }
-  return language as LibraryLanguage;
+  // The rule table (flag-rules.ts) refused the languages libraries do not write in.
+  return parseLanguage(text) as LibraryLanguage;
 }
 
-/** Local apps print shell commands (or a link): `--language sh` is the only one that means anything. */
+/** Local apps print shell commands (or a link): the rule table refused any language but sh; this refuses one it does not know. */
 function checkAppLanguage(raw: SnippetCommandOptions): void {
-  if (raw.language === undefined) return;
-  const language = parseLanguage(raw.language);
-  if (language !== "sh") throw usageError(`--app prints shell commands, not ${language}`, "leave out --language with --app");
+  if (raw.language !== undefined) parseLanguage(raw.language);
 }
 
 /** The picker's first screen: the source and choices the command line named. */
@@ -243,7 +229,15 @@ function runOptions(raw: SnippetCommandOptions, withFile = true): FitsOptions {
 
 /** Parses `hubref snippet`'s arguments and flags into one command, or throws the usage error. */
 export function parseSnippetCommand(models: string[], raw: SnippetCommandOptions, terminal: Terminal, toolFiles: ToolFiles = {}): SnippetCommand {
-  checkFlags("snippet", (flag) => given(raw, flag));
+  checkFlags(
+    "snippet",
+    (flag) => given(raw, flag),
+    undefined,
+    (flag) => {
+      const value = raw[flag as keyof SnippetCommandOptions];
+      return typeof value === "string" ? value : undefined;
+    },
+  );
   if (models.filter((model) => model === "-").length > 1) throw usageError("stdin (-) can be read once");
   const sources: ModelSources = { models, offline: raw.offline, refresh: raw.refresh };
   const mode = modeOf(raw, terminal);

@@ -90,7 +90,6 @@ export async function runServeSnippet(command: ServeSnippetCommand, resolved: Re
       `--ram, --margin and --prefer choose and place a GGUF file, and ${findApp(engine).prettyLabel} serves the safetensors weights on the GPUs named`,
       "leave them out",
     );
-  if (engine === "mlx-lm" && asksServe) throw usageError("MLX LM has no --kv-cache-dtype or --gpu-memory-utilization", "leave them out with --app mlx-lm");
   const settings: ServeSettings = {
     ...(command.run.ctx !== undefined && { context: command.run.ctx }),
     ...(command.serve.kvCacheDtype !== undefined && { kvCacheDtype: command.serve.kvCacheDtype }),

@@ -21,7 +21,15 @@ const spellings = (command: Command) => command.options.flatMap((option) => [opt
 const flagsOf = (rules: (typeof COMMAND_RULES)[keyof typeof COMMAND_RULES]): Flag[] => [
   ...new Set(
     rules.flatMap((rule): readonly Flag[] =>
-      "refuses" in rule ? [...rule.when, ...rule.refuses] : "needs" in rule ? [...rule.flags, ...rule.needs] : "oneOf" in rule ? rule.oneOf : rule.together,
+      "valued" in rule
+        ? [rule.valued, ...rule.refuses]
+        : "refuses" in rule
+          ? [...rule.when, ...rule.refuses]
+          : "needs" in rule
+            ? [...rule.flags, ...rule.needs]
+            : "oneOf" in rule
+              ? rule.oneOf
+              : rule.together,
     ),
   ),
 ];

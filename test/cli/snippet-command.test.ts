@@ -145,8 +145,31 @@ describe("values", () => {
 describe("flag combinations: one table", () => {
   // Every refusal of the table, each with the message its rule gives.
   const cases = COMMAND_RULES.snippet.flatMap((rule) =>
-    "refuses" in rule ? rule.refuses.map((refused) => [rule.when.join(" "), refused, rule.message(FLAG_NAMES[refused], 1)] as const) : [],
+    "when" in rule ? rule.refuses.map((refused) => [rule.when.join(" "), refused, rule.message(FLAG_NAMES[refused], 1)] as const) : [],
   );
+
+  // The refusals a flag's value makes: each rule of the table that reads a value, by an example of it.
+  const VALUED: [Partial<SnippetCommandOptions>, string, string?][] = [
+    [{ app: "mlx-lm", kvCacheDtype: "fp8" }, "MLX LM has no --kv-cache-dtype or --gpu-memory-utilization", "leave them out with --app mlx-lm"],
+    [
+      { app: "ollama", gpuMemoryUtilization: "0.9" },
+      "--kv-cache-dtype and --gpu-memory-utilization set a server's memory for safetensors weights",
+      "use them with --app vllm or --app sglang",
+    ],
+    [{ app: "llama.cpp", language: "py" }, "--app prints shell commands, not python", "leave out --language with --app"],
+    [{ library: true, language: "go" }, "--library prints usage code in python, js and sh, not go"],
+    [{ provider: "together", endpointUrl: "https://example.com" }, "--endpoint-url calls your own endpoint, not together: leave out --provider"],
+    [{ client: "huggingface_hub", api: "responses" }, "huggingface_hub does not speak the Responses API"],
+  ];
+  it("covers every rule that reads a value", () => {
+    expect(VALUED.length).toBe(COMMAND_RULES.snippet.filter((rule) => "valued" in rule).length);
+  });
+  it.each(VALUED)("%o is refused by its value, with exit 2", (raw, message, hint) => {
+    const error = refusal(raw);
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe(message);
+    if (hint !== undefined) expect(error.hint).toBe(hint);
+  });
   it.each(cases)("%s refuses %s, with exit 2, whatever the terminal", (when, refused, message) => {
     const extra = Object.fromEntries([...when.split(" "), refused].map((flag) => [flag, SAMPLE[flag as keyof SnippetCommandOptions]]));
     for (const terminal of [PIPE, TERMINAL]) {
