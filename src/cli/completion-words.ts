@@ -1,4 +1,3 @@
-import type { CompleteCommand } from "./completion.js";
 import { existsSync, statSync } from "node:fs";
 import type { Command, Option } from "commander";
 import { APP_KINDS } from "../apps/app-keys.js";
@@ -6,12 +5,11 @@ import { ggufRepo } from "../apps/gguf-files.js";
 import { LANGUAGE_ALIASES } from "../format/languages.js";
 import { deviceSpellings, hardwareCatalogue } from "../hardware/catalogue.js";
 import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, PROVIDER_IDS } from "../inference/id-lists.js";
-import { CACHE_TYPE_NAMES } from "../memory/rules.js";
 import { readModelFile } from "../model/read-model.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { SORT_NAMES } from "../search/query.js";
 import { allTasks, knownLibraries, modalities } from "../tasks/catalogue.js";
-import { FLASH_ATTENTION, PREFERENCES } from "../local/request.js";
+import { LOCAL_SETTINGS, RUN_SETTINGS, type RunSettingSpec } from "../local/settings.js";
 
 /*
  * The words that complete a command line (`hubref __complete`), loaded only
@@ -46,6 +44,16 @@ async function ggufOf(line: Line) {
   }
 }
 
+/** The completions of the run settings that take one of a list (RUN_SETTINGS's choices). */
+function choiceValues(): Record<string, () => readonly string[]> {
+  return Object.fromEntries(
+    LOCAL_SETTINGS.flatMap((key) => {
+      const spec: RunSettingSpec = RUN_SETTINGS[key];
+      return spec.choices === undefined ? [] : [[key, () => spec.choices!]];
+    }),
+  );
+}
+
 /**
  * The values of options that take one from a known set, by the option's attribute name. An option declared with
  * commander's `.choices()` needs no entry: its choices complete as they are.
@@ -69,14 +77,11 @@ const OPTION_VALUES: Readonly<Record<string, (line: Line) => Candidates | Promis
   file: async (line) => (await ggufOf(line))?.variants.map((variant) => variant.file) ?? [],
   nearest: () => quantCatalogue().fileTypes.map((type) => type.name),
   ctx: () => ["max", "fit"],
-  cacheType: () => CACHE_TYPE_NAMES,
-  cacheTypeK: () => CACHE_TYPE_NAMES,
-  cacheTypeV: () => CACHE_TYPE_NAMES,
-  flashAttn: () => FLASH_ATTENTION,
+  // Every run setting that takes one of a list: the list the setting's table gives.
+  ...choiceValues(),
   // Sizes as system memory is sold, and margins as llama.cpp's --fit-target takes them (its default is 1 GiB).
   ram: () => ["8GB", "16GB", "32GB", "48GB", "64GB", "96GB", "128GB", "192GB", "256GB"],
   margin: () => ["0GB", "512MB", "1GiB", "2GiB", "4GiB"],
-  prefer: () => PREFERENCES,
   for: () => "files",
   inputs: () => "files",
   image: () => "files",
@@ -156,6 +161,12 @@ function argumentValues(command: Command, positionals: readonly string[], more: 
   if (argument.argChoices !== undefined) return argument.argChoices;
   const key = `${command.name()} ${argument.name()}`;
   return more[key] ?? ARGUMENT_VALUES[key]?.() ?? [];
+}
+
+/** `hubref __complete -- WORD...`, parsed: the words before the cursor, and the one being completed. */
+export interface CompleteCommand {
+  before: readonly string[];
+  current: string;
 }
 
 /** The answer to `hubref __complete -- WORD...`: the mode line, then the candidates that start with the last word. */

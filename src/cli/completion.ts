@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { requireChoice } from "../choices/choices.js";
+import type { CompleteCommand } from "./completion-words.js";
 import type { CommandContext } from "./context.js";
 
 /*
@@ -88,12 +89,6 @@ export interface CompletionCommand {
 
 export function parseCompletionCommand(shell: string): CompletionCommand {
   return { shell: requireChoice("shell", shell, SHELLS) };
-}
-
-/** `hubref __complete -- WORD...`, parsed: the words before the cursor, and the one being completed. */
-export interface CompleteCommand {
-  before: string[];
-  current: string;
 }
 
 /** A command line a shell hands over is short; a longer one is no line a user typed, and completes nothing. */

@@ -1,5 +1,7 @@
 import { shellWord } from "../format/shell.js";
-import { parseLocalRequest, type LocalRequest, type RawLocalOptions } from "../local/request.js";
+import { parseLocalRequest, type LocalRequest } from "../local/request.js";
+import { settingsAbout, type RawLocalOptions, type SettingsAbout } from "../local/settings.js";
+import { FLAG_NAMES } from "../words/cli-names.js";
 
 /*
  * --fits, --ram, --margin, --prefer, --ctx, the cache types and --flash-attn,
@@ -16,34 +18,15 @@ export interface FitsOptions {
   runArgs: string[];
 }
 
-export interface RawFitsOptions {
-  fits?: string;
-  ram?: string;
-  margin?: string;
-  prefer?: string;
-  ctx?: string;
-  cacheType?: string;
-  cacheTypeK?: string;
-  cacheTypeV?: string;
-  flashAttn?: string;
-}
+/** The run's flags as commander hands them over: every local-run setting but the file's, which each command names its own way. */
+export type RawFitsOptions = Omit<RawLocalOptions, SettingsAbout<"file">>;
 
 /** The flags of a run, in the order a command line writes them. */
-const RUN_FLAGS = [
-  ["fits", "--fits"],
-  ["ram", "--ram"],
-  ["margin", "--margin"],
-  ["prefer", "--prefer"],
-  ["ctx", "--ctx"],
-  ["cacheType", "--cache-type"],
-  ["cacheTypeK", "--cache-type-k"],
-  ["cacheTypeV", "--cache-type-v"],
-  ["flashAttn", "--flash-attn"],
-] as const satisfies readonly (readonly [keyof RawFitsOptions, string])[];
+const RUN_FLAGS = [...settingsAbout("machine"), ...settingsAbout("run")];
 
 /** The values, checked; `file` adds --quant and --file to the request. */
 export function fitsOptions(raw: RawFitsOptions, file: Pick<RawLocalOptions, "quant" | "file"> = {}): FitsOptions {
   const local = parseLocalRequest({ ...raw, ...file });
-  const runArgs = RUN_FLAGS.flatMap(([key, flag]) => (raw[key] === undefined ? [] : [flag, shellWord(raw[key]!)]));
+  const runArgs = RUN_FLAGS.flatMap((key) => (raw[key] === undefined ? [] : [FLAG_NAMES[key], shellWord(String(raw[key]))]));
   return { local, runArgs };
 }

@@ -4,6 +4,7 @@ import { matchChoice } from "../choices/choices.js";
 import { LANGUAGE_ALIASES, LIBRARY_LANGUAGES } from "../format/languages.js";
 import { CLIENTS, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
 import { responsesClientList, speaksResponses } from "../inference/responses.js";
+import { settingsAbout } from "../local/settings.js";
 import { isServeEngine } from "../serve/engines.js";
 import { FLAG_NAMES } from "../words/cli-names.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
@@ -147,16 +148,16 @@ export const INFERENCE_FLAGS = [
 ] as const satisfies readonly SnippetFlag[];
 
 /** Flags that choose the GGUF file a local app loads (--fits chooses it when neither of the others names one). */
-const FILE_FLAGS = ["quant", "file", "fits"] as const satisfies readonly SnippetFlag[];
+const FILE_FLAGS = [...settingsAbout("file"), "fits"] as const satisfies readonly SnippetFlag[];
 
 /** Flags that set how the model runs: --fits's plan is made with them, and the command carries them. */
-const RUN_FLAGS = ["ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn"] as const satisfies readonly SnippetFlag[];
+const RUN_FLAGS = settingsAbout("run") satisfies readonly SnippetFlag[];
 
 /** A server's memory settings (vLLM, SGLang), for safetensors weights. */
 const SERVE_FLAGS = ["kvCacheDtype", "gpuMemoryUtilization"] as const satisfies readonly SnippetFlag[];
 
 /** Flags about the machine --fits names, and how its file is chosen: each means something only with --fits. */
-const MACHINE_FLAGS = ["ram", "margin", "prefer"] as const satisfies readonly SnippetFlag[];
+const MACHINE_FLAGS = settingsAbout("machine").filter((flag): flag is Exclude<typeof flag, "fits"> => flag !== "fits") satisfies readonly SnippetFlag[];
 
 /** --ram, --margin and --prefer describe the machine of --fits: refused without it, by every command that takes them. */
 const MACHINE_RULE = {
@@ -340,7 +341,7 @@ export const COMMAND_RULES = {
   "quant-types": [
     { oneOf: ["tensorTypes", "parse", "nearest", "for"], message: () => "--tensor-types, --parse, --nearest and --for go one at a time" },
     {
-      flags: ["fits", ...MACHINE_FLAGS, "ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn"],
+      flags: ["fits", ...MACHINE_FLAGS, ...RUN_FLAGS],
       needs: ["for"],
       message: "--fits, --ram, --margin, --prefer, --ctx and the cache and flash-attention settings go with --for",
       hint: "for example: --for bartowski/Llama-3.2-3B-Instruct-GGUF --fits 8GB",
@@ -363,7 +364,7 @@ export const COMMAND_RULES = {
     },
     // models --fits: what fits, with a plan per model.
     {
-      flags: ["ctx", "cacheType", "cacheTypeK", "cacheTypeV", "flashAttn", "verbose", ...MACHINE_FLAGS],
+      flags: [...RUN_FLAGS, "verbose", ...MACHINE_FLAGS],
       needs: ["fits"],
       message: "--ctx, the cache and flash-attention settings, --ram, --margin, --prefer and --verbose go with --fits",
       hint: 'for example: hubref models --fits "RTX 4090" --ctx 32768',

@@ -4,8 +4,8 @@ import { parseCacheType, parseContext, parseMemorySetting } from "../memory/opti
 import type { FlashAttentionSetting } from "../memory/plan.js";
 import type { CacheType } from "../memory/rules.js";
 import { fail } from "../outcome/problems.js";
-import type { SettingKey } from "../outcome/settings.js";
 import { closestMatch } from "../util/suggest.js";
+import { FLASH_ATTENTION, PREFERENCES, type Preference, type RawLocalOptions } from "./settings.js";
 
 /*
  * What a local run is asked, typed: the file (named, or chosen for a
@@ -15,11 +15,7 @@ import { closestMatch } from "../util/suggest.js";
  * arguments alike, so the three refuse the same values with the same problem.
  */
 
-export const PREFERENCES = ["quality", "speed"] as const;
-/** `quality`: the largest file that fits anywhere; `speed`: the fastest of the default class. */
-export type Preference = (typeof PREFERENCES)[number];
-
-export const FLASH_ATTENTION = ["on", "off", "auto"] as const satisfies readonly FlashAttentionSetting[];
+export { FLASH_ATTENTION, LOCAL_SETTINGS, PREFERENCES, type Preference, type RawLocalOptions } from "./settings.js";
 
 /** The machine a run is planned for. */
 export interface MachineRequest {
@@ -42,36 +38,6 @@ export interface LocalRequest {
   flashAttention?: FlashAttentionSetting;
   prefer?: Preference;
 }
-
-/** The request as text, the way a flag, an option or a tool argument gives it; numbers where JSON gives numbers. */
-export interface RawLocalOptions {
-  quant?: string;
-  file?: string;
-  fits?: string;
-  ram?: string;
-  margin?: string;
-  ctx?: string | number;
-  cacheType?: string;
-  cacheTypeK?: string;
-  cacheTypeV?: string;
-  flashAttn?: string;
-  prefer?: string;
-}
-
-/** The settings of RawLocalOptions, as problems name them. */
-export const LOCAL_SETTINGS = [
-  "quant",
-  "file",
-  "fits",
-  "ram",
-  "margin",
-  "ctx",
-  "cacheType",
-  "cacheTypeK",
-  "cacheTypeV",
-  "flashAttn",
-  "prefer",
-] as const satisfies readonly (keyof RawLocalOptions & SettingKey)[];
 
 function choice<T extends string>(text: string, choices: readonly T[]): T | undefined {
   const lower = text.trim().toLowerCase();
