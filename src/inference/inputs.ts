@@ -1,6 +1,5 @@
 import type { Note } from "../outcome/notes.js";
 import { statSync } from "node:fs";
-import { usageError } from "../errors.js";
 import { fail } from "../outcome/problems.js";
 import { CHAT_ROLES, type JsonInputShape } from "../outcome/task-input-problems.js";
 import { readJson } from "../util/json.js";
@@ -83,10 +82,7 @@ function messageList(parsed: unknown): Tree[] | undefined {
     list.length > 0 &&
     list.every((message) => isObject(message) && typeof message.role === "string" && (typeof message.content === "string" || Array.isArray(message.content)));
   if (!valid || !finiteTree(list)) {
-    throw usageError(
-      "--inputs for a chat model takes a text, or a JSON list of messages with `role` and `content`",
-      `for example: --inputs '[{"role": "user", "content": "Hello"}]'`,
-    );
+    fail({ kind: "inputs-not-messages" });
   }
   // A role no API has would be sent as given and refused by the server, after the code was copied.
   const roles: readonly string[] = CHAT_ROLES;
@@ -153,11 +149,7 @@ export function chatInput(example: ChatInput, raw: string | undefined, images: r
   if (list === undefined) return { kind: "messages", messages: retold(example.messages, typeof parsed === "string" ? parsed : raw, parts) };
   if (parts === undefined) return { kind: "messages", messages: list };
   const at = lastUserMessage(list);
-  if (at < 0)
-    throw usageError(
-      "--image adds images to the last user message, and --inputs has none",
-      `for example: --inputs '[{"role": "user", "content": "What is in this image?"}]'`,
-    );
+  if (at < 0) fail({ kind: "images-without-user-message" });
   return { kind: "messages", messages: withContent(list, at, (old) => [...partsOf(old), ...parts]) };
 }
 
@@ -187,14 +179,9 @@ export function looksLikeFileName(raw: string, media: Media): boolean {
 
 /** A local file input must name a file (here or, by its looks, where the snippet runs); never a folder or text. */
 function localFileName(raw: string, media: Media, task: string, probe: PathProbe): void {
-  const example = media === "image" ? "cat.jpg" : "speech.mp3";
   const found = probe(raw);
-  if (found === "folder") throw usageError(`--inputs for ${task}: ${JSON.stringify(raw)} is a folder, not ${media === "image" ? "an image" : "an audio"} file`);
-  if (found === undefined && !looksLikeFileName(raw, media))
-    throw usageError(
-      `--inputs for ${task} is the name of a local ${media} file, or its http(s) URL, not text`,
-      `there is no file ${JSON.stringify(raw)} here, and it has no ${media} file extension: for example --inputs ${example} or --inputs https://example.com/${example}`,
-    );
+  if (found === "folder") fail({ kind: "inputs-file-folder", task, media, path: raw });
+  if (found === undefined && !looksLikeFileName(raw, media)) fail({ kind: "inputs-file-text", task, media, text: raw });
 }
 
 /**
@@ -206,12 +193,8 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string, p
     case "text":
       return { kind: "text", text: raw };
     case "file":
-      if (raw === "") throw usageError(`--inputs for ${task} is the name of a local ${example.file.media} file, or its http(s) URL`);
-      if (isUrl(raw) && !URL.canParse(raw))
-        throw usageError(
-          `--inputs for ${task}: ${JSON.stringify(raw)} is not a valid URL`,
-          `a URL input looks like https://example.com/${example.file.media === "image" ? "cat.jpg" : "speech.mp3"}`,
-        );
+      if (raw === "") fail({ kind: "inputs-file-empty", task, media: example.file.media });
+      if (isUrl(raw) && !URL.canParse(raw)) fail({ kind: "inputs-url-invalid", task, media: example.file.media, url: raw });
       if (!isUrl(raw)) localFileName(raw, example.file.media, task, probe);
       return { kind: "file", file: fileRef(raw, example.file.media) };
     case "messages":
@@ -229,7 +212,7 @@ export function parseUserInputs(raw: string, example: TaskInput, task: string, p
         isObject(parsed) && finiteTree(parsed) && Object.entries(example.fields).every(([key, value]) => key in parsed && sameShape(parsed[key], value));
       if (!fits) {
         // The example's values may come from the model card: name the fields only.
-        throw usageError(`--inputs for ${task} takes a JSON object with the fields ${Object.keys(example.fields).join(", ")}`);
+        fail({ kind: "inputs-fields-missing", task, fields: Object.keys(example.fields) });
       }
       return { kind: "structured", fields: parsed as Record<string, Tree> };
     }

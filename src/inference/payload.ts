@@ -1,10 +1,12 @@
+import type { InputMedia } from "../outcome/task-input-problems.js";
 /*
  * Request bodies and client arguments as data trees. A tree is JSON, except
  * where it refers to a local file whose bytes the generated code reads at run
  * time: each language renders such a reference as its own code.
  */
 
-export type Media = "image" | "audio";
+/** The media a file input holds: the one list, the problems' (which name it). */
+export type Media = InputMedia;
 
 /** How a file's bytes appear in the request. */
 export type FileEncoding =

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { wordedSnippets } from "../helpers/worded.js";
 import { parseUserInputs, type TaskInput } from "../../src/inference/inputs.js";
 import { fileRef } from "../../src/inference/payload.js";
-import { HubrefError } from "../../src/errors.js";
+import { thrown } from "../helpers/errors.js";
 import { pyString } from "../../src/format/python.js";
 import { jsString } from "../../src/format/js.js";
 import { shellQuote } from "../../src/format/shell.js";
@@ -30,15 +30,9 @@ describe("a URL in --inputs", () => {
 
   it("that does not parse is refused", () => {
     const image: TaskInput = { kind: "file", file: fileRef("cats.jpg", "image") };
-    let error: unknown;
-    try {
-      parseUserInputs("https://", image, "image-classification");
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(HubrefError);
-    expect((error as HubrefError).exitCode).toBe(2);
-    expect((error as HubrefError).message).toBe('--inputs for image-classification: "https://" is not a valid URL');
+    const error = thrown(() => parseUserInputs("https://", image, "image-classification"));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe('--inputs for image-classification: "https://" is not a valid URL');
   });
 
   it("goes as is into a field that takes a URL (fal's audio_url), with nothing downloaded", () => {
@@ -143,26 +137,16 @@ describe("text given to a task that takes a file", () => {
     ["automatic-speech-recognition", "hello"],
     ["image-classification", "a photo of my cat"],
   ])("%s: %j is a usage error naming a file name or URL to give instead", (task, words) => {
-    let caught: unknown;
-    try {
-      wordedSnippets(syntheticModel(task, { providers: ["hf-inference"] }), { provider: "hf-inference", language: "sh", inputs: words });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(HubrefError);
-    expect((caught as HubrefError).exitCode).toBe(2);
-    expect((caught as HubrefError).hint).toMatch(/for example --inputs \S+ or --inputs https:/);
+    const caught = thrown(() =>
+      wordedSnippets(syntheticModel(task, { providers: ["hf-inference"] }), { provider: "hf-inference", language: "sh", inputs: words }),
+    );
+    expect(caught.exitCode).toBe(2);
+    expect(caught.hint).toMatch(/for example --inputs \S+ or --inputs https:/);
   });
 
   it("is a usage error, not a file named after the words", () => {
     const model = syntheticModel("automatic-speech-recognition", { providers: ["hf-inference"] });
-    let caught: unknown;
-    try {
-      wordedSnippets(model, { provider: "hf-inference", language: "sh", inputs: "hello there" });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toMatchObject({
+    expect(thrown(() => wordedSnippets(model, { provider: "hf-inference", language: "sh", inputs: "hello there" }))).toMatchObject({
       exitCode: 2,
       message: "--inputs for automatic-speech-recognition is the name of a local audio file, or its http(s) URL, not text",
     });
