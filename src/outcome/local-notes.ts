@@ -39,7 +39,7 @@ export type ChoiceRule = "largest-on-gpu" | "smallest-of-class" | "below-class" 
 export type RunSettingKey = "contextSize" | "cache" | "flashAttention" | "gpuLayers" | "cpuMoeLayers";
 
 /** Where an app's note sends the settings it cannot take. */
-export type UntakenAdvice = "llama-cpp-takes-all" | "llama-cpp-has-moe" | "docker-vllm" | "localai-yaml" | "lemonade-gpu-layers";
+export type UntakenAdvice = "llama-cpp-takes-all" | "llama-cpp-has-moe" | "docker-vllm" | "localai-yaml" | "lemonade-gpu-layers" | "vllm-own-settings";
 
 /** The settings a note describes, as the run settings hold them. */
 export interface NotedSettings {
@@ -82,6 +82,10 @@ export const LOCAL_NOTES = {
   "no-vocab-size": noteKind("note"),
   /** A metadata file's repository, read from the hub for its header. */
   "header-from-hub": noteKind<{ model: string; file: string }>("note"),
+  /** vLLM without a machine named: `--max-model-len auto` fits the context to its KV cache after loading. */
+  "vllm-auto-context": noteKind("note"),
+  /** A GGUF repository without base_model: vLLM converts the tokenizer from the file. */
+  "vllm-tokenizer-from-gguf": noteKind<{ model: string }>("note"),
   /** One thing --fits auto found or skipped, in the hardware detector's words. */
   found: noteKind<{ line: string }>("note"),
   /** An app that takes whole layers only (no expert tensors kept in system memory): its plan is of layers. */

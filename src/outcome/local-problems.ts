@@ -50,6 +50,8 @@ export const LOCAL_PROBLEMS = {
   "no-header-verdict": problemKind<{ model: string; file: string; ctx: number; unread: HeaderUnread }>("unavailable"),
   "no-gguf-to-read": problemKind<{ model: string }>("usage"),
   "sizes-unknown": problemKind<{ model: string }>("usage"),
+  /** vLLM loads one GGUF file by name, and a metadata file without the file list names none. */
+  "vllm-file-list-unknown": problemKind<{ model: string }>("usage"),
 
   // The file: named, or the repository's.
   /** `setting` picked a GGUF file; without one, a listing of quants was asked. */

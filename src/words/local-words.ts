@@ -111,6 +111,8 @@ export const LOCAL_WORDS: { [K in LocalProblem["kind"]]: (problem: Of<K>, names:
       `leave out ${names.setting("fits")} for the commands without a plan, or let hubref reach the hub (the metadata names the repository)`,
     ),
   "no-gguf-to-read": ({ model }) => said(`${model} lists no GGUF model file to read a header from`),
+  "vllm-file-list-unknown": ({ model }) =>
+    said(`vLLM loads one GGUF file, and the file list of ${model} is unknown`, "pass the hub id, so hubref fetches the file list"),
   "sizes-unknown": ({ model }, names) =>
     said(
       `the file sizes of ${model} are unknown, so ${names.setting("fits")} cannot choose or plan`,
@@ -260,6 +262,9 @@ function adviceWords(advice: UntakenAdvice | { it: string; them: string }, sever
       return `its vLLM engine for transformers weights takes only the context this way, not ${it}`;
     case "localai-yaml":
       return `set ${it} in a model YAML file for its llama-cpp backend (localai.io/docs/advanced/model-configuration)`;
+    case "vllm-own-settings":
+      // vLLM's own flags: its KV dtype and its offload, which work otherwise than llama.cpp's.
+      return `it has no flag for ${it} (its --kv-cache-dtype takes fp8 types; --cpu-offload-gb moves weights by size, not by layer); ${llamaCpp} takes every setting`;
     case "lemonade-gpu-layers":
       return `Lemonade decides the GPU layers itself and refuses -ngl in --llamacpp-args; ${llamaCpp} takes ${it}`;
   }
@@ -345,6 +350,10 @@ export const LOCAL_NOTE_WORDS: { [K in LocalNote["kind"]]: (note: LocalNoteOf<K>
   "unknown-cache-rule": (note) =>
     `hubref has no cache rule for the architecture '${note.architecture}': the KV cache is estimated with the grouped-query attention formula`,
   "no-vocab-size": () => "the header gives no vocabulary size: the compute buffers leave out the logits",
+  // vllm-project/vllm PR 29431 (vLLM 0.12 and later): `--max-model-len auto` is the largest context the KV cache holds.
+  "vllm-auto-context": (_note, names) =>
+    `vLLM runs with --max-model-len auto: after loading it fits the context to its KV cache (vLLM 0.12 and later); name the hardware with ${names.setting("fits")} to have it planned before the download`,
+  "vllm-tokenizer-from-gguf": (note) => `${note.model} names no base_model: vLLM converts the tokenizer from the GGUF file, which is slow and can fail`,
   "header-from-hub": (note) => `${note.model} was given as a metadata file: its GGUF header (${note.file}) was read from the hub`,
   found: (note) => note.line,
   "whole-layers-only": (note, names) =>

@@ -1,4 +1,5 @@
-import { usageError } from "../../errors.js";
+import type { UntakenAdvice } from "../../outcome/local-notes.js";
+import { fail } from "../../outcome/problems.js";
 import { baseModel, chatCurl, command, lines, noteUntaken, quantRef, waitStep, type AppRunContext, type AppStep, type RunSetting } from "../steps.js";
 
 /*
@@ -11,7 +12,7 @@ import { baseModel, chatCurl, command, lines, noteUntaken, quantRef, waitStep, t
  */
 
 /** The settings a GPU server carries with its context flag; a note says what it cannot. */
-function gpuServerTaken(context: AppRunContext, advice: (them: "it" | "them") => string): void {
+function gpuServerTaken(context: AppRunContext, advice: UntakenAdvice): void {
   const taken: RunSetting[] = ["contextSize"];
   if (context.run.gpuLayers === "all") taken.push("gpuLayers");
   if (context.run.flashAttention === "auto") taken.push("flashAttention");
@@ -29,19 +30,9 @@ function contextFlag(context: AppRunContext, flag: string): string[] {
   return words.length > 0 ? [command(...words)] : [];
 }
 
-// vLLM's engine arguments (docs.vllm.ai, `vllm serve --help`): --max-model-len caps the context, for a GGUF file as
-// for transformers weights (the file's own trained length is the default); --kv-cache-dtype takes auto or fp8 types
-// only; --cpu-offload-gb, not a layer count, moves weights to system memory.
-const VLLM_ADVICE = (it: string) =>
-  `it has no flag for ${it} (its --kv-cache-dtype takes fp8 types; --cpu-offload-gb moves weights by size, not by layer); llama.cpp (--app llama.cpp) takes every setting`;
-
 function ask(port: number, model: string): AppStep {
   return { title: "ask the model through the server's chat API", language: "sh", setup: false, content: chatCurl(port, model) };
 }
-
-// vllm-project/vllm PR 29431 (vLLM 0.12 and later): `--max-model-len auto` is the largest context the KV cache holds.
-const AUTO_CONTEXT_NOTE =
-  "vLLM runs with --max-model-len auto: after loading it fits the context to its KV cache (vLLM 0.12 and later); name the hardware with --fits to have it planned before the download";
 
 /**
  * vLLM's flags for a safetensors model: the planned or asked context (`auto` when no hardware is named: vLLM
@@ -51,7 +42,7 @@ const AUTO_CONTEXT_NOTE =
 function vllmServeFlags(context: AppRunContext): string[] {
   const serve = context.serve;
   const size = serve?.context ?? context.run.contextSize ?? "auto";
-  if (size === "auto") context.notes.push(AUTO_CONTEXT_NOTE);
+  if (size === "auto") context.notes.push({ kind: "vllm-auto-context" });
   const words = ["--max-model-len", String(size)];
   if (serve?.tensorParallelSize !== undefined) words.push("--tensor-parallel-size", String(serve.tensorParallelSize));
   if (serve?.memoryShare !== undefined) words.push("--gpu-memory-utilization", String(serve.memoryShare));
@@ -62,7 +53,7 @@ function vllmServeFlags(context: AppRunContext): string[] {
 export function vllmSteps(context: AppRunContext): AppStep[] {
   const { model } = context;
   const port = context.app.port ?? 8000;
-  gpuServerTaken(context, VLLM_ADVICE);
+  gpuServerTaken(context, "vllm-own-settings");
   if (context.format !== "gguf") {
     const flags = vllmServeFlags(context);
     const serve =
@@ -82,9 +73,9 @@ export function vllmSteps(context: AppRunContext): AppStep[] {
     ];
   }
   const { choice } = context;
-  if (!choice) throw usageError(`vLLM loads one GGUF file, and the file list of ${model.id} is unknown`, "pass the hub id, so hubref fetches the file list");
+  if (!choice) fail({ kind: "vllm-file-list-unknown", model: model.id });
   const tokenizer = baseModel(model);
-  if (!tokenizer) context.notes.push(`${model.id} names no base_model: vLLM converts the tokenizer from the GGUF file, which is slow and can fail`);
+  if (!tokenizer) context.notes.push({ kind: "vllm-tokenizer-from-gguf", model: model.id });
   const steps: AppStep[] = [{ title: "install vLLM and its GGUF plugin", language: "sh", setup: true, content: "pip install vllm vllm-gguf-plugin" }];
   const ref = quantRef(context);
   let source = ref;
@@ -127,7 +118,7 @@ function sglangFlags(context: AppRunContext): string[] {
 
 export function sglangSteps(context: AppRunContext): AppStep[] {
   const port = context.app.port ?? 30000;
-  gpuServerTaken(context, (it) => `it has no flag for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
+  gpuServerTaken(context, "llama-cpp-takes-all");
   return [
     { title: "install SGLang", language: "sh", setup: true, content: "pip install sglang" },
     {
@@ -153,7 +144,7 @@ function tgiContextFlags(context: AppRunContext): string[] {
 
 export function tgiSteps(context: AppRunContext): AppStep[] {
   const port = context.app.port ?? 8080;
-  gpuServerTaken(context, (it) => `it has no flag for ${it}; llama.cpp (--app llama.cpp) takes every setting`);
+  gpuServerTaken(context, "llama-cpp-takes-all");
   return [
     {
       title: `start Text Generation Inference in Docker on port ${port} (GPU), in the background`,
