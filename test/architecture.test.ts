@@ -222,13 +222,6 @@ describe("the domain speaks in records", () => {
     "apps/snippets/servers.ts": "vllm serve's own --kv-cache-dtype and --gpu-memory-utilization, in the commands it writes",
     "serve/serve.ts": "vllm serve's own --kv-cache-dtype and --gpu-memory-utilization, which hubref's flags of the same names carry over",
   };
-  /**
-   * Files whose problems and notes are still words of their own, being moved to records. The list only
-   * shrinks: a file here that no longer offends fails the test, so its entry goes with the change that
-   * mended it.
-   */
-  const STILL_WORDED = new Set(["search/fits-judge.ts", "hardware/detect.ts"]);
-
   it("checks the domain (a check over nothing would pass)", () => {
     expect(domain.length).toBeGreaterThan(150);
     expect(offences(join(SRC, "words/cli-names.ts"))).toContain("--fits");
@@ -237,15 +230,15 @@ describe("the domain speaks in records", () => {
   it("no domain file names a flag of hubref's or makes an error with an exit code", () => {
     const offenders = domain.flatMap((file) => {
       const at = name(file);
-      if (OTHER_TOOLS[at] !== undefined || STILL_WORDED.has(at)) return [];
+      if (OTHER_TOOLS[at] !== undefined) return [];
       const found = offences(file);
       return found.length > 0 ? [`${at}: ${found.join(", ")}`] : [];
     });
     expect(offenders).toEqual([]);
   });
 
-  it("lists no file as still worded, or as another tool's, that no longer is", () => {
-    const listed = [...STILL_WORDED, ...Object.keys(OTHER_TOOLS)];
+  it("lists no file as another tool's that no longer names such a flag", () => {
+    const listed = Object.keys(OTHER_TOOLS);
     expect(listed.filter((at) => !known.has(join(SRC, at)) || offences(join(SRC, at)).length === 0)).toEqual([]);
   });
 

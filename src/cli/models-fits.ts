@@ -1,3 +1,4 @@
+import { noteLine } from "./names.js";
 import { planAccessOf, type CommandContext } from "./context.js";
 import { SILENT } from "../model/hub/hub.js";
 import type { SearchRequest } from "../search/query.js";
@@ -43,8 +44,6 @@ export function reasonWords(reason: FitsReason): string {
       return `the smallest quant's files alone are ${formatBytes(reason.smallest)}`;
     case "no-sized-file":
       return "it lists no GGUF model file with a size";
-    case "unreadable":
-      return reason.message;
     case "problem":
       // A header that could not be read: the reader's own account is the reason; the rest of the problem's words are the run's.
       return reason.problem.kind === "no-header-verdict" ? unreadWords(reason.problem.file, reason.problem.unread, CLI_NAMES) : cliText(reason.problem).message;
@@ -104,7 +103,7 @@ export async function runModelsFits(command: FitsCommand, context: CommandContex
     done();
   }
   const { budget, rows, machine } = outcome;
-  for (const note of outcome.notes) context.stderr.write(`note: ${terminalLine(note)}\n`);
+  for (const note of outcome.notes) context.stderr.write(`note: ${terminalLine(noteLine(note).text)}\n`);
   const context0 = rows[0]?.plan.context;
   const heading = `models that fit ${machineWords(machine, CLI_NAMES)}${context0 === undefined ? "" : `, at ${context0.toLocaleString("en-US")} tokens of context`}; speeds are estimates`;
   const hasGpu = machine.plan.gpus.length > 0;

@@ -98,9 +98,10 @@ export async function runServeSnippet(command: ServeSnippetCommand, resolved: Re
   const notes: string[] = [];
   let detectedGpuBytes: number | undefined;
   if (command.fits?.kind === "auto") {
-    const { detectMachine, foundNotes } = await import("../hardware/detect.js");
+    const { detectMachine, detectedNotes } = await import("../hardware/detect.js");
     const detected = await detectMachine({ env: context.env });
-    notes.push(...foundNotes(detected));
+    // A server's plan has no speed: what was found and skipped only.
+    for (const note of detectedNotes(detected)) if (note.kind !== "auto-speed") notes.push(noteLine(note).text);
     detectedGpuBytes = detected.budget.gpu;
   }
   const { serveRun } = await import("../serve/run.js");

@@ -1,3 +1,4 @@
+import type { LocalNoteOf } from "../outcome/local-notes.js";
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { totalmem } from "node:os";
@@ -31,6 +32,9 @@ const DEFAULT_DETECT_SETTINGS: Omit<DetectSettings, "env"> = {
   totalmem,
   platform: process.platform,
 };
+
+/** The notes of measuring the machine. */
+export type DetectNote = LocalNoteOf<"auto-found" | "auto-skipped" | "auto-speed">;
 
 export interface Detected {
   budget: MemoryBudget;
@@ -232,14 +236,11 @@ export async function detectMachine(partial: DetectRequest): Promise<Detected> {
   return { budget: { label: `in this machine's ${system.what}`, system: system.bytes }, found: [`no GPU; ${system.what}`], skipped };
 }
 
-/** What `--fits auto` says on stderr of its search: the tools it skipped (unless `withSkipped` is false), then what it found. */
-export function foundNotes(detected: Detected, withSkipped = true): string[] {
-  return [...(withSkipped ? detected.skipped.map((skipped) => `--fits auto: skipped ${skipped}`) : []), `--fits auto: found ${detected.found.join("; ")}`];
-}
-
-/** Which device's figures the speeds of `--fits auto` assume, or why there are none: said by the commands that show speeds. */
-export function autoSpeedNote(detected: Pick<Detected, "speedDevice">): string {
-  return detected.speedDevice === undefined
-    ? "--fits auto: no speed estimate: the hardware list has no memory bandwidth for what was found"
-    : `--fits auto: speeds are estimated for ${detected.speedDevice}`;
+/** What measuring the machine says: the tools it skipped (unless `withSkipped` is false), what it found, and the device its speeds assume. */
+export function detectedNotes(detected: Detected, withSkipped = true): DetectNote[] {
+  return [
+    ...(withSkipped ? detected.skipped.map((what): DetectNote => ({ kind: "auto-skipped", what })) : []),
+    { kind: "auto-found", found: detected.found },
+    detected.speedDevice === undefined ? { kind: "auto-speed" } : { kind: "auto-speed", device: detected.speedDevice },
+  ];
 }

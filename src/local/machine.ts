@@ -1,5 +1,5 @@
 import { budgetOf, type MemoryBudget } from "../hardware/budget.js";
-import type { DetectRequest } from "../hardware/detect.js";
+import type { DetectNote, DetectRequest } from "../hardware/detect.js";
 import type { PlanBudget } from "../memory/plan.js";
 import { fail } from "../outcome/problems.js";
 import type { MachineRequest } from "./request.js";
@@ -39,8 +39,8 @@ export interface Machine {
   systemMargin: number;
   /** What a plan may fill: each device's memory less its margin. */
   plan: PlanBudget;
-  /** What --fits auto found and skipped, in the detector's words. */
-  found: string[];
+  /** What measuring this machine found and skipped. */
+  found: DetectNote[];
 }
 
 function checkMargin(margin: number, device: number, label: string): void {
@@ -64,14 +64,14 @@ export async function machineOf(request: MachineRequest, detect: DetectRequest):
     };
   }
   let budget: MemoryBudget;
-  let found: string[] = [];
+  let found: DetectNote[] = [];
   let count = 1;
   let ram: Machine["ram"];
   if (fits.kind === "auto") {
-    const { detectMachine, foundNotes, autoSpeedNote } = await import("../hardware/detect.js");
+    const { detectMachine, detectedNotes } = await import("../hardware/detect.js");
     const detected = await detectMachine(detect);
     budget = detected.budget;
-    found = [...foundNotes(detected), autoSpeedNote(detected)];
+    found = detectedNotes(detected);
     if (request.ram !== undefined) ram = { bytes: request.ram, source: "given" };
     else if (budget.system !== undefined) ram = { bytes: budget.system, source: "found" };
   } else {

@@ -88,7 +88,7 @@ export async function prepareLocal(resolved: ResolvedModel, request: LocalReques
   const repo = ggufRepo(model, catalogue);
   const notes: LocalNote[] = [];
   const machine = known ?? (request.machine ? await machineOf(request.machine, hub.detect ?? { env: {} }) : undefined);
-  if (machine && machine.found.length > 0) notes.push(...machine.found.map((line) => ({ kind: "found" as const, line })));
+  if (machine) notes.push(...machine.found);
   const context: LocalContext = { model, request, catalogue, repo, notes, settings: planSettings(request, undefined) };
   if (machine) context.machine = machine;
   // The header is read when a plan is asked for, or a context the trained length decides (max, fit) or checks, where the

@@ -86,8 +86,12 @@ export const LOCAL_NOTES = {
   "vllm-auto-context": noteKind("note"),
   /** A GGUF repository without base_model: vLLM converts the tokenizer from the file. */
   "vllm-tokenizer-from-gguf": noteKind<{ model: string }>("note"),
-  /** One thing --fits auto found or skipped, in the hardware detector's words. */
-  found: noteKind<{ line: string }>("note"),
+  /** What measuring this machine (`fits` auto) found: the GPUs and the system memory, described by the detector. */
+  "auto-found": noteKind<{ found: readonly string[] }>("note"),
+  /** A tool the detector could not use, and why (`tool` and `why` as it describes them). */
+  "auto-skipped": noteKind<{ what: string }>("note"),
+  /** The device whose figures the speed estimate of the machine found uses; absent: no speed, the hardware list has no bandwidth for it. */
+  "auto-speed": noteKind<{ device?: string }>("note"),
   /** An app that takes whole layers only (no expert tensors kept in system memory): its plan is of layers. */
   "whole-layers-only": noteKind<{ app: string; gpuLayers: number; layerCount: number }>("note"),
   /** An app that puts every layer on the GPU itself: a plan that needs layers in system memory cannot run in it. */

@@ -1,4 +1,4 @@
-import { HubrefError } from "../errors.js";
+import type { DetectNote } from "../hardware/detect.js";
 import { ggufRepo } from "../apps/gguf-files.js";
 import type { MemoryPlan } from "../memory/plan.js";
 import type { SpeedEstimate } from "../memory/speed.js";
@@ -66,7 +66,6 @@ export type FitsReason =
   | { kind: "too-many-parameters"; parameters: number; least: number }
   | { kind: "files-too-large"; smallest: number }
   | { kind: "problem"; problem: Problem }
-  | { kind: "unreadable"; message: string }
   | { kind: "no-sized-file" };
 
 export interface LeftOut {
@@ -82,7 +81,7 @@ export interface FitsSearchOutcome {
   /** Repositories whose header or metadata could not be read: one grouped note. */
   skipped: LeftOut[];
   /** Said on stderr once: what --fits auto found. */
-  notes: string[];
+  notes: DetectNote[];
   /** GGUF repositories the list held. */
   candidates: number;
 }
@@ -105,7 +104,6 @@ function ruledOutByList(hit: SearchHit, machine: Machine): FitsReason | undefine
 /** A failure while judging one repository, as a reason; a bug stays loud. */
 function reasonOf(error: unknown): FitsReason {
   if (isFailure(error)) return { kind: "problem", problem: error.problem };
-  if (error instanceof HubrefError) return { kind: "unreadable", message: error.message };
   throw error;
 }
 
@@ -196,7 +194,11 @@ async function candidateList(request: FitsSearchRequest): Promise<Candidates> {
  * The repositories that fit, in the list's order, at most `search.limit`;
  * the ones left out and skipped beside them, for --verbose and the notes.
  */
-export async function judgeSearch(request: FitsSearchRequest, machine: Machine, notes: string[]): Promise<{ outcome: FitsSearchOutcome; fetchedAt: number }> {
+export async function judgeSearch(
+  request: FitsSearchRequest,
+  machine: Machine,
+  notes: DetectNote[],
+): Promise<{ outcome: FitsSearchOutcome; fetchedAt: number }> {
   const list = await candidateList(request);
   const { hits } = list;
   const limit = request.search.limit;

@@ -25,8 +25,8 @@ interface KeptAnswer {
 
 const ANSWER_ENTRY: CacheKind<KeptAnswer> = {
   folder: "searches",
-  // 3: the rows are the local-run owner's (a choice note, a typed reason), not the words they were.
-  version: 3,
+  // 4: the notes of measuring the machine are records, not the words they were.
+  version: 4,
   parse(value) {
     const kept = value as Partial<KeptAnswer> | null;
     return typeof kept?.key === "string" && typeof kept.outcome === "object" && kept.outcome !== null ? (kept as KeptAnswer) : undefined;

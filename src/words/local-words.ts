@@ -355,7 +355,12 @@ export const LOCAL_NOTE_WORDS: { [K in LocalNote["kind"]]: (note: LocalNoteOf<K>
     `vLLM runs with --max-model-len auto: after loading it fits the context to its KV cache (vLLM 0.12 and later); name the hardware with ${names.setting("fits")} to have it planned before the download`,
   "vllm-tokenizer-from-gguf": (note) => `${note.model} names no base_model: vLLM converts the tokenizer from the GGUF file, which is slow and can fail`,
   "header-from-hub": (note) => `${note.model} was given as a metadata file: its GGUF header (${note.file}) was read from the hub`,
-  found: (note) => note.line,
+  "auto-found": (note, names) => `${names.setting("fits")} auto: found ${note.found.join("; ")}`,
+  "auto-skipped": (note, names) => `${names.setting("fits")} auto: skipped ${note.what}`,
+  "auto-speed": (note, names) =>
+    note.device === undefined
+      ? `${names.setting("fits")} auto: no speed estimate: the hardware list has no memory bandwidth for what was found`
+      : `${names.setting("fits")} auto: speeds are estimated for ${note.device}`,
   "whole-layers-only": (note, names) =>
     `${note.app} takes whole layers only, never expert tensors alone: its plan keeps ${note.gpuLayers + 1} of ${note.layerCount + 1} layers on the GPU; llama.cpp (${example(names, [["app", "llama.cpp"]])}) keeps every layer's attention there and moves only experts (--n-cpu-moe)`,
   "all-layers-on-gpu": (note, names) =>
