@@ -87,6 +87,20 @@ export function sharedOption(command: Command, flag: SharedOption, { scope, lead
   return command.option(spec, scope === undefined ? text : `${scope}: ${text}`, option.off);
 }
 
+/**
+ * The flags of a local run (the machine, then how it runs), in the table's order (src/local/settings.ts), each as
+ * SHARED_OPTIONS spells it: `scope` says what the run settings go with, `fits` and `ctx` what they mean here.
+ */
+export function runSettingOptions(command: Command, scope: string, texts: { fits: SharedText; ctx: string }): Command {
+  for (const key of [...settingsAbout("machine"), ...settingsAbout("run")]) {
+    if (key === "fits") sharedOption(command, key, texts.fits);
+    else if (key === "ctx") sharedOption(command, key, { scope, lead: texts.ctx });
+    else if (key === "ram" || key === "margin" || key === "prefer") sharedOption(command, key);
+    else sharedOption(command, key, { scope });
+  }
+  return command;
+}
+
 /** The cache flags, as every command that reads hub metadata takes them. */
 export function cacheOptions(command: Command, scope?: string): Command {
   sharedOption(command, "offline", scope === undefined ? {} : { scope });

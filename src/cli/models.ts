@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { terminalOf, type CommandContext } from "./context.js";
 import type { ModelsCommandOptions } from "./models-run.js";
 import type { ModelViewOptions } from "./model-view.js";
-import { cacheOptions, sharedOption } from "./flag-rules.js";
+import { cacheOptions, runSettingOptions, sharedOption } from "./flag-rules.js";
 
 /*
  * The `models` (search) and `model` (one model's offer) commands. Their code
@@ -30,15 +30,10 @@ export function registerModels(program: Command, context: CommandContext): void 
     description: "the catalogue's and the cache's models (-i), or a --fits search made before, never the network",
   });
   // models --fits: which models fit, with quant, placement and estimated speed.
-  sharedOption(search, "fits", { lead: "only GGUF models that fit, each with the quant that runs best, where it runs and its estimated speed: " });
-  sharedOption(search, "ram");
-  sharedOption(search, "margin");
-  sharedOption(search, "prefer");
-  sharedOption(search, "ctx", { scope: "with --fits", lead: "the context each plan runs, " });
-  sharedOption(search, "cacheType", { scope: "with --fits" });
-  sharedOption(search, "cacheTypeK", { scope: "with --fits" });
-  sharedOption(search, "cacheTypeV", { scope: "with --fits" });
-  sharedOption(search, "flashAttn", { scope: "with --fits" });
+  runSettingOptions(search, "with --fits", {
+    fits: { lead: "only GGUF models that fit, each with the quant that runs best, where it runs and its estimated speed: " },
+    ctx: "the context each plan runs, ",
+  });
   sharedOption(search, "refresh", { scope: "with --fits" });
   sharedOption(search, "verbose", { description: "with --fits: also say which models were left out, and the smallest quant's need" })
     .addHelpText(
@@ -72,18 +67,13 @@ its generation speed, estimated from the device's memory bandwidth (see
     .argument("<model>", "a hub model id (org/name), a model metadata JSON file, or - to read it from stdin");
   cacheOptions(sharedOption(model, "json", { description: "print one JSON object" }));
   // model --fits: whether each GGUF quant fits, where it runs and how fast, estimated.
-  sharedOption(model, "fits", {
-    description:
-      'with a GGUF repository: whether each quant fits a size (16GB), hardware ("RTX 4090", "M3 Max:64") or auto, where it runs and its estimated speed; default: auto where a GPU or Apple chip is found; off for none',
+  runSettingOptions(model, "with a GGUF repository", {
+    fits: {
+      description:
+        'with a GGUF repository: whether each quant fits a size (16GB), hardware ("RTX 4090", "M3 Max:64") or auto, where it runs and its estimated speed; default: auto where a GPU or Apple chip is found; off for none',
+    },
+    ctx: "the context each quant's plan runs, ",
   });
-  sharedOption(model, "ram");
-  sharedOption(model, "margin");
-  sharedOption(model, "prefer");
-  sharedOption(model, "ctx", { scope: "with a GGUF repository", lead: "the context each quant's plan runs, " });
-  sharedOption(model, "cacheType", { scope: "with a GGUF repository" });
-  sharedOption(model, "cacheTypeK", { scope: "with a GGUF repository" });
-  sharedOption(model, "cacheTypeV", { scope: "with a GGUF repository" });
-  sharedOption(model, "flashAttn", { scope: "with a GGUF repository" });
   model
     .addHelpText(
       "after",

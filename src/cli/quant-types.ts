@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
-import { cacheOptions, checkFlags, givenValue, sharedOption } from "./flag-rules.js";
+import { cacheOptions, checkFlags, givenValue, runSettingOptions, sharedOption } from "./flag-rules.js";
 import { fitsOptions } from "./fits-options.js";
 import { fail } from "../outcome/problems.js";
 import { usageError } from "../errors.js";
@@ -30,15 +30,10 @@ export function registerQuantTypes(program: Command, context: CommandContext): v
     .option("--nearest <label>", "pick the available quantization nearest to this one (needs --available)")
     .option("--available <labels>", "comma-separated quantizations to choose from", listOfNames);
   sharedOption(command, "for", { description: "a repository's GGUF files grouped by quant, with split counts, sizes and bits per weight" });
-  sharedOption(command, "fits", { scope: "with --for", lead: "which quants fit, and the one that runs best: " });
-  sharedOption(command, "ram");
-  sharedOption(command, "margin");
-  sharedOption(command, "prefer");
-  sharedOption(command, "ctx", { scope: "with --for", lead: "the memory each quant needs at this context size, " });
-  sharedOption(command, "cacheType", { scope: "with --for" });
-  sharedOption(command, "cacheTypeK", { scope: "with --for" });
-  sharedOption(command, "cacheTypeV", { scope: "with --for" });
-  sharedOption(command, "flashAttn", { scope: "with --for" });
+  runSettingOptions(command, "with --for", {
+    fits: { scope: "with --for", lead: "which quants fit, and the one that runs best: " },
+    ctx: "the memory each quant needs at this context size, ",
+  });
   sharedOption(cacheOptions(command, "with --for"), "json")
     .addHelpText(
       "after",

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { CommandContext } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { clientChoicesText, languageChoicesText } from "../inference/id-lists.js";
-import { cacheOptions, sharedOption } from "./flag-rules.js";
+import { cacheOptions, runSettingOptions, sharedOption } from "./flag-rules.js";
 
 /*
  * The `snippet` command's registration. The engine (and zod, eta, the model
@@ -53,18 +53,13 @@ export function registerSnippet(program: Command, context: CommandContext): void
     .option("--app <key>", "commands that run the model locally with this app (see hubref apps)")
     .option("--quant <type>", "with --app: the GGUF quant to run, such as Q4_K_M")
     .option("--file <path>", "with --app: the exact GGUF file to run");
-  sharedOption(snippet, "fits", {
-    scope: "with --app or --library",
-    lead: "the GGUF quant that runs best there (Q4_K_M's class, the largest on the GPU), run as planned (or plan --quant's): ",
-  });
-  sharedOption(snippet, "ram");
-  sharedOption(snippet, "margin");
-  sharedOption(snippet, "prefer");
-  sharedOption(snippet, "ctx", { scope: "with --app or --library", lead: "the context the command runs, " });
-  sharedOption(snippet, "cacheType", { scope: "with --app or --library" });
-  sharedOption(snippet, "cacheTypeK", { scope: "with --app or --library" });
-  sharedOption(snippet, "cacheTypeV", { scope: "with --app or --library" });
-  sharedOption(snippet, "flashAttn", { scope: "with --app or --library" })
+  runSettingOptions(snippet, "with --app or --library", {
+    fits: {
+      scope: "with --app or --library",
+      lead: "the GGUF quant that runs best there (Q4_K_M's class, the largest on the GPU), run as planned (or plan --quant's): ",
+    },
+    ctx: "the context the command runs, ",
+  })
     .option("--kv-cache-dtype <dtype>", "with --app vllm or sglang: the KV cache's type, auto (the model's) or fp8 (half the bytes)")
     .option("--gpu-memory-utilization <share>", "with --app vllm or sglang: the share of each GPU the server may use, above 0 and at most 1")
     .addHelpText(

@@ -1,5 +1,6 @@
 import { fail } from "../outcome/problems.js";
 import type { SettingKey } from "../outcome/settings.js";
+import { MAX_MEMORY_BYTES, MEMORY_UNITS, sizeInUnits } from "../util/bytes.js";
 import { parseCount } from "../util/numbers.js";
 import { CACHE_TYPE_NAMES, CONTEXT_PADDING, type CacheType } from "./rules.js";
 
@@ -34,26 +35,6 @@ export function parseCacheType(text: string, setting: Extract<SettingKey, "cache
   return found;
 }
 
-/** Memory units as sizes are written: decimal (GB) and binary (GiB); a bare G is a GB. */
-const UNITS: Readonly<Record<string, number>> = {
-  B: 1,
-  KB: 1e3,
-  MB: 1e6,
-  GB: 1e9,
-  TB: 1e12,
-  K: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  KIB: 2 ** 10,
-  MIB: 2 ** 20,
-  GIB: 2 ** 30,
-  TIB: 2 ** 40,
-};
-
-/** No machine has a petabyte of memory: a larger size is a typo. */
-const MAX_SIZE = 1e15;
-
 /** Memory as it is sold: its "GB" are GiB, so 32GB of RAM is 32 × 2^30 bytes. */
 const SOLD_UNITS: Readonly<Record<string, number>> = { GB: 2 ** 30, G: 2 ** 30, TB: 2 ** 40, T: 2 ** 40 };
 
@@ -64,13 +45,8 @@ const SOLD_UNITS: Readonly<Record<string, number>> = { GB: 2 ** 30, G: 2 ** 30, 
  * as memory modules are sold, in GiB and TiB.
  */
 export function readMemorySize(text: string, zero = false, sold = false): number | undefined {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*$/.exec(text);
-  if (!match) return undefined;
-  const name = (match[2] ?? "").toUpperCase();
-  const unit = (sold ? SOLD_UNITS[name] : undefined) ?? UNITS[name];
-  if (unit === undefined) return undefined;
-  const bytes = Number(match[1]) * unit;
-  if (!(bytes > 0 || (zero && bytes === 0)) || !(bytes <= MAX_SIZE)) return undefined;
+  const bytes = sizeInUnits(text, sold ? { ...MEMORY_UNITS, ...SOLD_UNITS } : MEMORY_UNITS);
+  if (bytes === undefined || !(bytes > 0 || (zero && bytes === 0)) || !(bytes <= MAX_MEMORY_BYTES)) return undefined;
   return Math.round(bytes);
 }
 

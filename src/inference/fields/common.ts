@@ -177,6 +177,19 @@ export type CodeOutput =
   | { outputKind: "url-field"; outputField: string }
   | { outputKind: "text-field"; outputText: string };
 
+/** The reply kept as `output` says, for Python and JavaScript: `field` reaches into `result`, `text` writes the statements that set `transcript`. */
+export function codeOutput(output: Output, write: { file(name: string): string; field(path: JsonPath): string; text(path: JsonPath): string }): CodeOutput {
+  switch (output.kind) {
+    case "url-field":
+      return { outputKind: output.kind, outputField: write.field(output.path) };
+    case "text-field":
+      return { outputKind: output.kind, outputText: write.text(output.path) };
+    default:
+      // The other kinds are kept as every raw-HTTP snippet keeps them.
+      return replyOutput(output, write) as Extract<CodeOutput, { outputKind: "json" | "file" | "base64-field" }>;
+  }
+}
+
 /** What a raw-HTTP Python or JavaScript template reads beyond its language's fields. */
 export type RawHttpParts = { fullUrl: string; headers: string } & CodeBody & CodeOutput;
 

@@ -4,10 +4,9 @@ import { holdsFile } from "../render-tree.js";
 import { callInputs, JS_METHODS, type ClientMethod } from "../client-methods.js";
 import { chatBodyMembers, type HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
-import type { Output } from "../providers/types.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type ReadFile } from "./forms.js";
-import { chatFiles, chatOf, inputFile, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
-import { bracedEntries, type CodeBody, type CodeOutput, type LanguageLiterals, type RawHttpParts } from "./common.js";
+import { chatFiles, chatOf, inputFile, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
+import { bracedEntries, codeOutput, type CodeBody, type LanguageLiterals, type RawHttpParts } from "./common.js";
 import { jsQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 import type { InferenceLanguage } from "./language.js";
@@ -127,23 +126,7 @@ function fetchFields(context: SnippetContext, request: HttpRequest): JsFields & 
   }
   // A queued job's snippet names its headers once, for the submission and the polls.
   const parts = { fullUrl: jsString(request.url), headers: bracedEntries(headers, request.queue ? 0 : 4) };
-  return Object.assign(fields, parts, sent, codeOutput(request.output));
-}
-
-/** How a raw-HTTP snippet keeps the reply, in JavaScript: the fields read `result`, the decoded JSON reply. */
-function codeOutput(output: Output): CodeOutput {
-  switch (output.kind) {
-    case "json":
-      return { outputKind: "json" };
-    case "file":
-      return { outputKind: "file" };
-    case "base64-field":
-      return { outputKind: output.kind, outputFile: jsString(outputFileName(output)!), outputField: propertyPath(output.path) };
-    case "url-field":
-      return { outputKind: output.kind, outputField: propertyPath(output.path) };
-    case "text-field":
-      return { outputKind: output.kind, outputText: textLine(output.path) };
-  }
+  return Object.assign(fields, parts, sent, codeOutput(request.output, { file: jsString, field: propertyPath, text: textLine }));
 }
 
 function chatMembers(context: ChatContext): Record<string, Tree | undefined> {

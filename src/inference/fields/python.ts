@@ -4,10 +4,10 @@ import { holdsFile, pythonWriter, type LiteralWriter, type ResolveFile } from ".
 import { callInputs, PYTHON_METHODS, pythonClientRefuses, type ClientMethod } from "../client-methods.js";
 import { chatBodyMembers, type HttpRequest } from "../request.js";
 import type { TokenSource } from "../token.js";
-import type { JsonPath, Output } from "../providers/types.js";
+import type { JsonPath } from "../providers/types.js";
 import { fileVariable, literalForms, VARIABLE_WRITERS, variableIn, variableWriters, WRITERS, type LiteralForms, type ReadFile } from "./forms.js";
-import { chatFiles, chatOf, inputFile, memoPerContext, outputFileName, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
-import { bracedEntries, type CodeBody, type CodeOutput, type LanguageLiterals, type RawHttpParts } from "./common.js";
+import { chatFiles, chatOf, inputFile, memoPerContext, requestOf, resultName, type ChatContext, type SnippetContext } from "./context.js";
+import { bracedEntries, codeOutput, type CodeBody, type LanguageLiterals, type RawHttpParts } from "./common.js";
 import { pythonQueue } from "./queue.js";
 import { ChatCodeFields, setChatExtras, type ToolWriters } from "./tool-code.js";
 import type { InferenceLanguage } from "./language.js";
@@ -154,23 +154,12 @@ function requestsFields(context: SnippetContext, request: HttpRequest): PythonFi
       fields.fileSetup = `${file.remote ? `${downloadLines(file)}\n` : ""}${fileVariable(file)} = base64.b64encode(${bytes}).decode("ascii")`;
     }
   }
-  return Object.assign(fields, { fullUrl: pyString(request.url), headers: bracedEntries(headers) }, sent, codeOutput(request.output));
-}
-
-/** How a raw-HTTP snippet keeps the reply, in Python: the fields read `result`, the decoded JSON reply. */
-function codeOutput(output: Output): CodeOutput {
-  switch (output.kind) {
-    case "json":
-      return { outputKind: "json" };
-    case "file":
-      return { outputKind: "file" };
-    case "base64-field":
-      return { outputKind: output.kind, outputFile: pyString(outputFileName(output)!), outputField: subscripts(output.path) };
-    case "url-field":
-      return { outputKind: output.kind, outputField: subscripts(output.path) };
-    case "text-field":
-      return { outputKind: output.kind, outputText: textLines(output.path) };
-  }
+  return Object.assign(
+    fields,
+    { fullUrl: pyString(request.url), headers: bracedEntries(headers) },
+    sent,
+    codeOutput(request.output, { file: pyString, field: subscripts, text: textLines }),
+  );
 }
 
 /** The chat call's arguments after `model=`: messages, then the parameters given. */
