@@ -14,6 +14,8 @@ export interface FitsOptions {
   local: LocalRequest;
   /** The same, as words of a `hubref snippet` command line: each row of `hubref model` repeats them. */
   runArgs: string[];
+  /** The words for a command that names its file (`--quant`): without --prefer, which chooses one and is refused beside it. */
+  namedRunArgs: string[];
 }
 
 export interface RawFitsOptions {
@@ -44,6 +46,7 @@ const RUN_FLAGS = [
 /** The values, checked; `file` adds --quant and --file to the request. */
 export function fitsOptions(raw: RawFitsOptions, file: Pick<RawLocalOptions, "quant" | "file"> = {}): FitsOptions {
   const local = parseLocalRequest({ ...raw, ...file });
-  const runArgs = RUN_FLAGS.flatMap(([key, flag]) => (raw[key] === undefined ? [] : [flag, shellWord(raw[key]!)]));
-  return { local, runArgs };
+  const words = (keys: readonly (readonly [keyof RawFitsOptions, string])[]) =>
+    keys.flatMap(([key, flag]) => (raw[key] === undefined ? [] : [flag, shellWord(raw[key]!)]));
+  return { local, runArgs: words(RUN_FLAGS), namedRunArgs: words(RUN_FLAGS.filter(([key]) => key !== "prefer")) };
 }
