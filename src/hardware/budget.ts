@@ -2,6 +2,8 @@ import { fail, isUsageFailure } from "../outcome/problems.js";
 import { formatBytes } from "../util/bytes.js";
 import type { MemoryEstimate, Offload } from "../memory/estimate.js";
 import { offloadTo } from "../memory/estimate.js";
+// `--fits` reads GB (10^9 bytes) and GiB (2^30) alike, as every other size is read.
+import { SIZE_UNITS } from "../memory/options.js";
 import type { Backend, SpeedDevices } from "../memory/speed.js";
 import { appleGpuShare, architectureOf, bandwidthOf, findDevice, hardwareCatalogue, parseHardware, type NamedHardware } from "./catalogue.js";
 import type { Device, HardwareCatalogue } from "../build/schemas/hardware.js";
@@ -62,29 +64,12 @@ export interface DeviceSpeedOptions {
   catalogue?: HardwareCatalogue;
 }
 
-/** `--fits` reads GB (10^9 bytes) and GiB (2^30) alike. */
-const UNITS: Record<string, number> = {
-  B: 1,
-  KB: 1e3,
-  MB: 1e6,
-  GB: 1e9,
-  TB: 1e12,
-  K: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  KIB: 2 ** 10,
-  MIB: 2 ** 20,
-  GIB: 2 ** 30,
-  TIB: 2 ** 40,
-};
-
 /** `8GB`, `7.5 GiB`, `512MB`: bytes. A number without a unit is refused: GB or GiB matters. */
 const MAX_MEMORY_BYTES = 1e15;
 
 function parseMemorySize(text: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*$/.exec(text);
-  const unit = match ? UNITS[match[2]!.toUpperCase()] : undefined;
+  const unit = match ? SIZE_UNITS[match[2]!.toUpperCase()] : undefined;
   if (!match || unit === undefined) return fail({ kind: "fits-size-invalid", given: text, fault: { kind: "not-size" } });
   const bytes = Number(match[1]) * unit;
   if (!(bytes > 0)) fail({ kind: "fits-size-invalid", given: text, fault: { kind: "zero" } });

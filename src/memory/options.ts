@@ -35,7 +35,7 @@ export function parseCacheType(text: string, setting: Extract<SettingKey, "cache
 }
 
 /** Memory units as sizes are written: decimal (GB) and binary (GiB); a bare G is a GB. */
-const UNITS: Readonly<Record<string, number>> = {
+export const SIZE_UNITS: Readonly<Record<string, number>> = {
   B: 1,
   KB: 1e3,
   MB: 1e6,
@@ -67,7 +67,7 @@ export function readMemorySize(text: string, zero = false, sold = false): number
   const match = /^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*$/.exec(text);
   if (!match) return undefined;
   const name = (match[2] ?? "").toUpperCase();
-  const unit = (sold ? SOLD_UNITS[name] : undefined) ?? UNITS[name];
+  const unit = (sold ? SOLD_UNITS[name] : undefined) ?? SIZE_UNITS[name];
   if (unit === undefined) return undefined;
   const bytes = Number(match[1]) * unit;
   if (!(bytes > 0 || (zero && bytes === 0)) || !(bytes <= MAX_SIZE)) return undefined;
