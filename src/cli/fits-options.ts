@@ -16,6 +16,8 @@ export interface FitsOptions {
   local: LocalRequest;
   /** The same, as words of a `hubref snippet` command line: each row of `hubref model` repeats them. */
   runArgs: string[];
+  /** The words for a command that names its file (`--quant`): without --prefer, which chooses one and is refused beside it. */
+  namedRunArgs: string[];
 }
 
 /** The run's flags as commander hands them over: every local-run setting but the file's, which each command names its own way. */
@@ -27,6 +29,7 @@ const RUN_FLAGS = [...settingsAbout("machine"), ...settingsAbout("run")];
 /** The values, checked; `file` adds --quant and --file to the request. */
 export function fitsOptions(raw: RawFitsOptions, file: Pick<RawLocalOptions, "quant" | "file"> = {}): FitsOptions {
   const local = parseLocalRequest({ ...raw, ...file });
-  const runArgs = RUN_FLAGS.flatMap((key) => (raw[key] === undefined ? [] : [FLAG_NAMES[key], shellWord(String(raw[key]))]));
-  return { local, runArgs };
+  const words = (keys: readonly (keyof RawFitsOptions)[]) =>
+    keys.flatMap((key) => (raw[key] === undefined ? [] : [FLAG_NAMES[key], shellWord(String(raw[key]))]));
+  return { local, runArgs: words(RUN_FLAGS), namedRunArgs: words(RUN_FLAGS.filter((key) => key !== "prefer")) };
 }

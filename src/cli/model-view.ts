@@ -251,7 +251,8 @@ export async function runModelView(command: ModelViewCommand, context: CommandCo
   const resolved = await resolveModelArgument(command.model, hubOf(context, command), { sizes: true });
   const page = await localContext(command, context, resolved);
   // Each local command repeats the run asked, so that it reproduces its row; judged on this machine unasked, with --fits auto.
-  const runArgs = page?.unasked ? ["--fits", "auto", ...command.runArgs] : command.runArgs;
+  const auto = page?.unasked ? ["--fits", "auto"] : [];
+  const runArgs = { chosen: [...auto, ...command.runArgs], named: [...auto, ...command.namedRunArgs] };
   const offer = writtenOffer(modelOffer(resolved.model, commandRefOf(resolved), page?.local, runArgs));
   for (const line of pageNotes(offer, page?.local)) context.stderr.write(`${terminalLine(line)}\n`);
   const fits = offer.machine ? fitsReport(offer) : undefined;

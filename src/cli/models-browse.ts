@@ -113,7 +113,7 @@ export function browserServices(
   context: CommandContext,
   offline: boolean,
   preset: SearchRequest,
-  fitsPreset: { text?: string } & FitsOptions = { local: {}, runArgs: [] },
+  fitsPreset: { text?: string } & FitsOptions = { local: {}, runArgs: [], namedRunArgs: [] },
 ): BrowserServices {
   // The screen is the browser's: hub work draws no spinner of its own on stderr.
   const hubFor = (cache: { offline: boolean; refresh: boolean }): Hub => hubOf(context, cache).withProgress(SILENT);

@@ -166,11 +166,18 @@ function offeredRun(run: LocalRun): OfferedRun | undefined {
  * `local`: the machine and run asked about (`--fits`, `--ctx`): each app's
  * quant is the one chosen for it, each quant planned on it; `runArgs` are the
  * words that ask the same of `hubref snippet`, added to every local command so
- * each reproduces its row.
+ * each reproduces its row (`named`: for the rows that name their quant, which
+ * leave out what only chooses a file).
  */
-export function modelOffer(model: ModelData, source: string, local?: LocalContext, runArgs: readonly string[] = []): ModelOffer<SnippetCommand> {
+export function modelOffer(
+  model: ModelData,
+  source: string,
+  local?: LocalContext,
+  runArgs: { chosen: readonly string[]; named: readonly string[] } = { chosen: [], named: [] },
+): ModelOffer<SnippetCommand> {
   const snippet: SnippetCommand = { model: source };
-  const asked = runArgs.length > 0 ? { run: runArgs } : {};
+  const asked = runArgs.chosen.length > 0 ? { run: runArgs.chosen } : {};
+  const askedNamed = runArgs.named.length > 0 ? { run: runArgs.named } : {};
   const mappings = providerMappings(model);
   const providers = mappings.map((mapping) => ({
     provider: mapping.provider,
@@ -226,7 +233,7 @@ export function modelOffer(model: ModelData, source: string, local?: LocalContex
         size: row.size,
         isDefault: row.quant !== null && row.quant === defaultQuant,
         loadable: row.loadable,
-        command: fileApp === undefined || row.quant === null || !row.loadable ? null : { ...snippet, app: fileApp, quant: row.quant, ...asked },
+        command: fileApp === undefined || row.quant === null || !row.loadable ? null : { ...snippet, app: fileApp, quant: row.quant, ...askedNamed },
         ...(offered && { run: offered }),
       });
     }

@@ -221,6 +221,7 @@ describe("model", () => {
       refresh: false,
       local: {},
       runArgs: [],
+      namedRunArgs: [],
     });
     expect(refusal(() => parseModelViewCommand("org/m", { json: false, offline: true, refresh: true })).message).toBe(
       "--offline and --refresh contradict each other",
@@ -238,6 +239,11 @@ describe("model", () => {
       },
       // Each quant's command repeats them, so that it reproduces its row.
       runArgs: ["--fits", "'RTX 4090'", "--ctx", "32k", "--cache-type", "q8_0"],
+    });
+    // A row that names its quant repeats them but --prefer, which `snippet` refuses beside --quant.
+    expect(parseModelViewCommand("org/m", { ...base, fits: "RTX 4090", prefer: "speed", ctx: "8k" })).toMatchObject({
+      runArgs: ["--fits", "'RTX 4090'", "--prefer", "speed", "--ctx", "8k"],
+      namedRunArgs: ["--fits", "'RTX 4090'", "--ctx", "8k"],
     });
     const off = parseModelViewCommand("org/m", { ...base, fits: "OFF" });
     expect(off).toMatchObject({ fitsOff: true });
