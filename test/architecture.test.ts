@@ -127,6 +127,12 @@ describe("architecture", () => {
     expect(graph.get(join(SRC, "cli/program.ts"))?.length).toBeGreaterThan(0);
   });
 
+  it("is drawn in ARCHITECTURE.md as the test holds it: every floor, top first", () => {
+    const picture = readFileSync("ARCHITECTURE.md", "utf8").split("```")[1]!;
+    const drawn = [...picture.matchAll(/^src\/([\w.]+)\/?\s/gm)].map((match) => match[1]!).filter((room) => room !== "build");
+    expect(drawn).toEqual(FLOORS.flat());
+  });
+
   it("has no import loop", () => {
     expect(cycles().map((cycle) => cycle.join(" → "))).toEqual([]);
   });
