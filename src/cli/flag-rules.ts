@@ -40,26 +40,24 @@ export const SHARED_OPTIONS = {
   offline: { description: "use only the cached hub metadata, never the network", off: false },
   refresh: { description: "fetch the hub metadata again, ignoring the cache", off: false },
   interactive: { short: "-i", long: "--interactive", description: "(needs a terminal)", off: undefined },
-  verbose: { description: "say more: every note, as it comes", off: undefined },
+  // Each command says what more it says.
+  verbose: { description: "say more", off: undefined },
   for: { value: "<model>", description: "a hub id, a metadata file, or -", off: undefined },
   fits: { value: "<memory>", description: 'a size (16GB), hardware ("RTX 4090", "M3 Max:64", 2x3090) or auto', off: undefined },
   ram: {
     value: "<size>",
-
     description: "with --fits naming a GPU: the system memory beside it (32GB); default: found with auto, else 32 GB assumed and said",
     off: undefined,
   },
   margin: { value: "<size>", description: "with --fits: the memory kept free on each GPU (default 1GiB, as llama.cpp's --fit-target)", off: undefined },
   prefer: {
     value: "<what>",
-
     description:
       "with --fits: quality (the largest quant that fits anywhere) or speed (the fastest of Q4_K_M's class); default: Q4_K_M's class, the largest that runs on the GPU",
     off: undefined,
   },
   ctx: {
     value: "<tokens>",
-
     description:
       "tokens (32768, 32k), max (the trained length) or fit (the largest that fits, with --fits and one quant); default with --fits: the trained length, at most 8192",
     off: undefined,
