@@ -413,13 +413,13 @@ export type FlagValue = (flag: Flag) => string | undefined;
 
 /**
  * The usage error of the first rule `given` breaks, if any; `argument` is the command's positional argument, for
- * hints; `valueOf` the values, for the rules that read them (none: those rules never match).
+ * hints; `valueGiven` the values, for the rules that read them (none: those rules never match).
  */
 export function ruleBroken(
   rules: readonly FlagRule[],
   given: (flag: Flag) => boolean,
   argument = "",
-  valueOf: FlagValue = () => undefined,
+  valueGiven: FlagValue = () => undefined,
 ): { message: string; hint?: string } | undefined {
   for (const rule of rules) {
     const broken = (message: string) => {
@@ -427,7 +427,7 @@ export function ruleBroken(
       return { message, ...(hint !== undefined && { hint }) };
     };
     if ("valued" in rule) {
-      const value = given(rule.valued) ? valueOf(rule.valued) : undefined;
+      const value = given(rule.valued) ? valueGiven(rule.valued) : undefined;
       if (value === undefined || !rule.is(value)) continue;
       const clashing = rule.refuses.filter(given);
       if (clashing.length > 0) return broken(rule.message(value, names(clashing).join(", ")));
@@ -449,8 +449,8 @@ export function ruleBroken(
 }
 
 /** Refuses the flags `command` was given, when they break one of its rules (exit 2). */
-export function checkFlags<C extends CommandName>(command: C, given: (flag: RuleFlag<C>) => boolean, argument?: string, valueOf?: FlagValue): void {
-  const problem = ruleBroken(COMMAND_RULES[command], given as (flag: Flag) => boolean, argument, valueOf);
+export function checkFlags<C extends CommandName>(command: C, given: (flag: RuleFlag<C>) => boolean, argument?: string, valueGiven?: FlagValue): void {
+  const problem = ruleBroken(COMMAND_RULES[command], given as (flag: Flag) => boolean, argument, valueGiven);
   if (problem) throw usageError(problem.message, problem.hint);
 }
 
