@@ -8,6 +8,7 @@ import type { RouterFacts } from "../model/router/facts.js";
 import { fail } from "../outcome/problems.js";
 import type { SearchHit } from "../search/hits.js";
 import { searchRequest, type SearchInput } from "../search/request.js";
+import type { SearchRequest } from "../search/query.js";
 import { searchModels as searchHub } from "../search/search.js";
 import { attempt, ok, type Result } from "./problem.js";
 
@@ -54,11 +55,16 @@ export interface SearchFilters extends Omit<SearchInput, "limit"> {
   limit?: number | string;
 }
 
+/** The filters, checked as `hubref models` checks its flags. */
+export function searchFilterRequest(filters: SearchFilters): SearchRequest {
+  const { limit, ...rest } = filters;
+  return searchRequest({ ...rest, ...(limit === undefined ? {} : { limit: String(limit) }) });
+}
+
 /** Models of the hub matching `filters`, as `hubref models --json` lists them. */
 export async function searchModels(filters: SearchFilters = {}, hub: HubOptions = {}): Promise<Result<SearchHit[]>> {
   return attempt(async (progress) => {
-    const { limit, ...rest } = filters;
-    const request = searchRequest({ ...rest, ...(limit === undefined ? {} : { limit: String(limit) }) });
+    const request = searchFilterRequest(filters);
     const { hits } = await searchHub(request, hubOf(hub, progress));
     return ok(hits);
   });

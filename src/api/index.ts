@@ -24,12 +24,13 @@ import { writtenOffer } from "../words/commands.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel } from "../quant/parse.js";
 import { allTasks } from "../tasks/catalogue.js";
-import { hubOf, type HubOptions } from "./hub.js";
+import { hubOf, searchFilterRequest, type HubOptions, type SearchFilters } from "./hub.js";
+import { fitsRowReport, type FitsRowReport } from "../words/fits-rows.js";
+import { machineWords, verdictLines } from "../words/local-words.js";
 import type { Progress } from "../model/hub/hub.js";
 import { attempt, attemptNow, failureProblem, LIBRARY_NAMES, libraryNotes, ok, type Result } from "./problem.js";
 import { parseLocalRequest, type LocalRequest, type Preference } from "../local/request.js";
 import type { LocalRun } from "../local/run.js";
-import { verdictLines } from "../words/local-words.js";
 
 /*
  * hubref as a library: the functions the command line calls, over plain data.
@@ -40,6 +41,7 @@ import { verdictLines } from "../words/local-words.js";
 
 export type { Problem, ProblemCode, Result } from "./problem.js";
 export { getGgufHeader, getModel, searchModels, type HubOptions, type SearchFilters } from "./hub.js";
+export type { FitsRowReport } from "../words/fits-rows.js";
 export { getRouterFacts } from "./hub.js";
 export type { RouterFacts, RouterModels, RouterProvider } from "../model/router/facts.js";
 export type { ModelData } from "../model/schema.js";
@@ -241,6 +243,42 @@ export async function memoryPlan(header: Uint8Array | GgufFacts, options: Memory
     });
     if (outcome.problem) fail(outcome.problem);
     return ok(outcome.plan, libraryNotes(outcome.plan.notes).notes);
+  });
+}
+
+/** `fits` and the run each plan is made for, as `hubref models --fits` takes them. */
+export interface FitsSearchOptions {
+  /** The machine: a size (`16GB`) or hardware by name (`RTX 4090`, `2x3090`, `M3 Max:64`). */
+  fits: string;
+  ram?: string;
+  margin?: string;
+  prefer?: Preference;
+  ctx?: number | "max" | "fit";
+  cacheType?: CacheType;
+  cacheTypeK?: CacheType;
+  cacheTypeV?: CacheType;
+  flashAttention?: FlashAttentionSetting;
+}
+
+/**
+ * The GGUF repositories of a search that fit a machine, in the list's order, each with the quant that runs best
+ * there, its plan and its estimated speed: the rows of `hubref models --fits … --json`, from the same search.
+ */
+export async function modelsThatFit(filters: SearchFilters, options: FitsSearchOptions, hub: HubOptions = {}): Promise<Result<FitsRowReport[]>> {
+  return attempt(async (progress) => {
+    const search = searchFilterRequest(filters);
+    const local = localRequest(options);
+    const { searchFitting } = await import("../search/fits-search.js");
+    const outcome = await searchFitting({ search, local: { ...local, machine: local.machine! }, access: { hub: hubOf(hub, progress) } });
+    const context = outcome.rows[0]?.plan.context;
+    const notes = [
+      `models that fit ${machineWords(outcome.machine, LIBRARY_NAMES)}${context === undefined ? "" : `, at ${context.toLocaleString("en-US")} tokens of context`}; speeds are estimates`,
+      ...(outcome.skipped.length > 0 ? [`skipped ${outcome.skipped.map((skipped) => skipped.id).join(", ")}: the GGUF header or files could not be read`] : []),
+    ];
+    return ok(
+      outcome.rows.map((row) => fitsRowReport(row, outcome.machine, LIBRARY_NAMES)),
+      notes,
+    );
   });
 }
 
