@@ -1,13 +1,14 @@
 import type { GgufFacts } from "../gguf/facts.js";
 import { headerFacts } from "../gguf/model-facts.js";
-import type { HubFetchSettings } from "../model/hub/hub-get.js";
 import { makeHub, type Hub, type Progress } from "../model/hub/hub.js";
 import { modelFromHub, modelIdOfUrl } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import type { RouterFacts } from "../model/router/facts.js";
 import { fail } from "../outcome/problems.js";
 import type { SearchHit } from "../search/hits.js";
-import { searchRequest, type SearchInput } from "../search/request.js";
+import { searchRequest } from "../search/request.js";
+import { z } from "zod";
+import { checkArgument, checkOptions, HUB_OPTIONS_SCHEMA, SEARCH_FILTERS_SCHEMA, type HubOptions, type SearchFilters } from "./options.js";
 import type { SearchRequest } from "../search/query.js";
 import { searchModels as searchHub } from "../search/search.js";
 import { attempt, ok, type Result } from "./problem.js";
@@ -17,24 +18,6 @@ import { attempt, ok, type Result } from "./problem.js";
  * failures), made from the caller's options by the same makeHub the command
  * line and the MCP server use: nothing here reads process.env.
  */
-
-export interface HubOptions {
-  /** The hub's base URL; the public hub when absent. */
-  endpoint?: string;
-  token?: string;
-  /** Sends every request; the global fetch when absent. */
-  fetch?: typeof globalThis.fetch;
-  /** A folder to cache metadata and headers in (the command line uses ~/.cache/hubref); no cache when absent. */
-  cacheDir?: string;
-  /** Answer from the cache only (needs `cacheDir`). */
-  offline?: boolean;
-  /** Ask the hub again whatever the cache holds (the new answers are kept). */
-  refresh?: boolean;
-  /** Deadlines and retries: `headersTimeoutMs`, `bodyTimeoutMs`, `retries`, … */
-  settings?: Partial<Omit<HubFetchSettings, "fetch">>;
-  /** The router's base URL (its model list); the public router when absent, and none when `endpoint` names another hub. */
-  router?: string;
-}
 
 /** The hub for a caller's options; `progress` hears what hub work says along the way (a cache that cannot be written). */
 export function hubOf(options: HubOptions, progress?: Progress): Hub {
@@ -50,11 +33,6 @@ export function hubOf(options: HubOptions, progress?: Progress): Hub {
   });
 }
 
-/** The filters of `hubref models`, as values: `task`, `library`, `provider`, `app`, `author`, `gguf`, `params` ("7B..14B"), `sort`, `limit`. */
-export interface SearchFilters extends Omit<SearchInput, "limit"> {
-  limit?: number | string;
-}
-
 /** The filters, checked as `hubref models` checks its flags. */
 export function searchFilterRequest(filters: SearchFilters): SearchRequest {
   const { limit, ...rest } = filters;
@@ -64,6 +42,8 @@ export function searchFilterRequest(filters: SearchFilters): SearchRequest {
 /** Models of the hub matching `filters`, as `hubref models --json` lists them. */
 export async function searchModels(filters: SearchFilters = {}, hub: HubOptions = {}): Promise<Result<SearchHit[]>> {
   return attempt(async (progress) => {
+    checkOptions(SEARCH_FILTERS_SCHEMA, filters, "searchModels()", "filters.");
+    checkOptions(HUB_OPTIONS_SCHEMA, hub, "searchModels()", "hub.");
     const request = searchFilterRequest(filters);
     const { hits } = await searchHub(request, hubOf(hub, progress));
     return ok(hits);
@@ -73,6 +53,9 @@ export async function searchModels(filters: SearchFilters = {}, hub: HubOptions 
 /** One model's metadata, as the hub's API returns it (with file sizes when `sizes`, for GGUF plans). */
 export async function getModel(id: string, hub: HubOptions = {}, sizes = false): Promise<Result<ModelData>> {
   return attempt(async (progress) => {
+    checkArgument(z.string(), id, "getModel()", "id");
+    checkOptions(HUB_OPTIONS_SCHEMA, hub, "getModel()", "hub.");
+    checkArgument(z.boolean(), sizes, "getModel()", "sizes");
     const reached = hubOf(hub, progress);
     // A model's page URL, as pasted from a browser, names the model as the command line takes it.
     const named = /^https?:\/\//i.test(id) ? modelIdOfUrl(id, reached.endpoint) : id;
@@ -86,6 +69,9 @@ export async function getModel(id: string, hub: HubOptions = {}, sizes = false):
 /** The facts of one GGUF file's header in a hub repository, read with range requests (a few MB at most). */
 export async function getGgufHeader(id: string, file: string, hub: HubOptions = {}): Promise<Result<GgufFacts>> {
   return attempt(async (progress) => {
+    checkArgument(z.string(), id, "getGgufHeader()", "id");
+    checkArgument(z.string(), file, "getGgufHeader()", "file");
+    checkOptions(HUB_OPTIONS_SCHEMA, hub, "getGgufHeader()", "hub.");
     const outcome = await headerFacts(id, file, { hub: hubOf(hub, progress) });
     if (outcome.facts === undefined) {
       if (outcome.unread.kind === "hub") fail(outcome.unread.problem);
