@@ -19,6 +19,18 @@ import { attempt, ok, type Result } from "./problem.js";
  * line and the MCP server use: nothing here reads process.env.
  */
 
+/**
+ * The hub each model getModel returned came from: a function that reads the model's GGUF header later (a plan for
+ * `fits`, a context checked against the trained length) reads it from there, with the same token and fetch, unless
+ * its own `hub` option names another. Held weakly and beside the data, so the metadata stays the hub's JSON.
+ */
+const HUB_OF_MODEL = new WeakMap<object, HubOptions>();
+
+/** The hub options a call reads a model's files with: its own, else the hub the model came from, else the public hub. */
+export function hubForModel(model: object, given: HubOptions | undefined): HubOptions {
+  return given ?? HUB_OF_MODEL.get(model) ?? {};
+}
+
 /** The hub for a caller's options; `progress` hears what hub work says along the way (a cache that cannot be written). */
 export function hubOf(options: HubOptions, progress?: Progress): Hub {
   return makeHub({
@@ -62,7 +74,10 @@ export async function getModel(id: string, hub: HubOptions = {}, sizes = false):
     const { modelIdProblem } = await import("../model/model-id.js");
     const bad = modelIdProblem(named);
     if (bad !== undefined) fail({ kind: "not-a-model", given: id, why: bad });
-    return ok(await modelFromHub(named, reached, { sizes }));
+    // A copy of its own, so that the hub it is remembered with is this call's alone.
+    const model = { ...(await modelFromHub(named, reached, { sizes })) };
+    HUB_OF_MODEL.set(model, hub);
+    return ok(model);
   });
 }
 

@@ -24,7 +24,7 @@ import { writtenOffer } from "../words/commands.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel } from "../quant/parse.js";
 import { allTasks } from "../tasks/catalogue.js";
-import { hubOf, searchFilterRequest } from "./hub.js";
+import { hubForModel, hubOf, searchFilterRequest } from "./hub.js";
 import {
   checkArgument,
   checkModel,
@@ -146,7 +146,7 @@ async function localRun(
   const request = localRequest(options);
   const { planLocalRun } = await import("../local/run.js");
   const resolved: ResolvedModel = { model, source: { kind: "hub", id: model.id } };
-  return planLocalRun(resolved, request, runner, { hub: hubOf(options.hub ?? {}, progress) });
+  return planLocalRun(resolved, request, runner, { hub: hubOf(hubForModel(model, options.hub), progress) });
 }
 
 /** The usage code of the model's own library (`library_name`), as `hubref snippet MODEL --library --json` prints it. */
