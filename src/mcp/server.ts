@@ -31,6 +31,7 @@ import { fail } from "../outcome/problems.js";
 import type { SettingKey } from "../outcome/settings.js";
 import { isServeEngine } from "../serve/engines.js";
 import { mcpProblem } from "./names.js";
+import { problemSource } from "../api/problem.js";
 import { hubConfigFromEnv } from "../model/hub/env.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import { SORT_NAMES } from "../search/query.js";
@@ -80,7 +81,11 @@ function hubOf(settings: McpSettings): HubOptions {
 type ToolAnswer = { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
 /** A problem as the protocol's error result: the `error:` and `hint:` lines the command line prints. */
-function failure(problem: Problem): ToolAnswer {
+function failure(given: Problem): ToolAnswer {
+  // A problem the library made from one of hubref's errors is worded again with the tools' own names.
+  const source = problemSource(given);
+  const reworded = source === undefined ? undefined : mcpProblem(source);
+  const problem = reworded === undefined ? given : { ...reworded, code: given.code };
   const lines = [...problem.message.split("\n").map((line) => `error: ${line}`), ...(problem.hint === undefined ? [] : [`hint: ${problem.hint}`])];
   const text = lines.join("\n");
   return { content: [{ type: "text", text: terminalText(text) }], isError: true };

@@ -15,6 +15,7 @@ import { fakeContext } from "../helpers/context.js";
 import { startGgufHub, type GgufHub, type RepoFile } from "../helpers/gguf-hub.js";
 import { llama, LLAMA_8B_QUANT_SIZES } from "../helpers/gguf-models.js";
 import { writeGguf } from "../helpers/gguf-writer.js";
+import { startHubServer } from "../helpers/hub-server.js";
 
 /*
  * One parser for the command line and the MCP server: the same bad value is
@@ -204,5 +205,27 @@ describe("arguments a tool would ignore are refused, not dropped", () => {
     const blocks = (result as { structuredContent?: { blocks: { content: string }[] } }).structuredContent!.blocks;
     expect(blocks.map((block) => block.content)).toEqual((JSON.parse(command.stdout) as { content: string }[]).map((block) => block.content));
     expect(blocks.map((block) => block.content).join("\n")).toContain("-c 16384 -fa on -ctk q8_0 -ctv q8_0");
+  });
+});
+
+describe("what the library words for its callers, the server words for agents", () => {
+  it("a gated model asks for the server's HF_TOKEN, not the library's `hub.token`", async () => {
+    const gated = await startHubServer({ "acme/gated": { status: 401, body: { error: "Access to model acme/gated is restricted." } } });
+    const server = createServer({ env: { HF_ENDPOINT: gated.endpoint, HUBREF_HUB_RETRIES: "0" }, offline: false, version: "test" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const other = new Client({ name: "hubref-test", version: "1.0.0" });
+    await other.connect(clientSide);
+    try {
+      const result = (await other.callTool({ name: "describe_model", arguments: { model: "acme/gated" } })) as ToolResult;
+      expect(result.isError).toBe(true);
+      const text = result.content.map((part) => part.text).join("\n");
+      expect(text).toMatch(/^error: cannot read model 'acme\/gated' \(HTTP 401\)/);
+      expect(text).toMatch(/\nhint: set HF_TOKEN to an access token/);
+      expect(text).not.toContain("hub.token");
+    } finally {
+      await other.close();
+      await gated.close();
+    }
   });
 });
