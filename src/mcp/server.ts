@@ -27,7 +27,8 @@ import { checkClientLanguage, parseChatApi, parseClient, parseLanguage, parsePro
 import { CACHE_TYPE_NAMES } from "../memory/rules.js";
 import { FLASH_ATTENTION, parseLocalRequest, PREFERENCES, type RawLocalOptions } from "../local/request.js";
 import { CHAT_APIS, REASONING_EFFORTS } from "../inference/responses.js";
-import { fail } from "../outcome/problems.js";
+import { fail, Failure } from "../outcome/problems.js";
+import { closestMatch } from "../util/suggest.js";
 import type { SettingKey } from "../outcome/settings.js";
 import { isServeEngine } from "../serve/engines.js";
 import { mcpProblem } from "./names.js";
@@ -346,8 +347,40 @@ function inferenceRequest(args: SnippetArgs): SnippetRequest {
   return { source: "inference", options, ...(chosen === undefined ? {} : { chosen }) };
 }
 
+type ToolHandler = (args: Record<string, unknown>, extra: unknown) => unknown;
+
+/**
+ * Every tool refuses an argument it does not take, in hubref's words with the nearest argument, where the SDK's
+ * object would drop it unsaid (a misspelt `lanugage` would quietly give python). The schema is made loose so that
+ * the unknown key reaches the check; the tool's own handler never sees one.
+ */
+function refusingUnknownArguments(server: McpServer): void {
+  const register = server.registerTool.bind(server) as unknown as (name: string, config: object, handler: ToolHandler) => unknown;
+  const wrapped = (name: string, config: { inputSchema?: z.ZodRawShape }, handler: ToolHandler) => {
+    const shape = config.inputSchema ?? {};
+    const known = Object.keys(shape);
+    return register(name, { ...config, inputSchema: z.looseObject(shape) }, (args, extra) => {
+      const unknown = Object.keys(args).filter((key) => !known.includes(key));
+      if (unknown.length === 0) return handler(args, extra);
+      const closest = closestMatch(unknown[0]!, known);
+      const refused = new Failure({
+        kind: "option-unknown",
+        noun: "argument",
+        call: name,
+        option: unknown[0]!,
+        known,
+        more: unknown.length - 1,
+        ...(closest === undefined ? {} : { closest }),
+      });
+      return failure(mcpProblem(refused)!);
+    });
+  };
+  (server as unknown as { registerTool: typeof wrapped }).registerTool = wrapped;
+}
+
 export function createServer(settings: McpSettings): McpServer {
   const server = new McpServer({ name: "hubref", version: settings.version });
+  refusingUnknownArguments(server);
   const hub = hubOf(settings);
 
   server.registerTool(

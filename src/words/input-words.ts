@@ -83,8 +83,10 @@ export const INPUT_WORDS: { [K in InputProblem["kind"]]: (problem: Of<K>, names:
   },
   "option-unknown": (problem) =>
     said(
-      `${problem.call}: unknown option \`${problem.option}\`${moreProblems(problem.more)}`,
-      problem.closest === undefined ? `its options: ${problem.known.map((key) => `\`${key}\``).join(", ")}` : `did you mean \`${problem.closest}\`?`,
+      `${problem.call}: unknown ${problem.noun ?? "option"} \`${problem.option}\`${moreProblems(problem.more)}`,
+      problem.closest === undefined
+        ? `its ${problem.noun ?? "option"}s: ${problem.known.map((key) => `\`${key}\``).join(", ")}`
+        : `did you mean \`${problem.closest}\`?`,
     ),
   "option-invalid": (problem) =>
     said(

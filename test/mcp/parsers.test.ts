@@ -191,6 +191,14 @@ describe("arguments a tool would ignore are refused, not dropped", () => {
     expect(result.content.map((part) => part.text).join("\n")).toMatch(message);
   });
 
+  it("an argument no tool takes, misspelt or not", async () => {
+    const misspelt = await tool("get_snippet", { model: LLAMA, lanugage: "go" });
+    expect(misspelt.isError).toBe(true);
+    expect(misspelt.content[0]!.text).toBe("error: get_snippet: unknown argument `lanugage`\nhint: did you mean `language`?");
+    const other = await tool("list_hardware", { vendor: "nvidia" });
+    expect(other.content[0]!.text).toBe("error: list_hardware: unknown argument `vendor`\nhint: its arguments: `query`, `page`");
+  });
+
   it("a search's run settings without fits", async () => {
     const result = await tool("search_models", { ctx: "16k" });
     expect(result.isError).toBe(true);
