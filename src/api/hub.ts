@@ -1,13 +1,15 @@
 import type { GgufFacts } from "../gguf/facts.js";
 import { headerFacts } from "../gguf/model-facts.js";
-import type { HubFetchSettings } from "../model/hub/hub-get.js";
 import { makeHub, type Hub, type Progress } from "../model/hub/hub.js";
 import { modelFromHub, modelIdOfUrl } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
 import type { RouterFacts } from "../model/router/facts.js";
 import { fail } from "../outcome/problems.js";
 import type { SearchHit } from "../search/hits.js";
-import { searchRequest, type SearchInput } from "../search/request.js";
+import { searchRequest } from "../search/request.js";
+import { z } from "zod";
+import { checkArgument, checkOptions, HUB_OPTIONS_SCHEMA, SEARCH_FILTERS_SCHEMA, type HubOptions, type SearchFilters } from "./options.js";
+import type { SearchRequest } from "../search/query.js";
 import { searchModels as searchHub } from "../search/search.js";
 import { attempt, ok, type Result } from "./problem.js";
 
@@ -17,22 +19,16 @@ import { attempt, ok, type Result } from "./problem.js";
  * line and the MCP server use: nothing here reads process.env.
  */
 
-export interface HubOptions {
-  /** The hub's base URL; the public hub when absent. */
-  endpoint?: string;
-  token?: string;
-  /** Sends every request; the global fetch when absent. */
-  fetch?: typeof globalThis.fetch;
-  /** A folder to cache metadata and headers in (the command line uses ~/.cache/hubref); no cache when absent. */
-  cacheDir?: string;
-  /** Answer from the cache only (needs `cacheDir`). */
-  offline?: boolean;
-  /** Ask the hub again whatever the cache holds (the new answers are kept). */
-  refresh?: boolean;
-  /** Deadlines and retries: `headersTimeoutMs`, `bodyTimeoutMs`, `retries`, … */
-  settings?: Partial<Omit<HubFetchSettings, "fetch">>;
-  /** The router's base URL (its model list); the public router when absent, and none when `endpoint` names another hub. */
-  router?: string;
+/**
+ * The hub each model getModel returned came from: a function that reads the model's GGUF header later (a plan for
+ * `fits`, a context checked against the trained length) reads it from there, with the same token and fetch, unless
+ * its own `hub` option names another. Held weakly and beside the data, so the metadata stays the hub's JSON.
+ */
+const HUB_OF_MODEL = new WeakMap<object, HubOptions>();
+
+/** The hub options a call reads a model's files with: its own, else the hub the model came from, else the public hub. */
+export function hubForModel(model: object, given: HubOptions | undefined): HubOptions {
+  return given ?? HUB_OF_MODEL.get(model) ?? {};
 }
 
 /** The hub for a caller's options; `progress` hears what hub work says along the way (a cache that cannot be written). */
@@ -49,16 +45,18 @@ export function hubOf(options: HubOptions, progress?: Progress): Hub {
   });
 }
 
-/** The filters of `hubref models`, as values: `task`, `library`, `provider`, `app`, `author`, `gguf`, `params` ("7B..14B"), `sort`, `limit`. */
-export interface SearchFilters extends Omit<SearchInput, "limit"> {
-  limit?: number | string;
+/** The filters, checked as `hubref models` checks its flags. */
+export function searchFilterRequest(filters: SearchFilters): SearchRequest {
+  const { limit, ...rest } = filters;
+  return searchRequest({ ...rest, ...(limit === undefined ? {} : { limit: String(limit) }) });
 }
 
 /** Models of the hub matching `filters`, as `hubref models --json` lists them. */
 export async function searchModels(filters: SearchFilters = {}, hub: HubOptions = {}): Promise<Result<SearchHit[]>> {
   return attempt(async (progress) => {
-    const { limit, ...rest } = filters;
-    const request = searchRequest({ ...rest, ...(limit === undefined ? {} : { limit: String(limit) }) });
+    checkOptions(SEARCH_FILTERS_SCHEMA, filters, "searchModels()", "filters.");
+    checkOptions(HUB_OPTIONS_SCHEMA, hub, "searchModels()", "hub.");
+    const request = searchFilterRequest(filters);
     const { hits } = await searchHub(request, hubOf(hub, progress));
     return ok(hits);
   });
@@ -67,19 +65,28 @@ export async function searchModels(filters: SearchFilters = {}, hub: HubOptions 
 /** One model's metadata, as the hub's API returns it (with file sizes when `sizes`, for GGUF plans). */
 export async function getModel(id: string, hub: HubOptions = {}, sizes = false): Promise<Result<ModelData>> {
   return attempt(async (progress) => {
+    checkArgument(z.string(), id, "getModel()", "id");
+    checkOptions(HUB_OPTIONS_SCHEMA, hub, "getModel()", "hub.");
+    checkArgument(z.boolean(), sizes, "getModel()", "sizes");
     const reached = hubOf(hub, progress);
     // A model's page URL, as pasted from a browser, names the model as the command line takes it.
     const named = /^https?:\/\//i.test(id) ? modelIdOfUrl(id, reached.endpoint) : id;
     const { modelIdProblem } = await import("../model/model-id.js");
     const bad = modelIdProblem(named);
     if (bad !== undefined) fail({ kind: "not-a-model", given: id, why: bad });
-    return ok(await modelFromHub(named, reached, { sizes }));
+    // A copy of its own, so that the hub it is remembered with is this call's alone.
+    const model = { ...(await modelFromHub(named, reached, { sizes })) };
+    HUB_OF_MODEL.set(model, hub);
+    return ok(model);
   });
 }
 
 /** The facts of one GGUF file's header in a hub repository, read with range requests (a few MB at most). */
 export async function getGgufHeader(id: string, file: string, hub: HubOptions = {}): Promise<Result<GgufFacts>> {
   return attempt(async (progress) => {
+    checkArgument(z.string(), id, "getGgufHeader()", "id");
+    checkArgument(z.string(), file, "getGgufHeader()", "file");
+    checkOptions(HUB_OPTIONS_SCHEMA, hub, "getGgufHeader()", "hub.");
     const outcome = await headerFacts(id, file, { hub: hubOf(hub, progress) });
     if (outcome.facts === undefined) {
       if (outcome.unread.kind === "hub") fail(outcome.unread.problem);

@@ -14,8 +14,8 @@ import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
 import { parseReplySchema, parseTools } from "../inference/tool-schema.js";
 import type { SnippetLanguage } from "../libraries/generator.js";
 import { libraryEntries } from "../libraries/registry.js";
-import { planMemory, type FlashAttentionSetting, type MemoryPlan, type PlanBudget, type QuantWeights } from "../memory/plan.js";
-import { DEFAULT_CONTEXT_CAP, type CacheType } from "../memory/rules.js";
+import { planMemory, type MemoryPlan, type PlanBudget } from "../memory/plan.js";
+import { DEFAULT_CONTEXT_CAP } from "../memory/rules.js";
 import { contextSize } from "../memory/estimate.js";
 import type { ResolvedModel } from "../model/resolve.js";
 import type { ModelData } from "../model/schema.js";
@@ -24,12 +24,32 @@ import { writtenOffer } from "../words/commands.js";
 import { quantCatalogue } from "../quant/catalogue.js";
 import { parseQuantLabel } from "../quant/parse.js";
 import { allTasks } from "../tasks/catalogue.js";
-import { hubOf, type HubOptions } from "./hub.js";
+import { hubForModel, hubOf, searchFilterRequest } from "./hub.js";
+import {
+  checkArgument,
+  checkModel,
+  checkOptions,
+  FILE_OPTIONS_SCHEMA,
+  HEADER_SCHEMA,
+  FITS_SEARCH_OPTIONS_SCHEMA,
+  HUB_OPTIONS_SCHEMA,
+  LIBRARY_CODE_OPTIONS_SCHEMA,
+  MEMORY_PLAN_OPTIONS_SCHEMA,
+  SEARCH_FILTERS_SCHEMA,
+  SNIPPET_OPTIONS_SCHEMA,
+  type FileOptions,
+  type FitsSearchOptions,
+  type HubOptions,
+  type MemoryPlanOptions,
+  type SearchFilters,
+} from "./options.js";
+import { fitsRowReport, type FitsRowReport } from "../words/fits-rows.js";
+import { machineWords, verdictLines } from "../words/local-words.js";
 import type { Progress } from "../model/hub/hub.js";
+import { z } from "zod";
 import { attempt, attemptNow, failureProblem, LIBRARY_NAMES, libraryNotes, ok, type Result } from "./problem.js";
-import { parseLocalRequest, type LocalRequest, type Preference } from "../local/request.js";
+import { parseLocalRequest, type LocalRequest } from "../local/request.js";
 import type { LocalRun } from "../local/run.js";
-import { verdictLines } from "../words/local-words.js";
 
 /*
  * hubref as a library: the functions the command line calls, over plain data.
@@ -39,7 +59,9 @@ import { verdictLines } from "../words/local-words.js";
  */
 
 export type { Problem, ProblemCode, Result } from "./problem.js";
-export { getGgufHeader, getModel, searchModels, type HubOptions, type SearchFilters } from "./hub.js";
+export { getGgufHeader, getModel, searchModels } from "./hub.js";
+export type { FileOptions, FitsSearchOptions, HubOptions, MemoryPlanOptions, SearchFilters } from "./options.js";
+export type { FitsRowReport } from "../words/fits-rows.js";
 export { getRouterFacts } from "./hub.js";
 export type { RouterFacts, RouterModels, RouterProvider } from "../model/router/facts.js";
 export type { ModelData } from "../model/schema.js";
@@ -67,6 +89,8 @@ export type { LibraryEntry } from "../libraries/registry.js";
  */
 export function inferenceSnippets(model: ModelData, options: SnippetOptions = {}): Result<Snippet[]> {
   return attemptNow(() => {
+    checkModel(model, "inferenceSnippets()");
+    checkOptions(SNIPPET_OPTIONS_SCHEMA, options, "inferenceSnippets()");
     const { blocks, ...findings } = inferenceBlocks(model, settleOptions(options));
     if (blocks.length === 0) return { ok: false, problem: failureProblem(noBlocksFailure(findings, model), "no-code") };
     const snippets = blocks.map(({ source: _source, ...snippet }) => snippet);
@@ -89,37 +113,6 @@ export function toolOptions(tools?: unknown, schema?: unknown): Result<Pick<Snip
     else if (schema !== undefined && schema !== false) options.schema = { schema: parseReplySchema(JSON.stringify(schema), "`schema`"), sample: false };
     return ok(options, [], []);
   });
-}
-
-/**
- * Which GGUF file, for code that loads one, and how it runs: by quant label, by file name, or the one that runs best
- * on a machine; the options are the command line's flags (`--fits`, `--ram`, `--ctx`, ...), read by the same parser.
- */
-export interface FileOptions {
-  /** A quant label such as Q4_K_M. */
-  quant?: string;
-  /** A file of the repository. */
-  file?: string;
-  /**
-   * The machine: a size (`16GB`), or hardware by name (`RTX 4090`, `2x3090`, `M3 Max:64`). The file is chosen for it
-   * (Q4_K_M's class, the largest that runs on the GPU) and planned on it. Reads the model's GGUF header from the hub.
-   */
-  fits?: string;
-  /** With `fits` naming a GPU: the system memory beside it (`32GB`); 32 GB assumed, and said, when absent. */
-  ram?: string;
-  /** With `fits`: the memory kept free on each GPU; 1 GiB when absent, as llama.cpp keeps. */
-  margin?: string;
-  /** With `fits`: `quality` (the largest file that fits anywhere) or `speed` (the fastest of the class). */
-  prefer?: Preference;
-  /** Tokens of context for the commands (and the plan), `max` (the trained length) or, with `fits` and a file named, `fit`. */
-  ctx?: number | "max" | "fit";
-  /** The K and V cache's type; f16 when absent. */
-  cacheType?: CacheType;
-  cacheTypeK?: CacheType;
-  cacheTypeV?: CacheType;
-  flashAttention?: FlashAttentionSetting;
-  /** Where the header is read, for `fits` and `ctx`. */
-  hub?: HubOptions;
 }
 
 /** The options as the local-run owner's request, checked as the command line checks its flags. */
@@ -153,12 +146,14 @@ async function localRun(
   const request = localRequest(options);
   const { planLocalRun } = await import("../local/run.js");
   const resolved: ResolvedModel = { model, source: { kind: "hub", id: model.id } };
-  return planLocalRun(resolved, request, runner, { hub: hubOf(options.hub ?? {}, progress) });
+  return planLocalRun(resolved, request, runner, { hub: hubOf(hubForModel(model, options.hub), progress) });
 }
 
 /** The usage code of the model's own library (`library_name`), as `hubref snippet MODEL --library --json` prints it. */
 export async function libraryCode(model: ModelData, options: FileOptions & { language?: SnippetLanguage } = {}): Promise<Result<LibraryBlock[]>> {
   return attempt(async (progress) => {
+    checkModel(model, "libraryCode()");
+    checkOptions(LIBRARY_CODE_OPTIONS_SCHEMA, options, "libraryCode()");
     const { language, ...file } = options;
     const run = await localRun(model, "llama-cpp-python", file, progress);
     const notes: AppNote[] = [...run.notes];
@@ -173,6 +168,9 @@ export async function libraryCode(model: ModelData, options: FileOptions & { lan
  */
 export async function localAppCommands(model: ModelData, app: string, options: FileOptions = {}): Promise<Result<LocalBlock>> {
   return attempt(async (progress) => {
+    checkModel(model, "localAppCommands()");
+    checkArgument(z.string(), app, "localAppCommands()", "app");
+    checkOptions(FILE_OPTIONS_SCHEMA, options, "localAppCommands()");
     const key = findApp(app).key;
     const run = await localRun(model, key, options, progress);
     const result = appBlocks(model, key, run);
@@ -182,22 +180,10 @@ export async function localAppCommands(model: ModelData, app: string, options: F
 
 /** What one model offers (`hubref model ID --json`): providers, local apps, library code, quants, each with its command. */
 export function describeModel(model: ModelData): Result<ModelOffer> {
-  return attemptNow(() => ok(writtenOffer(modelOffer(model, model.id))));
-}
-
-export interface MemoryPlanOptions {
-  /** The quant's files and their bytes (the projector's too, for a vision model). */
-  weights: QuantWeights;
-  /** Memory per device (what the plan may fill), or a size or hardware by name as `fits` takes it (its margins kept). */
-  budget: PlanBudget | string;
-  /** With a budget by name: its `ram` and `margin`, as `localAppCommands` takes them. */
-  ram?: string;
-  margin?: string;
-  /** Tokens, `max` (the trained length) or `fit` (the most that fits); the trained length capped at 8,192 when absent. */
-  ctx?: number | "max" | "fit";
-  cacheTypeK?: CacheType;
-  cacheTypeV?: CacheType;
-  flashAttention?: FlashAttentionSetting;
+  return attemptNow(() => {
+    checkModel(model, "describeModel()");
+    return ok(writtenOffer(modelOffer(model, model.id)));
+  });
 }
 
 /**
@@ -207,6 +193,8 @@ export interface MemoryPlanOptions {
  */
 export async function memoryPlan(header: Uint8Array | GgufFacts, options: MemoryPlanOptions): Promise<Result<MemoryPlan>> {
   return attempt(async () => {
+    checkArgument(HEADER_SCHEMA, header, "memoryPlan()", "header");
+    checkOptions(MEMORY_PLAN_OPTIONS_SCHEMA, options, "memoryPlan()");
     let facts: GgufFacts;
     if (header instanceof Uint8Array) {
       try {
@@ -244,6 +232,31 @@ export async function memoryPlan(header: Uint8Array | GgufFacts, options: Memory
   });
 }
 
+/**
+ * The GGUF repositories of a search that fit a machine, in the list's order, each with the quant that runs best
+ * there, its plan and its estimated speed: the rows of `hubref models --fits … --json`, from the same search.
+ */
+export async function modelsThatFit(filters: SearchFilters, options: FitsSearchOptions, hub: HubOptions = {}): Promise<Result<FitsRowReport[]>> {
+  return attempt(async (progress) => {
+    checkOptions(SEARCH_FILTERS_SCHEMA, filters, "modelsThatFit()", "filters.");
+    checkOptions(FITS_SEARCH_OPTIONS_SCHEMA, options, "modelsThatFit()");
+    checkOptions(HUB_OPTIONS_SCHEMA, hub, "modelsThatFit()", "hub.");
+    const search = searchFilterRequest(filters);
+    const local = localRequest(options);
+    const { searchFitting } = await import("../search/fits-search.js");
+    const outcome = await searchFitting({ search, local: { ...local, machine: local.machine! }, access: { hub: hubOf(hub, progress) } });
+    const context = outcome.rows[0]?.plan.context;
+    const notes = [
+      `models that fit ${machineWords(outcome.machine, LIBRARY_NAMES)}${context === undefined ? "" : `, at ${context.toLocaleString("en-US")} tokens of context`}; speeds are estimates`,
+      ...(outcome.skipped.length > 0 ? [`skipped ${outcome.skipped.map((skipped) => skipped.id).join(", ")}: the GGUF header or files could not be read`] : []),
+    ];
+    return ok(
+      outcome.rows.map((row) => fitsRowReport(row, outcome.machine, LIBRARY_NAMES)),
+      notes,
+    );
+  });
+}
+
 /** The task catalogue: every task with its pipeline types, example models and documentation. */
 export function tasks() {
   return allTasks();
@@ -271,5 +284,6 @@ export function quantTypes() {
 
 /** The quant label in a GGUF file name (`Q4_K_M`, `UD-Q4_K_XL`), or null when it names none. */
 export function parseQuant(fileName: string): string | null {
+  if (typeof fileName !== "string") return null;
   return parseQuantLabel(fileName, quantCatalogue());
 }

@@ -91,22 +91,38 @@ export function problem(code: ProblemCode, message: string, hint?: string): Prob
   return { code, kind: "other", message: libraryWords(message), ...(hint === undefined ? {} : { hint: libraryWords(hint) }) };
 }
 
+/**
+ * The error each problem was worded from, for an edge above the library that words it with names of its own (the
+ * MCP server's arguments): held beside the problem, so the problem stays plain data.
+ */
+const SOURCE_OF_PROBLEM = new WeakMap<Problem, Failure | HubrefError>();
+
+/** What `problem` was worded from, where the library made it from one of hubref's errors. */
+export function problemSource(problem: Problem): Failure | HubrefError | undefined {
+  return SOURCE_OF_PROBLEM.get(problem);
+}
+
 /** A domain problem in the library's words. */
 export function failureProblem(failure: Failure, code?: ProblemCode): Problem {
   const text = failureText(failure, LIBRARY_NAMES);
-  return {
+  return remembered(failure, {
     code: code ?? (problemClass(failure.problem) === "usage" ? "invalid-input" : "unavailable"),
     kind: failure.problem.kind,
     message: text.messages.join("\n"),
     ...(text.hint === undefined ? {} : { hint: text.hint }),
-  };
+  });
+}
+
+function remembered(source: Failure | HubrefError, problem: Problem): Problem {
+  SOURCE_OF_PROBLEM.set(problem, source);
+  return problem;
 }
 
 /** hubref's own failures become problems; anything else is a bug and is thrown on. */
 export function problemOf(error: unknown, code?: ProblemCode): Problem {
   if (isFailure(error)) return failureProblem(error, code);
   if (!(error instanceof HubrefError)) throw error;
-  return problem(code ?? (error.exitCode === ExitCode.usage ? "invalid-input" : "unavailable"), error.message, error.hint);
+  return remembered(error, problem(code ?? (error.exitCode === ExitCode.usage ? "invalid-input" : "unavailable"), error.message, error.hint));
 }
 
 /** A note in the library's words. */

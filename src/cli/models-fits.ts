@@ -2,15 +2,15 @@ import { noteLine } from "./names.js";
 import { planAccessOf, type CommandContext } from "./context.js";
 import { SILENT } from "../model/hub/hub.js";
 import type { SearchRequest } from "../search/query.js";
-import { planReport, speedReport } from "../local/report.js";
 import type { Machine } from "../local/machine.js";
 import type { LocalRequest } from "../local/request.js";
 import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { searchFitting, type FitsReason, type FitsRow } from "../search/fits-search.js";
-import { localNoteText, machineWords, speedWords, whereItRuns } from "../words/local-words.js";
+import { machineWords, speedWords, whereItRuns } from "../words/local-words.js";
 import { unreadWords } from "../words/header-words.js";
 import { CLI_NAMES, cliText } from "./names.js";
+import { fitsRowReport } from "../words/fits-rows.js";
 
 import { shortCount } from "../search/hits.js";
 import { describeRequest } from "../search/query.js";
@@ -71,18 +71,7 @@ function cellsOf(row: FitsRow, hasGpu: boolean, to: "terminal" | "piped"): strin
 }
 
 function jsonOf(row: FitsRow, machine: Machine) {
-  return {
-    id: row.hit.id,
-    quant: row.quant,
-    file: row.file,
-    size: row.size,
-    downloads: row.hit.downloads,
-    likes: row.hit.likes,
-    runs: whereItRuns(row.plan, "long", machine.plan.gpus.length > 0),
-    why: row.choice ? localNoteText(row.choice, CLI_NAMES) : null,
-    plan: planReport(row.plan, machine),
-    speed: speedReport(row.speed),
-  };
+  return fitsRowReport(row, machine, CLI_NAMES);
 }
 
 /** The narrowest the id column gets before the table gives up fitting the terminal. */

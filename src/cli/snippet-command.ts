@@ -2,10 +2,9 @@ import type { CacheFlags, Terminal } from "./context.js";
 import type { SnippetCommandOptions } from "./snippet-options.js";
 import { usageError } from "../errors.js";
 import { parseCount, parseDecimal } from "../util/numbers.js";
-import { matchChoice, requireChoice } from "../choices/choices.js";
-import { didYouMean } from "../util/suggest.js";
-import { LANGUAGE_ALIASES, type LibraryLanguage } from "../format/languages.js";
-import { CLIENTS, CLIENTS_BY_LANGUAGE, LANGUAGES, PROVIDER_CHOICES, PROVIDER_IDS, PROVIDER_NAME, languagesOfClient } from "../inference/id-lists.js";
+import type { LibraryLanguage } from "../format/languages.js";
+import { PROVIDER_IDS } from "../inference/id-lists.js";
+import { checkClientLanguage, parseChatApi, parseClient, parseLanguage, parseProvider, parseReasoningEffort } from "../inference/values.js";
 import { settleOptions, type SettledOptions, type SnippetOptions } from "../inference/snippet.js";
 import { tokenProblem } from "../inference/token.js";
 import { extensionOf, isUrl } from "../inference/payload.js";
@@ -14,7 +13,6 @@ import type { SnippetLanguage } from "../blocks/code-block.js";
 import { fitsOptions, type FitsOptions } from "./fits-options.js";
 import { checkFlags, givenValue, INFERENCE_FLAGS } from "./flag-rules.js";
 import { fail } from "../outcome/problems.js";
-import { CHAT_APIS, REASONING_EFFORTS, ROUTER_POLICIES, type RouterPolicy } from "../inference/responses.js";
 import type { MenuPresets } from "../blocks/menu.js";
 import { SAMPLE_SCHEMA, SAMPLE_TOOLS } from "../inference/tools.js";
 import type { ToolFiles } from "./tool-files.js";
@@ -91,20 +89,11 @@ function imageOption(text: string): string {
   return text;
 }
 
-function parseLanguage(text: string) {
-  return requireChoice("language", text, LANGUAGES, { aliases: LANGUAGE_ALIASES });
-}
-
 /** The inference call's values, checked: what the engine and the picker's inference blocks are made from. */
 export function parseSnippetOptions(raw: SnippetCommandOptions, toolFiles: ToolFiles = {}): SettledOptions {
   const language = raw.language === undefined ? undefined : parseLanguage(raw.language);
-  const client = raw.client === undefined ? undefined : requireChoice("client", raw.client, CLIENTS);
-  if (language !== undefined && client !== undefined && !CLIENTS_BY_LANGUAGE[language].includes(client)) {
-    throw usageError(
-      `${client} is not a ${language} client`,
-      `${language} clients: ${CLIENTS_BY_LANGUAGE[language].join(", ")}; ${client} is for ${languagesOfClient(client).join(", ")}`,
-    );
-  }
+  const client = raw.client === undefined ? undefined : parseClient(raw.client);
+  if (language !== undefined && client !== undefined) checkClientLanguage(language, client);
   const options: SnippetOptions = { stream: raw.stream, direct: raw.direct };
   if (raw.provider !== undefined) providerOption(raw, options);
   if (language !== undefined) options.language = language;
@@ -145,24 +134,21 @@ export function parseSnippetOptions(raw: SnippetCommandOptions, toolFiles: ToolF
 
 /** --provider: a provider, auto, or one of the router's policies (auto with `routerPolicy`), which call through the router only. */
 function providerOption(raw: SnippetCommandOptions, options: SnippetOptions): void {
-  const values = [...PROVIDER_CHOICES, ...ROUTER_POLICIES];
-  const typed = raw.provider!.trim();
-  // A provider hubref has no table for may still serve the model's chat through the router; a near miss of a known one is a typo.
-  if (matchChoice(typed, values) === undefined && PROVIDER_NAME.test(typed) && didYouMean(typed, values) === undefined) {
+  const value = parseProvider(raw.provider!);
+  if (value.kind === "unlisted") {
     if (raw.direct || raw.endpointUrl !== undefined)
       throw usageError(
-        `hubref has no table for the provider ${typed}, so it cannot call it ${raw.direct ? "directly" : "at an endpoint"}`,
+        `hubref has no table for the provider ${value.provider}, so it cannot call it ${raw.direct ? "directly" : "at an endpoint"}`,
         `leave out ${raw.direct ? "--direct" : "--endpoint-url"} for its chat through the router, or choose one of: ${PROVIDER_IDS.join(", ")}`,
       );
-    options.unlistedProvider = typed;
+    options.unlistedProvider = value.provider;
     return;
   }
-  const choice = requireChoice("provider", raw.provider!, values);
-  if (!(ROUTER_POLICIES as readonly string[]).includes(choice)) {
-    options.provider = choice as (typeof PROVIDER_CHOICES)[number];
+  if (value.kind === "provider") {
+    options.provider = value.provider;
     return;
   }
-  const policy = choice as RouterPolicy;
+  const { policy } = value;
   if (raw.direct || raw.endpointUrl !== undefined)
     throw usageError(
       `--provider ${policy} is the router's choice: it does not go with ${raw.direct ? "--direct" : "--endpoint-url"}`,
@@ -174,10 +160,10 @@ function providerOption(raw: SnippetCommandOptions, options: SnippetOptions): vo
 /** --api and --reasoning-effort; a client that has no Responses API code is refused by name, with the ones that have it. */
 function responsesOptions(raw: SnippetCommandOptions, options: SnippetOptions): void {
   if (raw.api !== undefined) {
-    const api = requireChoice("api", raw.api, CHAT_APIS);
+    const api = parseChatApi(raw.api);
     if (api !== "chat") options.api = api;
   }
-  if (raw.reasoningEffort !== undefined) options.reasoningEffort = requireChoice("reasoning-effort", raw.reasoningEffort, REASONING_EFFORTS);
+  if (raw.reasoningEffort !== undefined) options.reasoningEffort = parseReasoningEffort(raw.reasoningEffort);
 }
 
 /** `--language` for library code: the same spellings as for inference, for the languages libraries write in. */

@@ -10,6 +10,7 @@ import {
   inferenceSnippets,
   libraryCode,
   localAppCommands,
+  modelsThatFit,
   searchModels,
   tasks,
   toolOptions,
@@ -17,14 +18,25 @@ import {
   type Problem,
   type Result,
 } from "../api/index.js";
-import { LANGUAGES, LIBRARY_LANGUAGES } from "../format/languages.js";
-import { CLIENTS, PROVIDER_CHOICES } from "../inference/id-lists.js";
+import { usageError } from "../errors.js";
+import { findApp } from "../apps/registry.js";
+import { LANGUAGES, LIBRARY_LANGUAGES, type LibraryLanguage } from "../format/languages.js";
+import { CLIENTS } from "../inference/id-lists.js";
+import type { SnippetOptions } from "../inference/snippet.js";
+import { checkClientLanguage, parseChatApi, parseClient, parseLanguage, parseProvider, parseReasoningEffort } from "../inference/values.js";
 import { CACHE_TYPE_NAMES } from "../memory/rules.js";
-import { FLASH_ATTENTION, PREFERENCES } from "../local/request.js";
-import { CHAT_APIS, REASONING_EFFORTS, ROUTER_POLICIES, type RouterPolicy } from "../inference/responses.js";
+import { FLASH_ATTENTION, parseLocalRequest, PREFERENCES, type RawLocalOptions } from "../local/request.js";
+import { CHAT_APIS, REASONING_EFFORTS } from "../inference/responses.js";
+import { fail, Failure } from "../outcome/problems.js";
+import { closestMatch } from "../util/suggest.js";
+import type { SettingKey } from "../outcome/settings.js";
+import { isServeEngine } from "../serve/engines.js";
+import { mcpProblem } from "./names.js";
+import { problemSource } from "../api/problem.js";
 import { hubConfigFromEnv } from "../model/hub/env.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import { SORT_NAMES } from "../search/query.js";
+import { searchRequest } from "../search/request.js";
 
 /*
  * `hubref mcp`: the library's functions as tools of a Model Context Protocol
@@ -45,7 +57,6 @@ export interface McpSettings {
 
 /** Items per page of every list a tool returns. */
 export const PAGE_SIZE = 20;
-const MAX_SEARCH = 100;
 
 /** Every string of a hub value through the sanitiser, the structure kept. */
 function clean<T>(value: T): T {
@@ -71,8 +82,13 @@ function hubOf(settings: McpSettings): HubOptions {
 type ToolAnswer = { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
 /** A problem as the protocol's error result: the `error:` and `hint:` lines the command line prints. */
-function failure(problem: Problem): ToolAnswer {
-  const text = `error: ${problem.message}${problem.hint === undefined ? "" : `\nhint: ${problem.hint}`}`;
+function failure(given: Problem): ToolAnswer {
+  // A problem the library made from one of hubref's errors is worded again with the tools' own names.
+  const source = problemSource(given);
+  const reworded = source === undefined ? undefined : mcpProblem(source);
+  const problem = reworded === undefined ? given : { ...reworded, code: given.code };
+  const lines = [...problem.message.split("\n").map((line) => `error: ${line}`), ...(problem.hint === undefined ? [] : [`hint: ${problem.hint}`])];
+  const text = lines.join("\n");
   return { content: [{ type: "text", text: terminalText(text) }], isError: true };
 }
 
@@ -98,6 +114,9 @@ async function guarded(run: () => Promise<ToolAnswer>): Promise<ToolAnswer> {
   try {
     return await run();
   } catch (error) {
+    // A value an argument parser refused: the tools' own names, as the command line's parser words it with its flags.
+    const refused = mcpProblem(error);
+    if (refused !== undefined) return failure(refused);
     return failure({ code: "unavailable", kind: "other", message: `internal error: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
@@ -127,15 +146,248 @@ const blockOutput = z.object({
 });
 type BlockOut = z.infer<typeof blockOutput>;
 
+// The local run's settings, as the library's options and the command line's flags: one parser checks them all
+// (src/local/request.ts, parseLocalRequest), so the schema only shapes them, and a bad value gets hubref's words.
+const localInput = {
+  fits: z.string().max(100).optional().describe("With library or app: the machine, a size (16GB) or hardware (RTX 4090); the quant that runs best there."),
+  ram: z.string().max(20).optional().describe("With fits naming a GPU: the system memory beside it (32GB); 32 GB is assumed, and said, without it."),
+  margin: z.string().max(20).optional().describe("With fits: memory kept free on each GPU (default 1GiB, as llama.cpp keeps)."),
+  prefer: z
+    .string()
+    .max(20)
+    .optional()
+    .describe(`With fits: ${PREFERENCES.join(" or ")}: the largest that fits anywhere, or the fastest of Q4_K_M's class.`),
+  ctx: z
+    .union([z.number(), z.string().max(20)])
+    .optional()
+    .describe("Tokens of context the commands run (32768, 32k); max: the trained length; fit: the most that fits (with fits and quant)."),
+  cacheType: z
+    .string()
+    .max(20)
+    .optional()
+    .describe(`The K and V cache's type: ${CACHE_TYPE_NAMES.join(", ")}.`),
+  cacheTypeK: z.string().max(20).optional(),
+  cacheTypeV: z.string().max(20).optional(),
+  flashAttention: z
+    .string()
+    .max(20)
+    .optional()
+    .describe(`${FLASH_ATTENTION.join(", ")}.`),
+};
+type LocalArgs = { [K in keyof typeof localInput]?: z.infer<(typeof localInput)[K]> } & { quant?: string; file?: string };
+/** The arguments as the local-run owner's request, read by the command line's parser: a bad value throws its problem. */
+const localRaw = (args: LocalArgs): RawLocalOptions => ({
+  ...(args.quant === undefined ? {} : { quant: args.quant }),
+  ...(args.file === undefined ? {} : { file: args.file }),
+  ...(args.fits === undefined ? {} : { fits: args.fits }),
+  ...(args.ram === undefined ? {} : { ram: args.ram }),
+  ...(args.margin === undefined ? {} : { margin: args.margin }),
+  ...(args.prefer === undefined ? {} : { prefer: args.prefer }),
+  ...(args.ctx === undefined ? {} : { ctx: args.ctx }),
+  ...(args.cacheType === undefined ? {} : { cacheType: args.cacheType }),
+  ...(args.cacheTypeK === undefined ? {} : { cacheTypeK: args.cacheTypeK }),
+  ...(args.cacheTypeV === undefined ? {} : { cacheTypeV: args.cacheTypeV }),
+  ...(args.flashAttention === undefined ? {} : { flashAttn: args.flashAttention }),
+});
+/** The library's options for a request the parser took: the same values, typed. */
+const localOptions = (args: LocalArgs) => {
+  const request = parseLocalRequest(localRaw(args));
+  return {
+    ...(args.fits === undefined ? {} : { fits: args.fits }),
+    ...(args.ram === undefined ? {} : { ram: args.ram }),
+    ...(args.margin === undefined ? {} : { margin: args.margin }),
+    ...(request.prefer === undefined ? {} : { prefer: request.prefer }),
+    ...(request.ctx === undefined ? {} : { ctx: request.ctx }),
+    ...(request.cacheTypeK === undefined ? {} : { cacheTypeK: request.cacheTypeK }),
+    ...(request.cacheTypeV === undefined ? {} : { cacheTypeV: request.cacheTypeV }),
+    ...(request.flashAttention === undefined ? {} : { flashAttention: request.flashAttention }),
+  };
+};
+
+/** Blocks of code in one answer at most. */
+export const PAGE_BLOCKS = 10;
+/**
+ * The characters of code and its description one page of blocks holds at most (about 6,000 tokens); a single block
+ * larger than that (a whole tool-calling program in a verbose language) comes alone on its page.
+ */
+export const MAX_ANSWER_CHARS = 24_000;
+
+/** Blocks split into pages: each holds PAGE_BLOCKS at most and MAX_ANSWER_CHARS of their JSON at most, but one block at least. */
+function pagesBySize<T>(blocks: readonly T[]): T[][] {
+  const pages: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const block of blocks) {
+    const length = JSON.stringify(block).length;
+    if (current.length > 0 && (current.length >= PAGE_BLOCKS || size + length > MAX_ANSWER_CHARS)) {
+      pages.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(block);
+    size += length;
+  }
+  if (current.length > 0 || pages.length === 0) pages.push(current);
+  return pages;
+}
+
+/** What an agent is told of the rest of a list: where this page is and the argument that fetches the next. */
+function pageNotes(number: number, pages: number, total: number): string[] {
+  if (pages <= 1) return [];
+  return [`page ${number} of ${pages} (${total} in all)${number < pages ? `: pass \`page: ${number + 1}\` for the next` : ""}`];
+}
+
+type SnippetArgs = LocalArgs & {
+  language?: string;
+  client?: string;
+  provider?: string;
+  inputs?: string;
+  stream?: boolean;
+  tools?: unknown;
+  schema?: unknown;
+  api?: string;
+  reasoningEffort?: string;
+  library?: boolean;
+  app?: string;
+};
+
+/** The arguments that choose or plan a GGUF file, by the setting each stands for. */
+const LOCAL_ARGS = [
+  ["quant", "quant"],
+  ["file", "file"],
+  ["fits", "fits"],
+  ["ram", "ram"],
+  ["margin", "margin"],
+  ["prefer", "prefer"],
+  ["ctx", "ctx"],
+  ["cacheType", "cacheType"],
+  ["cacheTypeK", "cacheTypeK"],
+  ["cacheTypeV", "cacheTypeV"],
+  ["flashAttention", "flashAttn"],
+] as const satisfies readonly (readonly [keyof SnippetArgs, SettingKey])[];
+
+/** The arguments that shape a hosted inference call and nothing else. */
+const INFERENCE_ARGS = [
+  ["client", "client"],
+  ["provider", "provider"],
+  ["inputs", "inputs"],
+  ["stream", "stream"],
+  ["tools", "tools"],
+  ["schema", "schema"],
+  ["api", "api"],
+  ["reasoningEffort", "reasoningEffort"],
+] as const satisfies readonly (readonly [keyof SnippetArgs, SettingKey])[];
+
+type FilesOf = ReturnType<typeof localOptions> & { quant?: string; file?: string };
+
+/** get_snippet's arguments, parsed once by the command line's parsers: which source, and its values, checked. */
+type SnippetRequest =
+  | { source: "inference"; options: Omit<SnippetOptions, "tools" | "schema" | "router">; chosen?: string }
+  | { source: "library"; language?: LibraryLanguage; files: FilesOf; chosen?: undefined }
+  | { source: "app"; app: string; files: FilesOf; chosen?: undefined };
+
+/** The settings of `pairs` the arguments give (a switch set to false gives nothing). */
+function givenSettings(args: object, pairs: readonly (readonly [string, SettingKey])[]): SettingKey[] {
+  const values = args as Record<string, unknown>;
+  return pairs.filter(([argument]) => values[argument] !== undefined && values[argument] !== false).map(([, key]) => key);
+}
+
+export function snippetRequest(args: SnippetArgs): SnippetRequest {
+  if (args.app !== undefined && args.library === true) fail({ kind: "settings-not-applying", source: "library", settings: ["app"] });
+  const source = args.app !== undefined ? "app" : args.library === true ? "library" : "inference";
+  // An argument the source would ignore is refused, as the command line refuses the flag: nothing is dropped unsaid.
+  const ignored = givenSettings(args, source === "inference" ? LOCAL_ARGS : INFERENCE_ARGS);
+  if (ignored.length > 0) fail({ kind: "settings-not-applying", source, settings: ignored });
+  if (source === "inference") return inferenceRequest(args);
+  const files: FilesOf = {
+    ...(args.quant === undefined ? {} : { quant: args.quant }),
+    ...(args.file === undefined ? {} : { file: args.file }),
+    ...localOptions(args),
+  };
+  if (source === "app") {
+    if (args.language !== undefined && parseLanguage(args.language) !== "sh") fail({ kind: "settings-not-applying", source, settings: ["language"] });
+    if (!isServeEngine(args.app!.trim().toLowerCase())) findApp(args.app!);
+    return { source, app: args.app!, files };
+  }
+  if (args.language === undefined) return { source, files };
+  const language = parseLanguage(args.language);
+  if (!(LIBRARY_LANGUAGES as readonly string[]).includes(language))
+    throw usageError(
+      `\`library\` gives usage code in ${LIBRARY_LANGUAGES.join(", ")}, not ${language}`,
+      `leave out \`library\` for ${language} inference snippets`,
+    );
+  return { source, language: language as LibraryLanguage, files };
+}
+
+/** The inference call's values; one language unless all are asked. */
+function inferenceRequest(args: SnippetArgs): SnippetRequest {
+  const options: Omit<SnippetOptions, "tools" | "schema" | "router"> = {};
+  let chosen: string | undefined;
+  const all = args.language?.trim().toLowerCase() === "all";
+  if (args.language !== undefined && !all) options.language = parseLanguage(args.language);
+  if (args.client !== undefined) options.client = parseClient(args.client);
+  if (options.language !== undefined && options.client !== undefined) checkClientLanguage(options.language, options.client);
+  if (args.language === undefined && args.client === undefined) {
+    options.language = "python";
+    chosen = `python only: pass \`language\` for another (${LANGUAGES.filter((language) => language !== "python").join(", ")}), or "all" for every language`;
+  }
+  if (args.provider !== undefined) {
+    const value = parseProvider(args.provider);
+    if (value.kind === "unlisted") options.unlistedProvider = value.provider;
+    else if (value.kind === "policy") options.routerPolicy = value.policy;
+    else options.provider = value.provider;
+  }
+  if (args.inputs !== undefined) options.inputs = args.inputs;
+  if (args.stream !== undefined) options.stream = args.stream;
+  if (args.api !== undefined) {
+    const api = parseChatApi(args.api);
+    if (api !== "chat") options.api = api;
+  }
+  if (args.reasoningEffort !== undefined) options.reasoningEffort = parseReasoningEffort(args.reasoningEffort);
+  return { source: "inference", options, ...(chosen === undefined ? {} : { chosen }) };
+}
+
+type ToolHandler = (args: Record<string, unknown>, extra: unknown) => unknown;
+
+/**
+ * Every tool refuses an argument it does not take, in hubref's words with the nearest argument, where the SDK's
+ * object would drop it unsaid (a misspelt `lanugage` would quietly give python). The schema is made loose so that
+ * the unknown key reaches the check; the tool's own handler never sees one.
+ */
+function refusingUnknownArguments(server: McpServer): void {
+  const register = server.registerTool.bind(server) as unknown as (name: string, config: object, handler: ToolHandler) => unknown;
+  const wrapped = (name: string, config: { inputSchema?: z.ZodRawShape }, handler: ToolHandler) => {
+    const shape = config.inputSchema ?? {};
+    const known = Object.keys(shape);
+    return register(name, { ...config, inputSchema: z.looseObject(shape) }, (args, extra) => {
+      const unknown = Object.keys(args).filter((key) => !known.includes(key));
+      if (unknown.length === 0) return handler(args, extra);
+      const closest = closestMatch(unknown[0]!, known);
+      const refused = new Failure({
+        kind: "option-unknown",
+        noun: "argument",
+        call: name,
+        option: unknown[0]!,
+        known,
+        more: unknown.length - 1,
+        ...(closest === undefined ? {} : { closest }),
+      });
+      return failure(mcpProblem(refused)!);
+    });
+  };
+  (server as unknown as { registerTool: typeof wrapped }).registerTool = wrapped;
+}
+
 export function createServer(settings: McpSettings): McpServer {
   const server = new McpServer({ name: "hubref", version: settings.version });
+  refusingUnknownArguments(server);
   const hub = hubOf(settings);
 
   server.registerTool(
     "search_models",
     {
       title: "Search models",
-      description: `Search the hub's models with the filters of \`hubref models\`. At most ${MAX_SEARCH} results (limit, default 20).`,
+      description: `Search the hub's models with the filters of \`hubref models\`; with fits, only the GGUF repositories that fit that machine, each with the quant that runs best there, where it runs and its estimated speed, as \`hubref models --fits\` lists them. limit results (default 20), ${PAGE_SIZE} a page.`,
       inputSchema: {
         query: z.string().max(200).optional().describe("Words in the model id."),
         task: z.string().max(100).optional().describe("A task (pipeline tag), such as text-generation."),
@@ -145,15 +397,46 @@ export function createServer(settings: McpSettings): McpServer {
         author: z.string().max(100).optional(),
         gguf: z.boolean().optional().describe("Only repositories with GGUF files."),
         params: z.string().max(40).optional().describe("Sizes, such as 7B..14B, ..3B, 70B.."),
-        sort: z.enum(SORT_NAMES as [string, ...string[]]).optional(),
-        limit: z.number().int().min(1).max(MAX_SEARCH).default(20),
+        sort: z
+          .string()
+          .max(20)
+          .optional()
+          .describe(`${SORT_NAMES.join(", ")}.`),
+        limit: z
+          .union([z.number(), z.string().max(20)])
+          .optional()
+          .describe("How many results, at most 1000 (default 20)."),
+        ...localInput,
+        page: pageInput,
       },
-      outputSchema: { models: z.array(z.record(z.string(), z.unknown())) },
+      outputSchema: { models: z.array(z.record(z.string(), z.unknown())), notes: messages, ...pageOutput },
     },
     (args) =>
       guarded(async () => {
-        const found = await searchModels(args, hub);
-        return found.ok ? answer({ models: clean(found.value) }) : failure(found.problem);
+        const { page: number, query, task, library, provider, app, author, gguf, params, sort, limit } = args;
+        const filters = {
+          ...(query === undefined ? {} : { query }),
+          ...(task === undefined ? {} : { task }),
+          ...(library === undefined ? {} : { library }),
+          ...(provider === undefined ? {} : { provider }),
+          ...(app === undefined ? {} : { app }),
+          ...(author === undefined ? {} : { author }),
+          ...(gguf === undefined ? {} : { gguf }),
+          ...(params === undefined ? {} : { params }),
+          ...(sort === undefined ? {} : { sort }),
+          ...(limit === undefined ? {} : { limit: String(limit) }),
+        };
+        // The parsers of `hubref models`: the filters, then the run each plan is made for.
+        searchRequest(filters);
+        let found: Result<readonly object[]>;
+        if (args.fits === undefined) {
+          const run = givenSettings(args, LOCAL_ARGS.slice(2));
+          if (run.length > 0) fail({ kind: "settings-not-applying", source: "search", settings: run });
+          found = await searchModels(filters, hub);
+        } else found = await modelsThatFit(filters, { ...localOptions(args), fits: args.fits }, hub);
+        if (!found.ok) return failure(found.problem);
+        const { items, ...where } = page(found.value, number);
+        return answer({ models: clean(items), notes: [...found.notes.map(terminalLine), ...pageNotes(where.page, where.pages, where.total)], ...where });
       }),
   );
 
@@ -161,61 +444,42 @@ export function createServer(settings: McpSettings): McpServer {
     "describe_model",
     {
       title: "Describe a model",
-      description:
-        "What one model offers, as `hubref model ID` shows it: its inference providers (with their ids and status), the local apps that run it, its library's code, and its GGUF quants, each with the hubref command that prints its code. At most 100 quants.",
-      inputSchema: { model: modelInput },
-      outputSchema: { model: z.record(z.string(), z.unknown()) },
+      description: `What one model offers, as \`hubref model ID\` shows it: its inference providers (with their ids and status), the local apps that run it, its library's code, and its GGUF quants, each with the hubref command that prints its code. Quants come ${PAGE_SIZE} a page (page).`,
+      inputSchema: { model: modelInput, page: pageInput },
+      outputSchema: { model: z.record(z.string(), z.unknown()), notes: messages, ...pageOutput },
     },
-    ({ model }) =>
+    ({ model, page: number }) =>
       guarded(async () => {
         const data = await modelFrom(model, hub, true);
         if (!data.ok) return failure(data.problem);
         const offer = describeModel(data.value);
         if (!offer.ok) return failure(offer.problem);
-        return answer({ model: clean({ ...offer.value, quants: offer.value.quants?.slice(0, 100) ?? null }) });
+        const { items, ...where } = page(offer.value.quants ?? [], number);
+        const notes = pageNotes(where.page, where.pages, where.total).map((note) => `quants: ${note}`);
+        return answer({ model: clean({ ...offer.value, quants: offer.value.quants === null ? null : items }), notes, ...where });
       }),
   );
-
-  // The local run's settings, as the library's options and the command line's flags: one parser checks them all
-  // (src/local/request.ts), so the schema only shapes them.
-  const localInput = {
-    fits: z.string().max(100).optional().describe("With library or app: the machine, a size (16GB) or hardware (RTX 4090); the quant that runs best there."),
-    ram: z.string().max(20).optional().describe("With fits naming a GPU: the system memory beside it (32GB); 32 GB is assumed, and said, without it."),
-    margin: z.string().max(20).optional().describe("With fits: memory kept free on each GPU (default 1GiB, as llama.cpp keeps)."),
-    prefer: z.enum(PREFERENCES).optional().describe("With fits: quality (the largest that fits anywhere) or speed (the fastest of Q4_K_M's class)."),
-    ctx: z
-      .union([z.number().int().min(1), z.enum(["max", "fit"])])
-      .optional()
-      .describe("Tokens of context the commands run; max: the trained length; fit: the most that fits (with fits and quant)."),
-    cacheType: z.enum(CACHE_TYPE_NAMES as [string, ...string[]]).optional(),
-    cacheTypeK: z.enum(CACHE_TYPE_NAMES as [string, ...string[]]).optional(),
-    cacheTypeV: z.enum(CACHE_TYPE_NAMES as [string, ...string[]]).optional(),
-    flashAttention: z.enum(FLASH_ATTENTION).optional(),
-  };
-  type CacheName = (typeof CACHE_TYPE_NAMES)[number];
-  const localOptions = (args: { [K in keyof typeof localInput]?: z.infer<(typeof localInput)[K]> }) => ({
-    ...(args.fits === undefined ? {} : { fits: args.fits }),
-    ...(args.ram === undefined ? {} : { ram: args.ram }),
-    ...(args.margin === undefined ? {} : { margin: args.margin }),
-    ...(args.prefer === undefined ? {} : { prefer: args.prefer }),
-    ...(args.ctx === undefined ? {} : { ctx: args.ctx }),
-    ...(args.cacheType === undefined ? {} : { cacheType: args.cacheType as CacheName }),
-    ...(args.cacheTypeK === undefined ? {} : { cacheTypeK: args.cacheTypeK as CacheName }),
-    ...(args.cacheTypeV === undefined ? {} : { cacheTypeV: args.cacheTypeV as CacheName }),
-    ...(args.flashAttention === undefined ? {} : { flashAttention: args.flashAttention }),
-  });
 
   server.registerTool(
     "get_snippet",
     {
       title: "Get code for a model",
-      description: `Code that uses a model, as \`hubref snippet\` prints it, tested to run: calls to hosted inference (the default), the model's own library's code (library: true), or the commands of a local app (app). The code comes as it is; notes say what is worth knowing. ${PAGE_SIZE} blocks a page.`,
+      description: `Code that uses a model, as \`hubref snippet\` prints it, tested to run: calls to hosted inference (the default), the model's own library's code (library: true), or the commands of a local app (app). The code comes as it is; notes say what is worth knowing. One language a call (python unless language or client names another; language "all" for every one); a page holds at most ${PAGE_BLOCKS} blocks and about ${MAX_ANSWER_CHARS.toLocaleString("en-US")} characters, and a note says how to get the next.`,
       inputSchema: {
         model: modelInput,
-        language: z.enum(LANGUAGES as [string, ...string[]]).optional(),
-        client: z.enum(CLIENTS as [string, ...string[]]).optional(),
+        language: z
+          .string()
+          .max(40)
+          .optional()
+          .describe(`One of ${LANGUAGES.join(", ")}, or all; python when neither language nor client is given (sh with app).`),
+        client: z
+          .string()
+          .max(40)
+          .optional()
+          .describe(`A client: ${CLIENTS.join(", ")}.`),
         provider: z
-          .enum([...PROVIDER_CHOICES, ...ROUTER_POLICIES] as unknown as [string, ...string[]])
+          .string()
+          .max(100)
           .optional()
           .describe("The inference provider; auto lets the hub choose; fastest and cheapest are the router's policies (chat)."),
         inputs: z.string().max(100_000).optional().describe("Replaces the example input: JSON where the task takes an object or messages, else text."),
@@ -230,8 +494,16 @@ export function createServer(settings: McpSettings): McpServer {
           .union([z.boolean(), z.record(z.string(), z.unknown())])
           .optional()
           .describe("Chat models: the reply is JSON following this JSON Schema; true for a sample schema."),
-        api: z.enum(CHAT_APIS).optional().describe("Chat models: chat completions (the default) or the Responses API."),
-        reasoningEffort: z.enum(REASONING_EFFORTS).optional().describe("Chat models: the reasoning effort the request asks for."),
+        api: z
+          .string()
+          .max(20)
+          .optional()
+          .describe(`Chat models: ${CHAT_APIS.join(" or ")} (chat completions, the default, or the Responses API).`),
+        reasoningEffort: z
+          .string()
+          .max(20)
+          .optional()
+          .describe(`Chat models: the reasoning effort the request asks for, ${REASONING_EFFORTS.join(", ")}.`),
         library: z.boolean().optional().describe("The model's own library's usage code instead of inference calls."),
         app: z.string().max(100).optional().describe("A local app's commands instead, such as llama.cpp or ollama."),
         quant: z.string().max(100).optional().describe("With library or app: the GGUF quant, such as Q4_K_M."),
@@ -243,51 +515,44 @@ export function createServer(settings: McpSettings): McpServer {
     },
     (args) =>
       guarded(async () => {
-        const local = args.library === true || args.app !== undefined;
-        const data = await modelFrom(args.model, hub, local && args.fits !== undefined);
+        const request = snippetRequest(args);
+        const data = await modelFrom(args.model, hub, request.source !== "inference" && args.fits !== undefined);
         if (!data.ok) return failure(data.problem);
         const model = data.value;
-        const files = {
-          ...(args.quant === undefined ? {} : { quant: args.quant }),
-          ...(args.file === undefined ? {} : { file: args.file }),
-          ...localOptions(args),
-          hub,
-        };
         let result: Result<BlockOut[]>;
-        if (args.app !== undefined) {
-          const made = await localAppCommands(model, args.app, files);
+        if (request.source === "app") {
+          const made = await localAppCommands(model, request.app, { ...request.files, hub });
           result = made.ok ? { ...made, value: blocksJson([made.value]) } : made;
-        } else if (args.library === true) {
-          const language = args.language as (typeof LIBRARY_LANGUAGES)[number] | undefined;
-          if (language !== undefined && !LIBRARY_LANGUAGES.includes(language)) {
-            return failure({ code: "invalid-input", kind: "other", message: `library code comes in ${LIBRARY_LANGUAGES.join(", ")}, not ${language}` });
-          }
-          const made = await libraryCode(model, { ...files, ...(language === undefined ? {} : { language }) });
+        } else if (request.source === "library") {
+          const made = await libraryCode(model, { ...request.files, ...(request.language === undefined ? {} : { language: request.language }), hub });
           result = made.ok ? { ...made, value: blocksJson(made.value) } : made;
         } else {
           const tools = toolOptions(args.tools, args.schema);
           if (!tools.ok) return failure(tools.problem);
-          const policy = (ROUTER_POLICIES as readonly string[]).includes(args.provider ?? "") ? (args.provider as RouterPolicy) : undefined;
           // tools and schema need a provider that has them: checked against the router's list, as the command line does.
           const needsRouter = tools.value.tools !== undefined || tools.value.schema !== undefined;
           const made = inferenceSnippets(model, {
             ...tools.value,
             ...(needsRouter ? { router: await getRouterFacts(hub) } : {}),
-            ...(args.language === undefined ? {} : { language: args.language as never }),
-            ...(args.client === undefined ? {} : { client: args.client as never }),
-            ...(args.provider === undefined ? {} : policy === undefined ? { provider: args.provider as never } : { routerPolicy: policy }),
-            ...(args.inputs === undefined ? {} : { inputs: args.inputs }),
-            ...(args.stream === undefined ? {} : { stream: args.stream }),
-            ...(args.api === undefined || args.api === "chat" ? {} : { api: args.api }),
-            ...(args.reasoningEffort === undefined ? {} : { reasoningEffort: args.reasoningEffort }),
+            ...request.options,
           });
           result = made.ok ? { ...made, value: blocksJson(made.value) } : made;
         }
         if (!result.ok) return failure(result.problem);
-        const { items, ...where } = page(result.value, args.page);
+        const pages = pagesBySize(result.value);
+        const number = Math.min(args.page, pages.length);
+        const items = pages[number - 1] ?? [];
         // The code as generated; what describes it is hub text.
         const blocks = items.map(({ content, ...about }) => ({ ...clean(about), content }));
-        return answer({ blocks, notes: result.notes.map(terminalLine), warnings: result.warnings.map(terminalLine), ...where });
+        const rest = [...(request.chosen === undefined ? [] : [request.chosen]), ...pageNotes(number, pages.length, result.value.length)];
+        return answer({
+          blocks,
+          notes: [...result.notes.map(terminalLine), ...rest],
+          warnings: result.warnings.map(terminalLine),
+          page: number,
+          pages: pages.length,
+          total: result.value.length,
+        });
       }),
   );
 
@@ -331,13 +596,13 @@ export function createServer(settings: McpSettings): McpServer {
       title: "List tasks",
       description: `The hub's tasks (pipeline types): id, label, libraries, and whether hubref has inference snippets for them. ${PAGE_SIZE} a page.`,
       inputSchema: { page: pageInput },
-      outputSchema: { tasks: z.array(z.record(z.string(), z.unknown())), ...pageOutput },
+      outputSchema: { tasks: z.array(z.record(z.string(), z.unknown())), notes: messages, ...pageOutput },
     },
     ({ page: number }) =>
       guarded(async () => {
         const all = tasks().map((task) => ({ id: task.id, label: task.label, libraries: task.libraries }));
         const { items, ...where } = page(all, number);
-        return answer({ tasks: items, ...where });
+        return answer({ tasks: items, notes: pageNotes(where.page, where.pages, where.total), ...where });
       }),
   );
 
@@ -347,7 +612,7 @@ export function createServer(settings: McpSettings): McpServer {
       title: "List hardware",
       description: `The hardware plan_local_run and fits name: GPUs, CPUs and Apple chips with their memory sizes (GB). Filter by words in the name. ${PAGE_SIZE} a page.`,
       inputSchema: { query: z.string().max(100).optional(), page: pageInput },
-      outputSchema: { hardware: z.array(z.record(z.string(), z.unknown())), ...pageOutput },
+      outputSchema: { hardware: z.array(z.record(z.string(), z.unknown())), notes: messages, ...pageOutput },
     },
     ({ query, page: number }) =>
       guarded(async () => {
@@ -356,7 +621,7 @@ export function createServer(settings: McpSettings): McpServer {
           .filter((device) => words.every((word) => device.name.toLowerCase().includes(word)))
           .map(({ name, kind, vendor, memoryGB }) => ({ name, kind, vendor, ...(memoryGB === undefined ? {} : { memoryGB }) }));
         const { items, ...where } = page(all, number);
-        return answer({ hardware: items, ...where });
+        return answer({ hardware: items, notes: pageNotes(where.page, where.pages, where.total), ...where });
       }),
   );
 

@@ -1,4 +1,5 @@
 import { problemKind } from "./kind.js";
+import type { SettingKey } from "./settings.js";
 
 /*
  * Why a model gets no inference snippet, or not the one asked for: the
@@ -53,6 +54,10 @@ export const CODE_PROBLEMS = {
   "hub-client-picks-provider": problemKind<{ client: string; policy: string }>("usage"),
   /** `clients`: those that do, each as `client (language)`. */
   "client-lacks-responses": problemKind<{ client: string; clients: readonly string[] }>("usage"),
+  /** A client given with a language it does not write; `clients`: the language's, `languages`: the client's. */
+  "client-not-of-language": problemKind<{ client: string; language: string; clients: readonly string[]; languages: readonly string[] }>("usage"),
+  /** Settings the source asked for (inference calls, library code, a local app's commands) would ignore: refused, not dropped. */
+  "settings-not-applying": problemKind<{ source: "inference" | "library" | "app" | "search"; settings: readonly SettingKey[] }>("usage"),
   /** Nothing came out, and nothing more specific says why. */
   "no-snippet": problemKind("usage"),
 } as const;

@@ -42,6 +42,10 @@ export const INPUT_PROBLEMS = {
   /** A file of tools (`tools`) or a reply schema (`schema`) that is not what it should hold. */
   "tool-file-invalid": problemKind<{ source: string; file: "tools" | "schema"; fault: ToolFileFault }>("usage"),
   /** A MODEL argument that is neither a file nor a model id; `why` says what the id lacks. */
+  /** A library function's option (an MCP tool's argument, `noun`) that none of its options is (`closest`: the one close to it, if one is). */
+  "option-unknown": problemKind<{ call: string; option: string; known: readonly string[]; closest?: string; more: number; noun?: "argument" }>("usage"),
+  /** A library function's option of the wrong type or value; `given`: what it was, shortly. */
+  "option-invalid": problemKind<{ call: string; option: string; expected: string; given: string; more: number; madeBy?: string }>("usage"),
   "not-a-model": problemKind<{ given: string; why: string }>("usage"),
   /** A URL that names no model's page on the hub. */
   "not-a-model-page": problemKind<{ given: string }>("usage"),

@@ -122,6 +122,31 @@ export const CODE_WORDS: { [K in CodeProblem["kind"]]: (problem: Of<K>, names: N
   "hub-client-picks-provider": (problem, names) =>
     said(`${problem.client} chooses the provider itself: ${names.setting("provider")} ${problem.policy} needs a client that calls the router's chat route`),
   "client-lacks-responses": (problem) => said(`${problem.client} does not speak the Responses API: use ${problem.clients.join(", ")}`),
+  "client-not-of-language": (problem) =>
+    said(
+      `${problem.client} is not a ${problem.language} client`,
+      `${problem.language} clients: ${problem.clients.join(", ")}; ${problem.client} is for ${problem.languages.join(", ")}`,
+    ),
+  "settings-not-applying": (problem, names) => {
+    const given = problem.settings.map((setting) => names.setting(setting));
+    const list = given.length === 1 ? given[0]! : `${given.slice(0, -1).join(", ")} and ${given.at(-1)}`;
+    const verb = given.length === 1 ? "does" : "do";
+    if (problem.source === "inference")
+      return said(
+        `${list} go${given.length === 1 ? "es" : ""} with ${names.setting("app")} or ${names.setting("library")}: inference calls load no GGUF file and run on no machine of yours`,
+        `give ${names.setting("app")} (a local app, such as llama.cpp) or ${names.setting("library")}, or leave ${given.length === 1 ? "it" : "them"} out`,
+      );
+    if (problem.source === "search")
+      return said(
+        `${list} ${verb} not apply to a search without ${names.setting("fits")}`,
+        `give ${names.setting("fits")} (a size such as 16GB, or hardware such as RTX 4090) for the models that fit it`,
+      );
+    const what = problem.source === "app" ? "a local app's commands" : "the library's usage code";
+    return said(
+      `${names.setting(problem.source)} gives ${what}, which ${list} ${verb} not apply to`,
+      `leave out ${names.setting(problem.source)} for inference API snippets`,
+    );
+  },
   "no-snippet": () => said("no snippet for these options"),
 };
 

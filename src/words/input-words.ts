@@ -81,6 +81,20 @@ export const INPUT_WORDS: { [K in InputProblem["kind"]]: (problem: Of<K>, names:
     const more = problem.more > 0 ? ` (and ${problem.more} more problem${problem.more > 1 ? "s" : ""})` : "";
     return said(`${problem.source}: field '${problem.field}': ${problem.issue}${more}`, problem.required ? "fix that field" : "fix that field or remove it");
   },
+  "option-unknown": (problem) =>
+    said(
+      `${problem.call}: unknown ${problem.noun ?? "option"} \`${problem.option}\`${moreProblems(problem.more)}`,
+      problem.closest === undefined
+        ? `its ${problem.noun ?? "option"}s: ${problem.known.map((key) => `\`${key}\``).join(", ")}`
+        : `did you mean \`${problem.closest}\`?`,
+    ),
+  "option-invalid": (problem) =>
+    said(
+      `${problem.call}: \`${problem.option}\` takes ${problem.expected}, got ${problem.given}${moreProblems(problem.more)}`,
+      problem.madeBy === undefined
+        ? "see docs/api.md for the options"
+        : `make it with ${problem.madeBy}: toolOptions(true) for the sample, or toolOptions(tools, schema) from JSON values`,
+    ),
   "metadata-not-object": (problem) =>
     said(
       `${problem.source}: expected a JSON object with model metadata, got ${problem.got === "array" ? "an array" : problem.got === "null" ? "null" : `a ${problem.got}`}`,
@@ -98,3 +112,7 @@ export const INPUT_WORDS: { [K in InputProblem["kind"]]: (problem: Of<K>, names:
       "pass a model id such as meta-llama/Llama-3.1-8B-Instruct, or its page's URL https://huggingface.co/ORG/NAME",
     ),
 };
+
+function moreProblems(more: number): string {
+  return more > 0 ? ` (and ${more} more problem${more > 1 ? "s" : ""})` : "";
+}

@@ -26,14 +26,15 @@ const tokens = (count: number) => count.toLocaleString("en-US");
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** An example of the settings on either edge: `--fits "RTX 4090" --quant Q4_K_M` or `` `fits`: "RTX 4090", `quant`: "Q4_K_M" ``. */
-function example(names: Names, pairs: readonly [SettingKey, string][]): string {
+export function example(names: Names, pairs: readonly [SettingKey, string][]): string {
   return names.edge === "cli"
     ? pairs.map(([key, value]) => `${names.setting(key)} ${/\s/.test(value) ? `"${value}"` : value}`).join(" ")
     : pairs.map(([key, value]) => `${names.setting(key)}: ${JSON.stringify(value)}`).join(", ");
 }
 
 export const LOCAL_WORDS: { [K in LocalProblem["kind"]]: (problem: Of<K>, names: Names) => Text } = {
-  "size-unreadable": ({ setting, text }, names) => said(`${names.setting(setting)} takes a memory size such as 32GB or 16GiB, got '${text}'`),
+  "size-unreadable": ({ setting, text }, names) =>
+    said(`${names.setting(setting)} takes a memory size such as 32GB or 16GiB, got '${text}'`, `for example: ${example(names, [[setting, "32GB"]])}`),
   "margin-too-large": ({ margin, device, label }, names) =>
     said(
       `${names.setting("margin")} ${formatBytes(margin)} leaves nothing of ${label}: each device has ${formatBytes(device)}`,
@@ -62,12 +63,14 @@ export const LOCAL_WORDS: { [K in LocalProblem["kind"]]: (problem: Of<K>, names:
   "preference-unknown": ({ text, choices, suggestion }, names) =>
     said(
       `${names.setting("prefer")} takes ${list(choices.map(String)).replace(/ and /, " or ")}, got '${text}'`,
-      suggestion ? `did you mean '${suggestion}'?` : undefined,
+      suggestion ? `did you mean '${suggestion}'?` : "quality: the largest file that fits anywhere; speed: the fastest of Q4_K_M's class",
     ),
   "preference-with-file": ({ named }, names) =>
     said(`${names.setting("prefer")} chooses the file, and ${names.setting(named)} names it already`, "give one of them"),
-  "ctx-unreadable": ({ text }, names) => said(`${names.setting("ctx")} takes a number of tokens (32768, 32k, 1M), max or fit; got '${text}'`),
-  "ctx-below-minimum": ({ ctx, minimum }, names) => said(`${names.setting("ctx")} ${ctx} is below ${minimum} tokens, llama.cpp's smallest context`),
+  "ctx-unreadable": ({ text }, names) =>
+    said(`${names.setting("ctx")} takes a number of tokens (32768, 32k, 1M), max or fit; got '${text}'`, `for example: ${example(names, [["ctx", "32k"]])}`),
+  "ctx-below-minimum": ({ ctx, minimum }, names) =>
+    said(`${names.setting("ctx")} ${ctx} is below ${minimum} tokens, llama.cpp's smallest context`, `for example: ${example(names, [["ctx", "4096"]])}`),
   "ctx-fit-without-budget": (_problem, names) =>
     said(
       `${names.setting("ctx")} fit is the largest context that fits: it needs ${names.setting("fits")}`,
@@ -93,8 +96,10 @@ export const LOCAL_WORDS: { [K in LocalProblem["kind"]]: (problem: Of<K>, names:
         ? `give ${names.setting("ctx")} a number of tokens, for example ${example(names, [["ctx", "32k"]])}`
         : `give ${names.setting("ctx")} a number of tokens`,
     ),
-  "cache-type-unknown": ({ setting, text, choices }, names) => said(`${names.setting(setting)} takes ${choices.join(", ")}, got '${text}'`),
-  "flash-attention-unknown": ({ text }, names) => said(`${names.setting("flashAttn")} takes on, off or auto, got '${text}'`),
+  "cache-type-unknown": ({ setting, text, choices }, names) =>
+    said(`${names.setting(setting)} takes ${choices.join(", ")}, got '${text}'`, `for example: ${example(names, [[setting, "q8_0"]])}`),
+  "flash-attention-unknown": ({ text }, names) =>
+    said(`${names.setting("flashAttn")} takes on, off or auto, got '${text}'`, "auto turns it on where the GPU has it"),
   "quantized-v-without-flash-attention": ({ cacheTypeV }, names) =>
     said(`llama.cpp refuses a ${cacheTypeV} V cache without flash attention`, `use ${names.setting("flashAttn")} on (or auto), or an f16 V cache`),
   "cpu-moe-dense": ({ architecture }) => said(`${architecture} here is a dense model (no expert tensors): there are no experts to keep in system memory`),

@@ -1,6 +1,7 @@
 import type { RecordsOf } from "../outcome/kind.js";
 import type { RangeFault, SEARCH_PROBLEMS } from "../outcome/search-problems.js";
 import type { Names } from "./names.js";
+import { example } from "./local-words.js";
 import { said, type Text } from "./text.js";
 
 type SearchProblem = RecordsOf<typeof SEARCH_PROBLEMS>;
@@ -23,6 +24,10 @@ function rangeWords(given: string, fault: RangeFault, names: Names): Text {
 
 export const SEARCH_WORDS: { [K in SearchProblem["kind"]]: (problem: Of<K>, names: Names) => Text } = {
   "params-invalid": (problem, names) => rangeWords(problem.given, problem.fault, names),
-  "limit-invalid": (problem, names) => said(`${names.setting("limit")} takes a whole number from ${problem.min} to ${problem.max}, got '${problem.given}'`),
+  "limit-invalid": (problem, names) =>
+    said(
+      `${names.setting("limit")} takes a whole number from ${problem.min} to ${problem.max}, got '${problem.given}'`,
+      `for example: ${example(names, [["limit", "50"]])}`,
+    ),
   "author-invalid": (problem, names) => said(`${names.setting("author")} takes a user or organisation name such as meta-llama, got '${problem.given}'`),
 };

@@ -196,9 +196,11 @@ describe("hubref snippet ID --app llama.cpp --fits", () => {
 
   it("--ctx and the cache types: checked before any model is read", async () => {
     expect((await snippet(LLAMA, "--fits", "8GB", "--ctx", "lots")).stderr).toBe(
-      "error: --ctx takes a number of tokens (32768, 32k, 1M), max or fit; got 'lots'\n",
+      "error: --ctx takes a number of tokens (32768, 32k, 1M), max or fit; got 'lots'\nhint: for example: --ctx 32k\n",
     );
-    expect((await snippet(LLAMA, "--fits", "8GB", "--cache-type", "q8")).stderr).toBe("error: --cache-type takes f16, q8_0, q4_0, got 'q8'\n");
+    expect((await snippet(LLAMA, "--fits", "8GB", "--cache-type", "q8")).stderr).toBe(
+      "error: --cache-type takes f16, q8_0, q4_0, got 'q8'\nhint: for example: --cache-type q8_0\n",
+    );
     expect((await runInProcess(["snippet", LLAMA, "--ctx", "4096"], { env: env() })).status).toBe(2);
   });
 });

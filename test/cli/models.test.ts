@@ -104,7 +104,7 @@ describe("hubref models: the query each option sends", () => {
       [["--sort", "stars"], /^error: unknown sort 'stars'\nhint: one of: trending, downloads, likes, created, modified\n$/],
       [["--params", "14B..7B"], /^error: --params: 14B is more than 7B\n/],
       [["--params", "big"], /^error: --params takes MIN\.\.MAX, got 'big'\n/],
-      [["--limit", "1001"], /^error: --limit takes a whole number from 1 to 1000, got '1001'\n$/],
+      [["--limit", "1001"], /^error: --limit takes a whole number from 1 to 1000, got '1001'\nhint: for example: --limit 50\n$/],
     ];
     for (const [args, message] of cases) {
       const result = await models(args);

@@ -92,7 +92,7 @@ describe("hubref mcp", () => {
       let result: ToolResult;
       let page = 1;
       do {
-        result = await call(client, "get_snippet", { model: model.id, page });
+        result = await call(client, "get_snippet", { model: model.id, language: "all", page });
         if (result.isError) {
           expect(cli.status, `${model.id}: ${textOf(result)}`).not.toBe(0);
           break;
