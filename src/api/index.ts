@@ -48,6 +48,7 @@ import { machineWords, verdictLines } from "../words/local-words.js";
 import type { Progress } from "../model/hub/hub.js";
 import { z } from "zod";
 import { attempt, attemptNow, failureProblem, LIBRARY_NAMES, libraryNotes, ok, type Result } from "./problem.js";
+import { rawFromOptions } from "../local/settings-schema.js";
 import { parseLocalRequest, type LocalRequest } from "../local/request.js";
 import type { LocalRun } from "../local/run.js";
 
@@ -117,9 +118,8 @@ export function toolOptions(tools?: unknown, schema?: unknown): Result<Pick<Snip
 
 /** The options as the local-run owner's request, checked as the command line checks its flags. */
 function localRequest(options: FileOptions): LocalRequest {
-  const { hub: _hub, ctx, flashAttention, ...rest } = options;
   if (options.fits !== undefined) budgetRequest(options.fits);
-  return parseLocalRequest({ ...rest, ...(ctx !== undefined && { ctx: String(ctx) }), ...(flashAttention !== undefined && { flashAttn: flashAttention }) });
+  return parseLocalRequest(rawFromOptions(options));
 }
 
 /** A run's notes (the verdict among them) and warnings in the library's words. */
@@ -209,6 +209,7 @@ export async function memoryPlan(header: Uint8Array | GgufFacts, options: Memory
       ...(options.ram !== undefined && { ram: options.ram }),
       ...(options.margin !== undefined && { margin: options.margin }),
       ...(options.ctx !== undefined && typeof options.budget === "string" && { ctx: options.ctx }),
+      ...(options.cacheType !== undefined && { cacheType: options.cacheType }),
       ...(options.cacheTypeK !== undefined && { cacheTypeK: options.cacheTypeK }),
       ...(options.cacheTypeV !== undefined && { cacheTypeV: options.cacheTypeV }),
       ...(options.flashAttention !== undefined && { flashAttention: options.flashAttention }),
@@ -218,14 +219,15 @@ export async function memoryPlan(header: Uint8Array | GgufFacts, options: Memory
       const { machineOf } = await import("../local/machine.js");
       budget = (await machineOf(request.machine, { env: {} })).plan;
     } else budget = options.budget as PlanBudget;
-    const cacheTypeK = options.cacheTypeK ?? "f16";
+    // The values as the parser read them (a cache type in any case, `cacheType` for both caches).
+    const cacheTypeK = request.cacheTypeK ?? "f16";
     const ctx = options.ctx ?? contextSize(undefined, facts, DEFAULT_CONTEXT_CAP).ctx;
     const outcome = planMemory(facts, options.weights, budget, {
       // Without one, the context the command line picks: the trained length, capped.
       ctx,
       cacheTypeK,
-      cacheTypeV: options.cacheTypeV ?? cacheTypeK,
-      flashAttention: options.flashAttention ?? "auto",
+      cacheTypeV: request.cacheTypeV ?? cacheTypeK,
+      flashAttention: request.flashAttention ?? "auto",
     });
     if (outcome.problem) fail(outcome.problem);
     return ok(outcome.plan, libraryNotes(outcome.plan.notes).notes);

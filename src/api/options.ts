@@ -4,11 +4,9 @@ import { CLIENTS, PROVIDER_CHOICES } from "../inference/id-lists.js";
 import type { SnippetOptions } from "../inference/snippet.js";
 import { FunctionToolSchema } from "../inference/tool-schema.js";
 import { CHAT_APIS, REASONING_EFFORTS, ROUTER_POLICIES } from "../inference/responses.js";
-import type { Preference } from "../local/request.js";
-import type { FlashAttentionSetting } from "../memory/plan.js";
-import type { CacheType } from "../memory/rules.js";
 import { Failure } from "../outcome/problems.js";
 import { closestMatch } from "../util/suggest.js";
+import { libraryLocalShape } from "../local/settings-schema.js";
 
 /*
  * The library's options as zod schemas, checked where a call enters: a
@@ -20,13 +18,6 @@ import { closestMatch } from "../util/suggest.js";
  * to it by the compiler.
  */
 
-const ctx = z.union([z.number().int().positive(), z.enum(["max", "fit"])]);
-/**
- * A text the local-run parser reads itself (src/local/request.ts): the schema checks its type, and the parser its
- * value, in the words and with the suggestions the command line gives for the same value.
- */
-const parsedText = <T extends string>() => z.custom<T>((value) => typeof value === "string", "a string");
-const cacheType = parsedText<CacheType>();
 const hubSettings = z.strictObject({
   headersTimeoutMs: z.number().positive().optional(),
   bodyTimeoutMs: z.number().positive().optional(),
@@ -61,30 +52,16 @@ export const HUB_OPTIONS_SCHEMA = z.strictObject({
 /** Where the hub is and how it is asked: every function that reads the hub takes it. */
 export type HubOptions = z.infer<typeof HUB_OPTIONS_SCHEMA>;
 
+/**
+ * The file, the machine and the run, as RUN_SETTINGS (src/local/settings.ts) lists them: `quant` (a label such as
+ * Q4_K_M) or `file`; `fits` (a size, `16GB`, or hardware by name, `RTX 4090`, `2x3090`, `M3 Max:64`: the file is chosen
+ * for it and planned on it, from the model's GGUF header), `ram` (beside a GPU named; 32 GB assumed, and said, when
+ * absent), `margin` (kept free on each GPU; 1 GiB when absent), `prefer` (`quality` or `speed`); `ctx` (tokens, `max`
+ * or, with `fits` and a file named, `fit`), `cacheType` (or `cacheTypeK` and `cacheTypeV`; f16 when absent),
+ * `flashAttention`; and `hub`, where the header is read (the hub the model came from, getModel's, when absent).
+ */
 export const FILE_OPTIONS_SCHEMA = z.strictObject({
-  /** A quant label such as Q4_K_M. */
-  quant: z.string().optional(),
-  /** A file of the repository. */
-  file: z.string().optional(),
-  /**
-   * The machine: a size (`16GB`), or hardware by name (`RTX 4090`, `2x3090`, `M3 Max:64`). The file is chosen for it
-   * (Q4_K_M's class, the largest that runs on the GPU) and planned on it. Reads the model's GGUF header from the hub.
-   */
-  fits: z.string().optional(),
-  /** With `fits` naming a GPU: the system memory beside it (`32GB`); 32 GB assumed, and said, when absent. */
-  ram: z.string().optional(),
-  /** With `fits`: the memory kept free on each GPU; 1 GiB when absent, as llama.cpp keeps. */
-  margin: z.string().optional(),
-  /** With `fits`: `quality` (the largest file that fits anywhere) or `speed` (the fastest of the class). */
-  prefer: parsedText<Preference>().optional(),
-  /** Tokens of context for the commands (and the plan), `max` (the trained length) or, with `fits` and a file named, `fit`. */
-  ctx: ctx.optional(),
-  /** The K and V cache's type; f16 when absent. */
-  cacheType: cacheType.optional(),
-  cacheTypeK: cacheType.optional(),
-  cacheTypeV: cacheType.optional(),
-  flashAttention: parsedText<FlashAttentionSetting>().optional(),
-  /** Where the header is read, for `fits` and `ctx`; the hub the model came from (getModel's) when absent. */
+  ...libraryLocalShape("file", "machine", "run"),
   hub: HUB_OPTIONS_SCHEMA.optional(),
 });
 
@@ -130,13 +107,10 @@ export const MEMORY_PLAN_OPTIONS_SCHEMA = z.strictObject({
   /** Memory per device (what the plan may fill), or a size or hardware by name as `fits` takes it (its margins kept). */
   budget: z.union([budget, z.string()]),
   /** With a budget by name: its `ram` and `margin`, as `localAppCommands` takes them. */
-  ram: z.string().optional(),
-  margin: z.string().optional(),
-  /** Tokens, `max` (the trained length) or `fit` (the most that fits); the trained length capped at 8,192 when absent. */
-  ctx: ctx.optional(),
-  cacheTypeK: cacheType.optional(),
-  cacheTypeV: cacheType.optional(),
-  flashAttention: parsedText<FlashAttentionSetting>().optional(),
+  ram: FILE_OPTIONS_SCHEMA.shape.ram,
+  margin: FILE_OPTIONS_SCHEMA.shape.margin,
+  /** `ctx`: tokens, `max` (the trained length) or `fit` (the most that fits); the trained length capped at 8,192 when absent. */
+  ...libraryLocalShape("run"),
 });
 
 export type MemoryPlanOptions = z.infer<typeof MEMORY_PLAN_OPTIONS_SCHEMA>;

@@ -1,24 +1,84 @@
 import { z } from "zod";
-import { LOCAL_SETTINGS, RUN_SETTINGS, type LocalSetting, type RunSettingSpec } from "./settings.js";
+import type { FlashAttentionSetting } from "../memory/plan.js";
+import type { CacheType } from "../memory/rules.js";
+import {
+  jsonNameOf,
+  LOCAL_SETTINGS,
+  RUN_SETTINGS,
+  type JsonName,
+  type LocalSetting,
+  type Preference,
+  type RawLocalOptions,
+  type RunSettingSpec,
+  type SettingsAbout,
+} from "./settings.js";
 
 /*
- * The run settings' table as a schema, for the edges that take JSON from a
- * caller (the library's options, the MCP tools' arguments). Apart from the
- * table so that a command that takes no JSON loads no zod.
+ * The run settings' table as schemas, for the edges that take JSON: the MCP
+ * tools' arguments (text, as a person types it: `16k`, `Q8_0`) and the
+ * library's options (typed for a TypeScript caller). Both only shape the
+ * values: the parser (request.ts) checks what they mean, in hubref's words.
+ * Apart from the table so that a command that takes no JSON loads no zod.
  */
 
-function schemaOf(spec: RunSettingSpec): z.ZodType<string | number> {
+/** The settings as text, as a tool argument gives them: bounded in length, a context also a number. */
+function textSchema(spec: RunSettingSpec): z.ZodType<string | number> {
   const text = z.string().max(spec.maxLength);
-  // JSON callers give a context as a number; the command line as text.
   return spec.value === "tokens" ? z.union([text, z.number()]) : text;
 }
 
-/**
- * The request as text, the way a flag, an option or a tool argument gives it: every value a string (a context may
- * be a number), bounded in length; what the values mean is the parser's to check, with hubref's own words.
- */
-export const RAW_LOCAL_SHAPE = Object.fromEntries(LOCAL_SETTINGS.map((key) => [key, schemaOf(RUN_SETTINGS[key]).optional()])) as {
-  [K in LocalSetting]: z.ZodOptional<(typeof RUN_SETTINGS)[K]["value"] extends "tokens" ? z.ZodType<string | number> : z.ZodType<string>>;
+/** Every setting as a tool argument takes it, by its JSON name. */
+export const TEXT_LOCAL_SHAPE = Object.fromEntries(LOCAL_SETTINGS.map((key) => [jsonNameOf(key), textSchema(RUN_SETTINGS[key]).optional()])) as {
+  [K in LocalSetting as JsonName<K>]: z.ZodOptional<(typeof RUN_SETTINGS)[K]["value"] extends "tokens" ? z.ZodType<string | number> : z.ZodType<string>>;
 };
 
-export const RAW_LOCAL_OPTIONS = z.object(RAW_LOCAL_SHAPE);
+/** The tool arguments as the request as text: the JSON names back to the settings' keys. */
+export function rawFromJson(args: Readonly<Record<string, unknown>>): RawLocalOptions {
+  const raw: Record<string, unknown> = {};
+  for (const key of LOCAL_SETTINGS) if (args[jsonNameOf(key)] !== undefined) raw[key] = args[jsonNameOf(key)];
+  return raw as RawLocalOptions;
+}
+
+/** What a TypeScript caller of the library gives for each kind of value; a choice is typed, and checked by the parser, in its words. */
+const chosen = <T extends string>() => z.custom<T>((value) => typeof value === "string", "a string");
+const TYPED = {
+  text: () => z.string(),
+  size: () => z.string(),
+  tokens: () => z.union([z.number().int().positive(), z.enum(["max", "fit"])]),
+  prefer: () => chosen<Preference>(),
+  cache: () => chosen<CacheType>(),
+  flash: () => chosen<FlashAttentionSetting>(),
+};
+
+type LibraryValue<K extends LocalSetting> = K extends "ctx"
+  ? ReturnType<typeof TYPED.tokens>
+  : K extends "prefer"
+    ? ReturnType<typeof TYPED.prefer>
+    : K extends "cacheType" | "cacheTypeK" | "cacheTypeV"
+      ? ReturnType<typeof TYPED.cache>
+      : K extends "flashAttn"
+        ? ReturnType<typeof TYPED.flash>
+        : z.ZodString;
+
+function librarySchema(key: LocalSetting): z.ZodType {
+  const spec: RunSettingSpec = RUN_SETTINGS[key];
+  if (spec.value === "tokens") return TYPED.tokens();
+  if (key === "prefer") return TYPED.prefer();
+  if (key === "flashAttn") return TYPED.flash();
+  if (spec.value === "choice") return TYPED.cache();
+  return z.string();
+}
+
+/** The settings of `about` as the library's options take them, by their JSON names. */
+export function libraryLocalShape<A extends RunSettingSpec["about"]>(
+  ...about: A[]
+): { [K in SettingsAbout<A> as JsonName<K>]: z.ZodOptional<LibraryValue<K>> } {
+  const keys = LOCAL_SETTINGS.filter((key) => (about as string[]).includes(RUN_SETTINGS[key].about));
+  return Object.fromEntries(keys.map((key) => [jsonNameOf(key), librarySchema(key).optional()])) as never;
+}
+
+/** The library's options as the request as text: a context as the parser reads it, the JSON names back to the keys. */
+export function rawFromOptions(options: Readonly<Record<string, unknown>>): RawLocalOptions {
+  const raw = rawFromJson(options);
+  return raw.ctx === undefined ? raw : { ...raw, ctx: String(raw.ctx) };
+}

@@ -24,6 +24,8 @@ export interface RunSettingSpec {
   choices?: readonly string[];
   /** The longest text a caller may give: a bound for untrusted callers, well above any real value. */
   maxLength: number;
+  /** Its name where JSON gives it (the library's options, the MCP tools' arguments), when not the key. */
+  jsonName?: string;
 }
 
 export const RUN_SETTINGS = {
@@ -37,7 +39,7 @@ export const RUN_SETTINGS = {
   cacheType: { about: "run", value: "choice", choices: CACHE_TYPE_NAMES, maxLength: 20 },
   cacheTypeK: { about: "run", value: "choice", choices: CACHE_TYPE_NAMES, maxLength: 20 },
   cacheTypeV: { about: "run", value: "choice", choices: CACHE_TYPE_NAMES, maxLength: 20 },
-  flashAttn: { about: "run", value: "choice", choices: FLASH_ATTENTION, maxLength: 20 },
+  flashAttn: { about: "run", value: "choice", choices: FLASH_ATTENTION, maxLength: 20, jsonName: "flashAttention" },
 } as const satisfies Partial<Record<SettingKey, RunSettingSpec>>;
 
 export type LocalSetting = keyof typeof RUN_SETTINGS;
@@ -53,3 +55,11 @@ export function settingsAbout<A extends RunSettingSpec["about"]>(about: A): Sett
 
 /** The request as text, the way a flag, an option or a tool argument gives it; a context may be a number, as JSON gives it. */
 export type RawLocalOptions = { [K in LocalSetting]?: (typeof RUN_SETTINGS)[K]["value"] extends "tokens" ? string | number : string };
+
+/** A setting's name where JSON gives it. */
+export type JsonName<K extends LocalSetting> = (typeof RUN_SETTINGS)[K] extends { jsonName: infer N extends string } ? N : K;
+
+export function jsonNameOf<K extends LocalSetting>(key: K): JsonName<K> {
+  const spec: RunSettingSpec = RUN_SETTINGS[key];
+  return (spec.jsonName ?? key) as JsonName<K>;
+}

@@ -26,6 +26,7 @@ import type { SnippetOptions } from "../inference/snippet.js";
 import { checkClientLanguage, parseChatApi, parseClient, parseLanguage, parseProvider, parseReasoningEffort } from "../inference/values.js";
 import { CACHE_TYPE_NAMES } from "../memory/rules.js";
 import { FLASH_ATTENTION, parseLocalRequest, PREFERENCES, type RawLocalOptions } from "../local/request.js";
+import { rawFromJson, TEXT_LOCAL_SHAPE } from "../local/settings-schema.js";
 import { CHAT_APIS, REASONING_EFFORTS } from "../inference/responses.js";
 import { fail, Failure } from "../outcome/problems.js";
 import { closestMatch } from "../util/suggest.js";
@@ -148,47 +149,26 @@ type BlockOut = z.infer<typeof blockOutput>;
 
 // The local run's settings, as the library's options and the command line's flags: one parser checks them all
 // (src/local/request.ts, parseLocalRequest), so the schema only shapes them, and a bad value gets hubref's words.
-const localInput = {
-  fits: z.string().max(100).optional().describe("With library or app: the machine, a size (16GB) or hardware (RTX 4090); the quant that runs best there."),
-  ram: z.string().max(20).optional().describe("With fits naming a GPU: the system memory beside it (32GB); 32 GB is assumed, and said, without it."),
-  margin: z.string().max(20).optional().describe("With fits: memory kept free on each GPU (default 1GiB, as llama.cpp keeps)."),
-  prefer: z
-    .string()
-    .max(20)
-    .optional()
-    .describe(`With fits: ${PREFERENCES.join(" or ")}: the largest that fits anywhere, or the fastest of Q4_K_M's class.`),
-  ctx: z
-    .union([z.number(), z.string().max(20)])
-    .optional()
-    .describe("Tokens of context the commands run (32768, 32k); max: the trained length; fit: the most that fits (with fits and quant)."),
-  cacheType: z
-    .string()
-    .max(20)
-    .optional()
-    .describe(`The K and V cache's type: ${CACHE_TYPE_NAMES.join(", ")}.`),
-  cacheTypeK: z.string().max(20).optional(),
-  cacheTypeV: z.string().max(20).optional(),
-  flashAttention: z
-    .string()
-    .max(20)
-    .optional()
-    .describe(`${FLASH_ATTENTION.join(", ")}.`),
+/** What each local-run setting means to an agent, beside its shape from the run settings' table. */
+const LOCAL_WORDS: Partial<Record<keyof typeof TEXT_LOCAL_SHAPE, string>> = {
+  fits: "With library or app: the machine, a size (16GB) or hardware (RTX 4090); the quant that runs best there.",
+  ram: "With fits naming a GPU: the system memory beside it (32GB); 32 GB is assumed, and said, without it.",
+  margin: "With fits: memory kept free on each GPU (default 1GiB, as llama.cpp keeps).",
+  prefer: `With fits: ${PREFERENCES.join(" or ")}: the largest that fits anywhere, or the fastest of Q4_K_M's class.`,
+  ctx: "Tokens of context the commands run (32768, 32k); max: the trained length; fit: the most that fits (with fits and quant).",
+  cacheType: `The K and V cache's type: ${CACHE_TYPE_NAMES.join(", ")}.`,
+  flashAttention: `${FLASH_ATTENTION.join(", ")}.`,
 };
+const { quant: _quant, file: _file, ...runShape } = TEXT_LOCAL_SHAPE;
+const localInput = Object.fromEntries(
+  Object.entries(runShape).map(([key, schema]) => {
+    const words = LOCAL_WORDS[key as keyof typeof LOCAL_WORDS];
+    return [key, words === undefined ? schema : schema.describe(words)];
+  }),
+) as typeof runShape;
 type LocalArgs = { [K in keyof typeof localInput]?: z.infer<(typeof localInput)[K]> } & { quant?: string; file?: string };
 /** The arguments as the local-run owner's request, read by the command line's parser: a bad value throws its problem. */
-const localRaw = (args: LocalArgs): RawLocalOptions => ({
-  ...(args.quant === undefined ? {} : { quant: args.quant }),
-  ...(args.file === undefined ? {} : { file: args.file }),
-  ...(args.fits === undefined ? {} : { fits: args.fits }),
-  ...(args.ram === undefined ? {} : { ram: args.ram }),
-  ...(args.margin === undefined ? {} : { margin: args.margin }),
-  ...(args.prefer === undefined ? {} : { prefer: args.prefer }),
-  ...(args.ctx === undefined ? {} : { ctx: args.ctx }),
-  ...(args.cacheType === undefined ? {} : { cacheType: args.cacheType }),
-  ...(args.cacheTypeK === undefined ? {} : { cacheTypeK: args.cacheTypeK }),
-  ...(args.cacheTypeV === undefined ? {} : { cacheTypeV: args.cacheTypeV }),
-  ...(args.flashAttention === undefined ? {} : { flashAttn: args.flashAttention }),
-});
+const localRaw = (args: LocalArgs): RawLocalOptions => rawFromJson(args);
 /** The library's options for a request the parser took: the same values, typed. */
 const localOptions = (args: LocalArgs) => {
   const request = parseLocalRequest(localRaw(args));

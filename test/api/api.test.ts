@@ -231,6 +231,15 @@ describe("the hub, as the caller gives it", () => {
     // The same bytes, given as the file's first bytes.
     const fromBytes = await memoryPlan(header, { weights: { quant: "Q8_0", files: [files[0]!.name], bytes: files[0]!.size }, budget: "RTX 4090", ctx: 32768 });
     expect(fromBytes.ok && fromBytes.value.devices).toEqual(plan.value.devices);
+    // cacheType sets both caches, in any case, as --cache-type does; the cache is then half as large.
+    const q8 = await memoryPlan(facts.value, {
+      weights: { quant: "Q8_0", files: [files[0]!.name], bytes: files[0]!.size },
+      budget: "RTX 4090",
+      ctx: 32768,
+      cacheType: "Q8_0" as "q8_0",
+    });
+    if (!q8.ok) throw new Error(q8.problem.message);
+    expect(q8.value.estimate.kvCache).toBeLessThan(plan.value.estimate.kvCache * 0.6);
   });
 
   it("local-app commands with a plan, as `snippet --app --fits` prints them", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildProgram } from "../../src/cli/program.js";
-import { RAW_LOCAL_OPTIONS } from "../../src/local/settings-schema.js";
+import { z } from "zod";
+import { rawFromJson, TEXT_LOCAL_SHAPE } from "../../src/local/settings-schema.js";
 import { LOCAL_SETTINGS, RUN_SETTINGS, settingsAbout } from "../../src/local/settings.js";
 import { FLAG_NAMES } from "../../src/words/cli-names.js";
 import { fakeContext } from "../helpers/context.js";
@@ -34,10 +35,13 @@ describe("the run settings' one table", () => {
   });
 
   it("shapes the request as bounded text, a context also as a number, and leaves the meaning to the parser", () => {
+    const RAW_LOCAL_OPTIONS = z.object(TEXT_LOCAL_SHAPE);
     expect(RAW_LOCAL_OPTIONS.safeParse({ fits: "RTX 4090", ctx: 32768, cacheType: "Q8_0" }).success).toBe(true);
     expect(RAW_LOCAL_OPTIONS.safeParse({ ctx: "32k" }).success).toBe(true);
     expect(RAW_LOCAL_OPTIONS.safeParse({ fits: "x".repeat(1000) }).success).toBe(false);
     expect(RAW_LOCAL_OPTIONS.safeParse({ ram: 32 }).success).toBe(false);
-    expect(Object.keys(RAW_LOCAL_OPTIONS.shape)).toEqual(LOCAL_SETTINGS);
+    // By the names JSON gives them, read back as the settings' keys.
+    expect(Object.keys(RAW_LOCAL_OPTIONS.shape)).toEqual(LOCAL_SETTINGS.map((key) => (key === "flashAttn" ? "flashAttention" : key)));
+    expect(rawFromJson({ flashAttention: "on", ctx: 4096, page: 2 })).toEqual({ flashAttn: "on", ctx: 4096 });
   });
 });
