@@ -75,12 +75,12 @@ its generation speed, estimated from the device's memory bandwidth (see
   // model --fits: whether each GGUF quant fits, where it runs and how fast, estimated.
   sharedOption(model, "fits", {
     description:
-      'with a GGUF repository: whether each quant fits a size (16GB), hardware ("RTX 4090", "M3 Max:64") or auto, where it runs and its estimated speed; default: auto where a GPU or Apple chip is found; off for none',
+      'with a GGUF repository: whether each quant fits a size (16GB), hardware ("RTX 4090", "M3 Max:64") or auto, where it runs and its estimated speed; default: auto where a GPU or Apple chip is found; off for none. With a safetensors repository: whether vLLM (MLX LM on an Apple chip) starts it there, with what context and concurrency',
   });
   sharedOption(model, "ram");
   sharedOption(model, "margin");
   sharedOption(model, "prefer");
-  sharedOption(model, "ctx", { scope: "with a GGUF repository", lead: "the context each quant's plan runs, " });
+  sharedOption(model, "ctx", { scope: "with --fits", lead: "the context each quant's plan (or the server's) runs, " });
   sharedOption(model, "cacheType", { scope: "with a GGUF repository" });
   sharedOption(model, "cacheTypeK", { scope: "with a GGUF repository" });
   sharedOption(model, "cacheTypeV", { scope: "with a GGUF repository" });
@@ -93,10 +93,14 @@ Examples:
   $ hubref model meta-llama/Llama-3.1-8B-Instruct
   $ hubref model bartowski/Llama-3.2-3B-Instruct-GGUF --json
   $ hubref model bartowski/Llama-3.2-3B-Instruct-GGUF --fits "RTX 4090" --ctx 32k
+  $ hubref model meta-llama/Llama-3.1-8B-Instruct --fits "RTX 4090"
 
 With a GGUF repository, --fits (or auto, where a GPU or an Apple chip is
 found) adds to each quant whether it fits, where its layers run and its
-generation speed, estimated from the device's memory bandwidth, never measured.`,
+generation speed, estimated from the device's memory bandwidth, never measured.
+With a safetensors repository, --fits adds whether vLLM starts it there (MLX
+LM on an Apple chip): the context that fits, the requests at once, the KV
+cache, and the server's command, as \`hubref snippet --app vllm --fits\` plans it.`,
     )
     .action(async (arg: string, options: ModelViewOptions) => {
       const { parseModelViewCommand, runModelView } = await import("./model-view.js");

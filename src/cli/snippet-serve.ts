@@ -10,6 +10,8 @@ import { checkGpuMemoryUtilization, parseKvCacheDtype } from "../serve/serve.js"
 import type { ServeSettings } from "../serve/plan.js";
 import { isServeEngine } from "../serve/engines.js";
 import type { ServeRun } from "../serve/run.js";
+import type { ServeEngine } from "../outcome/serve-problems.js";
+import { servePlanReport } from "../serve/report.js";
 import type { KvCacheDtype } from "../serve/vllm-rules.js";
 import { parseDecimal } from "../util/numbers.js";
 import { serveNoteText } from "../words/serve-words.js";
@@ -58,10 +60,39 @@ export interface ServeSnippetResult {
 }
 
 /** Whether `app` runs `resolved` as a server of its safetensors weights (not a GGUF file). */
-function servesSafetensors(app: string, resolved: ResolvedModel): boolean {
+export function servesSafetensors(app: string, resolved: ResolvedModel): boolean {
   if (!isServeEngine(app)) return false;
   const format = formatFor(findApp(app), resolved.model);
   return format === "transformers" || format === "mlx";
+}
+
+/** The plan's settings from the flags, refusing llama.cpp's own (a server of safetensors weights has no use for them). */
+export function serveSettingsOf(engine: ServeEngine, command: Pick<ServeSnippetCommand, "run" | "serve" | "llamaCppOnly">): ServeSettings {
+  const asksServe = command.serve.kvCacheDtype !== undefined || command.serve.gpuMemoryUtilization !== undefined;
+  if (command.run.cacheTypeK !== undefined || command.run.cacheTypeV !== undefined || command.run.flashAttention !== undefined)
+    throw usageError(
+      `the cache types and flash attention are llama.cpp's settings, which ${findApp(engine).prettyLabel} does not take`,
+      engine === "mlx-lm" ? "leave them out" : "for an 8-bit KV cache use --kv-cache-dtype fp8",
+    );
+  if (command.llamaCppOnly)
+    throw usageError(
+      `--ram, --margin and --prefer choose and place a GGUF file, and ${findApp(engine).prettyLabel} serves the safetensors weights on the GPUs named`,
+      "leave them out",
+    );
+  if (engine === "mlx-lm" && asksServe) throw usageError("MLX LM has no --kv-cache-dtype or --gpu-memory-utilization", "leave them out with --app mlx-lm");
+  return {
+    ...(command.run.ctx !== undefined && { context: command.run.ctx }),
+    ...(command.serve.kvCacheDtype !== undefined && { kvCacheDtype: command.serve.kvCacheDtype }),
+    ...(command.serve.gpuMemoryUtilization !== undefined && { gpuMemoryUtilization: command.serve.gpuMemoryUtilization }),
+  };
+}
+
+/** The GPU memory --fits auto finds here, with what was found said as notes; nothing for other hardware. */
+export async function detectedGpu(fits: FitsRequest | undefined, context: CommandContext): Promise<{ detectedGpuBytes?: number; notes: string[] }> {
+  if (fits?.kind !== "auto") return { notes: [] };
+  const { detectMachine, foundNotes } = await import("../hardware/detect.js");
+  const detected = await detectMachine({ env: context.env });
+  return { notes: foundNotes(detected), ...(detected.budget.gpu !== undefined && { detectedGpuBytes: detected.budget.gpu }) };
 }
 
 /**
@@ -80,30 +111,8 @@ export async function runServeSnippet(command: ServeSnippetCommand, resolved: Re
   }
   const engine = command.app;
   if (!isServeEngine(engine)) return undefined;
-  if (command.run.cacheTypeK !== undefined || command.run.cacheTypeV !== undefined || command.run.flashAttention !== undefined)
-    throw usageError(
-      `the cache types and flash attention are llama.cpp's settings, which ${findApp(engine).prettyLabel} does not take`,
-      engine === "mlx-lm" ? "leave them out" : "for an 8-bit KV cache use --kv-cache-dtype fp8",
-    );
-  if (command.llamaCppOnly)
-    throw usageError(
-      `--ram, --margin and --prefer choose and place a GGUF file, and ${findApp(engine).prettyLabel} serves the safetensors weights on the GPUs named`,
-      "leave them out",
-    );
-  if (engine === "mlx-lm" && asksServe) throw usageError("MLX LM has no --kv-cache-dtype or --gpu-memory-utilization", "leave them out with --app mlx-lm");
-  const settings: ServeSettings = {
-    ...(command.run.ctx !== undefined && { context: command.run.ctx }),
-    ...(command.serve.kvCacheDtype !== undefined && { kvCacheDtype: command.serve.kvCacheDtype }),
-    ...(command.serve.gpuMemoryUtilization !== undefined && { gpuMemoryUtilization: command.serve.gpuMemoryUtilization }),
-  };
-  const notes: string[] = [];
-  let detectedGpuBytes: number | undefined;
-  if (command.fits?.kind === "auto") {
-    const { detectMachine, foundNotes } = await import("../hardware/detect.js");
-    const detected = await detectMachine({ env: context.env });
-    notes.push(...foundNotes(detected));
-    detectedGpuBytes = detected.budget.gpu;
-  }
+  const settings = serveSettingsOf(engine, command);
+  const { detectedGpuBytes, notes } = await detectedGpu(command.fits, context);
   const { serveRun } = await import("../serve/run.js");
   const run: ServeRun = await serveRun({
     engine,
@@ -116,28 +125,6 @@ export async function runServeSnippet(command: ServeSnippetCommand, resolved: Re
   const result = appBlocks(resolved.model, engine, undefined, { serve: run.command });
   notes.push(...run.notes.map(serveNoteText), ...result.notes.map((note) => noteLine(note).text));
   const plan = run.plan;
-  const report = plan
-    ? {
-        plan: {
-          engine: plan.engine,
-          version: plan.version,
-          fits: plan.fits,
-          weightsBytes: plan.weightsBytes,
-          kvBytesPerToken: plan.kvBytesPerToken,
-          kvCacheBytes: plan.kvCacheBytes,
-          kvCacheTokens: plan.kvCacheTokens,
-          maxModelLen: plan.maxModelLen,
-          maxConcurrency: plan.maxConcurrency,
-          gpuMemoryUtilization: plan.gpuMemoryUtilization,
-          tensorParallelSize: plan.tensorParallelSize,
-          pipelineParallelSize: plan.pipelineParallelSize,
-          kvCacheDtype: plan.kvCacheDtype,
-          trainedContext: plan.trainedContext,
-          longestFitting: plan.longestFitting,
-          terms: plan.terms,
-          settings: plan.settings,
-        },
-      }
-    : {};
+  const report = plan ? { plan: servePlanReport(plan) } : {};
   return { blocks: result.blocks, notes, json: result.blocks.flatMap((block) => localJson(block).map((step) => ({ ...step, ...report }))) };
 }
