@@ -11,7 +11,8 @@ import { ENGINE_LABELS } from "../words/serve-words.js";
 import { hubOf, type CommandContext } from "./context.js";
 import type { ModelViewCommand } from "./model-view.js";
 import { cliText } from "./names.js";
-import { detectedGpu, serveSettingsOf, servesSafetensors } from "./snippet-serve.js";
+import { detectedGpu, serveSettingsOf } from "./serve-settings.js";
+import { servesSafetensors } from "./snippet-serve.js";
 
 /*
  * The model page's serving verdict for a safetensors repository (no GGUF

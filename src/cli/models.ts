@@ -57,10 +57,14 @@ Examples:
   $ hubref models qwen --json
   $ hubref models --fits "RTX 4090" --ctx 32768 --task text-generation --limit 10
   $ hubref models --fits "M3 Max:64" --author unsloth --json
+  $ hubref models --fits "RTX 4090" --app vllm --task text-generation
 
 With --fits: a column per model for the quant, its size, where it runs and
 its generation speed, estimated from the device's memory bandwidth (see
-\`hubref hardware\`), never measured.`,
+\`hubref hardware\`), never measured. With --fits and --app vllm, sglang or
+mlx-lm: the safetensors models that server starts there, each with its
+parameters, weights, the largest context that fits (or --ctx) and the
+requests of that length at once, as \`hubref snippet --app vllm --fits\` plans.`,
     )
     .action(async (query: string | undefined, options: ModelsCommandOptions) => {
       const { parseModelsCommand, runModels } = await import("./models-run.js");

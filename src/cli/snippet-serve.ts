@@ -7,15 +7,14 @@ import { findApp } from "../apps/registry.js";
 import type { FitsRequest } from "../hardware/budget.js";
 import type { ResolvedModel } from "../model/resolve.js";
 import { checkGpuMemoryUtilization, parseKvCacheDtype } from "../serve/serve.js";
-import type { ServeSettings } from "../serve/plan.js";
 import { isServeEngine } from "../serve/engines.js";
 import type { ServeRun } from "../serve/run.js";
-import type { ServeEngine } from "../outcome/serve-problems.js";
 import { servePlanReport } from "../serve/report.js";
 import type { KvCacheDtype } from "../serve/vllm-rules.js";
 import { parseDecimal } from "../util/numbers.js";
 import { serveNoteText } from "../words/serve-words.js";
 import { hubOf, type CommandContext } from "./context.js";
+import { detectedGpu, serveSettingsOf } from "./serve-settings.js";
 import { noteLine } from "./names.js";
 import type { LocalRequest } from "../local/request.js";
 import type { RawServeOptions } from "./snippet-options.js";
@@ -64,35 +63,6 @@ export function servesSafetensors(app: string, resolved: ResolvedModel): boolean
   if (!isServeEngine(app)) return false;
   const format = formatFor(findApp(app), resolved.model);
   return format === "transformers" || format === "mlx";
-}
-
-/** The plan's settings from the flags, refusing llama.cpp's own (a server of safetensors weights has no use for them). */
-export function serveSettingsOf(engine: ServeEngine, command: Pick<ServeSnippetCommand, "run" | "serve" | "llamaCppOnly">): ServeSettings {
-  const asksServe = command.serve.kvCacheDtype !== undefined || command.serve.gpuMemoryUtilization !== undefined;
-  if (command.run.cacheTypeK !== undefined || command.run.cacheTypeV !== undefined || command.run.flashAttention !== undefined)
-    throw usageError(
-      `the cache types and flash attention are llama.cpp's settings, which ${findApp(engine).prettyLabel} does not take`,
-      engine === "mlx-lm" ? "leave them out" : "for an 8-bit KV cache use --kv-cache-dtype fp8",
-    );
-  if (command.llamaCppOnly)
-    throw usageError(
-      `--ram, --margin and --prefer choose and place a GGUF file, and ${findApp(engine).prettyLabel} serves the safetensors weights on the GPUs named`,
-      "leave them out",
-    );
-  if (engine === "mlx-lm" && asksServe) throw usageError("MLX LM has no --kv-cache-dtype or --gpu-memory-utilization", "leave them out with --app mlx-lm");
-  return {
-    ...(command.run.ctx !== undefined && { context: command.run.ctx }),
-    ...(command.serve.kvCacheDtype !== undefined && { kvCacheDtype: command.serve.kvCacheDtype }),
-    ...(command.serve.gpuMemoryUtilization !== undefined && { gpuMemoryUtilization: command.serve.gpuMemoryUtilization }),
-  };
-}
-
-/** The GPU memory --fits auto finds here, with what was found said as notes; nothing for other hardware. */
-export async function detectedGpu(fits: FitsRequest | undefined, context: CommandContext): Promise<{ detectedGpuBytes?: number; notes: string[] }> {
-  if (fits?.kind !== "auto") return { notes: [] };
-  const { detectMachine, foundNotes } = await import("../hardware/detect.js");
-  const detected = await detectMachine({ env: context.env });
-  return { notes: foundNotes(detected), ...(detected.budget.gpu !== undefined && { detectedGpuBytes: detected.budget.gpu }) };
 }
 
 /**

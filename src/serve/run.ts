@@ -66,6 +66,14 @@ export function serveHardware(engine: ServeEngine, fits: FitsRequest, detectedGp
   return { label, name: device.name, kind: "gpu", count, memoryBytes: each, generation: gpuGeneration(device.name) };
 }
 
+/** The hardware --fits names, refused when the engine does not run on it (vLLM and SGLang on GPUs, MLX LM on Apple chips). */
+export function checkedServeHardware(engine: ServeEngine, fits: FitsRequest, detectedGpuBytes?: number): ServeHardware {
+  const hardware = serveHardware(engine, fits, detectedGpuBytes);
+  const needs = engine === "mlx-lm" ? "apple" : "gpu";
+  if (hardware.kind !== "size" && hardware.kind !== needs) fail({ kind: "serve-hardware-unsupported", engine, hardware: hardware.label, needs });
+  return hardware;
+}
+
 function architectureOf(id: string, config: unknown): ModelArchitecture {
   try {
     return parseModelConfig(config);
@@ -95,7 +103,11 @@ export interface ServeVerdict {
   problem?: Problem;
 }
 
-export type ServeVerdictRequest = ServeRunRequest & { fits: FitsRequest };
+export type ServeVerdictRequest = ServeRunRequest & {
+  fits: FitsRequest;
+  /** Whether a plan that does not fit looks for a quantized repository of the model (one more search); default true. */
+  alternatives?: boolean;
+};
 
 function modelOf(model: ModelData, facts: SafetensorsFacts): ServeModel {
   return { id: model.id, architecture: architectureOf(model.id, facts.config), weights: facts.weights };
@@ -115,14 +127,17 @@ export async function serveVerdict(request: ServeVerdictRequest): Promise<ServeV
   const failure = plan.failure!;
   const ways = [...failure.ways];
   const { hub } = request.facts;
-  const quantized = await quantizedAlternative(model.id, hub, read, (facts, id) => {
-    try {
-      return planServe({ engine, model: modelOf({ ...model, id }, facts), hardware, settings }).fits;
-    } catch (error) {
-      if (isFailure(error)) return false;
-      throw error;
-    }
-  });
+  const quantized =
+    request.alternatives === false
+      ? undefined
+      : await quantizedAlternative(model.id, hub, read, (facts, id) => {
+          try {
+            return planServe({ engine, model: modelOf({ ...model, id }, facts), hardware, settings }).fits;
+          } catch (error) {
+            if (isFailure(error)) return false;
+            throw error;
+          }
+        });
   if (quantized !== undefined) ways.push({ kind: "quantized-repo", id: quantized });
   const problem: Problem = {
     kind: "serve-no-fit",
