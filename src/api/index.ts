@@ -30,6 +30,14 @@ import { attempt, attemptNow, failureProblem, LIBRARY_NAMES, libraryNotes, ok, t
 import { parseLocalRequest, type LocalRequest, type Preference } from "../local/request.js";
 import type { LocalRun } from "../local/run.js";
 import { verdictLines } from "../words/local-words.js";
+import type { ServeEngine } from "../outcome/serve-problems.js";
+import { isServeEngine, SERVE_ENGINES } from "../serve/engines.js";
+import type { ServeSettings } from "../serve/plan.js";
+import { servePlanReport, type ServePlanReport } from "../serve/report.js";
+import { checkGpuMemoryUtilization, parseKvCacheDtype } from "../serve/serve.js";
+import { modelFromHub } from "../model/resolve.js";
+import { problemText } from "../words/problems.js";
+import { serveNoteText } from "../words/serve-words.js";
 
 /*
  * hubref as a library: the functions the command line calls, over plain data.
@@ -59,6 +67,8 @@ export type { MemoryEstimate } from "../memory/estimate.js";
 export type { CacheType } from "../memory/rules.js";
 export type { SnippetLanguage } from "../libraries/generator.js";
 export type { AppEntry } from "../apps/registry.js";
+export type { ServePlanReport } from "../serve/report.js";
+export type { ServeEngine } from "../outcome/serve-problems.js";
 export type { LibraryEntry } from "../libraries/registry.js";
 
 /**
@@ -272,4 +282,64 @@ export function quantTypes() {
 /** The quant label in a GGUF file name (`Q4_K_M`, `UD-Q4_K_XL`), or null when it names none. */
 export function parseQuant(fileName: string): string | null {
   return parseQuantLabel(fileName, quantCatalogue());
+}
+
+/** What a server's plan is asked: the options of `hubref snippet MODEL --app vllm --fits HARDWARE`, by the same names. */
+export interface ServePlanOptions {
+  /** `vllm` (default), `sglang` or `mlx-lm`. */
+  engine?: ServeEngine;
+  /** A size (`24GB`) or hardware by name (`RTX 4090`, `2x H100`, `M3 Max:64`). */
+  fits: string;
+  /** Tokens, `fit` (the largest that fits, the default) or `max` (the trained length). */
+  ctx?: number | "fit" | "max";
+  /** vLLM's and SGLang's KV cache dtype: auto, fp8, fp8_e4m3, fp8_e5m2, bfloat16, float16. */
+  kvCacheDtype?: string;
+  /** vLLM's share of each GPU (SGLang's --mem-fraction-static), above 0 and at most 1. */
+  gpuMemoryUtilization?: number;
+}
+
+/** The plan and the server's commands as the snippet prints them (none when it does not fit). */
+export interface ServeAnswer {
+  plan: ServePlanReport;
+  block: LocalBlock | null;
+}
+
+/** The one serving plan (serveVerdict) for the library and MCP: what does not fit is a plan with `fits: false`, its words a warning. */
+export async function serveAnswer(model: string | ModelData, options: ServePlanOptions, hub: HubOptions = {}): Promise<Result<ServeAnswer>> {
+  return attempt<ServeAnswer>(async (progress) => {
+    const engine = options.engine ?? "vllm";
+    if (!isServeEngine(engine)) throw usageError(`\`engine\` takes ${SERVE_ENGINES.join(", ")}, got '${String(engine)}'`);
+    const fits = budgetRequest(options.fits);
+    const settings: ServeSettings = {
+      ...(options.ctx !== undefined && { context: parseLocalRequest({ ctx: String(options.ctx) }).ctx! }),
+      ...(options.kvCacheDtype !== undefined && { kvCacheDtype: parseKvCacheDtype(options.kvCacheDtype) }),
+      ...(options.gpuMemoryUtilization !== undefined && {
+        gpuMemoryUtilization: checkGpuMemoryUtilization(options.gpuMemoryUtilization, String(options.gpuMemoryUtilization)),
+      }),
+    };
+    const reached = hubOf(hub, progress);
+    const data = typeof model === "string" ? await modelFromHub(model, reached) : model;
+    const { serveVerdict } = await import("../serve/run.js");
+    const verdict = await serveVerdict({ engine, model: data, fits, settings, facts: { hub: reached } });
+    const plan = servePlanReport(verdict.plan);
+    if (verdict.problem) {
+      const text = problemText(verdict.problem, LIBRARY_NAMES);
+      return ok({ plan, block: null }, [], [text.message, ...(text.hint === undefined ? [] : [text.hint])]);
+    }
+    const result = appBlocks(data, engine, undefined, { serve: verdict.command! });
+    const notes = [
+      serveNoteText({ kind: "verdict", id: data.id, hardware: verdict.hardware.label, plan: verdict.plan }),
+      serveNoteText({ kind: "plan-settings", plan: verdict.plan }),
+    ];
+    return ok({ plan, block: result.blocks[0]! }, notes);
+  });
+}
+
+/**
+ * How a server (vLLM, SGLang, MLX LM) runs a safetensors model on the hardware named, read from the hub's
+ * headers and config.json: the `plan` of `hubref snippet MODEL --app vllm --fits HARDWARE --json`.
+ */
+export async function servePlan(model: string | ModelData, options: ServePlanOptions, hub: HubOptions = {}): Promise<Result<ServePlanReport>> {
+  const answer = await serveAnswer(model, options, hub);
+  return answer.ok ? { ...answer, value: answer.value.plan } : answer;
 }

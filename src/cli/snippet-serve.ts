@@ -2,8 +2,6 @@ import { usageError } from "../errors.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks } from "../blocks/model-blocks.js";
 import { localJson } from "../blocks/json-batch.js";
-import { formatFor } from "../apps/formats.js";
-import { findApp } from "../apps/registry.js";
 import type { FitsRequest } from "../hardware/budget.js";
 import type { ResolvedModel } from "../model/resolve.js";
 import { checkGpuMemoryUtilization, parseKvCacheDtype } from "../serve/serve.js";
@@ -14,6 +12,7 @@ import type { KvCacheDtype } from "../serve/vllm-rules.js";
 import { parseDecimal } from "../util/numbers.js";
 import { serveNoteText } from "../words/serve-words.js";
 import { hubOf, type CommandContext } from "./context.js";
+import { servesSafetensors as servesModel } from "../local/serve-format.js";
 import { detectedGpu, serveSettingsOf } from "./serve-settings.js";
 import { noteLine } from "./names.js";
 import type { LocalRequest } from "../local/request.js";
@@ -60,9 +59,7 @@ export interface ServeSnippetResult {
 
 /** Whether `app` runs `resolved` as a server of its safetensors weights (not a GGUF file). */
 export function servesSafetensors(app: string, resolved: ResolvedModel): boolean {
-  if (!isServeEngine(app)) return false;
-  const format = formatFor(findApp(app), resolved.model);
-  return format === "transformers" || format === "mlx";
+  return servesModel(app, resolved.model);
 }
 
 /**
