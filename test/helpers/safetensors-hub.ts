@@ -109,7 +109,7 @@ function searchAnswer(all: Record<string, unknown>[], query: URLSearchParams): R
   });
 }
 
-export async function startSafetensorsHub(repos: Record<string, SafetensorsRepo>): Promise<SafetensorsHub> {
+export async function startSafetensorsHub(repos: Record<string, SafetensorsRepo>, options: { searchStatus?: number } = {}): Promise<SafetensorsHub> {
   const fileRequests: SafetensorsHub["fileRequests"] = [];
   const searches: URLSearchParams[] = [];
   const served = new Map(Object.entries(repos).map(([id, repo]) => [id, repoFiles(repo)]));
@@ -123,6 +123,7 @@ export async function startSafetensorsHub(repos: Record<string, SafetensorsRepo>
     if (path === "/api/models") {
       const query = new URL(req.url ?? "/", "http://localhost").searchParams;
       searches.push(query);
+      if (options.searchStatus !== undefined) return json(options.searchStatus, { error: "search is down" });
       return json(
         200,
         searchAnswer(
