@@ -8,8 +8,8 @@ import { terminalLine } from "../output/terminal-text.js";
 import { servePlanReport, type ServePlanReport } from "../serve/report.js";
 import { formatBytes } from "../util/bytes.js";
 import { ENGINE_LABELS } from "../words/serve-words.js";
-import { hubOf, type CommandContext } from "./context.js";
-import type { ModelViewCommand } from "./model-view.js";
+import { hubOf, type CacheFlags, type CommandContext } from "./context.js";
+import type { FitsOptions } from "./fits-options.js";
 import { cliText } from "./names.js";
 import { detectedGpu, serveSettingsOf } from "./serve-settings.js";
 import { servesSafetensors } from "./snippet-serve.js";
@@ -37,8 +37,11 @@ export interface ServePage {
   hint?: string;
 }
 
+/** What the page was asked (`hubref model`'s command): the run, and whether --fits is off. */
+type PageRequest = CacheFlags & FitsOptions & { fitsOff?: boolean };
+
 /** The server for the hardware: MLX LM on an Apple chip for an MLX repository, vLLM otherwise. */
-function engineFor(command: ModelViewCommand, resolved: ResolvedModel): ServeEngine {
+function engineFor(command: PageRequest, resolved: ResolvedModel): ServeEngine {
   const fits = command.local.machine?.fits;
   const apple = fits?.kind === "hardware" && fits.hardware.device.kind === "apple";
   return apple && servesSafetensors("mlx-lm", resolved) ? "mlx-lm" : "vllm";
@@ -47,7 +50,7 @@ function engineFor(command: ModelViewCommand, resolved: ResolvedModel): ServeEng
 const SERVE_LINE = /^(vllm serve|python3 -m sglang\.launch_server|mlx_lm\.server) /;
 
 /** The page's serving verdict, or undefined when it is not asked (no --fits) or not a server's model. */
-export async function servePage(command: ModelViewCommand, context: CommandContext, resolved: ResolvedModel): Promise<ServePage | undefined> {
+export async function servePage(command: PageRequest, context: CommandContext, resolved: ResolvedModel): Promise<ServePage | undefined> {
   const machine = command.local.machine;
   if (command.fitsOff || machine === undefined) return undefined;
   const { hasSafetensors } = await import("../safetensors/model-facts.js");
