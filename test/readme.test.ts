@@ -9,7 +9,7 @@ import { planRepos } from "./cli/plan-repos.js";
 import { startSearchHub, type SearchHub } from "./helpers/search-hub.js";
 import { startFitsHub, type FitsHub } from "./helpers/fits-hub.js";
 import { startSafetensorsHub, type SafetensorsHub } from "./helpers/safetensors-hub.js";
-import { LLAMA_3_1_8B, QWEN3_32B } from "./helpers/safetensors-models.js";
+import { LLAMA_3_1_8B, LLAMA_3_1_8B_AWQ, QWEN3_32B } from "./helpers/safetensors-models.js";
 
 /*
  * The examples of README.md and docs/, run as a reader would paste them: every
@@ -100,9 +100,18 @@ beforeAll(async () => {
   // `models --fits` reads GGUF repositories with headers and file sizes: the stand-in hub of its own tests.
   fitsHub = await startFitsHub();
   // Servers of safetensors weights (snippet --app vllm --fits): header-only checkpoints of real architectures.
+  // The model page's serving verdict and `models --fits --app vllm` read them too; the AWQ one is listed as the
+  // 8B's quantization, the way forward of a plan that does not fit.
   servedHub = await startSafetensorsHub({
-    "meta-llama/Llama-3.1-8B-Instruct": { checkpoint: LLAMA_3_1_8B(), shardBytes: 5e9 },
-    "Qwen/Qwen3-32B": { checkpoint: QWEN3_32B(), shardBytes: 5e9 },
+    "meta-llama/Llama-3.1-8B-Instruct": { checkpoint: LLAMA_3_1_8B(), shardBytes: 5e9, metadata: { downloads: 5000 } },
+    "Qwen/Qwen3-32B": { checkpoint: QWEN3_32B(), shardBytes: 5e9, metadata: { downloads: 3000 } },
+    "hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4": {
+      checkpoint: LLAMA_3_1_8B_AWQ(),
+      metadata: {
+        downloads: 800,
+        tags: ["transformers", "safetensors", "text-generation", "base_model:quantized:meta-llama/Llama-3.1-8B-Instruct"],
+      },
+    },
   });
 });
 
@@ -114,9 +123,13 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** The commands that plan a server of safetensors weights: the snippet, the model page of a served repository, the search. */
+const SERVED =
+  /^hubref (snippet \S+ --app (vllm|sglang|mlx-lm) |model (meta-llama\/Llama-3\.1-8B-Instruct|Qwen\/Qwen3-32B) .*--fits |models .*--fits .*--app (vllm|sglang|mlx-lm)\b)/;
+
 /** Runs an example as bash would, with stderr joined to stdout (`exec 2>&1`, so `>/dev/null` still hides stdout only) or apart. */
 function run(example: Example, joined: boolean): Promise<{ stdout: string; stderr: string; status: number | null }> {
-  const endpoint = /^hubref snippet \S+ --app (vllm|sglang|mlx-lm) /.test(example.command)
+  const endpoint = SERVED.test(example.command)
     ? servedHub.endpoint
     : /^hubref models .*--fits/.test(example.command)
       ? fitsHub.endpoint

@@ -36,12 +36,14 @@ import {
   LIBRARY_CODE_OPTIONS_SCHEMA,
   MEMORY_PLAN_OPTIONS_SCHEMA,
   SEARCH_FILTERS_SCHEMA,
+  SERVE_PLAN_OPTIONS_SCHEMA,
   SNIPPET_OPTIONS_SCHEMA,
   type FileOptions,
   type FitsSearchOptions,
   type HubOptions,
   type MemoryPlanOptions,
   type SearchFilters,
+  type ServePlanOptions,
 } from "./options.js";
 import { fitsRowReport, type FitsRowReport } from "../words/fits-rows.js";
 import { machineWords, verdictLines } from "../words/local-words.js";
@@ -51,6 +53,13 @@ import { attempt, attemptNow, failureProblem, LIBRARY_NAMES, libraryNotes, ok, t
 import { rawFromOptions } from "../local/settings-schema.js";
 import { parseLocalRequest, type LocalRequest } from "../local/request.js";
 import type { LocalRun } from "../local/run.js";
+import { isServeEngine, SERVE_ENGINES } from "../serve/engines.js";
+import type { ServeSettings } from "../serve/plan.js";
+import { servePlanReport, type ServePlanReport } from "../serve/report.js";
+import { checkGpuMemoryUtilization, parseKvCacheDtype } from "../serve/serve.js";
+import { modelFromHub } from "../model/resolve.js";
+import { problemText } from "../words/problems.js";
+import { serveNoteText } from "../words/serve-words.js";
 
 /*
  * hubref as a library: the functions the command line calls, over plain data.
@@ -61,7 +70,7 @@ import type { LocalRun } from "../local/run.js";
 
 export type { Problem, ProblemCode, Result } from "./problem.js";
 export { getGgufHeader, getModel, searchModels } from "./hub.js";
-export type { FileOptions, FitsSearchOptions, HubOptions, MemoryPlanOptions, SearchFilters } from "./options.js";
+export type { FileOptions, FitsSearchOptions, HubOptions, MemoryPlanOptions, SearchFilters, ServePlanOptions } from "./options.js";
 export type { FitsRowReport } from "../words/fits-rows.js";
 export { getRouterFacts } from "./hub.js";
 export type { RouterFacts, RouterModels, RouterProvider } from "../model/router/facts.js";
@@ -82,6 +91,8 @@ export type { MemoryEstimate } from "../memory/estimate.js";
 export type { CacheType } from "../memory/rules.js";
 export type { SnippetLanguage } from "../libraries/generator.js";
 export type { AppEntry } from "../apps/registry.js";
+export type { ServePlanReport } from "../serve/report.js";
+export type { ServeEngine } from "../outcome/serve-problems.js";
 export type { LibraryEntry } from "../libraries/registry.js";
 
 /**
@@ -288,4 +299,52 @@ export function quantTypes() {
 export function parseQuant(fileName: string): string | null {
   if (typeof fileName !== "string") return null;
   return parseQuantLabel(fileName, quantCatalogue());
+}
+
+/** The plan and the server's commands as the snippet prints them (none when it does not fit). */
+export interface ServeAnswer {
+  plan: ServePlanReport;
+  block: LocalBlock | null;
+}
+
+/** The one serving plan (serveVerdict) for the library and MCP: what does not fit is a plan with `fits: false`, its words a warning. */
+export async function serveAnswer(model: string | ModelData, options: ServePlanOptions, hub: HubOptions = {}): Promise<Result<ServeAnswer>> {
+  return attempt<ServeAnswer>(async (progress) => {
+    checkOptions(SERVE_PLAN_OPTIONS_SCHEMA, options, "servePlan()");
+    checkOptions(HUB_OPTIONS_SCHEMA, hub, "servePlan()", "hub.");
+    const engine = options.engine ?? "vllm";
+    if (!isServeEngine(engine)) throw usageError(`\`engine\` takes ${SERVE_ENGINES.join(", ")}, got '${String(engine)}'`);
+    const fits = budgetRequest(options.fits);
+    const settings: ServeSettings = {
+      ...(options.ctx !== undefined && { context: parseLocalRequest({ ctx: String(options.ctx) }).ctx! }),
+      ...(options.kvCacheDtype !== undefined && { kvCacheDtype: parseKvCacheDtype(options.kvCacheDtype) }),
+      ...(options.gpuMemoryUtilization !== undefined && {
+        gpuMemoryUtilization: checkGpuMemoryUtilization(options.gpuMemoryUtilization, String(options.gpuMemoryUtilization)),
+      }),
+    };
+    const reached = hubOf(hub, progress);
+    const data = typeof model === "string" ? await modelFromHub(model, reached) : model;
+    const { serveVerdict } = await import("../serve/run.js");
+    const verdict = await serveVerdict({ engine, model: data, fits, settings, facts: { hub: reached } });
+    const plan = servePlanReport(verdict.plan);
+    if (verdict.problem) {
+      const text = problemText(verdict.problem, LIBRARY_NAMES);
+      return ok({ plan, block: null }, [], [text.message, ...(text.hint === undefined ? [] : [text.hint])]);
+    }
+    const result = appBlocks(data, engine, undefined, { serve: verdict.command! });
+    const notes = [
+      serveNoteText({ kind: "verdict", id: data.id, hardware: verdict.hardware.label, plan: verdict.plan }),
+      serveNoteText({ kind: "plan-settings", plan: verdict.plan }),
+    ];
+    return ok({ plan, block: result.blocks[0]! }, notes);
+  });
+}
+
+/**
+ * How a server (vLLM, SGLang, MLX LM) runs a safetensors model on the hardware named, read from the hub's
+ * headers and config.json: the `plan` of `hubref snippet MODEL --app vllm --fits HARDWARE --json`.
+ */
+export async function servePlan(model: string | ModelData, options: ServePlanOptions, hub: HubOptions = {}): Promise<Result<ServePlanReport>> {
+  const answer = await serveAnswer(model, options, hub);
+  return answer.ok ? { ...answer, value: answer.value.plan } : answer;
 }

@@ -115,6 +115,22 @@ export const MEMORY_PLAN_OPTIONS_SCHEMA = z.strictObject({
 
 export type MemoryPlanOptions = z.infer<typeof MEMORY_PLAN_OPTIONS_SCHEMA>;
 
+export const SERVE_PLAN_OPTIONS_SCHEMA = z.strictObject({
+  /** `vllm` (default), `sglang` or `mlx-lm`: checked by the server's own parser, in its words. */
+  engine: z.string().optional(),
+  /** A size (`24GB`) or hardware by name (`RTX 4090`, `2x H100`, `M3 Max:64`). */
+  fits: FILE_OPTIONS_SCHEMA.shape.fits.unwrap(),
+  /** Tokens, `fit` (the largest that fits, the default) or `max` (the trained length). */
+  ctx: FILE_OPTIONS_SCHEMA.shape.ctx,
+  /** vLLM's and SGLang's KV cache dtype: auto, fp8, fp8_e4m3, fp8_e5m2, bfloat16, float16. */
+  kvCacheDtype: z.string().optional(),
+  /** vLLM's share of each GPU (SGLang's --mem-fraction-static), above 0 and at most 1. */
+  gpuMemoryUtilization: z.number().optional(),
+});
+
+/** What a server's plan is asked: the options of `hubref snippet MODEL --app vllm --fits HARDWARE`, by the same names. */
+export type ServePlanOptions = z.infer<typeof SERVE_PLAN_OPTIONS_SCHEMA>;
+
 const filterText = z.string().optional();
 
 export const SEARCH_FILTERS_SCHEMA = z.strictObject({

@@ -87,12 +87,12 @@ export function sharedOption(command: Command, flag: SharedOption, { scope, lead
 
 /**
  * The flags of a local run (the machine, then how it runs), in the table's order (src/local/settings.ts), each as
- * SHARED_OPTIONS spells it: `scope` says what the run settings go with, `fits` and `ctx` what they mean here.
+ * SHARED_OPTIONS spells it: `scope` says what the run settings go with, `fits` and `ctx` what they mean here (`ctxScope`: a context that goes with more than the rest).
  */
-export function runSettingOptions(command: Command, scope: string, texts: { fits: SharedText; ctx: string }): Command {
+export function runSettingOptions(command: Command, scope: string, texts: { fits: SharedText; ctx: string; ctxScope?: string }): Command {
   for (const key of [...settingsAbout("machine"), ...settingsAbout("run")]) {
     if (key === "fits") sharedOption(command, key, texts.fits);
-    else if (key === "ctx") sharedOption(command, key, { scope, lead: texts.ctx });
+    else if (key === "ctx") sharedOption(command, key, { scope: texts.ctxScope ?? scope, lead: texts.ctx });
     else if (key === "ram" || key === "margin" || key === "prefer") sharedOption(command, key);
     else sharedOption(command, key, { scope });
   }

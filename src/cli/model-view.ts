@@ -256,15 +256,20 @@ export async function runModelView(command: ModelViewCommand, context: CommandCo
   const offer = writtenOffer(modelOffer(resolved.model, commandRefOf(resolved), page?.local, runArgs));
   for (const line of pageNotes(offer, page?.local)) context.stderr.write(`${terminalLine(line)}\n`);
   const fits = offer.machine ? fitsReport(offer) : undefined;
+  // A safetensors repository has no quants to judge: the server's plan on the hardware named instead.
+  const serve = page ? undefined : await (await import("./model-serve.js")).servePage(command, context, resolved);
   // The router lists chat models only; a model file is read without the network.
   const router = resolved.source.kind === "hub" && isChatModel(resolved.model) ? await routerFacts(command, context, resolved.model.id) : undefined;
   if (command.json) {
     const { machine: _machine, ...rest } = offer;
-    context.stdout.write(renderJson({ ...rest, ...(fits && { fits }), ...(router !== undefined && { routerProviders: router.providers }) }));
+    context.stdout.write(
+      renderJson({ ...rest, ...(fits && { fits }), ...(serve && { serve }), ...(router !== undefined && { routerProviders: router.providers }) }),
+    );
     return;
   }
   const style = await styleFor(context.stdout, context.env);
   let text = renderOffer(offer, style);
+  if (serve) text += `${(await import("./model-serve.js")).serveSection(serve, style).join("\n")}\n`;
   if (router?.providers) {
     text +=
       router.providers.length > 0

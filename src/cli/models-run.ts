@@ -10,6 +10,11 @@ import { terminalLine } from "../output/terminal-text.js";
 import { textWidth, truncate } from "../ui/text.js";
 import { fitsOptions, type FitsOptions, type RawFitsOptions } from "./fits-options.js";
 import type { FitsCommand } from "./models-fits.js";
+import type { ServeFitsCommand } from "./models-serve.js";
+import { isServeEngine } from "../serve/engines.js";
+import { findApp } from "../apps/registry.js";
+import { usageError } from "../errors.js";
+import { serveSettingsOf } from "./serve-settings.js";
 
 /** The options as commander hands them over. */
 export interface ModelsCommandOptions extends Omit<SearchInput, "query">, RawFitsOptions {
@@ -24,7 +29,8 @@ export interface ModelsCommandOptions extends Omit<SearchInput, "query">, RawFit
 export type ModelsCommand =
   | { mode: "browse"; request: SearchRequest; offline: boolean; fits?: { text: string } & FitsOptions }
   | { mode: "search"; request: SearchRequest; json: boolean }
-  | FitsCommand;
+  | FitsCommand
+  | ServeFitsCommand;
 
 /** Options a person typed beyond the defaults: with none, at a terminal, the browser opens. */
 function filtersGiven(query: string | undefined, options: ModelsCommandOptions): boolean {
@@ -54,6 +60,31 @@ export function parseModelsCommand(query: string | undefined, raw: ModelsCommand
   }
   if (raw.fits !== undefined) {
     const { local } = fitsOptions(raw);
+    const app = request.app;
+    if (app !== undefined && isServeEngine(app)) {
+      const machine = local.machine!;
+      const { cacheTypeK, cacheTypeV, flashAttention, ctx, prefer } = local;
+      return {
+        mode: "serve-fits",
+        request,
+        engine: app,
+        fits: machine.fits,
+        settings: serveSettingsOf(app, {
+          run: { ctx, cacheTypeK, cacheTypeV, flashAttention },
+          serve: {},
+          llamaCppOnly: machine.ram !== undefined || machine.margin !== undefined || prefer !== undefined,
+        }),
+        json: raw.json,
+        verbose: raw.verbose === true,
+        offline: raw.offline,
+        refresh: raw.refresh === true,
+      };
+    }
+    if (app !== undefined && !findApp(app).runs.includes("gguf"))
+      throw usageError(
+        `--fits with --app lists the models an app runs on the hardware, and ${findApp(app).prettyLabel} runs neither GGUF files nor a server's safetensors weights`,
+        "use --app llama.cpp (or another GGUF app) for GGUF files, --app vllm or --app sglang for safetensors weights",
+      );
     return {
       mode: "fits",
       request,
@@ -81,6 +112,12 @@ export async function runModels(command: ModelsCommand, context: CommandContext)
     const result = await runBrowser(browserServices(context, command.offline, request, command.fits), { splashShown: splash });
     context.stderr.write(pickerSummary(result.picked));
     if (result.interrupted) context.exitCode = ExitCode.interrupted;
+    return;
+  }
+
+  if (command.mode === "serve-fits") {
+    const { runModelsServe } = await import("./models-serve.js");
+    await runModelsServe(command, context);
     return;
   }
 

@@ -51,10 +51,14 @@ Examples:
   $ hubref models qwen --json
   $ hubref models --fits "RTX 4090" --ctx 32768 --task text-generation --limit 10
   $ hubref models --fits "M3 Max:64" --author unsloth --json
+  $ hubref models --fits "RTX 4090" --app vllm --task text-generation
 
 With --fits: a column per model for the quant, its size, where it runs and
 its generation speed, estimated from the device's memory bandwidth (see
-\`hubref hardware\`), never measured.`,
+\`hubref hardware\`), never measured. With --fits and --app vllm, sglang or
+mlx-lm: the safetensors models that server starts there, each with its
+parameters, weights, the largest context that fits (or --ctx) and the
+requests of that length at once, as \`hubref snippet --app vllm --fits\` plans.`,
     )
     .action(async (query: string | undefined, options: ModelsCommandOptions) => {
       const { parseModelsCommand, runModels } = await import("./models-run.js");
@@ -70,9 +74,10 @@ its generation speed, estimated from the device's memory bandwidth (see
   runSettingOptions(model, "with a GGUF repository", {
     fits: {
       description:
-        'with a GGUF repository: whether each quant fits a size (16GB), hardware ("RTX 4090", "M3 Max:64") or auto, where it runs and its estimated speed; default: auto where a GPU or Apple chip is found; off for none',
+        'with a GGUF repository: whether each quant fits a size (16GB), hardware ("RTX 4090", "M3 Max:64") or auto, where it runs and its estimated speed; default: auto where a GPU or Apple chip is found; off for none. With a safetensors repository: whether vLLM (MLX LM on an Apple chip) starts it there, with what context and concurrency',
     },
-    ctx: "the context each quant's plan runs, ",
+    ctx: "the context each quant's plan (or the server's) runs, ",
+    ctxScope: "with --fits",
   });
   model
     .addHelpText(
@@ -82,10 +87,14 @@ Examples:
   $ hubref model meta-llama/Llama-3.1-8B-Instruct
   $ hubref model bartowski/Llama-3.2-3B-Instruct-GGUF --json
   $ hubref model bartowski/Llama-3.2-3B-Instruct-GGUF --fits "RTX 4090" --ctx 32k
+  $ hubref model meta-llama/Llama-3.1-8B-Instruct --fits "RTX 4090"
 
 With a GGUF repository, --fits (or auto, where a GPU or an Apple chip is
 found) adds to each quant whether it fits, where its layers run and its
-generation speed, estimated from the device's memory bandwidth, never measured.`,
+generation speed, estimated from the device's memory bandwidth, never measured.
+With a safetensors repository, --fits adds whether vLLM starts it there (MLX
+LM on an Apple chip): the context that fits, the requests at once, the KV
+cache, and the server's command, as \`hubref snippet --app vllm --fits\` plans it.`,
     )
     .action(async (arg: string, options: ModelViewOptions) => {
       const { parseModelViewCommand, runModelView } = await import("./model-view.js");

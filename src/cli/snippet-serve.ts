@@ -2,18 +2,18 @@ import { usageError } from "../errors.js";
 import type { LocalBlock } from "../blocks/code-block.js";
 import { appBlocks } from "../blocks/model-blocks.js";
 import { localJson } from "../blocks/json-batch.js";
-import { formatFor } from "../apps/formats.js";
-import { findApp } from "../apps/registry.js";
 import type { FitsRequest } from "../hardware/budget.js";
 import type { ResolvedModel } from "../model/resolve.js";
 import { checkGpuMemoryUtilization, parseKvCacheDtype } from "../serve/serve.js";
-import type { ServeSettings } from "../serve/plan.js";
 import { isServeEngine } from "../serve/engines.js";
 import type { ServeRun } from "../serve/run.js";
+import { servePlanReport } from "../serve/report.js";
 import type { KvCacheDtype } from "../serve/vllm-rules.js";
 import { parseDecimal } from "../util/numbers.js";
 import { serveNoteText } from "../words/serve-words.js";
 import { hubOf, type CommandContext } from "./context.js";
+import { servesSafetensors as servesModel } from "../local/serve-format.js";
+import { detectedGpu, serveSettingsOf } from "./serve-settings.js";
 import { noteLine } from "./names.js";
 import type { LocalRequest } from "../local/request.js";
 import type { RawServeOptions } from "./snippet-options.js";
@@ -58,10 +58,8 @@ export interface ServeSnippetResult {
 }
 
 /** Whether `app` runs `resolved` as a server of its safetensors weights (not a GGUF file). */
-function servesSafetensors(app: string, resolved: ResolvedModel): boolean {
-  if (!isServeEngine(app)) return false;
-  const format = formatFor(findApp(app), resolved.model);
-  return format === "transformers" || format === "mlx";
+export function servesSafetensors(app: string, resolved: ResolvedModel): boolean {
+  return servesModel(app, resolved.model);
 }
 
 /**
@@ -80,30 +78,8 @@ export async function runServeSnippet(command: ServeSnippetCommand, resolved: Re
   }
   const engine = command.app;
   if (!isServeEngine(engine)) return undefined;
-  if (command.run.cacheTypeK !== undefined || command.run.cacheTypeV !== undefined || command.run.flashAttention !== undefined)
-    throw usageError(
-      `the cache types and flash attention are llama.cpp's settings, which ${findApp(engine).prettyLabel} does not take`,
-      engine === "mlx-lm" ? "leave them out" : "for an 8-bit KV cache use --kv-cache-dtype fp8",
-    );
-  if (command.llamaCppOnly)
-    throw usageError(
-      `--ram, --margin and --prefer choose and place a GGUF file, and ${findApp(engine).prettyLabel} serves the safetensors weights on the GPUs named`,
-      "leave them out",
-    );
-  const settings: ServeSettings = {
-    ...(command.run.ctx !== undefined && { context: command.run.ctx }),
-    ...(command.serve.kvCacheDtype !== undefined && { kvCacheDtype: command.serve.kvCacheDtype }),
-    ...(command.serve.gpuMemoryUtilization !== undefined && { gpuMemoryUtilization: command.serve.gpuMemoryUtilization }),
-  };
-  const notes: string[] = [];
-  let detectedGpuBytes: number | undefined;
-  if (command.fits?.kind === "auto") {
-    const { detectMachine, detectedNotes } = await import("../hardware/detect.js");
-    const detected = await detectMachine({ env: context.env });
-    // A server's plan has no speed: what was found and skipped only.
-    for (const note of detectedNotes(detected)) if (note.kind !== "auto-speed") notes.push(noteLine(note).text);
-    detectedGpuBytes = detected.budget.gpu;
-  }
+  const settings = serveSettingsOf(engine, command);
+  const { detectedGpuBytes, notes } = await detectedGpu(command.fits, context);
   const { serveRun } = await import("../serve/run.js");
   const run: ServeRun = await serveRun({
     engine,
@@ -116,28 +92,6 @@ export async function runServeSnippet(command: ServeSnippetCommand, resolved: Re
   const result = appBlocks(resolved.model, engine, undefined, { serve: run.command });
   notes.push(...run.notes.map(serveNoteText), ...result.notes.map((note) => noteLine(note).text));
   const plan = run.plan;
-  const report = plan
-    ? {
-        plan: {
-          engine: plan.engine,
-          version: plan.version,
-          fits: plan.fits,
-          weightsBytes: plan.weightsBytes,
-          kvBytesPerToken: plan.kvBytesPerToken,
-          kvCacheBytes: plan.kvCacheBytes,
-          kvCacheTokens: plan.kvCacheTokens,
-          maxModelLen: plan.maxModelLen,
-          maxConcurrency: plan.maxConcurrency,
-          gpuMemoryUtilization: plan.gpuMemoryUtilization,
-          tensorParallelSize: plan.tensorParallelSize,
-          pipelineParallelSize: plan.pipelineParallelSize,
-          kvCacheDtype: plan.kvCacheDtype,
-          trainedContext: plan.trainedContext,
-          longestFitting: plan.longestFitting,
-          terms: plan.terms,
-          settings: plan.settings,
-        },
-      }
-    : {};
+  const report = plan ? { plan: servePlanReport(plan) } : {};
   return { blocks: result.blocks, notes, json: result.blocks.flatMap((block) => localJson(block).map((step) => ({ ...step, ...report }))) };
 }

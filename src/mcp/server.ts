@@ -34,6 +34,9 @@ import type { SettingKey } from "../outcome/settings.js";
 import { isServeEngine } from "../serve/engines.js";
 import { mcpProblem } from "./names.js";
 import { problemSource } from "../api/problem.js";
+import { servesSafetensors } from "../local/serve-format.js";
+import { serveAnswer } from "../api/index.js";
+import { KV_CACHE_DTYPES } from "../serve/vllm-rules.js";
 import { hubConfigFromEnv } from "../model/hub/env.js";
 import { terminalLine, terminalText } from "../output/terminal-text.js";
 import { SORT_NAMES } from "../search/query.js";
@@ -541,20 +544,54 @@ export function createServer(settings: McpSettings): McpServer {
     {
       title: "Plan a local run",
       description:
-        "For a GGUF repository: the quant that runs best on a memory size (16GB) or named hardware (RTX 4090, 2x3090, M3 Max:64) at a context size (Q4_K_M's class, the largest that runs on the GPU), why, where it runs and how fast (estimated), and the local app's commands that run it as planned.",
+        "For a GGUF repository: the quant that runs best on a memory size (16GB) or named hardware (RTX 4090, 2x3090, M3 Max:64) at a context size (Q4_K_M's class, the largest that runs on the GPU), why, where it runs and how fast (estimated), and the local app's commands that run it as planned. For a safetensors repository with app vllm, sglang or mlx-lm: the server's plan (the context that fits, the requests at once, the KV cache, whether it starts) and its command.",
       inputSchema: {
         model: modelInput,
         ...localInput,
         fits: z.string().min(1).max(100).describe("A size (16GB, 24GiB) or hardware by name."),
         quant: z.string().max(100).optional().describe("The GGUF quant to plan, instead of the one chosen."),
         app: z.string().max(100).default("llama.cpp"),
+        kvCacheDtype: z
+          .enum(Object.keys(KV_CACHE_DTYPES) as [string, ...string[]])
+          .optional()
+          .describe("With app vllm or sglang and a safetensors repository: the KV cache's dtype (fp8 halves it)."),
+        gpuMemoryUtilization: z.number().gt(0).max(1).optional().describe("With app vllm or sglang: the share of each GPU the server takes."),
       },
-      outputSchema: { app: z.string(), quant: z.record(z.string(), z.unknown()).nullable(), commands: z.string(), notes: messages },
+      outputSchema: {
+        app: z.string(),
+        quant: z.record(z.string(), z.unknown()).nullable(),
+        commands: z.string(),
+        notes: messages,
+        plan: z.record(z.string(), z.unknown()).optional(),
+      },
     },
     (args) =>
       guarded(async () => {
         const data = await modelFrom(args.model, hub, true);
         if (!data.ok) return failure(data.problem);
+        // A server of the safetensors weights has its own plan: the one snippet --app vllm --fits makes.
+        if (servesSafetensors(args.app, data.value)) {
+          const served = await serveAnswer(
+            data.value,
+            {
+              engine: args.app,
+              fits: args.fits,
+              // Read as the command line reads --ctx (16k, max, fit); a bad one is its problem.
+              ...(args.ctx === undefined ? {} : { ctx: parseLocalRequest({ ctx: args.ctx }).ctx! }),
+              ...(args.kvCacheDtype === undefined ? {} : { kvCacheDtype: args.kvCacheDtype }),
+              ...(args.gpuMemoryUtilization === undefined ? {} : { gpuMemoryUtilization: args.gpuMemoryUtilization }),
+            },
+            hub,
+          );
+          if (!served.ok) return failure(served.problem);
+          return answer({
+            app: args.app,
+            quant: null,
+            commands: served.value.block?.content ?? "",
+            notes: [...served.notes, ...served.warnings].map(terminalLine),
+            plan: served.value.plan,
+          });
+        }
         const made = await localAppCommands(data.value, args.app, {
           ...localOptions(args),
           ...(args.quant === undefined ? {} : { quant: args.quant }),

@@ -24,6 +24,8 @@ export interface SearchHit {
   gated: false | string;
   /** With `expand[]=gguf` (models --fits): the GGUF summary's parameter count and trained context length. */
   gguf?: { parameters?: number; contextLength?: number };
+  /** With `expand[]=safetensors` (models --fits --app vllm): the parameter count of its safetensors weights. */
+  safetensors?: { parameters?: number };
 }
 
 /** The hub's GGUF summary (`gguf`), where the answer has one: what --fits judges before reading any file. */
@@ -34,6 +36,13 @@ function ggufSummary(value: unknown): SearchHit["gguf"] {
   const parameters = positive(total);
   const trained = positive(contextLength);
   return { ...(parameters !== undefined && { parameters }), ...(trained !== undefined && { contextLength: trained }) };
+}
+
+/** The hub's safetensors summary (`safetensors.total`), where the answer has one. */
+function safetensorsSummary(value: unknown): NonNullable<SearchHit["safetensors"]> {
+  if (typeof value !== "object" || value === null) return {};
+  const { total } = value as Record<string, unknown>;
+  return typeof total === "number" && Number.isFinite(total) && total > 0 ? { parameters: total } : {};
 }
 
 function text(value: unknown): string | null {
@@ -78,6 +87,7 @@ export function readHit(raw: unknown): SearchHit | undefined {
     providers: providers.map((m) => m.provider),
     gated: gate(entry.gated),
     ...("gguf" in entry && { gguf: ggufSummary(entry.gguf) ?? {} }),
+    ...("safetensors" in entry && { safetensors: safetensorsSummary(entry.safetensors) }),
   };
 }
 

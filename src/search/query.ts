@@ -51,6 +51,8 @@ export interface SearchRequest {
   app?: string;
   author?: string;
   gguf?: boolean;
+  /** More of the hub's `filter` values (a format's tag, such as safetensors), each required. */
+  filters?: readonly string[];
   params?: ParamRange;
   sort: SortName;
   limit: number;
@@ -91,6 +93,7 @@ export function searchUrl(endpoint: string, request: SearchRequest, extraFields:
   if (request.task) query.append("pipeline_tag", request.task);
   if (request.library) query.append("filter", request.library);
   if (request.gguf) query.append("filter", "gguf");
+  for (const filter of request.filters ?? []) query.append("filter", filter);
   if (request.provider) query.append("inference_provider", request.provider);
   if (request.app) query.append("apps", request.app);
   if (request.params) {
@@ -113,6 +116,7 @@ export function describeRequest(request: SearchRequest): string {
   if (request.app) parts.push(`app ${request.app}`);
   if (request.author) parts.push(`author ${request.author}`);
   if (request.gguf) parts.push("GGUF files");
+  if (request.filters?.includes("safetensors")) parts.push("safetensors weights");
   if (request.params) parts.push(`parameters ${request.params.min ?? ""}..${request.params.max ?? ""}`);
   return parts.length > 0 ? parts.join(", ") : "no filter";
 }

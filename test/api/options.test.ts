@@ -42,6 +42,12 @@ const WRONG_CALLS: [string, unknown[], RegExp][] = [
   ["getModel", ["a/b", {}, "yes"], /^getModel\(\): `sizes` takes a boolean/],
   ["getGgufHeader", ["a/b", undefined], /^getGgufHeader\(\): `file` takes a string, got nothing/],
   ["modelsThatFit", [{}, { ram: "32GB" }], /^modelsThatFit\(\): `fits` takes a string, got nothing/],
+  [
+    "servePlan",
+    ["meta-llama/Llama-3.1-8B-Instruct", { fits: "RTX 4090", gpuMemoryUtilisation: 0.9 }],
+    /^servePlan\(\): unknown option `gpuMemoryUtilisation`.*\n?.*did you mean `gpuMemoryUtilization`/,
+  ],
+  ["servePlan", ["meta-llama/Llama-3.1-8B-Instruct", { fits: 24 }], /^servePlan\(\): `fits` takes a string, got 24/],
 ];
 
 describe("wrong calls from JavaScript", () => {

@@ -187,11 +187,13 @@ describe("hubref model ID, --fits auto by default", () => {
     expect(asked.stderr).toContain("note: --fits auto: no speed estimate: the hardware list has no memory bandwidth for what was found\n");
   });
 
-  it("a repository without GGUF files: the page is unchanged by --fits", async () => {
+  it("a repository without GGUF files: --fits adds the server's verdict (test/cli/model-serve.test.ts), no quant fits", async () => {
     const id = "acme/Llama-3.1-8B-safetensors";
     const plain = await hubref(["model", id, "--json"]);
     const fits = await hubref(["model", id, "--fits", "RTX 4090", "--json"]);
-    expect(fits.stdout).toBe(plain.stdout);
-    expect(JSON.parse(fits.stdout)).not.toHaveProperty("fits");
+    const { serve, ...rest } = JSON.parse(fits.stdout);
+    expect(rest).toEqual(JSON.parse(plain.stdout));
+    expect(rest).not.toHaveProperty("fits");
+    expect(serve).toMatchObject({ engine: "vllm" });
   });
 });

@@ -8,7 +8,11 @@ import { shardsOf, type Checkpoint } from "./safetensors-models.js";
  * each file's resolve URL with Range support: config.json, the shard index,
  * and header-only shards (the stated size is the whole shard's, the content
  * only its header, so a read past the header gets nothing). A repository may
- * replace any file's content, hostile headers included.
+ * replace any file's content, hostile headers included. The model list
+ * (GET /api/models) answers a search over the repositories' metadata: the
+ * `filter` values against the library and the tags (a quantization's
+ * `base_model:quantized:ID` among them), the text, the author and the task,
+ * sorted as asked, with the fields expand[] names.
  */
 
 export interface SafetensorsRepo {
@@ -24,6 +28,8 @@ export interface SafetensorsHub {
   endpoint: string;
   /** Every file request: path and Range header. */
   fileRequests: { path: string; range?: string }[];
+  /** Every search's query string. */
+  searches: URLSearchParams[];
   close(): Promise<void>;
 }
 
@@ -60,8 +66,52 @@ function parameterCounts(checkpoint: Checkpoint | undefined): Record<string, unk
   return { parameters, total: Object.values(parameters).reduce((sum, count) => sum + count, 0) };
 }
 
-export async function startSafetensorsHub(repos: Record<string, SafetensorsRepo>): Promise<SafetensorsHub> {
+/** The repository's metadata as the model API answers it. */
+function metadataOf(id: string, repo: SafetensorsRepo, files: Map<string, Served>): Record<string, unknown> {
+  const counts = parameterCounts(repo.checkpoint);
+  return {
+    _id: "0",
+    id,
+    pipeline_tag: "text-generation",
+    library_name: "transformers",
+    tags: ["transformers", "safetensors", "text-generation", "conversational"],
+    downloads: 0,
+    likes: 0,
+    trendingScore: 0,
+    config: { architectures: repo.checkpoint?.config.architectures ?? [], model_type: repo.checkpoint?.config.model_type ?? "llama" },
+    siblings: [...files.keys()].map((name) => ({ rfilename: name })),
+    ...(counts && { safetensors: counts }),
+    ...repo.metadata,
+  };
+}
+
+const SORTED = new Set(["downloads", "likes", "trendingScore"]);
+
+/** The search's answer: the repositories that match every filter, sorted, limited, projected. */
+function searchAnswer(all: Record<string, unknown>[], query: URLSearchParams): Record<string, unknown>[] {
+  let selected = all;
+  const text = query.get("search")?.toLowerCase();
+  if (text) selected = selected.filter((record) => String(record.id).toLowerCase().includes(text));
+  const author = query.get("author");
+  if (author) selected = selected.filter((record) => String(record.id).startsWith(`${author}/`));
+  const task = query.get("pipeline_tag");
+  if (task) selected = selected.filter((record) => record.pipeline_tag === task);
+  for (const filter of query.getAll("filter"))
+    selected = selected.filter((record) => record.library_name === filter || (record.tags as string[]).includes(filter));
+  const sort = query.get("sort") ?? "trendingScore";
+  if (SORTED.has(sort)) selected = [...selected].sort((a, b) => Number(b[sort]) - Number(a[sort]) || String(a.id).localeCompare(String(b.id)));
+  const limit = Number(query.get("limit") ?? 1000) || 1000;
+  const expand = query.getAll("expand[]");
+  return selected.slice(0, limit).map((record) => {
+    const out: Record<string, unknown> = { _id: record._id, id: record.id };
+    for (const field of expand) if (field in record) out[field] = record[field];
+    return out;
+  });
+}
+
+export async function startSafetensorsHub(repos: Record<string, SafetensorsRepo>, options: { searchStatus?: number } = {}): Promise<SafetensorsHub> {
   const fileRequests: SafetensorsHub["fileRequests"] = [];
+  const searches: URLSearchParams[] = [];
   const served = new Map(Object.entries(repos).map(([id, repo]) => [id, repoFiles(repo)]));
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
@@ -70,6 +120,18 @@ export async function startSafetensorsHub(repos: Record<string, SafetensorsRepo>
       res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
       res.end(text);
     };
+    if (path === "/api/models") {
+      const query = new URL(req.url ?? "/", "http://localhost").searchParams;
+      searches.push(query);
+      if (options.searchStatus !== undefined) return json(options.searchStatus, { error: "search is down" });
+      return json(
+        200,
+        searchAnswer(
+          Object.entries(repos).map(([id, repo]) => metadataOf(id, repo, served.get(id)!)),
+          query,
+        ),
+      );
+    }
     const api = /^\/api\/models\/([^/]+\/[^/]+)(\/tree\/main)?$/.exec(path);
     if (api) {
       const repo = repos[api[1]!];
@@ -80,18 +142,7 @@ export async function startSafetensorsHub(repos: Record<string, SafetensorsRepo>
           200,
           [...files].map(([name, file]) => ({ type: "file", path: name, size: file.size, oid: "0" })),
         );
-      const counts = parameterCounts(repo.checkpoint);
-      return json(200, {
-        _id: "0",
-        id: api[1],
-        pipeline_tag: "text-generation",
-        library_name: "transformers",
-        tags: ["transformers", "safetensors", "text-generation", "conversational"],
-        config: { architectures: repo.checkpoint?.config.architectures ?? [], model_type: repo.checkpoint?.config.model_type ?? "llama" },
-        siblings: [...files.keys()].map((name) => ({ rfilename: name })),
-        ...(counts && { safetensors: counts }),
-        ...repo.metadata,
-      });
+      return json(200, metadataOf(api[1]!, repo, files));
     }
     const resolve = /^\/([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(path);
     const file = resolve ? served.get(resolve[1]!)?.get(resolve[2]!) : undefined;
@@ -120,6 +171,7 @@ export async function startSafetensorsHub(repos: Record<string, SafetensorsRepo>
   return {
     endpoint: `http://127.0.0.1:${port}`,
     fileRequests,
+    searches,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
