@@ -223,6 +223,39 @@ export const QWEN2_5_7B = () =>
     extraConfig: { sliding_window: 131072, use_sliding_window: false, max_window_layers: 28 },
   });
 
+/** Qwen2.5-7B-Instruct-AWQ: the same shapes, its linear layers int4 in groups of 128. */
+export const QWEN2_5_7B_AWQ = () =>
+  llamaFamily("Qwen/Qwen2.5-7B-Instruct-AWQ", {
+    hidden: 3584,
+    layers: 28,
+    heads: 28,
+    kvHeads: 4,
+    intermediate: 18944,
+    vocab: 152064,
+    context: 32768,
+    qkvBias: true,
+    quant: "awq",
+    modelType: "qwen2",
+    architectures: ["Qwen2ForCausalLM"],
+    extraConfig: { sliding_window: 131072, use_sliding_window: false, max_window_layers: 28 },
+  });
+
+/** Qwen2-7B-Instruct: the same shapes as Qwen2.5-7B (its config.json: 28 layers, 28 heads, 4 KV heads, 18,944 intermediate). */
+export const QWEN2_7B = () =>
+  llamaFamily("Qwen/Qwen2-7B-Instruct", {
+    hidden: 3584,
+    layers: 28,
+    heads: 28,
+    kvHeads: 4,
+    intermediate: 18944,
+    vocab: 152064,
+    context: 32768,
+    qkvBias: true,
+    modelType: "qwen2",
+    architectures: ["Qwen2ForCausalLM"],
+    extraConfig: { sliding_window: 131072, use_sliding_window: false, max_window_layers: 28 },
+  });
+
 /** Gemma 3's multimodal checkpoint: the language model under `language_model.`, its config in text_config, a vision tower beside it. */
 export function gemma3(): Checkpoint {
   const text = llamaFamily("google/gemma-3-27b-it", {
