@@ -144,6 +144,10 @@ export const LLAMA_3_1_8B = (): Checkpoint =>
     extraConfig: { rope_scaling: { rope_type: "llama3", factor: 8, original_max_position_embeddings: 8192 } },
   });
 
+/** Meta-Llama-3-8B: Llama 3.1 8B's shapes, trained to 8,192 tokens without rope scaling. */
+export const LLAMA_3_8B = (): Checkpoint =>
+  llamaFamily("meta-llama/Meta-Llama-3-8B", { hidden: 4096, layers: 32, heads: 32, kvHeads: 8, intermediate: 14336, vocab: 128256, context: 8192 });
+
 export const LLAMA_3_3_70B_FP8 = (): Checkpoint =>
   llamaFamily("RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic", {
     hidden: 8192,

@@ -35,6 +35,7 @@ export interface LogEntry {
 
 export const CHECKPOINTS = {
   LLAMA_3_1_8B: models.LLAMA_3_1_8B,
+  LLAMA_3_8B: models.LLAMA_3_8B,
   LLAMA_3_3_70B_FP8: models.LLAMA_3_3_70B_FP8,
   QWEN3_0_6B: models.QWEN3_0_6B,
   QWEN3_1_7B: models.QWEN3_1_7B,
