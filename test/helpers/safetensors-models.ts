@@ -244,6 +244,22 @@ export const QWEN2_5_7B_AWQ = () =>
     extraConfig: { sliding_window: 131072, use_sliding_window: false, max_window_layers: 28 },
   });
 
+/** DeepSeek-R1-Distill-Qwen-14B: Qwen2.5 14B's shapes (48 layers, 40 heads, 8 KV heads), trained to 131,072 tokens. */
+export const R1_DISTILL_QWEN_14B = () =>
+  llamaFamily("deepseek-ai/DeepSeek-R1-Distill-Qwen-14B", {
+    hidden: 5120,
+    layers: 48,
+    heads: 40,
+    kvHeads: 8,
+    intermediate: 13824,
+    vocab: 152064,
+    context: 131072,
+    qkvBias: true,
+    modelType: "qwen2",
+    architectures: ["Qwen2ForCausalLM"],
+    extraConfig: { sliding_window: 131072, use_sliding_window: false, max_window_layers: 48 },
+  });
+
 /** Qwen2-7B-Instruct: the same shapes as Qwen2.5-7B (its config.json: 28 layers, 28 heads, 4 KV heads, 18,944 intermediate). */
 export const QWEN2_7B = () =>
   llamaFamily("Qwen/Qwen2-7B-Instruct", {
