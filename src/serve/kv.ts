@@ -19,7 +19,8 @@ import type { LayerKind, ModelArchitecture } from "../safetensors/config.js";
  * or the largest's when the counts are within 25%); the pool is cut into
  * blocks of one page per group member, shared by the groups. A request of L
  * tokens needs the sum over groups of each group's pages, the concurrency is
- * blocks over that, and "GPU KV cache size" is concurrency × L.
+ * blocks over that, and "GPU KV cache size" is the blocks shared evenly among
+ * the groups, in tokens (concurrency × L only where there is one group).
  */
 
 export type KvSpec =

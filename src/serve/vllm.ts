@@ -132,7 +132,12 @@ export interface VllmAtLength {
   maxModelLen: number;
   /** Requests of maxModelLen tokens the cache holds at once ("Maximum concurrency"). */
   maxConcurrency: number;
-  /** "GPU KV cache size": concurrency × max_model_len. */
+  /**
+   * "GPU KV cache size" as vLLM prints it (kv_cache_utils.py, _report_kv_cache_config): the blocks shared out
+   * evenly among the groups, times the smallest block size. With one group it is the pool's tokens; a hybrid
+   * model's groups that hold few pages per request (sliding windows, states) count as if they held as many as
+   * the rest, so its concurrency is larger than these tokens over max_model_len.
+   */
   kvCacheTokens: number;
   /** The pool allocated on one GPU. */
   kvCacheBytes: number;
@@ -150,7 +155,7 @@ export function vllmAtLength(memory: VllmMemory, maxModelLen: number): VllmAtLen
   return {
     maxModelLen,
     maxConcurrency,
-    kvCacheTokens: Math.floor(maxConcurrency * maxModelLen),
+    kvCacheTokens: Math.floor(memory.blocks / memory.layout.groups.length) * Math.min(...memory.layout.groups.map((group) => group.spec.blockSize)),
     kvCacheBytes: memory.blocks * memory.layout.pageBytes * memory.layout.groupSize,
     starts: memory.availableKvBytes > 0 && memory.blocks >= perRequest,
     longestFitting: longest,

@@ -144,6 +144,10 @@ export const LLAMA_3_1_8B = (): Checkpoint =>
     extraConfig: { rope_scaling: { rope_type: "llama3", factor: 8, original_max_position_embeddings: 8192 } },
   });
 
+/** Meta-Llama-3-8B: Llama 3.1 8B's shapes, trained to 8,192 tokens without rope scaling. */
+export const LLAMA_3_8B = (): Checkpoint =>
+  llamaFamily("meta-llama/Meta-Llama-3-8B", { hidden: 4096, layers: 32, heads: 32, kvHeads: 8, intermediate: 14336, vocab: 128256, context: 8192 });
+
 export const LLAMA_3_3_70B_FP8 = (): Checkpoint =>
   llamaFamily("RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic", {
     hidden: 8192,
@@ -210,6 +214,55 @@ export const QWEN3_235B_A22B_FP8 = () =>
 
 export const QWEN2_5_7B = () =>
   llamaFamily("Qwen/Qwen2.5-7B-Instruct", {
+    hidden: 3584,
+    layers: 28,
+    heads: 28,
+    kvHeads: 4,
+    intermediate: 18944,
+    vocab: 152064,
+    context: 32768,
+    qkvBias: true,
+    modelType: "qwen2",
+    architectures: ["Qwen2ForCausalLM"],
+    extraConfig: { sliding_window: 131072, use_sliding_window: false, max_window_layers: 28 },
+  });
+
+/** Qwen2.5-7B-Instruct-AWQ: the same shapes, its linear layers int4 in groups of 128. */
+export const QWEN2_5_7B_AWQ = () =>
+  llamaFamily("Qwen/Qwen2.5-7B-Instruct-AWQ", {
+    hidden: 3584,
+    layers: 28,
+    heads: 28,
+    kvHeads: 4,
+    intermediate: 18944,
+    vocab: 152064,
+    context: 32768,
+    qkvBias: true,
+    quant: "awq",
+    modelType: "qwen2",
+    architectures: ["Qwen2ForCausalLM"],
+    extraConfig: { sliding_window: 131072, use_sliding_window: false, max_window_layers: 28 },
+  });
+
+/** DeepSeek-R1-Distill-Qwen-14B: Qwen2.5 14B's shapes (48 layers, 40 heads, 8 KV heads), trained to 131,072 tokens. */
+export const R1_DISTILL_QWEN_14B = () =>
+  llamaFamily("deepseek-ai/DeepSeek-R1-Distill-Qwen-14B", {
+    hidden: 5120,
+    layers: 48,
+    heads: 40,
+    kvHeads: 8,
+    intermediate: 13824,
+    vocab: 152064,
+    context: 131072,
+    qkvBias: true,
+    modelType: "qwen2",
+    architectures: ["Qwen2ForCausalLM"],
+    extraConfig: { sliding_window: 131072, use_sliding_window: false, max_window_layers: 48 },
+  });
+
+/** Qwen2-7B-Instruct: the same shapes as Qwen2.5-7B (its config.json: 28 layers, 28 heads, 4 KV heads, 18,944 intermediate). */
+export const QWEN2_7B = () =>
+  llamaFamily("Qwen/Qwen2-7B-Instruct", {
     hidden: 3584,
     layers: 28,
     heads: 28,

@@ -35,6 +35,7 @@ export interface LogEntry {
 
 export const CHECKPOINTS = {
   LLAMA_3_1_8B: models.LLAMA_3_1_8B,
+  LLAMA_3_8B: models.LLAMA_3_8B,
   LLAMA_3_3_70B_FP8: models.LLAMA_3_3_70B_FP8,
   QWEN3_0_6B: models.QWEN3_0_6B,
   QWEN3_1_7B: models.QWEN3_1_7B,
@@ -42,6 +43,9 @@ export const CHECKPOINTS = {
   QWEN3_30B_A3B: models.QWEN3_30B_A3B,
   QWEN3_235B_A22B_FP8: models.QWEN3_235B_A22B_FP8,
   QWEN2_5_7B: models.QWEN2_5_7B,
+  QWEN2_7B: models.QWEN2_7B,
+  R1_DISTILL_QWEN_14B: models.R1_DISTILL_QWEN_14B,
+  QWEN2_5_7B_AWQ: models.QWEN2_5_7B_AWQ,
   GPT_OSS_20B: models.GPT_OSS_20B,
   GPT_OSS_120B: models.GPT_OSS_120B,
   DEEPSEEK_V2_LITE: models.DEEPSEEK_V2_LITE,
