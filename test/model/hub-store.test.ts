@@ -109,7 +109,13 @@ describe("reading and writing", () => {
 describe("the policy", () => {
   const fetched = (value: ModelData) => {
     const calls: number[] = [];
-    return { calls, fetch: async () => (calls.push(1), value) };
+    return {
+      calls,
+      fetch: async () => {
+        calls.push(1);
+        return value;
+      },
+    };
   };
 
   it("uses a fresh entry, asks again for a stale one, and does not trust a fetch time in the future", () => {
