@@ -1,13 +1,10 @@
 import { z } from "zod";
-import type { FlashAttentionSetting } from "../memory/plan.js";
-import type { CacheType } from "../memory/rules.js";
 import {
   jsonNameOf,
   LOCAL_SETTINGS,
   RUN_SETTINGS,
   type JsonName,
   type LocalSetting,
-  type Preference,
   type RawLocalOptions,
   type RunSettingSpec,
   type SettingsAbout,
@@ -39,33 +36,19 @@ export function rawFromJson(args: Readonly<Record<string, unknown>>): RawLocalOp
   return raw as RawLocalOptions;
 }
 
-/** What a TypeScript caller of the library gives for each kind of value; a choice is typed, and checked by the parser, in its words. */
-const chosen = <T extends string>() => z.custom<T>((value) => typeof value === "string", "a string");
-const TYPED = {
-  text: () => z.string(),
-  size: () => z.string(),
-  tokens: () => z.union([z.number().int().positive(), z.enum(["max", "fit"])]),
-  prefer: () => chosen<Preference>(),
-  cache: () => chosen<CacheType>(),
-  flash: () => chosen<FlashAttentionSetting>(),
-};
+/** A context as a TypeScript caller gives it: tokens, `max` or `fit`. */
+const tokens = () => z.union([z.number().int().positive(), z.enum(["max", "fit"])]);
 
-type LibraryValue<K extends LocalSetting> = K extends "ctx"
-  ? ReturnType<typeof TYPED.tokens>
-  : K extends "prefer"
-    ? ReturnType<typeof TYPED.prefer>
-    : K extends "cacheType" | "cacheTypeK" | "cacheTypeV"
-      ? ReturnType<typeof TYPED.cache>
-      : K extends "flashAttn"
-        ? ReturnType<typeof TYPED.flash>
-        : z.ZodString;
+/** What a TypeScript caller of the library gives for a setting: its choices typed (and checked by the parser, in its words), else text. */
+type LibraryValue<K extends LocalSetting> = (typeof RUN_SETTINGS)[K]["value"] extends "tokens"
+  ? ReturnType<typeof tokens>
+  : (typeof RUN_SETTINGS)[K] extends { choices: readonly (infer C extends string)[] }
+    ? z.ZodType<C>
+    : z.ZodString;
 
-function librarySchema(key: LocalSetting): z.ZodType {
-  const spec: RunSettingSpec = RUN_SETTINGS[key];
-  if (spec.value === "tokens") return TYPED.tokens();
-  if (key === "prefer") return TYPED.prefer();
-  if (key === "flashAttn") return TYPED.flash();
-  if (spec.value === "choice") return TYPED.cache();
+function librarySchema(spec: RunSettingSpec): z.ZodType {
+  if (spec.value === "tokens") return tokens();
+  if (spec.choices !== undefined) return z.custom<string>((value) => typeof value === "string", "a string");
   return z.string();
 }
 
@@ -74,7 +57,7 @@ export function libraryLocalShape<A extends RunSettingSpec["about"]>(
   ...about: A[]
 ): { [K in SettingsAbout<A> as JsonName<K>]: z.ZodOptional<LibraryValue<K>> } {
   const keys = LOCAL_SETTINGS.filter((key) => (about as string[]).includes(RUN_SETTINGS[key].about));
-  return Object.fromEntries(keys.map((key) => [jsonNameOf(key), librarySchema(key).optional()])) as never;
+  return Object.fromEntries(keys.map((key) => [jsonNameOf(key), librarySchema(RUN_SETTINGS[key]).optional()])) as never;
 }
 
 /** The library's options as the request as text: a context as the parser reads it, the JSON names back to the keys. */
