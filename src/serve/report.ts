@@ -6,44 +6,10 @@ import type { ServePlan } from "./plan.js";
  * servePlan and of MCP's plan_local_run, made here once so the views agree.
  */
 
-export interface ServePlanReport {
-  engine: ServePlan["engine"];
-  version: string;
-  fits: boolean;
-  weightsBytes: number;
-  kvBytesPerToken: number;
-  kvCacheBytes: number;
-  kvCacheTokens: number;
-  maxModelLen: number;
-  maxConcurrency: number;
-  gpuMemoryUtilization: number;
-  tensorParallelSize: number;
-  pipelineParallelSize: number;
-  kvCacheDtype: string;
-  trainedContext: number;
-  longestFitting: number;
-  terms: ServePlan["terms"];
-  settings: ServePlan["settings"];
-}
+/** The plan with its figures and settings; why it does not fit is the refusal's, said in words beside it. */
+export type ServePlanReport = Omit<ServePlan, "failure">;
 
 export function servePlanReport(plan: ServePlan): ServePlanReport {
-  return {
-    engine: plan.engine,
-    version: plan.version,
-    fits: plan.fits,
-    weightsBytes: plan.weightsBytes,
-    kvBytesPerToken: plan.kvBytesPerToken,
-    kvCacheBytes: plan.kvCacheBytes,
-    kvCacheTokens: plan.kvCacheTokens,
-    maxModelLen: plan.maxModelLen,
-    maxConcurrency: plan.maxConcurrency,
-    gpuMemoryUtilization: plan.gpuMemoryUtilization,
-    tensorParallelSize: plan.tensorParallelSize,
-    pipelineParallelSize: plan.pipelineParallelSize,
-    kvCacheDtype: plan.kvCacheDtype,
-    trainedContext: plan.trainedContext,
-    longestFitting: plan.longestFitting,
-    terms: plan.terms,
-    settings: plan.settings,
-  };
+  const { failure: _failure, ...report } = plan;
+  return report;
 }
