@@ -1,3 +1,4 @@
+import { judgeUntilLimit } from "./judge-pool.js";
 import type { DetectNote } from "../hardware/detect.js";
 import { ggufRepo } from "../apps/gguf-files.js";
 import type { MemoryPlan } from "../memory/plan.js";
@@ -202,28 +203,16 @@ export async function judgeSearch(
   const list = await candidateList(request);
   const { hits } = list;
   const limit = request.search.limit;
-  const concurrency = Math.max(1, request.concurrency ?? FITS_CONCURRENCY);
-  const results: (Judged | undefined)[] = new Array(hits.length);
-  let next = 0;
-  let fitting = 0;
-  let inFlight = 0;
-  // One repository at a time per worker; a new one starts only while those that fit, with those under way, are fewer than the limit.
-  const worker = async (): Promise<void> => {
-    while (next < hits.length && fitting + inFlight < limit) {
-      const index = next++;
-      inFlight++;
-      try {
-        const hit = hits[index]!;
-        const known = list.skipped[hit.id];
-        const judged: Judged = known === undefined ? await judge(hit, request, machine) : { kind: "skipped", why: known };
-        results[index] = judged;
-        if (judged.kind === "fits") fitting++;
-      } finally {
-        inFlight--;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  const results = await judgeUntilLimit(
+    hits,
+    limit,
+    request.concurrency ?? FITS_CONCURRENCY,
+    async (hit): Promise<Judged> => {
+      const known = list.skipped[hit.id];
+      return known === undefined ? judge(hit, request, machine) : { kind: "skipped", why: known };
+    },
+    (judged) => judged.kind === "fits",
+  );
   const rows: FitsRow[] = [];
   const leftOut: LeftOut[] = [];
   const skipped: LeftOut[] = [];

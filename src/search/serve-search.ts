@@ -1,3 +1,4 @@
+import { judgeUntilLimit } from "./judge-pool.js";
 import type { FitsRequest } from "../hardware/budget.js";
 import type { Hub } from "../model/hub/hub.js";
 import type { CacheKind } from "../model/hub/store.js";
@@ -136,24 +137,13 @@ export async function searchServing(request: ServeSearchRequest): Promise<ServeS
   const { label } = checkedServeHardware(request.engine, request.fits, request.detectedGpuBytes);
   const hits = await candidateList(request);
   const limit = request.search.limit;
-  const results: (Judged | undefined)[] = new Array(hits.length);
-  let next = 0;
-  let fitting = 0;
-  let inFlight = 0;
-  const worker = async (): Promise<void> => {
-    while (next < hits.length && fitting + inFlight < limit) {
-      const index = next++;
-      inFlight++;
-      try {
-        const judged = await judge(hits[index]!, request);
-        results[index] = judged;
-        if (judged.kind === "fits") fitting++;
-      } finally {
-        inFlight--;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, request.concurrency ?? CONCURRENCY) }, worker));
+  const results = await judgeUntilLimit(
+    hits,
+    limit,
+    request.concurrency ?? CONCURRENCY,
+    (hit) => judge(hit, request),
+    (judged) => judged.kind === "fits",
+  );
   const outcome: ServeSearchOutcome = { engine: request.engine, hardware: label, rows: [], leftOut: [], skipped: [], candidates: hits.length };
   for (const judged of results) {
     if (judged === undefined) continue;
