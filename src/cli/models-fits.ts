@@ -1,10 +1,10 @@
 import { noteLine } from "./names.js";
+import { printFitRows } from "./fit-rows.js";
 import { planAccessOf, type CommandContext } from "./context.js";
 import { SILENT } from "../model/hub/hub.js";
 import type { SearchRequest } from "../search/query.js";
 import type { Machine } from "../local/machine.js";
 import type { LocalRequest } from "../local/request.js";
-import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { searchFitting, type FitsReason, type FitsRow } from "../search/fits-search.js";
 import { machineWords, speedWords, whereItRuns } from "../words/local-words.js";
@@ -14,7 +14,6 @@ import { fitsRowReport } from "../words/fits-rows.js";
 
 import { shortCount } from "../search/hits.js";
 import { describeRequest } from "../search/query.js";
-import { textWidth, truncate } from "../ui/text.js";
 import { formatBytes } from "../util/bytes.js";
 
 /*
@@ -75,7 +74,6 @@ function jsonOf(row: FitsRow, machine: Machine) {
 }
 
 /** The narrowest the id column gets before the table gives up fitting the terminal. */
-const MIN_ID_WIDTH = 24;
 
 export async function runModelsFits(command: FitsCommand, context: CommandContext): Promise<void> {
   const access = planAccessOf(context, command);
@@ -97,22 +95,13 @@ export async function runModelsFits(command: FitsCommand, context: CommandContex
   const heading = `models that fit ${machineWords(machine, CLI_NAMES)}${context0 === undefined ? "" : `, at ${context0.toLocaleString("en-US")} tokens of context`}; speeds are estimates`;
   const hasGpu = machine.plan.gpus.length > 0;
 
-  if (command.json) context.stdout.write(renderJson(rows.map((row) => jsonOf(row, machine))));
-  else if (rows.length > 0 && context.stdout.isTTY) {
-    const style = await styleFor(context.stdout, context.env);
-    const table = rows.map((row) => cellsOf(row, hasGpu, "terminal"));
-    const others = HEADER.slice(1).map((title, index) => Math.max(title.length, ...table.map((row) => textWidth(row[index + 1]!))));
-    const columns = terminalColumns(context.stdout) ?? 120;
-    const idWidth = Math.max(MIN_ID_WIDTH, columns - others.reduce((sum, width) => sum + width + 2, 0));
-    for (const row of table) row[0] = truncate(row[0]!, idWidth);
-    context.stdout.write(`${heading}\n`);
-    context.stdout.write(renderTable({ header: HEADER, rows: table, style, aligned: true, width: columns }));
-  } else if (rows.length > 0) {
-    const style = await styleFor(context.stdout, context.env);
-    context.stdout.write(renderTable({ header: HEADER, rows: rows.map((row) => cellsOf(row, hasGpu, "piped")), style, aligned: false }));
-  }
-  // The budget goes with the rows: on stderr when stdout is a pipe or JSON, so the lines stay data.
-  if (rows.length > 0 && (command.json || !context.stdout.isTTY)) context.stderr.write(`note: ${heading}\n`);
+  await printFitRows(context, {
+    heading,
+    header: HEADER,
+    rows,
+    cells: (row, at) => cellsOf(row, hasGpu, at),
+    ...(command.json && { json: () => rows.map((row) => jsonOf(row, machine)) }),
+  });
 
   if (outcome.candidates === 0) {
     context.stderr.write(`note: no GGUF repository matches ${terminalLine(describeRequest(command.request))}\n`);

@@ -1,17 +1,16 @@
 import type { FitsRequest } from "../hardware/budget.js";
 import { SILENT } from "../model/hub/hub.js";
 import type { ServeEngine } from "../outcome/serve-problems.js";
-import { renderJson, renderTable, styleFor, terminalColumns } from "../output/output.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { shortCount } from "../search/hits.js";
 import { describeRequest, type SearchRequest } from "../search/query.js";
 import type { ServeLeftOut, ServeRow } from "../search/serve-search.js";
 import type { ServeSettings } from "../serve/plan.js";
-import { textWidth, truncate } from "../ui/text.js";
 import { formatBytes } from "../util/bytes.js";
 import { ENGINE_LABELS } from "../words/serve-words.js";
 import { hubOf, type CommandContext } from "./context.js";
 import { cliText } from "./names.js";
+import { printFitRows } from "./fit-rows.js";
 import { detectedGpu } from "./serve-settings.js";
 
 /*
@@ -60,8 +59,6 @@ function reasonWords(left: ServeLeftOut): string {
   return cliText(why.problem).message;
 }
 
-const MIN_ID_WIDTH = 24;
-
 export async function runModelsServe(command: ServeFitsCommand, context: CommandContext): Promise<void> {
   const hub = hubOf(context, command);
   const found = await detectedGpu(command.fits, context);
@@ -86,24 +83,15 @@ export async function runModelsServe(command: ServeFitsCommand, context: Command
   const engine = `${ENGINE_LABELS[command.engine]}${version ? ` ${version}` : ""}`;
   const heading = `models ${engine} ${command.engine === "mlx-lm" ? "runs" : "starts"} on ${terminalLine(outcome.hardware)}, each at the largest context that fits${command.settings.context === undefined ? "" : " or the one asked"}`;
 
-  if (command.json)
-    context.stdout.write(
-      renderJson(rows.map((row) => ({ id: row.hit.id, parameters: row.parameters, downloads: row.hit.downloads, likes: row.hit.likes, plan: row.plan }))),
-    );
-  else if (rows.length > 0 && context.stdout.isTTY) {
-    const style = await styleFor(context.stdout, context.env);
-    const table = rows.map((row) => cellsOf(row, "terminal"));
-    const others = HEADER.slice(1).map((title, index) => Math.max(title.length, ...table.map((row) => textWidth(row[index + 1]!))));
-    const columns = terminalColumns(context.stdout) ?? 120;
-    const idWidth = Math.max(MIN_ID_WIDTH, columns - others.reduce((sum, width) => sum + width + 2, 0));
-    for (const row of table) row[0] = truncate(row[0]!, idWidth);
-    context.stdout.write(`${heading}\n`);
-    context.stdout.write(renderTable({ header: HEADER, rows: table, style, aligned: true, width: columns }));
-  } else if (rows.length > 0) {
-    const style = await styleFor(context.stdout, context.env);
-    context.stdout.write(renderTable({ header: HEADER, rows: rows.map((row) => cellsOf(row, "piped")), style, aligned: false }));
-  }
-  if (rows.length > 0 && (command.json || !context.stdout.isTTY)) context.stderr.write(`note: ${heading}\n`);
+  await printFitRows(context, {
+    heading,
+    header: HEADER,
+    rows,
+    cells: cellsOf,
+    ...(command.json && {
+      json: () => rows.map((row) => ({ id: row.hit.id, parameters: row.parameters, downloads: row.hit.downloads, likes: row.hit.likes, plan: row.plan })),
+    }),
+  });
 
   if (outcome.candidates === 0) {
     context.stderr.write(`note: no safetensors repository matches ${terminalLine(describeRequest(command.request))}\n`);
