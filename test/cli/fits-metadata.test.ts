@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGgufHub, type GgufHub, type GgufRepoSpec } from "../helpers/gguf-hub.js";
+import { describe, expect, it } from "vitest";
+import type { GgufRepoSpec } from "../helpers/gguf-hub.js";
+import { ggufHubSuite } from "../helpers/gguf-hub-suite.js";
 import { runInProcess } from "../helpers/in-process.js";
 import { DENSE, planRepos } from "./plan-repos.js";
 
@@ -13,18 +13,8 @@ import { DENSE, planRepos } from "./plan-repos.js";
  * the placement and the commands are the id's, never a flat allowance's.
  */
 
-let hub: GgufHub;
-const root = mkdtempSync(join(tmpdir(), "hubref-fits-metadata-"));
 const repos = planRepos();
-beforeAll(async () => {
-  hub = await startGgufHub(repos);
-});
-afterAll(async () => {
-  await hub.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const env = () => ({ HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: join(root, "cache"), HF_TOKEN: undefined });
+const { root, env } = ggufHubSuite("fits-metadata", repos);
 const snippet = (...args: string[]) => runInProcess(["snippet", ...args], { env: env() });
 
 /** The metadata file of a stand-in repository, as `hubref` or the hub's API would save it (files with their sizes). */

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGgufHub, type GgufHub } from "../helpers/gguf-hub.js";
+import { describe, expect, it } from "vitest";
+import { ggufHubSuite } from "../helpers/gguf-hub-suite.js";
 import { runInProcess } from "../helpers/in-process.js";
 import { DENSE, planRepos } from "./plan-repos.js";
 
@@ -13,17 +10,7 @@ import { DENSE, planRepos } from "./plan-repos.js";
  * what the note that says to set them by hand names.
  */
 
-let hub: GgufHub;
-const root = mkdtempSync(join(tmpdir(), "hubref-fits-notes-"));
-beforeAll(async () => {
-  hub = await startGgufHub(planRepos());
-});
-afterAll(async () => {
-  await hub.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const env = () => ({ HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: join(root, "cache"), HF_TOKEN: undefined });
+const { env } = ggufHubSuite("fits-notes", planRepos());
 const MOE = "unsloth/Qwen3-30B-A3B-GGUF";
 
 /** What the verdict says: the context, the cache, flash attention, and the layers on the GPU as llama.cpp counts them. */

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isCommandApp } from "../../src/apps/app-keys.js";
 import { placingOf } from "../../src/apps/placement.js";
 import { appEntries } from "../../src/apps/registry.js";
 import { runRecorded, type Recorded } from "../apps/recorder.js";
-import { startGgufHub, type GgufHub } from "../helpers/gguf-hub.js";
+import { ggufHubSuite } from "../helpers/gguf-hub-suite.js";
 import { runInProcess } from "../helpers/in-process.js";
 import { DENSE, MOE, planRepos, SWA } from "./plan-repos.js";
 
@@ -18,17 +17,7 @@ import { DENSE, MOE, planRepos, SWA } from "./plan-repos.js";
  * with the plan `--json` reports.
  */
 
-let hub: GgufHub;
-const root = mkdtempSync(join(tmpdir(), "hubref-fits-run-"));
-beforeAll(async () => {
-  hub = await startGgufHub(planRepos());
-});
-afterAll(async () => {
-  await hub.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const env = () => ({ HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: join(root, "cache"), HF_TOKEN: undefined });
+const { root, env } = ggufHubSuite("fits-run", planRepos());
 const snippet = (...args: string[]) => runInProcess(["snippet", ...args], { env: env() });
 
 interface PlanJson {

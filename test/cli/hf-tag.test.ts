@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isCommandApp } from "../../src/apps/app-keys.js";
 import { appEntries } from "../../src/apps/registry.js";
-import { startGgufHub, type GgufHub, type GgufRepoSpec } from "../helpers/gguf-hub.js";
+import type { GgufRepoSpec } from "../helpers/gguf-hub.js";
+import { ggufHubSuite } from "../helpers/gguf-hub-suite.js";
 import { llama } from "../helpers/gguf-models.js";
 import { writeGguf } from "../helpers/gguf-writer.js";
 import { runInProcess } from "../helpers/in-process.js";
@@ -35,17 +33,7 @@ const repos: Record<string, GgufRepoSpec> = {
   },
 };
 
-let hub: GgufHub;
-const root = mkdtempSync(join(tmpdir(), "hubref-hf-tag-"));
-beforeAll(async () => {
-  hub = await startGgufHub(repos);
-});
-afterAll(async () => {
-  await hub.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const env = () => ({ HF_ENDPOINT: hub.endpoint, XDG_CACHE_HOME: join(root, "cache"), HF_TOKEN: undefined });
+const { env } = ggufHubSuite("hf-tag", repos);
 
 /**
  * The files of `repo` the hub takes for `tag`, as it reads names (written here apart from hubref's own reading): the
