@@ -1,8 +1,9 @@
 import type { Command } from "commander";
 import { usageError } from "../errors.js";
 import { matchChoice } from "../choices/choices.js";
-import { LANGUAGE_ALIASES, LIBRARY_LANGUAGES } from "../format/languages.js";
-import { CLIENTS, LANGUAGES, PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
+import { LIBRARY_LANGUAGES } from "../format/languages.js";
+import { PROVIDER_CHOICES, languagesOfClient } from "../inference/id-lists.js";
+import { clientNamed, languageNamed } from "../inference/values.js";
 import { responsesClientList, speaksResponses } from "../inference/responses.js";
 import { settingsAbout } from "../local/settings.js";
 import { isServeEngine } from "../serve/engines.js";
@@ -195,8 +196,6 @@ const CACHE_TYPE_RULE = {
   hint: "give --cache-type alone, or --cache-type-k and --cache-type-v",
 } as const satisfies FlagRule<"cacheType" | "cacheTypeK" | "cacheTypeV">;
 
-/** The language a --language value names, or undefined for none (its own parser refuses that, with a suggestion). */
-const languageOf = (value: string) => matchChoice(value, LANGUAGES, { aliases: LANGUAGE_ALIASES });
 /** The provider a --provider value names among those hubref has a table for (a router policy or another name: undefined). */
 const providerOf = (value: string) => matchChoice(value.trim(), PROVIDER_CHOICES);
 
@@ -218,20 +217,20 @@ const VALUE_RULES = [
   },
   {
     valued: "language",
-    is: (value: string) => languageOf(value) !== undefined && languageOf(value) !== "sh",
+    is: (value: string) => languageNamed(value) !== undefined && languageNamed(value) !== "sh",
     refuses: ["app"],
-    message: (value: string) => `--app prints shell commands, not ${languageOf(value)}`,
+    message: (value: string) => `--app prints shell commands, not ${languageNamed(value)}`,
     hint: "leave out --language with --app",
   },
   {
     valued: "language",
     is: (value: string) => {
-      const language = languageOf(value);
+      const language = languageNamed(value);
       return language !== undefined && !(LIBRARY_LANGUAGES as readonly string[]).includes(language);
     },
     refuses: ["library"],
     message: (value: string) =>
-      `--library prints usage code in ${LIBRARY_LANGUAGES.slice(0, -1).join(", ")} and ${LIBRARY_LANGUAGES.at(-1)}, not ${languageOf(value)}`,
+      `--library prints usage code in ${LIBRARY_LANGUAGES.slice(0, -1).join(", ")} and ${LIBRARY_LANGUAGES.at(-1)}, not ${languageNamed(value)}`,
     hint: (_argument: string) => "leave out --library for inference snippets in that language",
   },
   {
@@ -246,11 +245,11 @@ const VALUE_RULES = [
   {
     valued: "client",
     is: (value: string) => {
-      const client = matchChoice(value, CLIENTS);
+      const client = clientNamed(value);
       return client !== undefined && !languagesOfClient(client).some((language) => speaksResponses(language, client));
     },
     refuses: ["api"],
-    message: (value: string) => `${matchChoice(value, CLIENTS)} does not speak the Responses API`,
+    message: (value: string) => `${clientNamed(value)} does not speak the Responses API`,
     hint: () => `use one of: ${responsesClientList()}`,
   },
 ] as const satisfies readonly FlagRule<SnippetFlag>[];

@@ -13,12 +13,24 @@ import { CHAT_APIS, REASONING_EFFORTS, ROUTER_POLICIES, type ChatApi, type Reaso
  * problem.
  */
 
+const LANGUAGE_RULES = { aliases: LANGUAGE_ALIASES };
+
 export function parseLanguage(text: string): Language {
-  return requireChoice("language", text, LANGUAGES, { aliases: LANGUAGE_ALIASES });
+  return requireChoice("language", text, LANGUAGES, LANGUAGE_RULES);
+}
+
+/** The language `text` names, or undefined (for a rule that reads the value; parseLanguage refuses it with a suggestion). */
+export function languageNamed(text: string): Language | undefined {
+  return matchChoice(text, LANGUAGES, LANGUAGE_RULES);
 }
 
 export function parseClient(text: string): Client {
   return requireChoice("client", text, CLIENTS);
+}
+
+/** The client `text` names, or undefined. */
+export function clientNamed(text: string): Client | undefined {
+  return matchChoice(text, CLIENTS);
 }
 
 /** A language and a client given together: the client must write that language. */
