@@ -3,7 +3,7 @@ import { groupRank, type GgufVariant, type QuantGroup } from "../apps/gguf-files
 import type { MemoryPlan } from "../memory/plan.js";
 import type { ChoiceRule, LocalNoteOf, QuantSummary } from "../outcome/local-notes.js";
 import { fail } from "../outcome/problems.js";
-import type { Preference } from "./request.js";
+import type { Preference } from "./settings.js";
 
 /*
  * Which file of a repository runs best on the machine, once each quant is

@@ -15,8 +15,6 @@ import { FLASH_ATTENTION, PREFERENCES, type Preference, type RawLocalOptions } f
  * arguments alike, so the three refuse the same values with the same problem.
  */
 
-export { FLASH_ATTENTION, LOCAL_SETTINGS, PREFERENCES, type Preference, type RawLocalOptions } from "./settings.js";
-
 /** The machine a run is planned for. */
 export interface MachineRequest {
   fits: FitsRequest;
