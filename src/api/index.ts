@@ -1,4 +1,3 @@
-import { usageError } from "../errors.js";
 import { appBlocks, inferenceBlocks, libraryBlocks, noBlocksFailure } from "../blocks/model-blocks.js";
 import type { LibraryBlock, LocalBlock } from "../blocks/code-block.js";
 import { appEntries, findApp, type AppEntry } from "../apps/registry.js";
@@ -143,7 +142,7 @@ function runNotes(said: readonly AppNote[], run?: LocalRun): [notes: string[], w
 /** `fits` as the library takes it: a size or named hardware. This machine (`auto`) is the command line's alone. */
 function budgetRequest(text: string): Exclude<FitsRequest, { kind: "auto" }> {
   const fits = parseFits(text);
-  if (fits.kind === "auto") throw usageError("`fits`: auto measures the machine the command line runs on; give a size or hardware by name");
+  if (fits.kind === "auto") fail({ kind: "fits-auto-elsewhere" });
   return fits;
 }
 
@@ -313,7 +312,7 @@ export async function serveAnswer(model: string | ModelData, options: ServePlanO
     checkOptions(SERVE_PLAN_OPTIONS_SCHEMA, options, "servePlan()");
     checkOptions(HUB_OPTIONS_SCHEMA, hub, "servePlan()", "hub.");
     const engine = options.engine ?? "vllm";
-    if (!isServeEngine(engine)) throw usageError(`\`engine\` takes ${SERVE_ENGINES.join(", ")}, got '${String(engine)}'`);
+    if (!isServeEngine(engine)) fail({ kind: "serve-engine-unknown", given: String(engine), engines: SERVE_ENGINES });
     const fits = budgetRequest(options.fits);
     const settings: ServeSettings = {
       ...(options.ctx !== undefined && { context: parseLocalRequest({ ctx: String(options.ctx) }).ctx! }),

@@ -18,7 +18,6 @@ import {
   type Problem,
   type Result,
 } from "../api/index.js";
-import { usageError } from "../errors.js";
 import { findApp } from "../apps/registry.js";
 import { LANGUAGES, LIBRARY_LANGUAGES, type LibraryLanguage } from "../format/languages.js";
 import { CLIENTS } from "../inference/id-lists.js";
@@ -296,10 +295,7 @@ export function snippetRequest(args: SnippetArgs): SnippetRequest {
   if (args.language === undefined) return { source, files };
   const language = parseLanguage(args.language);
   if (!(LIBRARY_LANGUAGES as readonly string[]).includes(language))
-    throw usageError(
-      `\`library\` gives usage code in ${LIBRARY_LANGUAGES.join(", ")}, not ${language}`,
-      `leave out \`library\` for ${language} inference snippets`,
-    );
+    fail({ kind: "library-language-unwritten", language, languages: LIBRARY_LANGUAGES });
   return { source, language: language as LibraryLanguage, files };
 }
 

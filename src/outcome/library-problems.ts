@@ -17,4 +17,10 @@ export const LIBRARY_PROBLEMS = {
   "library-code-missing": problemKind<{ model: string; library?: string; reason: string; wayForward: string }>("usage"),
   /** `languages`: those the library's code is in. */
   "library-lacks-language": problemKind<{ model: string; library?: string; language: string; languages: readonly string[] }>("usage"),
+  /** Library code comes in `languages`; `language` is none of them. */
+  "library-language-unwritten": problemKind<{ language: string; languages: readonly string[] }>("usage"),
+  /** `fits` auto measures the machine the command line runs on: a library call names a size or hardware. */
+  "fits-auto-elsewhere": problemKind("usage"),
+  /** A server engine (`engine`) hubref has no plan for. */
+  "serve-engine-unknown": problemKind<{ given: string; engines: readonly string[] }>("usage"),
 } as const;

@@ -31,4 +31,12 @@ export const LIBRARY_WORDS: { [K in LibraryProblem["kind"]]: (problem: Of<K>, na
       `${problem.model}: the library ${shown(problem.library)} has no ${problem.language} usage code`,
       `its usage code is in: ${problem.languages.join(", ")}`,
     ),
+  "library-language-unwritten": (problem, names) =>
+    said(
+      `${names.setting("library")} gives usage code in ${problem.languages.join(", ")}, not ${problem.language}`,
+      `leave out ${names.setting("library")} for ${problem.language} inference snippets`,
+    ),
+  "fits-auto-elsewhere": (_problem, names) =>
+    said(`${names.setting("fits")}: auto measures the machine the command line runs on; give a size or hardware by name`),
+  "serve-engine-unknown": (problem) => said(`\`engine\` takes ${problem.engines.join(", ")}, got '${problem.given}'`),
 };

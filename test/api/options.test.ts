@@ -78,3 +78,12 @@ describe("wrong calls from JavaScript", () => {
     expect(made.ok).toBe(true);
   });
 });
+
+describe("values the library cannot take, as problems", () => {
+  it("fits auto, which measures the command line's machine, and an engine hubref has no plan for", async () => {
+    const auto = await hubref.localAppCommands(chat, "llama.cpp", { fits: "auto" });
+    expect(auto.ok === false && auto.problem.message).toBe("`fits`: auto measures the machine the command line runs on; give a size or hardware by name");
+    const engine = await hubref.servePlan(chat, { fits: "RTX 4090", engine: "tgi" });
+    expect(engine.ok === false && engine.problem.message).toBe("`engine` takes vllm, sglang, mlx-lm, got 'tgi'");
+  });
+});

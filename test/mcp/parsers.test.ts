@@ -199,6 +199,12 @@ describe("arguments a tool would ignore are refused, not dropped", () => {
     expect(other.content[0]!.text).toBe("error: list_hardware: unknown argument `vendor`\nhint: its arguments: `query`, `page`");
   });
 
+  it("library code in a language libraries do not write, in the tools' names", async () => {
+    const result = await tool("get_snippet", { model: LLAMA, library: true, language: "go" });
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe("error: `library` gives usage code in python, js, sh, not go\nhint: leave out `library` for go inference snippets");
+  });
+
   it("a search's run settings without fits", async () => {
     const result = await tool("search_models", { ctx: "16k" });
     expect(result.isError).toBe(true);
