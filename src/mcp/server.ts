@@ -294,8 +294,7 @@ export function snippetRequest(args: SnippetArgs): SnippetRequest {
   }
   if (args.language === undefined) return { source, files };
   const language = parseLanguage(args.language);
-  if (!(LIBRARY_LANGUAGES as readonly string[]).includes(language))
-    fail({ kind: "library-language-unwritten", language, languages: LIBRARY_LANGUAGES });
+  if (!(LIBRARY_LANGUAGES as readonly string[]).includes(language)) fail({ kind: "library-language-unwritten", language, languages: LIBRARY_LANGUAGES });
   return { source, language: language as LibraryLanguage, files };
 }
 
